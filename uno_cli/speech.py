@@ -1,0 +1,244 @@
+"""Speech (and, where the backend has it, braille) output through a screen reader or TTS.
+
+Everything spoken must also be printed by the interface: on Linux there is no braille
+output here, braille users read the terminal through BRLTTY.
+
+Backends come from accessible_output2 (NVDA, JAWS, SAPI and others on Windows, VoiceOver
+on macOS, Speech Dispatcher on Linux). It is imported lazily, only when speech is wanted.
+
+Linux notes:
+- The Speech Dispatcher client (the ``speechd`` module) is not on PyPI; distributions
+  ship it for their system Python only. When it cannot be imported (pyenv, venv, pipx),
+  the ``speechd`` folder of the system's dist-packages/site-packages is loaded, and
+  nothing else from there.
+- If no Speech Dispatcher daemon runs, the client asks it to autospawn. The daemon
+  honours that unless ``DisableAutoSpawn`` is set in its speechd.conf, and exits on its
+  own a few seconds (its ``Timeout``, 5 by default) after the game disconnects.
+- ``SPEECHD_ADDRESS`` (e.g. ``unix_socket:/path/to/speechd.sock``) selects the daemon.
+
+Speaking never raises: a failing backend marks the speaker unavailable and sets
+``problem`` to a short code the interface turns into a sentence for the player.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import importlib.util
+import io
+import os
+import sys
+import threading
+from collections.abc import Iterator
+from types import ModuleType
+from typing import Any
+
+# "auto" and "on" try the same backends; they differ in what the interface does with a
+# failure ("on" tells the player, "auto" stays quiet). "off" loads nothing.
+MODES = ("auto", "on", "off")
+
+# Codes for Speaker.problem (machine-readable; never shown as they are).
+PROBLEM_DISABLED = "disabled"  # mode "off"
+PROBLEM_IMPORT_FAILED = "import-failed"  # accessible_output2 missing or broken
+PROBLEM_NO_BACKEND = "no-backend"  # no screen reader or speech engine answered
+PROBLEM_BACKEND_ERROR = "backend-error"  # the backend failed while speaking
+PROBLEM_CLOSED = "closed"  # close() was called
+
+_quiet_lock = threading.RLock()
+
+
+@contextlib.contextmanager
+def _quiet() -> Iterator[None]:
+    """Swallow everything written to stdout/stderr, by Python code and by C code alike."""
+    # accessible_output2 prints "Cannot find Speech Dispatcher..." and exception texts
+    # with print(); DLLs and child processes write to the file descriptors directly.
+    with _quiet_lock:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                if stream is not None:
+                    stream.flush()
+        saved: list[tuple[int, int]] = []
+        devnull = -1
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            for fd in (1, 2):
+                saved.append((fd, os.dup(fd)))
+                os.dup2(devnull, fd)
+        except OSError:
+            # No usable descriptors (e.g. pythonw on Windows): Python-level only.
+            for fd, copy in saved:
+                with contextlib.suppress(OSError):
+                    os.dup2(copy, fd)
+                    os.close(copy)
+            saved = []
+        try:
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(
+                io.StringIO()
+            ):
+                yield
+        finally:
+            for fd, copy in saved:
+                with contextlib.suppress(OSError):
+                    os.dup2(copy, fd)
+                    os.close(copy)
+            if devnull >= 0:
+                with contextlib.suppress(OSError):
+                    os.close(devnull)
+
+
+def _system_speechd_dirs() -> list[str]:
+    """Candidate folders holding a distribution's ``speechd`` package, best match first."""
+    major, minor = sys.version_info[:2]
+    patterns = [
+        "/usr/lib/python3/dist-packages/speechd",  # Debian, Ubuntu
+        f"/usr/lib/python{major}.{minor}/dist-packages/speechd",
+        f"/usr/lib/python{major}.{minor}/site-packages/speechd",  # Fedora, Arch
+        f"/usr/lib64/python{major}.{minor}/site-packages/speechd",
+        "/usr/lib/python3*/dist-packages/speechd",
+        "/usr/lib/python3*/site-packages/speechd",
+        "/usr/lib64/python3*/site-packages/speechd",
+        "/usr/local/lib/python3*/dist-packages/speechd",
+        "/usr/local/lib/python3*/site-packages/speechd",
+    ]
+    found: list[str] = []
+    for pattern in patterns:
+        for path in sorted(glob.glob(pattern), reverse=True):
+            if os.path.isfile(os.path.join(path, "__init__.py")) and path not in found:
+                found.append(path)
+    return found
+
+
+def load_speechd() -> ModuleType | None:
+    """Import the Speech Dispatcher client, from the system's packages if need be."""
+    try:
+        import speechd  # type: ignore[import-not-found]
+
+        return speechd
+    except ImportError:
+        pass
+    if not sys.platform.startswith("linux"):
+        return None
+    for folder in _system_speechd_dirs():
+        spec = importlib.util.spec_from_file_location(
+            "speechd",
+            os.path.join(folder, "__init__.py"),
+            submodule_search_locations=[folder],
+        )
+        if spec is None or spec.loader is None:
+            continue
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["speechd"] = module
+        try:
+            spec.loader.exec_module(module)
+        except Exception:
+            for name in [n for n in sys.modules if n == "speechd" or n.startswith("speechd.")]:
+                del sys.modules[name]
+            continue
+        return module
+    return None
+
+
+class Speaker:
+    """Speaks (and brailles, where possible) through the player's screen reader or TTS."""
+
+    def __init__(self, mode: str = "auto") -> None:
+        """Set up speech: "off" never loads a backend; "auto" and "on" look for one."""
+        if mode not in MODES:
+            raise ValueError(f"speech mode must be one of {MODES}, not {mode!r}")
+        self.mode = mode
+        self.available = False
+        self.problem: str | None = PROBLEM_DISABLED
+        self._auto: Any = None
+        if mode != "off":
+            self._start()
+
+    def _start(self) -> None:
+        """Load accessible_output2 and pick the first output that answers."""
+        try:
+            with _quiet():
+                if sys.platform.startswith("linux"):
+                    load_speechd()  # so accessible_output2's "import speechd" succeeds
+                from accessible_output2.outputs.auto import Auto
+
+                self._auto = Auto()
+                output = self._auto.get_first_available_output()
+        except Exception:
+            self._auto = None
+            self.problem = PROBLEM_IMPORT_FAILED
+            return
+        if output is None:
+            self.problem = PROBLEM_NO_BACKEND
+            return
+        self.available = True
+        self.problem = None
+
+    def _output(self) -> Any:
+        """The backend output in use, or None."""
+        if not self.available or self._auto is None:
+            return None
+        return self._auto.get_first_available_output()
+
+    def _call(self, method: str, *args: Any, **kwargs: Any) -> None:
+        """Call a backend method; on any failure go quiet for good and record why."""
+        output = self._output()
+        if output is None or not hasattr(output, method):
+            return
+        # Not muted like start-up: the backends print nothing here, and muting the
+        # descriptors for every message could swallow the game's own output.
+        try:
+            getattr(output, method)(*args, **kwargs)
+        except Exception:
+            self.available = False
+            self.problem = PROBLEM_BACKEND_ERROR
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        """Say text; interrupt=True cuts off what is being said first."""
+        if text:
+            self._call("speak", text, interrupt=interrupt)
+
+    def braille(self, text: str) -> None:
+        """Show text on the braille display, if the backend drives one (Windows)."""
+        if text:
+            self._call("braille", text)
+
+    def silence(self) -> None:
+        """Stop speaking now."""
+        self._call("silence")
+
+    def set_language(self, language: str) -> None:
+        """Ask the speech engine for a voice of language (e.g. "pt", "sr"), if it can choose."""
+        # Only Speech Dispatcher takes a language from us; Windows screen readers
+        # choose their own voice.
+        client = getattr(self._output(), "_client", None)
+        if client is None or not hasattr(client, "set_language"):
+            return
+        try:
+            client.set_language(language.replace("_", "-").split("-")[0].lower())
+        except Exception:
+            self.available = False
+            self.problem = PROBLEM_BACKEND_ERROR
+
+    def close(self) -> None:
+        """Release the backend (the Speech Dispatcher connection); speaking stops working."""
+        auto, self._auto = self._auto, None
+        self.available = False
+        if self.problem is None:
+            self.problem = PROBLEM_CLOSED
+        if auto is None:
+            return
+        for output in getattr(auto, "outputs", []):
+            close = getattr(output, "close", None)
+            if close is None:
+                continue
+            with contextlib.suppress(Exception):
+                if output.is_active():
+                    with _quiet():
+                        close()
+
+    def __enter__(self) -> Speaker:
+        """Use as a context manager that closes on exit."""
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        """Close on leaving the with block."""
+        self.close()
