@@ -38,6 +38,7 @@ def test_speak_reaches_the_daemon(speech_daemon: SpeechDaemon) -> None:
         ("pt", "Ação: você joga um curinga; a cor é laranja, não açúcar."),
         ("it", "Perché è così? Tocca a Niccolò."),
     ],
+    ids=["sr", "ro", "pt", "it"],
 )
 def test_non_ascii_text_arrives_intact(
     speech_daemon: SpeechDaemon, language: str, text: str
