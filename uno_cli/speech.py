@@ -180,13 +180,12 @@ class Speaker:
 
     def _call(self, method: str, *args: Any, **kwargs: Any) -> None:
         """Call a backend method; on any failure go quiet for good and record why."""
-        output = self._output()
-        if output is None or not hasattr(output, method):
-            return
         # Not muted like start-up: the backends print nothing here, and muting the
         # descriptors for every message could swallow the game's own output.
         try:
-            getattr(output, method)(*args, **kwargs)
+            output = self._output()
+            if output is not None and hasattr(output, method):
+                getattr(output, method)(*args, **kwargs)
         except Exception:
             self.available = False
             self.problem = PROBLEM_BACKEND_ERROR
@@ -209,10 +208,10 @@ class Speaker:
         """Ask the speech engine for a voice of language (e.g. "pt", "sr"), if it can choose."""
         # Only Speech Dispatcher takes a language from us; Windows screen readers
         # choose their own voice.
-        client = getattr(self._output(), "_client", None)
-        if client is None or not hasattr(client, "set_language"):
-            return
         try:
+            client = getattr(self._output(), "_client", None)
+            if client is None or not hasattr(client, "set_language"):
+                return
             client.set_language(language.replace("_", "-").split("-")[0].lower())
         except Exception:
             self.available = False
