@@ -1,0 +1,448 @@
+"""Translations: language choice, catalogs, plural forms, lists and numbers.
+
+Messages are ``str.format`` templates with named fields ("{player} plays {card}.");
+the caller formats them. Mark strings with ``_``, ``ngettext``, ``pgettext``,
+``npgettext`` (translated now, in the current language) or ``N_`` (marked only, to be
+passed to ``_`` later).
+
+Catalogs are the ``locales/<lang>/LC_MESSAGES/uno_cli.po`` files, shipped as data of the
+package ``uno_cli.locales``. They are read with a small .po reader of this module rather
+than with babel: it needs no import of babel at start-up and reads a catalog in a few
+milliseconds (tests check it against babel's reader). ``sr_Cyrl`` has no file: it is the
+``sr_Latn`` catalog transliterated at load time. Fuzzy and untranslated entries fall back
+to English. Babel itself is imported only for :meth:`Translator.format_list` and
+:meth:`Translator.format_number`.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+import re
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from importlib import resources
+from pathlib import Path
+
+__all__ = [
+    "CATALOG_LANGUAGES", "DEFAULT_LANGUAGE", "DOMAIN", "LANGUAGES", "Translator",
+    "UnknownLanguage", "N_", "_", "get_translator", "negotiate", "ngettext",
+    "npgettext", "parse_language", "pgettext", "read_po", "set_language", "use_language",
+]
+
+DOMAIN = "uno_cli"
+DEFAULT_LANGUAGE = "en"
+
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "pt": "Português (Brasil)",
+    "sr_Latn": "Srpski (latinica)",
+    "sr_Cyrl": "Српски (ћирилица)",
+    "ro": "Română",
+    "it": "Italiano",
+}
+"""Supported languages in menu order: code -> name in that language."""
+
+CATALOG_LANGUAGES: tuple[str, ...] = ("pt", "sr_Latn", "ro", "it")
+"""Languages with a .po file of their own (en is the source, sr_Cyrl is derived)."""
+
+LOCALE_NAMES: dict[str, str] = {
+    "en": "en", "pt": "pt_BR", "sr_Latn": "sr_Latn", "sr_Cyrl": "sr_Cyrl",
+    "ro": "ro", "it": "it",
+}
+"""Language code -> babel/CLDR locale identifier used for lists and numbers."""
+
+_ENGLISH_NAMES = {
+    "english": "en", "portuguese": "pt", "brazilian": "pt", "serbian": "sr_Cyrl",
+    "romanian": "ro", "italian": "it",
+}
+
+
+class UnknownLanguage(ValueError):
+    """A language name or code that is not one of :data:`LANGUAGES`."""
+
+    def __init__(self, text: str, available: tuple[str, ...] = tuple(LANGUAGES)) -> None:
+        self.text = text
+        self.available = tuple(available)
+        # TRANSLATORS: an error for the --lang option. {text} is what the player typed,
+        # {languages} a comma-separated list of codes such as "en, pt, sr_Latn".
+        message = _('Unknown language "{text}". Available languages: {languages}.')
+        super().__init__(message.format(text=text, languages=", ".join(self.available)))
+
+
+# --- choosing a language -------------------------------------------------------------
+
+def _from_tag(tag: str) -> str | None:
+    """Map one POSIX locale name or BCP 47 tag to a language code, or None."""
+    tag = tag.strip()
+    modifier = ""
+    if "@" in tag:
+        tag, _sep, modifier = tag.partition("@")
+    tag = tag.partition(".")[0]  # drop the encoding: ro_RO.UTF-8
+    parts = [p for p in re.split(r"[-_]", tag.lower()) if p]
+    if not parts:
+        return None
+    lang, subtags = parts[0], set(parts[1:])
+    modifier = modifier.partition(".")[0].lower()
+    if lang == "sr":
+        # Locale.parse("sr@latin") would drop the script, so the script is read here.
+        if modifier == "latin" or "latn" in subtags:
+            return "sr_Latn"
+        return "sr_Cyrl"  # Serbian with no script named is written in Cyrillic (CLDR)
+    if lang in ("en", "pt", "ro", "it"):
+        return lang
+    return None
+
+
+def negotiate(env: Mapping[str, str] | None = None) -> str:
+    """Choose the language from LANGUAGE, LC_ALL, LC_MESSAGES and LANG; "en" if none fits.
+
+    Every entry of the colon-separated LANGUAGE list is tried in order, then the first
+    set one of LC_ALL, LC_MESSAGES, LANG. "C" and "POSIX" mean English.
+    """
+    env = os.environ if env is None else env
+    candidates = [c for c in env.get("LANGUAGE", "").split(":") if c.strip()]
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "").strip()
+        if value:
+            candidates.append(value)
+            break
+    for candidate in candidates:
+        if candidate.partition(".")[0].upper() in ("C", "POSIX"):
+            return DEFAULT_LANGUAGE
+        code = _from_tag(candidate)
+        if code is not None:
+            return code
+    return DEFAULT_LANGUAGE
+
+
+def parse_language(text: str) -> str:
+    """Return the language code for a ``--lang`` value (code, tag or name, any case)."""
+    cleaned = text.strip()
+    lowered = cleaned.casefold()
+    for code, name in LANGUAGES.items():
+        if lowered in (code.casefold(), name.casefold()):
+            return code
+    if lowered in _ENGLISH_NAMES:
+        return _ENGLISH_NAMES[lowered]
+    if re.fullmatch(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]+)*(?:\.[\w-]+)?(?:@\w+)?", cleaned):
+        code = _from_tag(cleaned)
+        if code is not None:
+            return code
+    raise UnknownLanguage(text, tuple(LANGUAGES))
+
+
+# --- reading catalogs ----------------------------------------------------------------
+
+class PoEntry:
+    """One message of a .po file (a plain class: dataclasses would slow the import)."""
+
+    __slots__ = ("msgid", "msgstr", "msgid_plural", "context", "flags", "obsolete")
+
+    def __init__(self, msgid: str, msgstr: tuple[str, ...], msgid_plural: str | None = None,
+                 context: str | None = None, flags: frozenset[str] = frozenset(),
+                 obsolete: bool = False) -> None:
+        self.msgid = msgid
+        self.msgstr = msgstr
+        """The translation: one string, or one per plural form."""
+        self.msgid_plural = msgid_plural
+        self.context = context
+        self.flags = flags
+        self.obsolete = obsolete
+
+    def __repr__(self) -> str:
+        return (f"PoEntry({self.msgid!r}, {self.msgstr!r}, msgid_plural={self.msgid_plural!r},"
+                f" context={self.context!r}, flags={set(self.flags)!r})")
+
+    @property
+    def usable(self) -> bool:
+        """True when translated in full and not fuzzy."""
+        return "fuzzy" not in self.flags and not self.obsolete and all(self.msgstr)
+
+
+class PoFile:
+    """A parsed .po file: header fields and entries, header entry excluded."""
+
+    def __init__(self) -> None:
+        self.headers: dict[str, str] = {}
+        self.entries: list[PoEntry] = []
+        self.header_flags: frozenset[str] = frozenset()
+
+    @property
+    def plural_forms(self) -> tuple[int, str]:
+        """(nplurals, plural expression) from the Plural-Forms header."""
+        return parse_plural_forms(self.headers.get("Plural-Forms", ""))
+
+
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f",
+            "v": "\v", "\\": "\\", '"': '"', "'": "'", "?": "?"}
+_ESCAPE_RE = re.compile(r"\\(x[0-9A-Fa-f]{1,2}|[0-7]{1,3}|.)", re.DOTALL)
+_KEYWORD_RE = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+(\".*)$")
+
+
+def _unescape(body: str) -> str:
+    def repl(m: re.Match[str]) -> str:
+        s = m.group(1)
+        if s[0] == "x" and len(s) > 1:
+            return chr(int(s[1:], 16))
+        if s[0] in "01234567":
+            return chr(int(s, 8))
+        return _ESCAPES.get(s, s)
+    return _ESCAPE_RE.sub(repl, body)
+
+
+def _quoted(text: str, lineno: int) -> str:
+    text = text.strip()
+    if len(text) < 2 or text[0] != '"' or text[-1] != '"':
+        raise ValueError(f"line {lineno}: expected a quoted string, got {text!r}")
+    return _unescape(text[1:-1])
+
+
+def read_po(text: str) -> PoFile:
+    """Parse the text of a .po file (msgctxt, msgid, msgid_plural, msgstr[n], flags)."""
+    po = PoFile()
+    flags: set[str] = set()
+    fields: dict[str, str] = {}
+    plurals: dict[int, str] = {}
+    current: str | None = None
+    obsolete = False
+
+    def finish() -> None:
+        nonlocal flags, fields, plurals, current, obsolete
+        if "msgid" in fields:
+            if "msgid_plural" in fields:
+                forms = tuple(plurals[i] for i in sorted(plurals)) if plurals else ("",)
+            else:
+                forms = (fields.get("msgstr", ""),)
+            if fields["msgid"] == "" and "msgctxt" not in fields and not obsolete:
+                po.header_flags = frozenset(flags)
+                for line in forms[0].splitlines():
+                    key, sep, value = line.partition(":")
+                    if sep:
+                        po.headers[key.strip()] = value.strip()
+            else:
+                po.entries.append(PoEntry(
+                    msgid=fields["msgid"], msgstr=forms,
+                    msgid_plural=fields.get("msgid_plural"),
+                    context=fields.get("msgctxt"), flags=frozenset(flags),
+                    obsolete=obsolete,
+                ))
+        flags, fields, plurals, current, obsolete = set(), {}, {}, None, False
+
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        is_obsolete = line.startswith("#~")
+        if is_obsolete:
+            line = line[2:].strip()
+            if line.startswith("|"):
+                continue  # previous msgid of an obsolete entry
+        elif line.startswith("#"):
+            if "msgid" in fields:
+                finish()
+            if line.startswith("#,"):
+                flags.update(f.strip() for f in line[2:].split(",") if f.strip())
+            continue
+        if not line:
+            continue
+        m = _KEYWORD_RE.match(line)
+        if m:
+            keyword, index, rest = m.groups()
+            if keyword in ("msgctxt", "msgid") and (
+                "msgid" in fields or (keyword == "msgctxt" and "msgctxt" in fields)
+            ):
+                finish()
+            obsolete = obsolete or is_obsolete
+            value = _quoted(rest, lineno)
+            if index is not None:
+                plurals[int(index)] = value
+                current = f"msgstr[{index}]"
+            else:
+                fields[keyword] = value
+                current = keyword
+        elif line.startswith('"') and current is not None:
+            value = _quoted(line, lineno)
+            if current.startswith("msgstr["):
+                idx = int(current[7:-1])
+                plurals[idx] += value
+            else:
+                fields[current] += value
+        else:
+            raise ValueError(f"line {lineno}: cannot parse {raw!r}")
+    finish()
+    return po
+
+
+def parse_plural_forms(header: str) -> tuple[int, str]:
+    """Return (nplurals, expression) from a Plural-Forms header value."""
+    m = re.search(r"nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*([^;]+);?", header)
+    if not m:
+        return 2, "(n != 1)"
+    return int(m.group(1)), m.group(2).strip()
+
+
+def catalog_text(language: str) -> str | None:
+    """The .po text shipped for ``language``, or None when the package holds none."""
+    parts = (language, "LC_MESSAGES", f"{DOMAIN}.po")
+    try:
+        ref = resources.files("uno_cli.locales").joinpath(*parts)
+    except ModuleNotFoundError:
+        # A source checkout that is not installed: the folder the package maps to.
+        ref = Path(__file__).resolve().parent.parent.joinpath("locales", *parts)
+    try:
+        return ref.read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+
+
+# --- translators ---------------------------------------------------------------------
+
+def _english_plural(n: int) -> int:
+    return 0 if n == 1 else 1
+
+
+class Translator:
+    """Messages, plurals, lists and numbers in one language."""
+
+    def __init__(self, language: str, po_text: str | None = None) -> None:
+        """Load ``language``'s shipped catalog, or the .po text ``po_text`` instead."""
+        if language not in LANGUAGES:
+            raise UnknownLanguage(language, tuple(LANGUAGES))
+        self.language: str = language
+        """Language code, one of :data:`LANGUAGES`."""
+        self.locale_name: str = LOCALE_NAMES[language]
+        """CLDR locale identifier, e.g. ``pt_BR``."""
+        self.nplurals: int = 2
+        self._plural: Callable[[int], int] = _english_plural
+        self._messages: dict[tuple[str | None, str], tuple[str, ...]] = {}
+        self._convert: Callable[[str], str] | None = None
+        self._converted: set[tuple[str | None, str]] = set()
+        source = "sr_Latn" if language == "sr_Cyrl" else language
+        if source != "en":
+            text = catalog_text(source) if po_text is None else po_text
+            if text is not None:
+                self._load(read_po(text), cyrillic=language == "sr_Cyrl")
+
+    def _load(self, po: PoFile, cyrillic: bool) -> None:
+        self.nplurals, expression = po.plural_forms
+        self._plural = _gettext.c2py(expression)
+        if cyrillic:
+            # Transliterated on first use of each message, so loading stays fast.
+            from uno_cli.translit import latin_to_cyrillic
+            self._convert = latin_to_cyrillic
+        for entry in po.entries:
+            if entry.usable and (entry.msgid_plural is None
+                                 or len(entry.msgstr) == self.nplurals):
+                self._messages[(entry.context, entry.msgid)] = entry.msgstr
+
+    def _lookup(self, key: tuple[str | None, str]) -> tuple[str, ...] | None:
+        forms = self._messages.get(key)
+        if forms is not None and self._convert is not None and key not in self._converted:
+            forms = self._messages[key] = tuple(map(self._convert, forms))
+            self._converted.add(key)
+        return forms
+
+    def __len__(self) -> int:
+        """Number of translated messages loaded."""
+        return len(self._messages)
+
+    def __repr__(self) -> str:
+        return f"Translator({self.language!r})"
+
+    def plural_index(self, n: int) -> int:
+        """Which plural form this language uses for the count ``n``."""
+        return self._plural(n)
+
+    def gettext(self, msgid: str) -> str:
+        """Translate ``msgid``; English when there is no usable translation."""
+        forms = self._lookup((None, msgid))
+        return forms[0] if forms else msgid
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """Translate the form of a message that goes with the count ``n``."""
+        forms = self._lookup((None, singular))
+        if forms:
+            return forms[self._plural(n)]
+        return singular if n == 1 else plural
+
+    def pgettext(self, context: str, msgid: str) -> str:
+        """Translate ``msgid`` in ``context`` (which tells apart equal English words)."""
+        forms = self._lookup((context, msgid))
+        return forms[0] if forms else msgid
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        """Plural form for the count ``n`` of a message in ``context``."""
+        forms = self._lookup((context, singular))
+        if forms:
+            return forms[self._plural(n)]
+        return singular if n == 1 else plural
+
+    def format_list(self, items: list[str], style: str = "standard") -> str:
+        """Join items as this language does: "a, b și c"; ``style="or"`` for "a, b sau c"."""
+        from babel.lists import format_list
+        return format_list(list(items), style=style, locale=self.locale_name)
+
+    def format_number(self, n: int | float) -> str:
+        """A number with this language's separators: 1,000 / 1.000."""
+        from babel.numbers import format_decimal
+        return format_decimal(n, locale=self.locale_name)
+
+
+_cache: dict[str, Translator] = {}
+_current: Translator | None = None
+
+
+def get_translator(language: str | None = None) -> Translator:
+    """The translator for ``language`` (cached), or the current one when None."""
+    if language is None:
+        global _current
+        if _current is None:
+            _current = get_translator(DEFAULT_LANGUAGE)
+        return _current
+    translator = _cache.get(language)
+    if translator is None:
+        translator = _cache[language] = Translator(language)
+    return translator
+
+
+def set_language(language: str) -> Translator:
+    """Make ``language`` current for ``_`` and friends (English until this is called)."""
+    global _current
+    _current = get_translator(language)
+    return _current
+
+
+@contextmanager
+def use_language(language: str) -> Iterator[Translator]:
+    """Make ``language`` current inside a ``with`` block, then restore the previous one."""
+    global _current
+    previous = _current
+    _current = get_translator(language)
+    try:
+        yield _current
+    finally:
+        _current = previous
+
+
+def _(msgid: str) -> str:
+    """Translate ``msgid`` into the current language."""
+    return get_translator().gettext(msgid)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """Translate the plural form for ``n`` into the current language."""
+    return get_translator().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, msgid: str) -> str:
+    """Translate ``msgid`` in ``context`` into the current language."""
+    return get_translator().pgettext(context, msgid)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """Translate the plural form for ``n`` of a message in ``context``."""
+    return get_translator().npgettext(context, singular, plural, n)
+
+
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for extraction without translating it (translate later with ``_``)."""
+    return msgid
