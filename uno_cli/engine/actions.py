@@ -1,0 +1,58 @@
+"""Actions: what a seat asks the engine to do."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PLAY = "play"
+"""Play ``card`` (with ``color`` for a wild, ``target`` for a 7 under seven_o); also used to
+stack, to continue a sequence and to play a Beep."""
+DRAW = "draw"
+"""Draw a card instead of playing."""
+PASS = "pass"
+"""Keep the card just drawn and end the turn."""
+ACCEPT = "accept"
+"""Take the pending draw penalty."""
+CHALLENGE = "challenge"
+"""Challenge the Wild Draw Four just played on you."""
+COLOR = "color"
+"""Name the colour when the first card of a hand is a Wild."""
+UNO = "uno"
+"""Say UNO (with two cards, or with one before anyone catches you)."""
+CATCH = "catch"
+"""Catch ``target``, who has one card and has not said UNO."""
+JUMP_IN = "jump_in"
+"""Play ``card`` out of turn on the identical (or, super, the same-symbol) top card."""
+MISSED_JUMP_IN = "missed_jump_in"
+"""An interception that came too late or with the wrong card; it costs points."""
+ANSWER = "answer"
+"""Answer a Beep."""
+
+TURN_KINDS = frozenset({PLAY, DRAW, PASS, ACCEPT, CHALLENGE, COLOR, JUMP_IN})
+ALL_KINDS = (PLAY, DRAW, PASS, ACCEPT, CHALLENGE, COLOR, UNO, CATCH, JUMP_IN, MISSED_JUMP_IN, ANSWER)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One thing a seat does; the choices of a play travel inside it."""
+
+    kind: str
+    """One of the kinds above."""
+    seat: int
+    """The seat acting."""
+    card: str | None = None
+    """The card played (canonical code)."""
+    color: str | None = None
+    """The colour named (r, y, g, b) for a wild or a COLOR action."""
+    target: int | None = None
+    """The seat caught, or the seat a 7 swaps hands with."""
+
+    def __str__(self) -> str:
+        parts = [self.kind]
+        if self.card is not None:
+            parts.append(self.card)
+        if self.color is not None:
+            parts.append(self.color)
+        if self.target is not None:
+            parts.append(str(self.target))
+        return " ".join(parts)

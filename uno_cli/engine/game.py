@@ -1,0 +1,988 @@
+"""The game state and its rules: legal actions in, events out."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from uno_cli.engine.actions import (
+    ACCEPT,
+    ANSWER,
+    CATCH,
+    CHALLENGE,
+    COLOR,
+    DRAW,
+    JUMP_IN,
+    MISSED_JUMP_IN,
+    PASS,
+    PLAY,
+    UNO,
+    Action,
+)
+from uno_cli.engine.cards import (
+    BEEP,
+    CARD_COLOR,
+    CARD_RANK,
+    COLORS,
+    WILD,
+    WILD4,
+    hand_points,
+    is_number,
+    new_deck,
+)
+from uno_cli.engine.errors import IllegalAction, InvalidSetup
+from uno_cli.engine.events import Event
+from uno_cli.engine.options import CLASSIC, RuleOptions
+
+HAND_SIZE = 7
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10
+_MASK = (1 << 64) - 1
+
+# Phases of play.
+SETUP = "setup"
+PLAYING = "play"
+DRAWN = "drawn"
+PENDING = "pending"
+CHOOSE_COLOR = "color"
+BEEP_RACE = "beep"
+HAND_OVER = "hand_over"
+MATCH_OVER = "match_over"
+_LIVE = (PLAYING, DRAWN, PENDING, CHOOSE_COLOR, BEEP_RACE)
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may know of the game."""
+
+    seat: int
+    hand: tuple[str, ...]
+    counts: tuple[int, ...]
+    top: str | None
+    color: str | None
+    current: int
+    direction: int
+    phase: str
+    pending: int
+    pending_kind: str | None
+    drawn: str | None
+    dealer: int | None
+    hand_number: int
+    scores: tuple[int, ...]
+    eliminated: tuple[bool, ...]
+    draw_pile: int
+    discard_pile: int
+    uno_open: int | None
+    said_uno: tuple[bool, ...]
+    beep_waiting: tuple[int, ...]
+    sequence_seat: int | None
+    options: RuleOptions
+    legal: tuple[Action, ...] = field(default=())
+    winners: tuple[int, ...] = ()
+
+
+class Game:
+    """One match of UNO between ``players`` seats, under ``options``.
+
+    Drive it with :meth:`start`, then :meth:`apply` actions taken from
+    :meth:`legal_actions`; between hands call :meth:`start_hand`.
+    """
+
+    def __init__(self, players: int, options: RuleOptions = CLASSIC, seed: int = 0) -> None:
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise InvalidSetup("players", players=players, allowed=f"{MIN_PLAYERS}-{MAX_PLAYERS}")
+        options.validate(players)
+        self.options = options
+        self.players = players
+        self.rng_state = seed & _MASK
+        self.hands: list[list[str]] = [[] for _ in range(players)]
+        self.draw_pile: list[str] = []  # top of the pile is the end of the list
+        self.discard: list[str] = []  # top card is the end of the list
+        self.color: str | None = None
+        self.current = 0
+        self.direction = 1
+        self.dealer: int | None = None
+        self.hand_number = 0
+        self.scores = [0] * players
+        self.penalties = [0] * players  # points from missed jump-ins, already in scores
+        self.eliminated = [False] * players
+        self.phase = SETUP
+        self.pending = 0
+        self.pending_kind: str | None = None
+        self.pending_cards = 0  # how many cards make the pending penalty
+        self.bluffer: int | None = None
+        self.bluff = False
+        self.prev_color: str | None = None
+        self.drawn: str | None = None
+        self.must_play = False
+        self.uno_open: int | None = None
+        self.said = [False] * players
+        self.jump_open = False
+        self.seq_seat: int | None = None
+        self.seq_step = 0
+        self.beep_waiting: list[int] = []
+        self.beep_resume: str | None = None
+        self.stuck = 0
+        self.winners: list[int] = []
+        self.version = 0
+        self._legal_cache: tuple[int, int, list[Action]] | None = None
+
+    # ----------------------------------------------------------------- helpers
+
+    def _rng(self) -> random.Random:
+        return random.Random(self.rng_state)
+
+    def _shuffle(self, cards: list[str]) -> None:
+        rng = self._rng()
+        rng.shuffle(cards)
+        self.rng_state = rng.getrandbits(64)
+
+    def _randbelow(self, n: int) -> int:
+        rng = self._rng()
+        value = rng.randrange(n)
+        self.rng_state = rng.getrandbits(64)
+        return value
+
+    @property
+    def active(self) -> list[int]:
+        """Seats still in the match."""
+        return [s for s in range(self.players) if not self.eliminated[s]]
+
+    @property
+    def is_over(self) -> bool:
+        """True when the match has a winner."""
+        return self.phase == MATCH_OVER
+
+    @property
+    def top(self) -> str | None:
+        """The top card of the discard pile."""
+        return self.discard[-1] if self.discard else None
+
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places after ``seat`` in the direction of play."""
+        n, d, out = self.players, self.direction, self.eliminated
+        for _ in range(steps):
+            seat = (seat + d) % n
+            while out[seat]:
+                seat = (seat + d) % n
+        return seat
+
+    def team(self, seat: int) -> tuple[int, ...]:
+        """The seats on ``seat``'s side: the seat and, with partners, the one opposite."""
+        if self.options.partners:
+            return (seat % 2, seat % 2 + 2)
+        return (seat,)
+
+    def _n_active(self) -> int:
+        return self.players - sum(self.eliminated)
+
+    def _can_follow(self, card: str) -> bool:
+        if card is WILD or card is WILD4 or card == WILD or card == WILD4 or card == BEEP:
+            return True
+        color = self.color
+        if color is None:
+            return True
+        return CARD_COLOR[card] == color or CARD_RANK[card] == CARD_RANK[self.discard[-1]]
+
+    def _holds_color(self, seat: int) -> bool:
+        color = self.color
+        if color is None:
+            return False
+        return any(CARD_COLOR[c] == color for c in self.hands[seat])
+
+    def _wild4_allowed(self, seat: int) -> bool:
+        # Without the challenge there is no bluffing: the condition is enforced.
+        return self.options.challenge or not self._holds_color(seat)
+
+    def _variants(self, kind: str, seat: int, card: str, out: list[Action]) -> None:
+        if card == WILD or card == WILD4:
+            for c in COLORS:
+                out.append(Action(kind, seat, card, c))
+        elif self.options.seven_o and CARD_RANK[card] == "7":
+            for t in range(self.players):
+                if t != seat and not self.eliminated[t]:
+                    out.append(Action(kind, seat, card, None, t))
+        else:
+            out.append(Action(kind, seat, card))
+
+    # ------------------------------------------------------------ legality
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now, in turn or out of turn."""
+        cache = self._legal_cache
+        if cache is not None and cache[0] == self.version and cache[1] == seat:
+            return cache[2]
+        out = self._legal(seat)
+        self._legal_cache = (self.version, seat, out)
+        return out
+
+    def _legal(self, seat: int) -> list[Action]:
+        out: list[Action] = []
+        phase = self.phase
+        if phase not in _LIVE or not 0 <= seat < self.players or self.eliminated[seat]:
+            return out
+        hand = self.hands[seat]
+        opts = self.options
+        if phase == BEEP_RACE:
+            if seat in self.beep_waiting:
+                out.append(Action(ANSWER, seat))
+            return out
+        if seat == self.current:
+            if phase == PLAYING:
+                for card in dict.fromkeys(hand):
+                    if card == BEEP or not self._can_follow(card):
+                        continue
+                    if card == WILD4 and (self.must_play or not self._wild4_allowed(seat)):
+                        continue
+                    self._variants(PLAY, seat, card, out)
+                if not self.must_play or not out:
+                    out.append(Action(DRAW, seat))
+            elif phase == DRAWN:
+                card = self.drawn
+                if card is not None and card != BEEP and card in hand and self._can_follow(card):
+                    if card != WILD4 or self._wild4_allowed(seat):
+                        self._variants(PLAY, seat, card, out)
+                out.append(Action(PASS, seat))
+            elif phase == PENDING:
+                out.append(Action(ACCEPT, seat))
+                if (
+                    self.pending_kind == WILD4
+                    and opts.challenge
+                    and self.pending_cards == 1
+                ):
+                    out.append(Action(CHALLENGE, seat))
+                if opts.stacking:
+                    if self.pending_kind == WILD4:
+                        if WILD4 in hand and self._wild4_allowed(seat):
+                            self._variants(PLAY, seat, WILD4, out)
+                    else:
+                        for card in dict.fromkeys(hand):
+                            if CARD_RANK[card] == "+2":
+                                out.append(Action(PLAY, seat, card))
+            elif phase == CHOOSE_COLOR:
+                for c in COLORS:
+                    out.append(Action(COLOR, seat, None, c))
+        if phase == CHOOSE_COLOR:
+            return out
+        # Out-of-turn actions (and in-turn ones that need no turn).
+        n_cards = len(hand)
+        if not self.said[seat] and (
+            n_cards == 2 or (n_cards == 1 and self.uno_open == seat)
+        ):
+            out.append(Action(UNO, seat))
+        if self.uno_open is not None and self.uno_open != seat:
+            out.append(Action(CATCH, seat, None, None, self.uno_open))
+        if phase == PLAYING:
+            if self.jump_open and opts.jumping:
+                top = self.discard[-1]
+                rank = CARD_RANK[top]
+                for card in dict.fromkeys(hand):
+                    if card == top or (opts.super_jump_in and CARD_RANK[card] == rank):
+                        self._variants(JUMP_IN, seat, card, out)
+            if self.seq_seat == seat and seat != self.current:
+                self._sequence_plays(seat, out)
+        if opts.beep and BEEP in hand and phase in (PLAYING, DRAWN):
+            out.append(Action(PLAY, seat, BEEP))
+        return out
+
+    def _sequence_plays(self, seat: int, out: list[Action]) -> None:
+        top = self.discard[-1]
+        last = int(CARD_RANK[top])
+        color = CARD_COLOR[top]
+        for card in dict.fromkeys(self.hands[seat]):
+            if CARD_COLOR[card] != color or not is_number(card):
+                continue
+            if self.options.seven_o and CARD_RANK[card] in ("7", "0"):
+                continue
+            step = (int(CARD_RANK[card]) - last) % 10
+            if step == 9:
+                step = -1
+            if step in (1, -1) and self.seq_step in (0, step):
+                out.append(Action(PLAY, seat, card))
+
+    def missed_jump_in_allowed(self, action: Action) -> bool:
+        """True if ``action`` is a valid (costly) missed interception: the card is held."""
+        return (
+            self.options.jumping
+            and self.phase in _LIVE
+            and action.kind == MISSED_JUMP_IN
+            and 0 <= action.seat < self.players
+            and not self.eliminated[action.seat]
+            and action.card is not None
+            and action.card in self.hands[action.seat]
+            and action.card not in (WILD, WILD4, BEEP)
+        )
+
+    def actors(self) -> list[int]:
+        """Seats that have at least one legal action now."""
+        return [s for s in range(self.players) if self.legal_actions_any(s)]
+
+    def legal_actions_any(self, seat: int) -> bool:
+        """True if ``seat`` may act now."""
+        if seat == self.current and self.phase in (PLAYING, DRAWN, PENDING, CHOOSE_COLOR):
+            return True
+        return bool(self._legal(seat))
+
+    def why_illegal(self, action: Action) -> IllegalAction:
+        """An IllegalAction naming the reason ``action`` is not allowed now."""
+        seat = action.seat
+        if self.phase in (HAND_OVER, SETUP):
+            return IllegalAction("hand_over", action)
+        if self.phase == MATCH_OVER:
+            return IllegalAction("game_over", action)
+        if not 0 <= seat < self.players:
+            return IllegalAction("no_such_seat", action)
+        if self.eliminated[seat]:
+            return IllegalAction("eliminated", action)
+        kind = action.kind
+        hand = self.hands[seat]
+        if self.phase == BEEP_RACE and kind != ANSWER:
+            return IllegalAction("answer_beep", action)
+        if kind == ANSWER:
+            return IllegalAction("no_beep" if self.phase != BEEP_RACE else "already_answered", action)
+        if kind == UNO:
+            return IllegalAction("uno_not_now", action, cards=len(hand))
+        if kind == CATCH:
+            return IllegalAction("nobody_to_catch", action)
+        if kind in (JUMP_IN, MISSED_JUMP_IN):
+            if not self.options.jumping:
+                return IllegalAction("option_off", action, option="jump_in")
+            if action.card not in hand:
+                return IllegalAction("not_in_hand", action, card=action.card)
+            return IllegalAction("cannot_jump_in", action, card=action.card, top=self.top)
+        if kind == PLAY and action.card is not None:
+            if action.card not in hand:
+                return IllegalAction("not_in_hand", action, card=action.card)
+            if action.card == BEEP:
+                return IllegalAction("not_now", action)
+            if seat != self.current:
+                return IllegalAction("not_your_turn", action, current=self.current)
+            if action.card in (WILD, WILD4) and action.color not in COLORS:
+                return IllegalAction("needs_color", action)
+            if (
+                self.options.seven_o
+                and CARD_RANK[action.card] == "7"
+                and self.phase == PLAYING
+                and (action.target is None or action.target == seat)
+            ):
+                return IllegalAction("needs_target", action)
+        if seat != self.current:
+            return IllegalAction("not_your_turn", action, current=self.current)
+        if self.phase == CHOOSE_COLOR:
+            return IllegalAction("choose_color", action)
+        if self.phase == PENDING:
+            if kind == CHALLENGE and self.pending_kind != WILD4:
+                return IllegalAction("nothing_to_challenge", action)
+            if kind == CHALLENGE:
+                return IllegalAction("option_off" if not self.options.challenge else "cannot_challenge_stack", action, option="challenge")
+            if kind == PLAY:
+                return IllegalAction("must_answer_draw", action, total=self.pending, kind=self.pending_kind)
+            return IllegalAction("must_answer_draw", action, total=self.pending, kind=self.pending_kind)
+        if kind in (ACCEPT, CHALLENGE):
+            return IllegalAction("nothing_to_answer", action)
+        if kind == COLOR:
+            return IllegalAction("no_color_to_choose", action)
+        if self.phase == DRAWN:
+            if kind == DRAW:
+                return IllegalAction("already_drawn", action)
+            if kind == PLAY:
+                return IllegalAction("only_drawn_card", action, card=self.drawn)
+        if kind == PASS:
+            return IllegalAction("draw_first", action)
+        if kind == DRAW and self.must_play:
+            return IllegalAction("must_play_legal", action)
+        if kind == PLAY and action.card is not None:
+            card = action.card
+            if card == WILD4 and self.must_play:
+                return IllegalAction("must_play_legal", action)
+            if card == WILD4 and not self._wild4_allowed(seat):
+                return IllegalAction("wild_draw_four_condition", action, color=self.color)
+            if not self._can_follow(card):
+                return IllegalAction("does_not_match", action, card=card, top=self.top, color=self.color)
+            if card not in (WILD, WILD4) and action.color is not None:
+                return IllegalAction("no_color_needed", action)
+            if action.target is not None:
+                return IllegalAction("bad_target", action, target=action.target)
+        return IllegalAction("not_allowed", action)
+
+    # ---------------------------------------------------------------- actions
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out ``action`` and return the events it caused; raise if it is illegal."""
+        if action.kind == MISSED_JUMP_IN:
+            if not self.missed_jump_in_allowed(action) or action in self.legal_actions(action.seat):
+                raise self.why_illegal(action)
+        elif action not in self.legal_actions(action.seat):
+            raise self.why_illegal(action)
+        self.version += 1
+        self._legal_cache = None
+        ev: list[Event] = []
+        kind = action.kind
+        seat = action.seat
+        if kind in (PLAY, DRAW, PASS, ACCEPT, CHALLENGE, COLOR, JUMP_IN):
+            if self.uno_open is not None and self.uno_open != seat:
+                self.uno_open = None
+            if self.seq_seat is not None and self.seq_seat != seat:
+                self.seq_seat = None
+        if kind == PLAY:
+            self._do_play(action, ev)
+        elif kind == DRAW:
+            self._do_draw(seat, ev)
+        elif kind == PASS:
+            ev.append(Event("pass", seat))
+            self._end_turn(seat, ev)
+        elif kind == ACCEPT:
+            self._do_accept(seat, ev)
+        elif kind == CHALLENGE:
+            self._do_challenge(seat, ev)
+        elif kind == COLOR:
+            self.color = action.color
+            ev.append(Event("color_chosen", seat, {"color": action.color}))
+            self.phase = PLAYING
+            self.jump_open = False
+        elif kind == UNO:
+            self.said[seat] = True
+            if self.uno_open == seat:
+                self.uno_open = None
+            ev.append(Event("uno", seat))
+        elif kind == CATCH:
+            target = self.uno_open
+            assert target is not None
+            self.uno_open = None
+            n = self.options.uno_penalty
+            ev.append(Event("caught", target, {"by": seat, "count": n}))
+            self._draw_cards(target, n, "uno", ev)
+        elif kind == JUMP_IN:
+            self._do_jump_in(action, ev)
+        elif kind == MISSED_JUMP_IN:
+            pts = self.options.jump_in_penalty
+            delta = -pts if self.options.scoring == "winner_takes" else pts
+            self.scores[seat] += delta
+            self.penalties[seat] += delta
+            ev.append(Event("missed_jump_in", seat, {"card": action.card, "points": pts, "score": self.scores[seat]}))
+        elif kind == ANSWER:
+            self.beep_waiting.remove(seat)
+            ev.append(Event("beep_answer", seat))
+            if len(self.beep_waiting) == 1:
+                slow = self.beep_waiting.pop()
+                ev.append(Event("beep_slowest", slow))
+                self._draw_cards(slow, 2, "beep", ev)
+                self.phase = self.beep_resume or PLAYING
+                self.beep_resume = None
+        return ev
+
+    def _remove_card(self, seat: int, card: str) -> int:
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.discard.append(card)
+        self.stuck = 0
+        return len(hand)
+
+    def _after_card_down(self, seat: int, left: int, ev: list[Event]) -> None:
+        if left == 1:
+            if not self.said[seat]:
+                self.uno_open = seat
+        elif left != 1:
+            self.said[seat] = False if left != 2 else self.said[seat]
+
+    def _do_play(self, action: Action, ev: list[Event]) -> None:
+        seat, card = action.seat, action.card
+        assert card is not None
+        if card == BEEP:
+            self._play_beep(seat, ev)
+            return
+        if seat != self.current:
+            how = "sequence"
+        elif self.phase == PENDING:
+            how = "stack"
+        elif self.phase == DRAWN:
+            how = "drawn"
+        else:
+            how = "turn"
+        prev_color = self.color
+        had_color = card == WILD4 and self._holds_color(seat)
+        left = self._remove_card(seat, card)
+        self.color = action.color if action.color is not None else CARD_COLOR[card]
+        data: dict[str, Any] = {"card": card, "left": left, "how": how}
+        if action.color is not None:
+            data["color"] = action.color
+        ev.append(Event("play", seat, data))
+        self.drawn = None
+        self.must_play = False
+        self._after_card_down(seat, left, ev)
+        if how == "sequence":
+            step = (int(CARD_RANK[card]) - int(CARD_RANK[self.discard[-2]])) % 10
+            self.seq_step = 1 if step == 1 else -1
+            self.jump_open = self.options.jumping
+            if left == 0:
+                self._end_hand(seat, ev)
+            return
+        self._card_effect(seat, card, action.target, prev_color, had_color, ev)
+
+    def _card_effect(
+        self,
+        seat: int,
+        card: str,
+        target: int | None,
+        prev_color: str | None,
+        had_color: bool,
+        ev: list[Event],
+    ) -> None:
+        opts = self.options
+        rank = CARD_RANK[card]
+        left = len(self.hands[seat])
+        self.jump_open = opts.jumping and card != WILD and card != WILD4
+        self.seq_seat = None
+        if left == 0:
+            if rank == "+2" or rank == WILD4:
+                # The last card still makes the next player draw; those cards count.
+                victim = self.next_seat(seat)
+                total = self.pending + (2 if rank == "+2" else 4)
+                self.pending = 0
+                self._draw_cards(victim, total, "draw_two" if rank == "+2" else "wild_draw_four", ev)
+            self._end_hand(seat, ev)
+            return
+        if rank == "s":
+            victim = self.next_seat(seat)
+            ev.append(Event("skip", victim))
+            self._set_turn(self.next_seat(victim), ev)
+        elif rank == "r":
+            self.direction = -self.direction
+            ev.append(Event("reverse", seat, {"direction": self.direction}))
+            if self._n_active() == 2:
+                # Two players: Reverse acts like Skip.
+                victim = self.next_seat(seat)
+                ev.append(Event("skip", victim))
+                self._set_turn(seat, ev)
+            else:
+                self._set_turn(self.next_seat(seat), ev)
+        elif rank == "+2":
+            victim = self.next_seat(seat)
+            if opts.stacking:
+                self._make_pending(seat, victim, "+2", 2, ev)
+            else:
+                self._forced_draw(victim, 2, "draw_two", ev)
+        elif rank == WILD4:
+            victim = self.next_seat(seat)
+            if opts.stacking or opts.challenge:
+                stacked = self.phase == PENDING
+                self.bluffer = seat
+                self.bluff = had_color
+                self.prev_color = prev_color
+                self.pending_cards = self.pending_cards + 1 if stacked else 1
+                self._make_pending(seat, victim, WILD4, 4, ev)
+            else:
+                self._forced_draw(victim, 4, "wild_draw_four", ev)
+        elif opts.seven_o and rank == "7" and target is not None:
+            self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
+            self.said[seat] = self.said[target] = False
+            self.uno_open = None
+            ev.append(
+                Event(
+                    "swap",
+                    seat,
+                    {"target": target, "left": len(self.hands[seat]), "target_left": len(self.hands[target])},
+                )
+            )
+            self._set_turn(self.next_seat(seat), ev)
+        elif opts.seven_o and rank == "0":
+            seats = [s for s in self.active]
+            if self.direction == -1:
+                seats.reverse()
+            moved = [self.hands[s] for s in seats]
+            # Every hand passes to the next player in the direction of play.
+            for i, s in enumerate(seats):
+                self.hands[seats[(i + 1) % len(seats)]] = moved[i]
+            for s in seats:
+                self.said[s] = False
+            self.uno_open = None
+            ev.append(Event("rotate", seat, {"direction": self.direction, "counts": [len(h) for h in self.hands]}))
+            self._set_turn(self.next_seat(seat), ev)
+        else:
+            self._set_turn(self.next_seat(seat), ev)
+            if opts.sequences and is_number(card):
+                self.seq_seat = seat
+                self.seq_step = 0
+
+    def _make_pending(self, seat: int, victim: int, kind: str, amount: int, ev: list[Event]) -> None:
+        if kind != WILD4:
+            self.pending_cards = 0
+        self.pending += amount
+        self.pending_kind = kind
+        self._set_turn(victim, ev, PENDING)
+        ev.append(Event("pending", victim, {"total": self.pending, "kind": kind, "by": seat}))
+
+    def _forced_draw(self, victim: int, count: int, reason: str, ev: list[Event]) -> None:
+        self._draw_cards(victim, count, reason, ev)
+        if self.options.draw_skips:
+            ev.append(Event("skip", victim))
+            self._set_turn(self.next_seat(victim), ev)
+        else:
+            self._set_turn(victim, ev)
+
+    def _clear_pending(self) -> None:
+        self.pending = 0
+        self.pending_kind = None
+        self.pending_cards = 0
+        self.bluffer = None
+        self.bluff = False
+        self.prev_color = None
+
+    def _set_turn(self, seat: int, ev: list[Event], phase: str = PLAYING) -> None:
+        self.current = seat
+        self.phase = phase
+        self.drawn = None
+        ev.append(Event("turn", seat))
+
+    def _end_turn(self, seat: int, ev: list[Event]) -> None:
+        self.jump_open = False
+        self._set_turn(self.next_seat(seat), ev)
+
+    def _play_beep(self, seat: int, ev: list[Event]) -> None:
+        left = self._remove_card(seat, BEEP)
+        self.color = None  # any card may follow a Beep
+        self.jump_open = False
+        self.seq_seat = None
+        if self.uno_open is not None and self.uno_open != seat:
+            self.uno_open = None
+        ev.append(Event("play", seat, {"card": BEEP, "left": left, "how": "beep"}))
+        self._after_card_down(seat, left, ev)
+        if left == 0:
+            self._end_hand(seat, ev)
+            return
+        self.beep_resume = self.phase
+        self.phase = BEEP_RACE
+        self.beep_waiting = self.active
+        ev.append(Event("beep_race", seat, {"seats": list(self.beep_waiting)}))
+
+    def _do_draw(self, seat: int, ev: list[Event]) -> None:
+        self.jump_open = False
+        cards = self._draw_cards(seat, 1, "choice", ev)
+        if not cards:
+            self.stuck += 1
+            ev.append(Event("cannot_draw", seat))
+            if self.stuck >= self._n_active():
+                self._end_hand(None, ev)
+            else:
+                self._set_turn(self.next_seat(seat), ev)
+            return
+        self.stuck = 0
+        card = cards[0]
+        if card != BEEP and self._can_follow(card) and (card != WILD4 or self._wild4_allowed(seat)):
+            self.phase = DRAWN
+            self.drawn = card
+            ev.append(Event("playable_drawn", seat, {}, {"card": card}))
+        else:
+            ev.append(Event("cannot_play", seat))
+            self._set_turn(self.next_seat(seat), ev)
+
+    def _do_accept(self, seat: int, ev: list[Event]) -> None:
+        total, kind = self.pending, self.pending_kind
+        self._clear_pending()
+        self.jump_open = False
+        self._forced_draw(seat, total, "draw_two" if kind == "+2" else "wild_draw_four", ev)
+
+    def _do_challenge(self, seat: int, ev: list[Event]) -> None:
+        bluffer = self.bluffer
+        assert bluffer is not None
+        guilty = self.bluff
+        total = self.pending
+        prev_color = self.prev_color
+        self._clear_pending()
+        self.jump_open = False
+        ev.append(Event("challenge", seat, {"target": bluffer}))
+        ev.append(
+            Event(
+                "challenge_result",
+                bluffer,
+                {"guilty": guilty, "challenger": seat},
+                {"hand": list(self.hands[bluffer])},
+                secret_to=seat,
+            )
+        )
+        if not guilty:
+            self._forced_draw(seat, total + 2, "challenge_lost", ev)
+            return
+        mode = self.options.challenge_penalty
+        if mode == "return":
+            card = self.discard.pop()
+            self.hands[bluffer].append(card)
+            self.color = prev_color
+            self.said[bluffer] = False
+            ev.append(Event("card_returned", bluffer, {"card": card, "color": prev_color}))
+            self._draw_cards(bluffer, 4, "bluff", ev)
+            self.must_play = True
+            self._set_turn(bluffer, ev)
+            return
+        self._draw_cards(bluffer, total + (2 if mode == "six" else 0), "bluff", ev)
+        self.phase = PLAYING
+        ev.append(Event("turn", seat))
+
+    def _do_jump_in(self, action: Action, ev: list[Event]) -> None:
+        seat, card = action.seat, action.card
+        assert card is not None
+        left = self._remove_card(seat, card)
+        prev_current = self.current
+        self.color = CARD_COLOR[card]
+        ev.append(Event("play", seat, {"card": card, "left": left, "how": "jump_in", "instead_of": prev_current}))
+        self.current = seat
+        self.drawn = None
+        self._after_card_down(seat, left, ev)
+        self._card_effect(seat, card, action.target, self.color, False, ev)
+
+    def _draw_cards(self, seat: int, count: int, reason: str, ev: list[Event]) -> list[str]:
+        pile = self.draw_pile
+        got: list[str] = []
+        for _ in range(count):
+            if not pile:
+                if len(self.discard) > 1:
+                    pile[:] = self.discard[:-1]
+                    del self.discard[:-1]
+                    self._shuffle(pile)
+                    ev.append(Event("reshuffle", None, {"count": len(pile)}))
+                else:
+                    break
+            got.append(pile.pop())
+        if got:
+            self.hands[seat].extend(got)
+            self.said[seat] = False
+            if self.uno_open == seat:
+                self.uno_open = None
+            data = {"count": len(got), "reason": reason, "left": len(self.hands[seat])}
+            if len(got) < count:
+                data["wanted"] = count
+            ev.append(Event("draw", seat, data, {"cards": got}))
+        elif count:
+            ev.append(Event("draw", seat, {"count": 0, "reason": reason, "wanted": count, "left": len(self.hands[seat])}, {"cards": []}))
+        return got
+
+    # ------------------------------------------------------------ match flow
+
+    def start(self) -> list[Event]:
+        """Start the match: choose the dealer (unless set), deal the first hand."""
+        if self.phase != SETUP:
+            raise IllegalAction("already_started")
+        ev = [Event("match_start", None, {"players": self.players, "options": self.options.to_dict()})]
+        if self.dealer is None:
+            self._choose_dealer(ev)
+        ev.extend(self.start_hand(pass_deal=False))
+        return ev
+
+    def _choose_dealer(self, ev: list[Event]) -> None:
+        deck = new_deck(self.options.beep)
+        self._shuffle(deck)
+        candidates = self.active
+        while True:
+            best: dict[int, int] = {}
+            for seat in candidates:
+                while True:
+                    card = deck.pop()
+                    ev.append(Event("dealer_draw", seat, {"card": card}))
+                    # Only number cards count; others go back under the deck.
+                    deck.insert(0, card)
+                    if is_number(card):
+                        best[seat] = int(CARD_RANK[card])
+                        break
+            high = max(best.values())
+            tied = [s for s in candidates if best[s] == high]
+            if len(tied) == 1:
+                self.dealer = tied[0]
+                ev.append(Event("dealer_chosen", tied[0]))
+                return
+            ev.append(Event("dealer_tie", None, {"seats": tied}))
+            candidates = tied
+
+    def start_hand(self, pass_deal: bool = True) -> list[Event]:
+        """Deal a new hand (the deal passes to the next player)."""
+        if self.phase not in (SETUP, HAND_OVER):
+            raise IllegalAction("hand_in_progress")
+        ev: list[Event] = []
+        n = self.players
+        if self.dealer is None:
+            self.dealer = self.active[0]
+        elif pass_deal:
+            d = (self.dealer + 1) % n
+            while self.eliminated[d]:
+                d = (d + 1) % n
+            self.dealer = d
+        self.hand_number += 1
+        self.direction = 1
+        self._clear_pending()
+        self.drawn = None
+        self.must_play = False
+        self.uno_open = None
+        self.said = [False] * n
+        self.jump_open = False
+        self.seq_seat = None
+        self.seq_step = 0
+        self.beep_waiting = []
+        self.beep_resume = None
+        self.stuck = 0
+        ev.append(Event("hand_start", None, {"hand": self.hand_number, "dealer": self.dealer}))
+        deck = new_deck(self.options.beep)
+        self._shuffle(deck)
+        self.hands = [[] for _ in range(n)]
+        order = []
+        s = self.dealer
+        for _ in range(self._n_active()):
+            s = self.next_seat(s)
+            order.append(s)
+        for _ in range(HAND_SIZE):
+            for s in order:
+                self.hands[s].append(deck.pop())
+        self.draw_pile = deck
+        self.discard = []
+        ev.append(Event("deal", self.dealer, {"count": HAND_SIZE, "seats": order}))
+        for s in order:
+            ev.append(Event("hand_dealt", s, {"count": HAND_SIZE}, {"cards": list(self.hands[s])}))
+        self._turn_first_card(ev)
+        return ev
+
+    def _turn_first_card(self, ev: list[Event]) -> None:
+        while True:
+            card = self.draw_pile.pop()
+            if card != WILD4:
+                break
+            # A Wild Draw Four goes back into the deck and another card is turned.
+            ev.append(Event("first_card_returned", None, {"card": card}))
+            self.draw_pile.insert(self._randbelow(len(self.draw_pile) + 1), card)
+        self.discard = [card]
+        self.color = CARD_COLOR[card]
+        assert self.dealer is not None
+        first = self.next_seat(self.dealer)
+        ev.append(Event("first_card", None, {"card": card, "color": self.color}))
+        self.phase = PLAYING
+        self.jump_open = self.options.jumping and card not in (WILD, BEEP)
+        rank = CARD_RANK[card]
+        if card == WILD:
+            self._set_turn(first, ev, CHOOSE_COLOR)
+        elif rank == "+2":
+            self._set_turn(first, ev)
+            self._draw_cards(first, 2, "first_card", ev)
+            if self.options.draw_skips:
+                ev.append(Event("skip", first))
+                self._set_turn(self.next_seat(first), ev)
+        elif rank == "r":
+            # The dealer plays first and play goes the other way.
+            self.direction = -1
+            ev.append(Event("reverse", None, {"direction": -1}))
+            self._set_turn(self.dealer, ev)
+        elif rank == "s":
+            ev.append(Event("skip", first))
+            self._set_turn(self.next_seat(first), ev)
+        else:
+            self._set_turn(first, ev)
+
+    def _end_hand(self, winner: int | None, ev: list[Event]) -> None:
+        opts = self.options
+        active = self.active
+        points = {s: hand_points(self.hands[s]) for s in active}
+        block = winner is None
+        if winner is None:
+            # Nobody can play or draw: the lowest hand wins it (first in turn order on ties).
+            order = [self.current]
+            s = self.current
+            for _ in range(len(active) - 1):
+                s = self.next_seat(s)
+                order.append(s)
+            winner = min(order, key=lambda x: points[x])
+        side = self.team(winner)
+        gained = {s: 0 for s in active}
+        if opts.scoring == "winner_takes":
+            gained[winner] = sum(p for s, p in points.items() if s not in side)
+        else:
+            for s in active:
+                if block or s not in side:
+                    gained[s] = points[s]
+        for s, g in gained.items():
+            self.scores[s] += g
+        self.phase = HAND_OVER
+        self.jump_open = False
+        self.uno_open = None
+        self.seq_seat = None
+        ev.append(
+            Event(
+                "hand_end",
+                winner,
+                {
+                    "hand": self.hand_number,
+                    "points": points,
+                    "gained": gained,
+                    "scores": list(self.scores),
+                    "block": block,
+                    "hands": {s: list(self.hands[s]) for s in active},
+                },
+            )
+        )
+        self._check_match_end(ev)
+
+    def side_scores(self) -> dict[int, int]:
+        """Scores by side: each seat, or each team (keyed by its lower seat) with partners."""
+        if self.options.partners:
+            return {0: self.scores[0] + self.scores[2], 1: self.scores[1] + self.scores[3]}
+        return {s: self.scores[s] for s in range(self.players) if not self.eliminated[s]}
+
+    def _check_match_end(self, ev: list[Event]) -> None:
+        opts = self.options
+        done_hands = opts.hands > 0 and self.hand_number >= opts.hands
+        winners: list[int] = []
+        if opts.scoring == "elimination":
+            out = [s for s in self.active if self.scores[s] >= opts.target]
+            before = self.active
+            for s in out:
+                self.eliminated[s] = True
+                ev.append(Event("eliminated", s, {"score": self.scores[s]}))
+            left = self.active
+            if len(left) == 1:
+                winners = left
+            elif not left:
+                low = min(self.scores[s] for s in before)
+                winners = [s for s in before if self.scores[s] == low]
+            elif done_hands:
+                low = min(self.scores[s] for s in left)
+                winners = [s for s in left if self.scores[s] == low]
+        else:
+            sides = self.side_scores()
+            if done_hands or max(sides.values()) >= opts.target:
+                pick = max if opts.scoring == "winner_takes" else min
+                best = pick(sides.values())
+                for side, score in sides.items():
+                    if score == best:
+                        winners.extend(self.team(side))
+                winners.sort()
+        if winners:
+            self.winners = winners
+            self.phase = MATCH_OVER
+            ev.append(Event("match_end", None, {"winners": winners, "scores": list(self.scores)}))
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know now."""
+        return View(
+            seat=seat,
+            hand=tuple(self.hands[seat]),
+            counts=tuple(len(h) for h in self.hands),
+            top=self.top,
+            color=self.color,
+            current=self.current,
+            direction=self.direction,
+            phase=self.phase,
+            pending=self.pending,
+            pending_kind=self.pending_kind,
+            drawn=self.drawn if seat == self.current else None,
+            dealer=self.dealer,
+            hand_number=self.hand_number,
+            scores=tuple(self.scores),
+            eliminated=tuple(self.eliminated),
+            draw_pile=len(self.draw_pile),
+            discard_pile=len(self.discard),
+            uno_open=self.uno_open,
+            said_uno=tuple(self.said),
+            beep_waiting=tuple(self.beep_waiting),
+            sequence_seat=self.seq_seat,
+            options=self.options,
+            legal=tuple(self.legal_actions(seat)),
+            winners=tuple(self.winners),
+        )

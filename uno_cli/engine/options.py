@@ -1,0 +1,170 @@
+"""Rule options: one frozen record, and named presets that are instances of it."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from uno_cli.engine.errors import InvalidOptions
+
+SCORING_MODES = ("winner_takes", "lowest_wins", "elimination")
+CHALLENGE_PENALTIES = ("four", "six", "return")
+UNO_PENALTIES = (1, 2, 4)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOptions:
+    """Every rule that differs between the seeds, as a value."""
+
+    draw_skips: bool = True
+    """A player who draws for a Draw Two or Wild Draw Four also loses the turn."""
+
+    challenge: bool = True
+    """A Wild Draw Four may be challenged (and so may be played as a bluff)."""
+
+    challenge_penalty: str = "four"
+    """A caught bluffer: ``four`` draws 4; ``six`` draws 6; ``return`` takes the card back,
+    draws 4 and must play a legal card."""
+
+    uno_penalty: int = 2
+    """Cards drawn by a player caught not saying UNO: 1, 2 or 4."""
+
+    scoring: str = "winner_takes"
+    """``winner_takes``, ``lowest_wins`` or ``elimination``."""
+
+    target: int = 500
+    """The score that ends the match (or eliminates, under ``elimination``)."""
+
+    hands: int = 0
+    """Play exactly this many hands instead of playing to ``target`` (0: off)."""
+
+    partners: bool = False
+    """Four players in two teams, partners sitting opposite each other."""
+
+    stacking: bool = False
+    """Answer a Draw Two with a Draw Two, or a Wild Draw Four with a Wild Draw Four."""
+
+    sequences: bool = False
+    """After a number card, play more cards of its colour in a run up or down (9 wraps to 0)."""
+
+    jump_in: bool = False
+    """A player holding the very card on top of the pile may play it out of turn."""
+
+    super_jump_in: bool = False
+    """Jump in with the same number or symbol in any colour (needs nothing else)."""
+
+    seven_o: bool = False
+    """A 7 swaps hands with a chosen player; a 0 passes every hand on in the direction of play."""
+
+    beep: bool = False
+    """Add 8 Beep cards: anyone may play one at any moment; the slowest to answer draws 2."""
+
+    jump_in_penalty: int = 3
+    """Points a wrong or late interception costs."""
+
+    @property
+    def jumping(self) -> bool:
+        """True when any kind of interception is allowed."""
+        return self.jump_in or self.super_jump_in
+
+    def validate(self, players: int | None = None) -> None:
+        """Raise InvalidOptions if the values cannot make a game."""
+        if self.challenge_penalty not in CHALLENGE_PENALTIES:
+            raise InvalidOptions("challenge_penalty", self.challenge_penalty, CHALLENGE_PENALTIES)
+        if self.uno_penalty not in UNO_PENALTIES:
+            raise InvalidOptions("uno_penalty", self.uno_penalty, UNO_PENALTIES)
+        if self.scoring not in SCORING_MODES:
+            raise InvalidOptions("scoring", self.scoring, SCORING_MODES)
+        if self.target < 1:
+            raise InvalidOptions("target", self.target, ("1+",))
+        if self.hands < 0:
+            raise InvalidOptions("hands", self.hands, ("0+",))
+        if self.jump_in_penalty < 0:
+            raise InvalidOptions("jump_in_penalty", self.jump_in_penalty, ("0+",))
+        if self.partners and self.scoring == "elimination":
+            raise InvalidOptions("partners", True, ("scoring != elimination",))
+        if self.partners and players is not None and players != 4:
+            raise InvalidOptions("partners", True, ("players = 4",))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as a plain dict (for JSON)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], base: "RuleOptions | None" = None) -> "RuleOptions":
+        """Build options from a dict of (possibly textual) values over ``base``."""
+        values = {}
+        for key, raw in data.items():
+            values[key] = parse_value(key, raw)
+        opts = replace(base or cls(), **values)
+        opts.validate()
+        return opts
+
+    def with_values(self, **changes: Any) -> "RuleOptions":
+        """A copy with some options changed (values checked)."""
+        return RuleOptions.from_dict(changes, base=self)
+
+
+OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(RuleOptions))
+_TYPES = {f.name: f.type for f in fields(RuleOptions)}
+_TRUE = {"1", "true", "yes", "on", "y"}
+_FALSE = {"0", "false", "no", "off", "n"}
+
+
+def parse_value(key: str, raw: Any) -> Any:
+    """Convert a value given as text (``--rule stacking=on``) or JSON to the option's type."""
+    if key not in _TYPES:
+        raise InvalidOptions(key, raw, OPTION_NAMES, unknown=True)
+    kind = _TYPES[key]
+    if kind == "bool":
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().lower()
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+        raise InvalidOptions(key, raw, ("on", "off"))
+    if kind == "int":
+        if isinstance(raw, bool):
+            raise InvalidOptions(key, raw, ("a whole number",))
+        try:
+            return int(str(raw).strip())
+        except ValueError:
+            raise InvalidOptions(key, raw, ("a whole number",)) from None
+    return str(raw).strip()
+
+
+CLASSIC = RuleOptions()
+PLAYROOM = RuleOptions(
+    draw_skips=False,
+    challenge=True,
+    challenge_penalty="six",
+    uno_penalty=4,
+    scoring="elimination",
+    target=500,
+    stacking=True,
+    sequences=True,
+    jump_in=True,
+    super_jump_in=True,
+    seven_o=True,
+    beep=True,
+)
+#: Named presets; each is only a set of option values.
+PRESETS: dict[str, RuleOptions] = {
+    "classic": CLASSIC,
+    "playroom": PLAYROOM,
+    "strict": RuleOptions(challenge_penalty="return"),
+    "lowest": RuleOptions(scoring="lowest_wins"),
+    "elimination": RuleOptions(scoring="elimination"),
+    "partners": RuleOptions(partners=True),
+    "house": RuleOptions(stacking=True, jump_in=True, seven_o=True),
+}
+
+
+def preset(name: str) -> RuleOptions:
+    """The preset called ``name``; raises InvalidOptions if there is none."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise InvalidOptions("preset", name, tuple(PRESETS), unknown=True) from None
