@@ -1,0 +1,67 @@
+"""What every bot is: it sees what its seat may see, and picks one legal action."""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from uno_cli.engine import Action, Event, View
+from uno_cli.engine.actions import DRAW, PASS, PLAY
+
+#: Seconds a bot of each level takes to react in a race (jump-ins, catches, Beep answers,
+#: sequences): a uniform draw between the two bounds, from the bot's seeded generator.
+REACTION: dict[str, tuple[float, float]] = {
+    "random": (0.2, 3.0),
+    "easy": (1.2, 3.0),
+    "normal": (0.7, 1.8),
+    "hard": (0.4, 1.1),
+}
+
+
+class Bot:
+    """Base bot: override :meth:`choose`; :meth:`observe` gets the events its seat may see."""
+
+    level = "base"
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def observe(self, events: Sequence[Event]) -> None:
+        """Take note of events (as this seat may see them)."""
+
+    def choose(self, view: View) -> Action | None:
+        """Pick one of ``view.legal``; None means "do nothing now" (only when out of turn)."""
+        raise NotImplementedError
+
+    def reaction_time(self) -> float:
+        """Seconds this bot needs to react in a race (drawn from its seeded generator)."""
+        low, high = REACTION.get(self.level, REACTION["normal"])
+        return self.rng.uniform(low, high)
+
+
+def random_choice(rng: random.Random, legal: Sequence[Action], seat: int, in_turn: bool) -> Action | None:
+    """The random policy: any legal play, drawing only when no card can be played.
+
+    In turn it plays uniformly among its plays (or draws / passes when it has none);
+    out of turn it takes one of its out-of-turn actions half of the time.
+    """
+    if not legal:
+        return None
+    if not in_turn:
+        return rng.choice(legal) if rng.random() < 0.5 else None
+    plays = [a for a in legal if a.kind != DRAW and a.kind != PASS]
+    if plays:
+        return rng.choice(plays)
+    return legal[0] if len(legal) == 1 else rng.choice(legal)
+
+
+class RandomBot(Bot):
+    """Plays a random legal card; draws only when it has no play."""
+
+    level = "random"
+
+    def choose(self, view: View) -> Action | None:
+        """A random legal action."""
+        in_turn = view.current == self.seat and view.phase in ("play", "drawn", "pending", "color")
+        return random_choice(self.rng, view.legal, self.seat, in_turn)
