@@ -1,0 +1,233 @@
+"""The ``uno`` command: play (interactive or scripted), read the rules, simulate."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import click
+
+from uno_cli import __version__
+
+EXIT_BAD_USAGE = 2
+
+
+class DefaultGroup(click.Group):
+    """A group that runs ``play`` when no subcommand is named."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h", "--version")):
+            args = ["play", *args]
+        return super().parse_args(ctx, args)
+
+
+def _set_language(lang: str | None) -> str:
+    from uno_cli import i18n
+
+    code = i18n.parse_language(lang) if lang else i18n.negotiate()
+    i18n.set_language(code)
+    return code
+
+
+def _fail(message: str) -> None:
+    click.echo(message, err=True)
+    sys.exit(EXIT_BAD_USAGE)
+
+
+def _language_or_exit(lang: str | None) -> str:
+    from uno_cli import i18n
+
+    try:
+        return _set_language(lang)
+    except i18n.UnknownLanguage as exc:
+        _fail(str(exc))
+    raise AssertionError  # unreachable
+
+
+def _options_or_exit(preset_name: str, rules: tuple[str, ...], players: int | None = None) -> Any:
+    from uno_cli.engine.errors import InvalidOptions
+    from uno_cli.errtext import config_error, option_error
+    from uno_cli.playconfig import ConfigError, build_options
+
+    try:
+        options = build_options(preset_name, rules)
+        options.validate(players)
+        return options
+    except InvalidOptions as exc:
+        _fail(option_error(exc))
+    except ConfigError as exc:
+        _fail(config_error(exc))
+
+
+def _ensure_text_streams() -> None:
+    # A pipe or a non-UTF-8 locale must never turn a card name into a traceback.
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError):
+            pass
+
+
+@click.group(cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="uno")
+def main() -> None:
+    """An accessible UNO card game for the terminal."""
+    _ensure_text_streams()
+
+
+def _play_options(func: Any) -> Any:
+    options = [
+        click.option("--players", type=click.IntRange(2, 10), default=None, help="Number of players, 2 to 10."),
+        click.option("--bots", default=None, help="Bot level for the other seats (easy, normal, hard, random), or a comma list."),
+        click.option("--seat", "seats", multiple=True, help="Who plays a seat: N=human, N=script, N=bot:LEVEL, N=cmd:PROGRAM."),
+        click.option("--names", default=None, help="Player names, separated by commas."),
+        click.option("--preset", default=None, help="Rule preset: classic, playroom, ..."),
+        click.option("--rule", "rules", multiple=True, help="Set one rule option: NAME=VALUE (repeatable)."),
+        click.option("--seed", type=int, default=None, help="Random seed: the same seed and input give the same game."),
+        click.option("--setup", type=click.Path(dir_okay=False), default=None, help="Start from a JSON setup or saved game."),
+        click.option("--resume", "resume", type=click.Path(dir_okay=False), default=None, help="Continue a saved game."),
+        click.option("--lang", default=None, help="Language: en, pt, sr_Latn, sr_Cyrl, ro, it."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+@main.command()
+@_play_options
+@click.option("--script", is_flag=True, help="Read commands from standard input even on a terminal.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Script output: text lines or JSON Lines.")
+@click.option("--speech", type=click.Choice(["auto", "on", "off"]), default=None, help="Speech through the screen reader.")
+@click.option("--verbosity", type=click.Choice(["short", "full"]), default=None, help="How much is said.")
+@click.option("--pace", type=float, default=None, help="Seconds between opponents' moves.")
+def play(**kw: Any) -> None:
+    """Play a game (interactive on a terminal, scripted otherwise)."""
+    from uno_cli.playconfig import ConfigError, PlayConfig, build_seats
+
+    lang = _language_or_exit(kw["lang"])
+    scripted = kw["script"] or not sys.stdin.isatty() or kw["fmt"] == "json"
+    preset_name = kw["preset"] or "classic"
+    options = _options_or_exit(preset_name, kw["rules"])
+    players = kw["players"] or (4 if options.partners or not scripted else 2)
+    try:
+        options.validate(players)
+    except Exception as exc:  # noqa: BLE001 - turned into a localized message
+        from uno_cli.engine.errors import InvalidOptions
+        from uno_cli.errtext import option_error
+
+        if isinstance(exc, InvalidOptions):
+            _fail(option_error(exc))
+        raise
+    default_kind = "script" if scripted else "human"
+    try:
+        seats = build_seats(players, players if scripted and not kw["bots"] else 1, kw["bots"], kw["seats"], default_kind)
+    except ConfigError as exc:
+        from uno_cli.errtext import config_error
+
+        _fail(config_error(exc))
+    names = [n.strip() for n in (kw["names"] or "").split(",") if n.strip()]
+    config = PlayConfig(
+        players=players,
+        seats=seats,
+        names=names,
+        options=options,
+        preset=preset_name,
+        seed=kw["seed"],
+        setup=kw["setup"],
+        resume=kw["resume"],
+        lang=lang,
+        format=kw["fmt"],
+        script=scripted,
+        speech=kw["speech"] or "auto",
+        verbosity=kw["verbosity"] or "full",
+        pace=kw["pace"],
+    )
+    if scripted:
+        from uno_cli.script import run as run_script
+    else:
+        from uno_cli.interactive import run as run_script  # type: ignore[no-redef]
+    sys.exit(run_script(config))
+
+
+@main.command()
+@click.option("--lang", default=None, help="Language: en, pt, sr_Latn, sr_Cyrl, ro, it.")
+@click.option("--preset", default="classic", help="Mark which options are on in this preset.")
+@click.option("--rule", "rules", multiple=True, help="Set one rule option: NAME=VALUE (repeatable).")
+def rules(lang: str | None, preset: str, rules: tuple[str, ...]) -> None:
+    """Print the rule book."""
+    _language_or_exit(lang)
+    options = _options_or_exit(preset, rules)
+    from uno_cli.rulebook import rule_book
+
+    click.echo(rule_book(preset, options))
+
+
+@main.command()
+@click.option("--games", type=click.IntRange(1), default=100, help="Number of matches.")
+@click.option("--players", type=click.IntRange(2, 10), default=4, help="Players per match.")
+@click.option("--seed", type=int, default=0, help="Random seed.")
+@click.option("--preset", default="classic", help="Rule preset.")
+@click.option("--rule", "rules", multiple=True, help="Set one rule option: NAME=VALUE (repeatable).")
+@click.option("--bots", default=None, help="One bot level per seat, separated by commas (default: random).")
+@click.option("--jobs", type=click.IntRange(1), default=1, help="Processes to use.")
+@click.option("--swap-seats", is_flag=True, help="Rotate the seating every game so seat advantage cancels out.")
+@click.option("--check", is_flag=True, help="Check the invariants after every action.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--lang", default=None, help="Language of the report.")
+def simulate(**kw: Any) -> None:
+    """Play many games between bots and report the results."""
+    import json
+
+    _language_or_exit(kw["lang"])
+    options = _options_or_exit(kw["preset"], kw["rules"], kw["players"])
+    from uno_cli import sim
+    from uno_cli.playconfig import ConfigError, parse_levels
+
+    levels = None
+    if kw["bots"]:
+        try:
+            levels = parse_levels(kw["bots"])
+        except ConfigError as exc:
+            from uno_cli.errtext import config_error
+
+            _fail(config_error(exc))
+        if len(levels) == 1:
+            levels = levels * kw["players"]
+        if len(levels) != kw["players"]:
+            from uno_cli.i18n import _
+
+            _fail(_("Give one bot level per seat: {count} seats.").format(count=kw["players"]))
+    show_progress = not kw["as_json"] and sys.stderr.isatty()
+    progress = None
+    if show_progress:
+        total = kw["games"]
+        step = max(1, total // 20)
+
+        def progress(done: int) -> None:
+            if done % step == 0 or done == total:
+                click.echo(f"{done}/{total}", err=True)
+
+    extra: dict[str, Any] = {}
+    if kw["jobs"] != 1:
+        extra["jobs"] = kw["jobs"]
+    if kw["swap_seats"]:
+        extra["swap_seats"] = True
+    result = sim.simulate(
+        kw["games"], kw["players"], options, seed=kw["seed"], check=kw["check"], progress=progress, levels=levels, **extra
+    )
+    if kw["as_json"]:
+        click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
+    else:
+        formatter = getattr(sim, "format_report", None)
+        if formatter is not None:
+            click.echo(formatter(result))
+        else:
+            data = result.to_dict()
+            for key in ("games", "players", "hands", "seconds", "games_per_second", "hands_per_second", "wins", "violations"):
+                click.echo(f"{key}: {data[key]}")
+    sys.exit(1 if result.violations else 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

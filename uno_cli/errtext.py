@@ -1,0 +1,89 @@
+"""Localized sentences for errors in options, setups and command-line values."""
+
+from __future__ import annotations
+
+from uno_cli.engine.errors import InvalidOptions, InvalidSetup
+from uno_cli.i18n import _, get_translator
+from uno_cli.playconfig import ConfigError
+
+
+def _list(items: object) -> str:
+    return get_translator().format_list([str(x) for x in items])  # type: ignore[union-attr]
+
+
+def option_error(exc: InvalidOptions) -> str:
+    """A sentence saying what is wrong with a rule option."""
+    if exc.key == "preset":
+        return _("There is no preset called {name}. Presets: {presets}.").format(
+            name=exc.value, presets=_list(exc.allowed)
+        )
+    if exc.unknown:
+        return _("There is no rule option called {name}. Options: {options}.").format(
+            name=exc.key, options=_list(exc.allowed)
+        )
+    if exc.key == "partners":
+        return _("Partners need exactly four players and cannot be combined with elimination scoring.")
+    return _("The rule option {name} cannot be {value}. Allowed: {allowed}.").format(
+        name=exc.key, value=exc.value, allowed=_list(exc.allowed)
+    )
+
+
+def setup_error(exc: InvalidSetup) -> str:
+    """A sentence saying exactly what makes a setup or saved game impossible."""
+    d = exc.detail
+    code = exc.code
+    if code == "bad_json":
+        return _("The file is not valid JSON: line {line}, column {column}.").format(
+            line=d.get("line"), column=d.get("column")
+        )
+    if code == "unknown_card":
+        return _("{field} holds {card}, which is not a card code.").format(field=d.get("field"), card=d.get("card"))
+    if code == "too_many":
+        return _("There are too many {card} cards: {count}, but the deck has only {allowed}.").format(
+            card=d.get("card"), count=d.get("count"), allowed=d.get("allowed")
+        )
+    if code == "bad_seat":
+        return _("{field} names seat {value}, but the game has {players} seats.").format(
+            field=d.get("field"), value=d.get("value"), players=d.get("players")
+        )
+    if code == "players":
+        return _("A game needs 2 to 10 players, not {players}.").format(players=d.get("players"))
+    if code == "card_needs_option":
+        return _("The card {card} is only in the deck when the {option} option is on.").format(
+            card=d.get("card"), option=d.get("option")
+        )
+    if code == "cards_missing":
+        return _("The saved game does not account for every card; missing: {cards}.").format(
+            cards=_list(sorted(d.get("missing", {})))
+        )
+    if code == "unknown_field":
+        return _("The file has a field {field} that the game does not know.").format(field=d.get("field"))
+    if code == "color_needed":
+        return _("The top card is {card}, so the setup must name the colour in play.").format(card=d.get("top"))
+    if code == "bad_option":
+        return _("A rule option in the file is wrong: {detail}.").format(detail=d.get("detail"))
+    if code == "players_missing":
+        return _("The file must say how many players there are.")
+    if code == "empty_hand":
+        return _("Seat {seat} has no cards.").format(seat=int(d.get("seat", 0)) + 1)
+    return _("The file cannot be a real game ({problem}).").format(
+        problem=", ".join([code] + [f"{k}={v}" for k, v in d.items()])
+    )
+
+
+def config_error(exc: ConfigError) -> str:
+    """A sentence for a wrong command-line value."""
+    d = exc.detail
+    if exc.code == "bad_bot_level":
+        return _("There is no bot level {level}. Levels: {levels}.").format(
+            level=d.get("value"), levels=_list(d.get("allowed", ()))
+        )
+    if exc.code == "seat_out_of_range":
+        return _("Seat {seat} does not exist in a game of {players} players.").format(
+            seat=d.get("seat"), players=d.get("players")
+        )
+    if exc.code == "bad_rule":
+        return _("Write rule options as NAME=VALUE, for example stacking=on; got {value}.").format(value=d.get("value"))
+    return _("Write a seat as NUMBER=human, NUMBER=bot:LEVEL or NUMBER=cmd:PROGRAM; got {value}.").format(
+        value=d.get("value")
+    )

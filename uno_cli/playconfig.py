@@ -1,0 +1,124 @@
+"""What a game is started with: seats, names, rules, seed, language and output choices."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from uno_cli.engine.options import CLASSIC, RuleOptions, parse_value, preset
+
+HUMAN = "human"
+SCRIPT = "script"
+BOT = "bot"
+COMMAND = "cmd"
+BOT_LEVELS = ("easy", "normal", "hard", "random")
+DEFAULT_LEVEL = "normal"
+
+
+class ConfigError(ValueError):
+    """A command-line or settings value that cannot start a game; ``code`` names the problem."""
+
+    def __init__(self, code: str, **detail: object) -> None:
+        self.code = code
+        self.detail = detail
+        super().__init__(f"{code}: {detail}")
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who plays a seat: a person (``human``), a script line reader, a bot or a program."""
+
+    kind: str
+    level: str = DEFAULT_LEVEL
+    command: str = ""
+
+
+@dataclass
+class PlayConfig:
+    """Everything needed to start (or resume) a game."""
+
+    players: int = 4
+    seats: list[SeatSpec] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+    options: RuleOptions = CLASSIC
+    preset: str = "classic"
+    seed: int | None = None
+    setup: str | None = None
+    resume: str | None = None
+    lang: str = "en"
+    format: str = "text"
+    script: bool = False
+    speech: str = "auto"
+    verbosity: str = "full"
+    pace: float | None = None
+    save: str | None = None
+
+
+def parse_seat(text: str) -> tuple[int, SeatSpec]:
+    """Parse ``N=human``, ``N=script``, ``N=bot:LEVEL`` or ``N=cmd:PROGRAM ARGS`` (N counts from 1)."""
+    number, sep, spec = text.partition("=")
+    if not sep or not number.strip().isdigit():
+        raise ConfigError("bad_seat_spec", value=text)
+    seat = int(number.strip()) - 1
+    spec = spec.strip()
+    kind, _, rest = spec.partition(":")
+    kind = kind.strip().lower()
+    if kind in (HUMAN, SCRIPT) and not rest:
+        return seat, SeatSpec(kind)
+    if kind == BOT:
+        level = (rest or DEFAULT_LEVEL).strip().lower()
+        if level not in BOT_LEVELS:
+            raise ConfigError("bad_bot_level", value=level, allowed=BOT_LEVELS)
+        return seat, SeatSpec(BOT, level)
+    if kind == COMMAND and rest.strip():
+        return seat, SeatSpec(COMMAND, command=rest.strip())
+    raise ConfigError("bad_seat_spec", value=text)
+
+
+def parse_levels(text: str) -> list[str]:
+    """Parse ``--bots normal`` or ``--bots easy,hard,normal`` into a list of levels."""
+    levels = [part.strip().lower() for part in text.split(",") if part.strip()]
+    for level in levels:
+        if level not in BOT_LEVELS:
+            raise ConfigError("bad_bot_level", value=level, allowed=BOT_LEVELS)
+    if not levels:
+        raise ConfigError("bad_bot_level", value=text, allowed=BOT_LEVELS)
+    return levels
+
+
+def build_options(preset_name: str, rules: tuple[str, ...] | list[str], base: RuleOptions | None = None) -> RuleOptions:
+    """Options from a preset (or ``base``) and ``KEY=VALUE`` overrides."""
+    options = base if base is not None else preset(preset_name)
+    changes: dict[str, object] = {}
+    for item in rules:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ConfigError("bad_rule", value=item)
+        key = key.strip().replace("-", "_")
+        changes[key] = parse_value(key, value)
+    if changes:
+        options = options.with_values(**changes)
+    return options
+
+
+def build_seats(
+    players: int,
+    human_seats: int,
+    bots: str | None,
+    seat_specs: tuple[str, ...] | list[str],
+    default_kind: str,
+) -> list[SeatSpec]:
+    """Seat list: the first ``human_seats`` are ``default_kind``, the rest bots, then overrides."""
+    levels = parse_levels(bots) if bots else [DEFAULT_LEVEL]
+    seats: list[SeatSpec] = []
+    for s in range(players):
+        if s < human_seats:
+            seats.append(SeatSpec(default_kind))
+        else:
+            level = levels[(s - human_seats) % len(levels)] if len(levels) > 1 else levels[0]
+            seats.append(SeatSpec(BOT, level))
+    for text in seat_specs:
+        seat, spec = parse_seat(text)
+        if not 0 <= seat < players:
+            raise ConfigError("seat_out_of_range", seat=seat + 1, players=players)
+        seats[seat] = spec
+    return seats
