@@ -1,0 +1,120 @@
+"""Build games in an exact position for scenario tests.
+
+``make_game`` starts a real game, then overwrites hands, discard pile and draw pile. Every
+card of the deck that the scenario does not place goes to the BOTTOM of the draw pile (or
+to the discard pile under its top card, or to a seat's hand), so the card accounting of
+``check_invariants`` still holds.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+
+from uno_cli.engine import Action, Game, RuleOptions
+from uno_cli.engine.cards import CARD_COLOR, new_deck
+from uno_cli.engine.invariants import check_invariants
+
+
+def make_game(
+    seat_hands: list[list[str]],
+    discard: list[str] | tuple[str, ...] = ("r3",),
+    draw: list[str] | tuple[str, ...] = (),
+    options: RuleOptions | None = None,
+    current: int = 0,
+    color: str | None = None,
+    direction: int = 1,
+    rest: str | int = "draw",
+    dealer: int | None = None,
+    seed: int = 1,
+    **option_values,
+) -> Game:
+    """A game with exactly these hands; ``draw`` lists the draw pile with its top LAST.
+
+    ``rest`` says where the unused cards go: ``"draw"`` (bottom of the draw pile),
+    ``"discard"`` (under the top of the discard pile) or a seat number (into that hand).
+    """
+    opts = options or RuleOptions()
+    if option_values:
+        opts = opts.with_values(**option_values)
+    players = len(seat_hands)
+    g = Game(players, opts, seed=seed)
+    g.dealer = dealer if dealer is not None else players - 1
+    g.start()
+    remaining = Counter(new_deck(opts.beep))
+    placed = Counter()
+    for h in seat_hands:
+        placed.update(h)
+    placed.update(discard)
+    placed.update(draw)
+    over = placed - remaining
+    assert not over, f"more copies than the deck has: {dict(over)}"
+    left = remaining - placed
+    rest_cards = sorted(left.elements())
+    g.hands = [list(h) for h in seat_hands]
+    g.discard = list(discard)
+    g.draw_pile = list(draw)
+    if rest == "draw":
+        g.draw_pile = rest_cards + g.draw_pile
+    elif rest == "discard":
+        g.discard = rest_cards + g.discard
+    else:
+        g.hands[int(rest)].extend(rest_cards)
+    top = g.discard[-1]
+    g.color = color if color is not None else CARD_COLOR[top]
+    g.current = current
+    g.direction = direction
+    g.phase = "play"
+    g.pending = 0
+    g.pending_kind = None
+    g.pending_cards = 0
+    g.drawn = None
+    g.must_play = False
+    g.uno_open = None
+    g.said = [False] * players
+    g.jump_open = False
+    g.seq_seat = None
+    g.seq_step = 0
+    g.beep_waiting = []
+    g.beep_resume = None
+    g.stuck = 0
+    g.version += 1
+    g._legal_cache = None
+    assert check_invariants(g) == []
+    return g
+
+
+def ok(g: Game) -> None:
+    """Assert that every invariant holds."""
+    assert check_invariants(g) == []
+
+
+def types(events) -> list[str]:
+    """The event types, in order."""
+    return [e.type for e in events]
+
+
+def find(events, type_: str, seat: int | None = None):
+    """Every event of ``type_`` (about ``seat`` if given)."""
+    return [e for e in events if e.type == type_ and (seat is None or e.seat == seat)]
+
+
+def one(events, type_: str, seat: int | None = None):
+    """The single event of ``type_``."""
+    found = find(events, type_, seat)
+    assert len(found) == 1, (type_, events)
+    return found[0]
+
+
+def snapshot(g: Game) -> dict:
+    """A deep copy of the game's whole state (without caches)."""
+    state = {k: copy.deepcopy(v) for k, v in vars(g).items() if k not in ("_legal_cache",)}
+    return state
+
+
+def play(seat: int, card: str, color: str | None = None, target: int | None = None) -> Action:
+    return Action("play", seat, card, color, target)
+
+
+def act(kind: str, seat: int, card: str | None = None, color: str | None = None, target: int | None = None) -> Action:
+    return Action(kind, seat, card, color, target)
