@@ -51,6 +51,17 @@ HAND_OVER = "hand_over"
 MATCH_OVER = "match_over"
 _LIVE = (PLAYING, DRAWN, PENDING, CHOOSE_COLOR, BEEP_RACE)
 
+_ACTIONS: dict[tuple[str, int, str | None, str | None, int | None], Action] = {}
+
+
+def _act(kind: str, seat: int, card: str | None = None, color: str | None = None, target: int | None = None) -> Action:
+    # Actions are immutable values: share one instance per value (legal lists are hot).
+    key = (kind, seat, card, color, target)
+    action = _ACTIONS.get(key)
+    if action is None:
+        action = _ACTIONS[key] = Action(kind, seat, card, color, target)
+    return action
+
 
 @dataclass(frozen=True)
 class View:
@@ -198,13 +209,13 @@ class Game:
     def _variants(self, kind: str, seat: int, card: str, out: list[Action]) -> None:
         if card == WILD or card == WILD4:
             for c in COLORS:
-                out.append(Action(kind, seat, card, c))
+                out.append(_act(kind, seat, card, c))
         elif self.options.seven_o and CARD_RANK[card] == "7":
             for t in range(self.players):
                 if t != seat and not self.eliminated[t]:
-                    out.append(Action(kind, seat, card, None, t))
+                    out.append(_act(kind, seat, card, None, t))
         else:
-            out.append(Action(kind, seat, card))
+            out.append(_act(kind, seat, card))
 
     # ------------------------------------------------------------ legality
 
@@ -226,32 +237,38 @@ class Game:
         opts = self.options
         if phase == BEEP_RACE:
             if seat in self.beep_waiting:
-                out.append(Action(ANSWER, seat))
+                out.append(_act(ANSWER, seat))
             return out
         if seat == self.current:
             if phase == PLAYING:
+                color = self.color
+                top_rank = CARD_RANK[self.discard[-1]]
                 for card in dict.fromkeys(hand):
-                    if card == BEEP or not self._can_follow(card):
-                        continue
-                    if card == WILD4 and (self.must_play or not self._wild4_allowed(seat)):
+                    card_color = CARD_COLOR[card]
+                    if card_color is None:
+                        if card == BEEP:
+                            continue
+                        if card == WILD4 and (self.must_play or not self._wild4_allowed(seat)):
+                            continue
+                    elif color is not None and card_color != color and CARD_RANK[card] != top_rank:
                         continue
                     self._variants(PLAY, seat, card, out)
                 if not self.must_play or not out:
-                    out.append(Action(DRAW, seat))
+                    out.append(_act(DRAW, seat))
             elif phase == DRAWN:
                 card = self.drawn
                 if card is not None and card != BEEP and card in hand and self._can_follow(card):
                     if card != WILD4 or self._wild4_allowed(seat):
                         self._variants(PLAY, seat, card, out)
-                out.append(Action(PASS, seat))
+                out.append(_act(PASS, seat))
             elif phase == PENDING:
-                out.append(Action(ACCEPT, seat))
+                out.append(_act(ACCEPT, seat))
                 if (
                     self.pending_kind == WILD4
                     and opts.challenge
                     and self.pending_cards == 1
                 ):
-                    out.append(Action(CHALLENGE, seat))
+                    out.append(_act(CHALLENGE, seat))
                 if opts.stacking:
                     if self.pending_kind == WILD4:
                         if WILD4 in hand and self._wild4_allowed(seat):
@@ -259,10 +276,10 @@ class Game:
                     else:
                         for card in dict.fromkeys(hand):
                             if CARD_RANK[card] == "+2":
-                                out.append(Action(PLAY, seat, card))
+                                out.append(_act(PLAY, seat, card))
             elif phase == CHOOSE_COLOR:
                 for c in COLORS:
-                    out.append(Action(COLOR, seat, None, c))
+                    out.append(_act(COLOR, seat, None, c))
         if phase == CHOOSE_COLOR:
             return out
         # Out-of-turn actions (and in-turn ones that need no turn).
@@ -270,9 +287,9 @@ class Game:
         if not self.said[seat] and (
             n_cards == 2 or (n_cards == 1 and self.uno_open == seat)
         ):
-            out.append(Action(UNO, seat))
+            out.append(_act(UNO, seat))
         if self.uno_open is not None and self.uno_open != seat:
-            out.append(Action(CATCH, seat, None, None, self.uno_open))
+            out.append(_act(CATCH, seat, None, None, self.uno_open))
         if phase == PLAYING:
             if self.jump_open and opts.jumping:
                 top = self.discard[-1]
@@ -283,7 +300,7 @@ class Game:
             if self.seq_seat == seat and seat != self.current:
                 self._sequence_plays(seat, out)
         if opts.beep and BEEP in hand and phase in (PLAYING, DRAWN):
-            out.append(Action(PLAY, seat, BEEP))
+            out.append(_act(PLAY, seat, BEEP))
         return out
 
     def _sequence_plays(self, seat: int, out: list[Action]) -> None:
@@ -299,7 +316,7 @@ class Game:
             if step == 9:
                 step = -1
             if step in (1, -1) and self.seq_step in (0, step):
-                out.append(Action(PLAY, seat, card))
+                out.append(_act(PLAY, seat, card))
 
     def missed_jump_in_allowed(self, action: Action) -> bool:
         """True if ``action`` is a valid (costly) missed interception: the card is held."""
@@ -319,10 +336,39 @@ class Game:
         return [s for s in range(self.players) if self.legal_actions_any(s)]
 
     def legal_actions_any(self, seat: int) -> bool:
-        """True if ``seat`` may act now."""
-        if seat == self.current and self.phase in (PLAYING, DRAWN, PENDING, CHOOSE_COLOR):
+        """True if ``seat`` may act now (a quick test, without listing the actions)."""
+        phase = self.phase
+        if phase not in _LIVE or self.eliminated[seat]:
+            return False
+        if phase == BEEP_RACE:
+            return seat in self.beep_waiting
+        if seat == self.current:
             return True
-        return bool(self._legal(seat))
+        if phase == CHOOSE_COLOR:
+            return False
+        hand = self.hands[seat]
+        n_cards = len(hand)
+        if not self.said[seat] and (n_cards == 2 or (n_cards == 1 and self.uno_open == seat)):
+            return True
+        if self.uno_open is not None and self.uno_open != seat:
+            return True
+        opts = self.options
+        if opts.beep and phase != PENDING and BEEP in hand:
+            return True
+        if phase == PLAYING:
+            if self.jump_open and opts.jumping:
+                top = self.discard[-1]
+                if top in hand:
+                    return True
+                if opts.super_jump_in:
+                    rank = CARD_RANK[top]
+                    if any(CARD_RANK[c] == rank for c in hand):
+                        return True
+            if self.seq_seat == seat:
+                out: list[Action] = []
+                self._sequence_plays(seat, out)
+                return bool(out)
+        return False
 
     def why_illegal(self, action: Action) -> IllegalAction:
         """An IllegalAction naming the reason ``action`` is not allowed now."""
