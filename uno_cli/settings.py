@@ -1,0 +1,154 @@
+"""The player's saved settings, and where settings and saved games live.
+
+Folders follow each platform's convention: ``%APPDATA%\\uno-cli`` on Windows,
+``~/Library/Application Support/uno-cli`` on macOS, and ``$XDG_CONFIG_HOME/uno-cli``
+(settings) and ``$XDG_DATA_HOME/uno-cli`` (saved games) elsewhere. ``UNO_CLI_HOME``
+overrides both (``$UNO_CLI_HOME/config`` and ``$UNO_CLI_HOME/data``), for tests and
+portable installs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+APP = "uno-cli"
+HOME_ENV = "UNO_CLI_HOME"
+SETTINGS_FILE = "settings.json"
+
+SPEECH_MODES = ("auto", "on", "off")
+VERBOSITY = ("short", "full")
+
+
+def _platform_base(kind: str) -> Path:
+    if sys.platform.startswith("win"):
+        root = os.environ.get("APPDATA") or os.path.join(os.path.expanduser("~"), "AppData", "Roaming")
+        return Path(root) / APP
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / APP
+    if kind == "config":
+        root = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    else:
+        root = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(root) / APP
+
+
+def config_dir() -> Path:
+    """The folder holding the settings file (not created here)."""
+    home = os.environ.get(HOME_ENV)
+    return Path(home) / "config" if home else _platform_base("config")
+
+
+def data_dir() -> Path:
+    """The folder holding saved games (not created here)."""
+    home = os.environ.get(HOME_ENV)
+    return Path(home) / "data" if home else _platform_base("data")
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write text to path so that a crash leaves either the old or the new file, never half."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=str(path.parent))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+@dataclass
+class Settings:
+    """What the player chose once and wants every time."""
+
+    players: int = 4
+    """Seats at the table, the player's included."""
+    bots: str = "normal"
+    """Bot level for the other seats, or a comma list of levels."""
+    preset: str = "classic"
+    """Rule preset."""
+    rules: dict[str, Any] = field(default_factory=dict)
+    """Rule options changed from the preset (name -> value)."""
+    lang: str | None = None
+    """Language code, or None to follow the system."""
+    name: str = ""
+    """The player's name as others see it (empty: a default)."""
+    speech: str = "auto"
+    """auto, on or off."""
+    verbosity: str = "full"
+    """short or full."""
+    pace: float = 1.0
+    """Seconds between opponents' moves."""
+    race_window: float = 2.0
+    """Extra seconds a race (jump-in, catch, Beep) stays open for the player."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as JSON-ready data."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Settings:
+        """Settings from saved data; unknown or wrong values fall back to the defaults."""
+        out = cls()
+        if not isinstance(data, dict):
+            return out
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            default = getattr(out, f.name)
+            if f.name == "lang":
+                if value is None or isinstance(value, str):
+                    out.lang = value or None
+                continue
+            if isinstance(default, bool) or default is None:
+                continue
+            if isinstance(default, float) and isinstance(value, (int, float)) and not isinstance(value, bool):
+                if 0 <= value <= 60:
+                    setattr(out, f.name, float(value))
+            elif isinstance(default, int) and isinstance(value, int) and not isinstance(value, bool):
+                if 2 <= value <= 10:
+                    setattr(out, f.name, value)
+            elif isinstance(default, str) and isinstance(value, str):
+                setattr(out, f.name, value)
+            elif isinstance(default, dict) and isinstance(value, dict):
+                setattr(out, f.name, dict(value))
+        if out.speech not in SPEECH_MODES:
+            out.speech = "auto"
+        if out.verbosity not in VERBOSITY:
+            out.verbosity = "full"
+        return out
+
+
+def settings_path() -> Path:
+    """The settings file."""
+    return config_dir() / SETTINGS_FILE
+
+
+def load() -> Settings:
+    """The saved settings, or the defaults (first run, or an unreadable file)."""
+    try:
+        text = settings_path().read_text(encoding="utf-8")
+        return Settings.from_dict(json.loads(text))
+    except (OSError, ValueError):
+        return Settings()
+
+
+def save(settings: Settings) -> bool:
+    """Save the settings atomically; False if the folder cannot be written."""
+    try:
+        atomic_write(settings_path(), json.dumps(settings.to_dict(), ensure_ascii=False, indent=2) + "\n")
+        return True
+    except OSError:
+        return False
