@@ -1,20 +1,82 @@
-"""Simulate whole matches between bots, optionally checking invariants after every action."""
+"""Simulate whole matches between bots, optionally checking invariants after every action.
+
+Every game ``g`` of a run gets its own seed from the run's seed and ``g`` alone, so a run
+gives the same totals whatever the number of processes (``jobs``): games are split across
+processes and merged back in game order. With ``swap_seats`` the levels move round the
+table one seat per game, so the advantage of a seat cancels out and results can be read per
+level.
+"""
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from uno_cli.bots import make_bot
 from uno_cli.bots.base import random_choice
 from uno_cli.engine import Game, RuleOptions
+from uno_cli.engine.actions import PLAY
 from uno_cli.engine.game import HAND_OVER
 from uno_cli.engine.invariants import check_invariants
 
 #: A game longer than this many actions is reported as a violation (an endless loop).
 MAX_ACTIONS = 200_000
+#: z for a 95% confidence interval.
+Z95 = 1.959963984540054
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval (low, high) for ``successes`` out of ``n``."""
+    if n <= 0:
+        return (0.0, 0.0)
+    p = successes / n
+    denom = 1.0 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class GameRecord:
+    """What one game produced (kept in game order)."""
+
+    index: int
+    seed: int
+    levels: tuple[str, ...]
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    hands: int
+    actions: int
+    turns: int
+    usage: dict[str, dict[str, int]] = field(default_factory=dict)
+    violations: list[str] = field(default_factory=list)
+
+
+@dataclass
+class LevelStats:
+    """Totals for one bot level over a run."""
+
+    level: str
+    games: int = 0  # games with at least one seat of this level
+    seat_games: int = 0  # seats of this level summed over games
+    wins: float = 0.0  # games won by a seat of this level (shared on ties)
+    points: int = 0  # final scores of its seats, summed
+
+    def win_rate(self) -> float:
+        """Share of its games that this level won."""
+        return self.wins / self.games if self.games else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        """95% Wilson interval of :meth:`win_rate`."""
+        return wilson(self.wins, self.games)
+
+    def average_points(self) -> float:
+        """Average final score of one of its seats."""
+        return self.points / self.seat_games if self.seat_games else 0.0
 
 
 @dataclass
@@ -25,10 +87,18 @@ class SimResult:
     players: int = 0
     hands: int = 0
     actions: int = 0
+    turns: int = 0
     seconds: float = 0.0
     wins: list[float] = field(default_factory=list)
     points: list[int] = field(default_factory=list)
     violations: list[str] = field(default_factory=list)
+    levels: tuple[str, ...] = ()
+    swap_seats: bool = False
+    jobs: int = 1
+    seed: int = 0
+    level_stats: dict[str, LevelStats] = field(default_factory=dict)
+    usage: dict[str, dict[str, int]] = field(default_factory=dict)
+    records: list[GameRecord] = field(default_factory=list)
 
     @property
     def games_per_second(self) -> float:
@@ -40,27 +110,172 @@ class SimResult:
         """Hands per second."""
         return self.hands / self.seconds if self.seconds else 0.0
 
-    def to_dict(self) -> dict[str, object]:
+    def seat_interval(self, seat: int) -> tuple[float, float]:
+        """95% Wilson interval of a seat's win rate."""
+        return wilson(self.wins[seat], self.games)
+
+    def add(self, rec: GameRecord) -> None:
+        """Total one game in."""
+        self.games += 1
+        self.hands += rec.hands
+        self.actions += rec.actions
+        self.turns += rec.turns
+        self.violations.extend(rec.violations)
+        if rec.winners:
+            share = 1.0 / len(rec.winners)
+            for w in rec.winners:
+                self.wins[w] += share
+        for s, score in enumerate(rec.scores):
+            self.points[s] += score
+        seen: set[str] = set()
+        for s, level in enumerate(rec.levels):
+            st = self.level_stats.setdefault(level, LevelStats(level))
+            st.seat_games += 1
+            st.points += rec.scores[s]
+            if level not in seen:
+                st.games += 1
+                seen.add(level)
+        if rec.winners:
+            share = 1.0 / len(rec.winners)
+            for w in rec.winners:
+                self.level_stats[rec.levels[w]].wins += share
+        for level, kinds in rec.usage.items():
+            mine = self.usage.setdefault(level, {})
+            for k, n in kinds.items():
+                mine[k] = mine.get(k, 0) + n
+
+    def to_dict(self) -> dict[str, Any]:
         """The result as a JSON-ready dict."""
+        per_seat = []
+        for s in range(self.players):
+            low, high = self.seat_interval(s)
+            per_seat.append({
+                "seat": s,
+                "level": self.levels[s] if s < len(self.levels) else "random",
+                "wins": self.wins[s],
+                "win_rate": round(self.wins[s] / self.games, 4) if self.games else 0.0,
+                "ci95": [round(low, 4), round(high, 4)],
+                "average_points": round(self.points[s] / self.games, 2) if self.games else 0.0,
+            })
+        per_level = []
+        for st in self.level_stats.values():
+            low, high = st.interval()
+            per_level.append({
+                "level": st.level,
+                "games": st.games,
+                "seats_per_game": round(st.seat_games / st.games, 3) if st.games else 0,
+                "wins": st.wins,
+                "win_rate": round(st.win_rate(), 4),
+                "ci95": [round(low, 4), round(high, 4)],
+                "average_points": round(st.average_points(), 2),
+            })
         return {
             "games": self.games,
             "players": self.players,
+            "levels": list(self.levels),
+            "swap_seats": self.swap_seats,
+            "jobs": self.jobs,
+            "seed": self.seed,
             "hands": self.hands,
             "actions": self.actions,
+            "turns": self.turns,
             "seconds": round(self.seconds, 4),
             "games_per_second": round(self.games_per_second, 2),
             "hands_per_second": round(self.hands_per_second, 2),
+            "hands_per_game": round(self.hands / self.games, 3) if self.games else 0.0,
+            "actions_per_hand": round(self.actions / self.hands, 2) if self.hands else 0.0,
+            "turns_per_hand": round(self.turns / self.hands, 2) if self.hands else 0.0,
             "wins": self.wins,
             "points": self.points,
+            "seats": per_seat,
+            "per_level": per_level,
+            "usage": self.usage,
             "violations": self.violations,
         }
 
 
-def play_random_game(game: Game, rng: random.Random, check: bool, result: SimResult, tag: str) -> None:
+def format_report(result: SimResult) -> str:
+    """A plain-text report: one fact per line, no tables (reads well with a screen reader)."""
+    r = result
+    lines = [
+        f"Games: {r.games}",
+        f"Players: {r.players}",
+        f"Levels by seat: {', '.join(r.levels) if r.levels else 'random'}",
+        f"Seats rotated each game: {'yes' if r.swap_seats else 'no'}",
+        f"Processes: {r.jobs}",
+        f"Seed: {r.seed}",
+        f"Seconds: {r.seconds:.2f}",
+        f"Games per second: {r.games_per_second:.2f}",
+        f"Hands: {r.hands}",
+        f"Hands per game: {r.hands / r.games:.2f}" if r.games else "Hands per game: 0",
+        f"Actions per hand: {r.actions / r.hands:.1f}" if r.hands else "Actions per hand: 0",
+        f"Turns per hand: {r.turns / r.hands:.1f}" if r.hands else "Turns per hand: 0",
+    ]
+    if len(r.level_stats) > 1 or r.swap_seats:
+        for st in r.level_stats.values():
+            low, high = st.interval()
+            seats = st.seat_games / st.games if st.games else 0
+            lines.append(
+                f"Level {st.level} ({seats:g} seat{'s' if seats != 1 else ''} a game): "
+                f"won {st.win_rate() * 100:.1f}% of {st.games} games, "
+                f"95% confidence {low * 100:.1f}% to {high * 100:.1f}%, "
+                f"average points {st.average_points():.1f}"
+            )
+    for s in range(r.players):
+        low, high = r.seat_interval(s)
+        rate = r.wins[s] / r.games * 100 if r.games else 0.0
+        who = "" if r.swap_seats or not r.levels else f" ({r.levels[s]})"
+        avg = r.points[s] / r.games if r.games else 0.0
+        lines.append(
+            f"Seat {s}{who}: won {rate:.1f}%, 95% confidence {low * 100:.1f}% to {high * 100:.1f}%, "
+            f"average points {avg:.1f}"
+        )
+    lines.append(f"Rule violations: {len(r.violations)}")
+    lines.extend(f"Violation: {v}" for v in r.violations[:20])
+    if len(r.violations) > 20:
+        lines.append(f"More violations: {len(r.violations) - 20}")
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------- playing one game
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run with ``seed``."""
+    return (seed * 1_000_003 + index) & ((1 << 64) - 1)
+
+
+def seating(levels: Sequence[str], index: int, swap_seats: bool) -> tuple[str, ...]:
+    """The level of each seat in game ``index`` (rotated one seat per game when swapping)."""
+    n = len(levels)
+    if not swap_seats:
+        return tuple(levels)
+    k = index % n
+    return tuple(levels[(s - k) % n] for s in range(n))
+
+
+def _usage_key(action_kind: str, events: list, seat: int) -> list[str]:
+    keys = [action_kind]
+    if action_kind == PLAY:
+        for e in events:
+            if e.type == "play" and e.seat == seat:
+                how = e.data.get("how")
+                if how in ("stack", "sequence", "beep", "drawn"):
+                    keys.append(how)
+                if e.data.get("card") in ("w", "w+4"):
+                    keys.append("wild")
+            elif e.type == "swap" and e.seat == seat:
+                keys.append("swap")
+            elif e.type == "rotate" and e.seat == seat:
+                keys.append("rotate")
+    return keys
+
+
+def play_random_game(game: Game, rng: random.Random, check: bool, rec: GameRecord) -> None:
     """Play ``game`` to the end with random-legal players (the fast path, no views)."""
     gains = [0] * game.players if check else None
     game.start()
-    actions = 0
+    actions = turns = 0
     while not game.is_over:
         if game.phase == HAND_OVER:
             game.start_hand()
@@ -82,19 +297,120 @@ def play_random_game(game: Game, rng: random.Random, check: bool, result: SimRes
             assert action is not None
             events = game.apply(action)
         actions += 1
+        for e in events:
+            if e.type == "turn":
+                turns += 1
         if check:
             assert gains is not None
-            for e in events:
-                if e.type == "hand_end":
-                    for s, g in e.data["gained"].items():
-                        gains[s] += g
-            for problem in check_invariants(game, gains):
-                result.violations.append(f"{tag} action {actions}: {problem}")
+            _check(game, events, gains, rec, actions)
         if actions > MAX_ACTIONS:
-            result.violations.append(f"{tag}: no end after {MAX_ACTIONS} actions")
+            rec.violations.append(f"game {rec.index} (seed {rec.seed}): no end after {MAX_ACTIONS} actions")
             break
-    result.actions += actions
-    result.hands += game.hand_number
+    rec.actions, rec.turns, rec.hands = actions, turns, game.hand_number
+
+
+def _check(game: Game, events: list, gains: list[int], rec: GameRecord, actions: int) -> None:
+    for e in events:
+        if e.type == "hand_end":
+            for s, g in e.data["gained"].items():
+                gains[s] += g
+    for problem in check_invariants(game, gains):
+        rec.violations.append(f"game {rec.index} (seed {rec.seed}) action {actions}: {problem}")
+
+
+def play_bot_game(
+    game: Game,
+    rng: random.Random,
+    check: bool,
+    rec: GameRecord,
+    levels: Sequence[str],
+    bots: Sequence[Any] | None = None,
+) -> None:
+    """Play ``game`` with one bot per seat, each seeing only its own view and events.
+
+    Out-of-turn actions race first: every seat that may act out of turn is asked, and the
+    fastest willing bot (by its ``reaction_time``) acts; otherwise the turn holder acts.
+    """
+    if bots is None:
+        bots = [make_bot(levels[s], s, random.Random(rng.getrandbits(64))) for s in range(game.players)]
+    gains = [0] * game.players
+    usage: dict[str, Counter[str]] = {}
+
+    def tell(events: list) -> None:
+        for bot in bots:
+            bot.observe(events)
+
+    try:
+        tell(game.start())
+        actions = turns = 0
+        while not game.is_over:
+            if game.phase == HAND_OVER:
+                tell(game.start_hand())
+                continue
+            offers = []
+            for seat in game.actors():
+                if seat == game.current and game.phase != "beep":
+                    continue
+                action = bots[seat].choose(game.view(seat))
+                if action is not None:
+                    offers.append((bots[seat].reaction_time(), seat, action))
+            if offers:
+                offers.sort(key=lambda o: (o[0], o[1]))
+                action = offers[0][2]
+            else:
+                seat = game.current if game.phase != "beep" else game.beep_waiting[0]
+                action = bots[seat].choose(game.view(seat))
+                assert action is not None, f"bot {seat} did not act in turn"
+            events = game.apply(action)
+            tell(events)
+            actions += 1
+            for e in events:
+                if e.type == "turn":
+                    turns += 1
+            counter = usage.setdefault(levels[action.seat], Counter())
+            for key in _usage_key(action.kind, events, action.seat):
+                counter[key] += 1
+            if check:
+                _check(game, events, gains, rec, actions)
+            if actions > MAX_ACTIONS:
+                rec.violations.append(f"game {rec.index} (seed {rec.seed}): no end after {MAX_ACTIONS} actions")
+                break
+    finally:
+        for bot in bots:
+            close = getattr(bot, "close", None)
+            if close is not None:
+                close()
+    rec.actions, rec.turns, rec.hands = actions, turns, game.hand_number
+    rec.usage = {level: dict(c) for level, c in usage.items()}
+
+
+def run_game(
+    index: int,
+    players: int,
+    options: RuleOptions,
+    seed: int,
+    check: bool,
+    levels: Sequence[str] | None,
+    swap_seats: bool,
+) -> GameRecord:
+    """Play game ``index`` of a run and return its record."""
+    gs = game_seed(seed, index)
+    rng = random.Random(gs ^ 0x5EED)
+    game = Game(players, options, seed=gs)
+    seated = seating(levels, index, swap_seats) if levels else ("random",) * players
+    rec = GameRecord(index, gs, seated, (), (), 0, 0, 0)
+    if all(level == "random" for level in seated):
+        play_random_game(game, rng, check, rec)
+    else:
+        play_bot_game(game, rng, check, rec, seated)
+    rec.winners = tuple(game.winners)
+    rec.scores = tuple(game.scores)
+    return rec
+
+
+def _run_chunk(args: tuple) -> list[GameRecord]:
+    start, stop, players, options, seed, check, levels, swap_seats = args
+    return [run_game(g, players, options, seed, check, levels, swap_seats) for g in range(start, stop)]
 
 
 def simulate(
@@ -105,77 +421,61 @@ def simulate(
     check: bool = False,
     progress: Callable[[int], None] | None = None,
     levels: Sequence[str] | None = None,
+    jobs: int = 1,
+    swap_seats: bool = False,
+    keep_records: bool = False,
 ) -> SimResult:
-    """Play ``games`` matches and total the results."""
-    result = SimResult(players=players, wins=[0.0] * players, points=[0] * players)
+    """Play ``games`` matches and total the results.
+
+    ``levels`` gives a bot level per seat (default: all ``random``); ``jobs`` splits the
+    games across that many processes (results are identical for any ``jobs``);
+    ``swap_seats`` rotates the levels one seat per game; ``progress`` is called with the
+    number of games finished so far; ``keep_records`` keeps every game's record.
+    """
+    if levels is not None:
+        levels = tuple(levels)
+        if len(levels) != players:
+            raise ValueError(f"{len(levels)} levels for {players} players")
+        for level in levels:
+            make_bot(level, 0, random.Random(0))  # raises ValueError for an unknown level
+    base_levels = levels or ("random",) * players
+    result = SimResult(
+        players=players,
+        wins=[0.0] * players,
+        points=[0] * players,
+        levels=tuple(base_levels),
+        swap_seats=swap_seats,
+        jobs=max(1, jobs),
+        seed=seed,
+    )
     start = time.perf_counter()
-    for g in range(games):
-        game_seed = (seed * 1_000_003 + g) & ((1 << 64) - 1)
-        rng = random.Random(game_seed ^ 0x5EED)
-        game = Game(players, options, seed=game_seed)
-        tag = f"game {g} (seed {game_seed})"
-        if levels is None or all(level == "random" for level in levels):
-            play_random_game(game, rng, check, result, tag)
-        else:
-            play_bot_game(game, rng, check, result, tag, levels)
-        result.games += 1
-        if game.winners:
-            share = 1.0 / len(game.winners)
-            for w in game.winners:
-                result.wins[w] += share
-        for s in range(players):
-            result.points[s] += game.scores[s]
-        if progress is not None:
-            progress(g + 1)
+    done = 0
+    if jobs <= 1 or games < 2:
+        for g in range(games):
+            rec = run_game(g, players, options, seed, check, levels, swap_seats)
+            result.add(rec)
+            if keep_records:
+                result.records.append(rec)
+            done += 1
+            if progress is not None:
+                progress(done)
+    else:
+        import multiprocessing
+
+        size = max(1, min(250, games // (jobs * 8) or 1))
+        chunks = [
+            (a, min(games, a + size), players, options, seed, check, levels, swap_seats)
+            for a in range(0, games, size)
+        ]
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            # imap keeps game order, so the merge is the same as a single process's.
+            for recs in pool.imap(_run_chunk, chunks):
+                for rec in recs:
+                    result.add(rec)
+                    if keep_records:
+                        result.records.append(rec)
+                done += len(recs)
+                if progress is not None:
+                    progress(done)
     result.seconds = time.perf_counter() - start
     return result
-
-
-def play_bot_game(
-    game: Game, rng: random.Random, check: bool, result: SimResult, tag: str, levels: Sequence[str]
-) -> None:
-    """Play ``game`` with one bot per seat, each seeing only its own view and events."""
-    bots = [make_bot(levels[s], s, random.Random(rng.getrandbits(64))) for s in range(game.players)]
-    gains = [0] * game.players if check else None
-
-    def tell(events: list) -> None:
-        for bot in bots:
-            bot.observe(events)
-
-    tell(game.start())
-    actions = 0
-    while not game.is_over:
-        if game.phase == HAND_OVER:
-            tell(game.start_hand())
-            continue
-        # Out-of-turn actions race first: the fastest willing bot acts.
-        offers = []
-        for seat in game.actors():
-            if seat == game.current and game.phase != "beep":
-                continue
-            action = bots[seat].choose(game.view(seat))
-            if action is not None:
-                offers.append((bots[seat].reaction_time(), seat, action))
-        if offers:
-            offers.sort()
-            action = offers[0][2]
-        else:
-            seat = game.current if game.phase != "beep" else game.beep_waiting[0]
-            action = bots[seat].choose(game.view(seat))
-            assert action is not None, f"bot {seat} did not act in turn"
-        events = game.apply(action)
-        tell(events)
-        actions += 1
-        if check:
-            assert gains is not None
-            for e in events:
-                if e.type == "hand_end":
-                    for s, g in e.data["gained"].items():
-                        gains[s] += g
-            for problem in check_invariants(game, gains):
-                result.violations.append(f"{tag} action {actions}: {problem}")
-        if actions > MAX_ACTIONS:
-            result.violations.append(f"{tag}: no end after {MAX_ACTIONS} actions")
-            break
-    result.actions += actions
-    result.hands += game.hand_number

@@ -5,15 +5,19 @@ from __future__ import annotations
 import random
 
 from uno_cli.bots.base import REACTION, Bot, RandomBot
+from uno_cli.bots.smart import PROFILES, SmartBot
 
-LEVELS: tuple[str, ...] = ("random",)
+#: Every bot level, weakest first.
+LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 
 
 def make_bot(level: str, seat: int, rng: random.Random) -> Bot:
     """A bot of ``level`` for ``seat``; raises ValueError for an unknown level."""
     if level == "random":
         return RandomBot(seat, rng)
+    if level in PROFILES:
+        return SmartBot(seat, rng, level)
     raise ValueError(level)
 
 
-__all__ = ["Bot", "LEVELS", "REACTION", "RandomBot", "make_bot"]
+__all__ = ["Bot", "LEVELS", "REACTION", "RandomBot", "SmartBot", "make_bot"]

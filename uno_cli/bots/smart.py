@@ -1,0 +1,455 @@
+"""Bots that play on purpose: ``easy``, ``normal`` and ``hard``.
+
+All three play every option (UNO, catching, challenges, stacking, sequences, jump-ins,
+Beep answers, 7 swaps and 0 rotations, partners). They differ in care and knowledge:
+
+* ``easy`` picks a sensible card most of the time but sometimes forgets to say UNO,
+  catches and jumps in only now and then, and reacts slowly.
+* ``normal`` plays a solid heuristic: keeps wilds, follows its strongest colour, uses
+  action cards when an opponent is low, never bluffs, challenges on hand-size odds; but
+  about one move in seven it plays a legal card without thinking.
+* ``hard`` adds memory and inference: it tracks the cards it has seen (discards, its own
+  draws, hands shown or swapped to it), infers which colours each opponent lacks (a
+  player who drew while the colour was X probably has no X), steers the colour to one
+  the next opponent lacks, dumps points when someone is about to go out, and challenges
+  a Wild Draw Four by estimating the chance that the player held the old colour.
+
+A bot decides only from its :class:`~uno_cli.engine.View` and the events as
+``Event.visible_to(seat)`` gives them; it never touches the game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, Sequence
+
+from uno_cli.bots.base import Bot
+from uno_cli.engine import Action, Event, View
+from uno_cli.engine.actions import (
+    ACCEPT,
+    ANSWER,
+    CATCH,
+    CHALLENGE,
+    COLOR,
+    DRAW,
+    JUMP_IN,
+    PASS,
+    PLAY,
+    UNO,
+)
+from uno_cli.engine.cards import BEEP, CARD_COLOR, CARD_POINTS, CARD_RANK, COLORS, COPIES, WILD, WILD4
+
+_IN_TURN_PHASES = ("play", "drawn", "pending", "color")
+
+
+class Profile:
+    """How carefully a level plays (probabilities of doing the right thing, and weights)."""
+
+    def __init__(self, **values: Any) -> None:
+        self.say_uno = 1.0  # chance to say UNO in turn before playing the next-to-last card
+        self.late_uno = 1.0  # chance, per chance, to say UNO right after (when forgotten)
+        self.catch = 1.0  # chance to catch when it can
+        self.jump = 1.0  # chance to jump in when it can
+        self.sequence = 1.0  # chance to continue a sequence
+        self.mistake = 0.0  # chance to play a random legal card instead of the best one
+        self.memory = False  # track seen cards and infer what opponents lack
+        self.challenge_at = 0.35  # challenge when P(bluff) is at least this
+        self.__dict__.update(values)
+
+
+PROFILES: dict[str, Profile] = {
+    "easy": Profile(say_uno=0.7, late_uno=0.3, catch=0.4, jump=0.3, sequence=0.6, mistake=0.3, challenge_at=0.5),
+    "normal": Profile(mistake=0.15, challenge_at=0.35),
+    "hard": Profile(memory=True, challenge_at=0.25),
+}
+
+
+class SmartBot(Bot):
+    """A heuristic bot; ``level`` picks its :class:`Profile`."""
+
+    def __init__(self, seat: int, rng: random.Random, level: str = "normal") -> None:
+        super().__init__(seat, rng)
+        self.level = level
+        self.p = PROFILES[level]
+        self.players = 0
+        self._reset_hand()
+
+    # ------------------------------------------------------------------ memory
+
+    def _reset_hand(self) -> None:
+        self.lack: dict[int, dict[str, float]] = {}
+        self.discard: Counter[str] = Counter()  # cards in the discard pile (seen)
+        self.color: str | None = None
+        self.w4_prev: str | None = None  # colour before the last Wild Draw Four
+        self.w4_by: int | None = None
+        self.w4_left: int = 0
+        self.known: dict[int, Counter[str]] = {}  # cards known to be in a seat's hand
+        self.last_hand: tuple[str, ...] = ()
+
+    def _lack(self, seat: int) -> dict[str, float]:
+        got = self.lack.get(seat)
+        if got is None:
+            got = self.lack[seat] = {c: 0.0 for c in COLORS}
+        return got
+
+    def observe(self, events: Sequence[Event]) -> None:
+        """Remember what this seat sees (only through ``visible_to``)."""
+        for event in events:
+            self._note(event.visible_to(self.seat))
+
+    def _note(self, e: dict[str, Any]) -> None:
+        kind = e["type"]
+        seat = e.get("seat")
+        if kind == "match_start":
+            self.players = e["players"]
+        elif kind == "hand_start":
+            self._reset_hand()
+        elif kind == "first_card":
+            self.discard[e["card"]] += 1
+            self.color = e.get("color")
+        elif kind == "play":
+            card = e["card"]
+            self.discard[card] += 1
+            if card == WILD4:
+                self.w4_prev, self.w4_by, self.w4_left = self.color, seat, e.get("left", 0)
+            self.color = e.get("color") or CARD_COLOR.get(card)
+            if seat is not None and seat != self.seat:
+                c = CARD_COLOR.get(card)
+                if c is not None:
+                    self._lack(seat)[c] = 0.0
+                known = self.known.get(seat)
+                if known and known[card] > 0:
+                    known[card] -= 1
+        elif kind == "color_chosen":
+            self.color = e.get("color")
+        elif kind == "card_returned":
+            self.discard[e["card"]] -= 1
+            self.color = e.get("color")
+        elif kind == "reshuffle":
+            self.discard = Counter()
+        elif kind == "draw":
+            if seat is not None and seat != self.seat:
+                lack = self._lack(seat)
+                if e.get("reason") == "choice" and self.color is not None:
+                    lack[self.color] = 1.0
+                n = e.get("count", 0)
+                keep = 0.78 ** n
+                for c in COLORS:
+                    if e.get("reason") != "choice" or c != self.color:
+                        lack[c] *= keep
+        elif kind == "challenge_result":
+            target = e.get("seat")
+            hand = e.get("hand")
+            if target is not None and hand is not None and target != self.seat:
+                self._know(target, hand)
+            elif target is not None and not e.get("guilty") and self.w4_prev:
+                self._lack(target)[self.w4_prev] = 1.0
+        elif kind == "swap":
+            a, b = seat, e.get("target")
+            if a is None or b is None:
+                return
+            la, lb = self.lack.pop(a, None), self.lack.pop(b, None)
+            if lb is not None:
+                self.lack[a] = lb
+            if la is not None:
+                self.lack[b] = la
+            ka, kb = self.known.pop(a, None), self.known.pop(b, None)
+            if kb is not None:
+                self.known[a] = kb
+            if ka is not None:
+                self.known[b] = ka
+            if self.seat in (a, b):
+                other = b if a == self.seat else a
+                old = list(self.last_hand)
+                if a == self.seat:
+                    # We played the 7 before swapping.
+                    for card in old:
+                        if CARD_RANK.get(card) == "7":
+                            old.remove(card)
+                            break
+                self._know(other, old)
+        elif kind == "rotate":
+            direction = e.get("direction", 1)
+            n = self.players
+            self.lack = {(s + direction) % n: v for s, v in self.lack.items()}
+            self.known = {(s + direction) % n: v for s, v in self.known.items()}
+            mine = (self.seat + direction) % n
+            self._know(mine, list(self.last_hand))
+        elif kind == "caught":
+            pass
+
+    def _know(self, seat: int, hand: Sequence[str]) -> None:
+        self.known[seat] = Counter(hand)
+        held = {CARD_COLOR[c] for c in hand if CARD_COLOR.get(c)}
+        lack = self._lack(seat)
+        for c in COLORS:
+            lack[c] = 0.0 if c in held else 1.0
+
+    # ------------------------------------------------------------------ helpers
+
+    def _partner(self, view: View, seat: int) -> bool:
+        return view.options.partners and seat != self.seat and seat % 2 == self.seat % 2
+
+    def _next(self, view: View, seat: int, direction: int | None = None) -> int:
+        n = len(view.counts)
+        d = view.direction if direction is None else direction
+        s = seat
+        for _ in range(n):
+            s = (s + d) % n
+            if not view.eliminated[s]:
+                return s
+        return seat
+
+    def _opponents(self, view: View) -> list[int]:
+        return [
+            s for s in range(len(view.counts))
+            if s != self.seat and not view.eliminated[s] and not self._partner(view, s)
+        ]
+
+    def _unseen_color_share(self, view: View, color: str) -> float:
+        """Share of the unseen cards that are of ``color`` (from seen cards)."""
+        total = 0
+        of_color = 0
+        hand = Counter(view.hand)
+        for code, n in COPIES.items():
+            if code == BEEP and not view.options.beep:
+                continue
+            left = n - hand[code] - self.discard[code]
+            if left <= 0:
+                continue
+            total += left
+            if CARD_COLOR[code] == color:
+                of_color += left
+        return of_color / total if total else 0.25
+
+    def best_color(self, view: View, hand: Sequence[str]) -> str:
+        """The colour to name: the one held most (hard: also one the next opponent lacks)."""
+        score = {c: 0.0 for c in COLORS}
+        for card in hand:
+            c = CARD_COLOR.get(card)
+            if c is not None:
+                score[c] += 1.0 + CARD_POINTS[card] / 100.0
+        if self.p.memory:
+            nxt = self._next(view, self.seat)
+            if not self._partner(view, nxt):
+                lack = self.lack.get(nxt)
+                if lack:
+                    for c in COLORS:
+                        score[c] += 1.6 * lack[c]
+        best = max(COLORS, key=lambda c: (score[c], -COLORS.index(c)))
+        return best
+
+    # ------------------------------------------------------------------ scoring plays
+
+    def _score(self, view: View, a: Action, in_turn: bool) -> float:
+        card = a.card
+        assert card is not None
+        hand = list(view.hand)
+        if card in hand:
+            hand.remove(card)
+        left = len(hand)
+        if left == 0:
+            return 1000.0
+        n_players = len(view.counts)
+        active = n_players - sum(view.eliminated)
+        opps = self._opponents(view)
+        min_opp = min((view.counts[s] for s in opps), default=7)
+        rank = CARD_RANK[card]
+        me = self.seat
+        # Who plays next, and who suffers an action card.
+        direction = view.direction
+        if rank == "r":
+            direction = -direction
+        victim = self._next(view, me, direction if active > 2 else view.direction)
+        after = self._next(view, victim, direction)
+        mem = self.p.memory
+        s = 0.0
+        if card == BEEP:
+            return 50.0
+        new_color = a.color or CARD_COLOR[card]
+        # Keep colour control: how many of my cards follow the new colour.
+        follow = sum(1 for c in hand if CARD_COLOR.get(c) == new_color)
+        s += 1.0 * follow
+        # Shed points, the more so when an opponent is close to going out.
+        urgency = 2.0 if min_opp <= 2 else (1.0 if min_opp <= 4 else 0.4)
+        s += CARD_POINTS[card] / 20.0 * urgency * (1.0 if mem else 0.5)
+        if card in (WILD, WILD4):
+            # Save wilds for when they are needed (unless someone is close to going out).
+            s -= 4.0 if min_opp > 2 else 0.0
+            if card == WILD4:
+                s -= 1.0
+                if self._holds(view, view.color, hand):
+                    s -= 20.0  # no bluffing
+                if self._partner(view, victim):
+                    s -= 30.0
+                else:
+                    s += 6.0 / max(1, view.counts[victim])
+        if rank in ("s", "+2") or (rank == "r" and active == 2):
+            if self._partner(view, victim):
+                s -= 12.0
+            else:
+                threat = 6.0 / max(1, view.counts[victim])
+                s += threat + (1.5 if rank == "+2" else 0.5)
+                if active == 2:
+                    s += 1.0  # plays again
+                if self._partner(view, after) and active > 2:
+                    s += 0.5
+        elif rank == "r":
+            # Reverse: the previous player becomes next.
+            if self._partner(view, victim):
+                s -= 1.0
+            else:
+                s += 2.0 / max(1, view.counts[victim]) - 2.0 / max(1, view.counts[self._next(view, me)])
+        if view.options.seven_o and rank == "7" and a.target is not None:
+            t = a.target
+            gain = left - view.counts[t]
+            if self._partner(view, t):
+                s -= 10.0
+            s += 1.5 * gain
+        if view.options.seven_o and rank == "0":
+            prev = self._next(view, me, -view.direction)
+            s += 1.5 * (left - view.counts[prev]) if not self._partner(view, prev) else -1.0
+        if view.options.sequences and rank.isdigit() and in_turn:
+            run = self._run_length(card, hand, view)
+            s += 1.2 * run
+        if mem:
+            nxt = victim if rank in ("s", "+2") or (rank == "r" and active == 2) else self._next(view, me, direction)
+            if rank in ("s", "+2") or (rank == "r" and active == 2):
+                nxt = after if active > 2 else me
+            if nxt != me and not self._partner(view, nxt):
+                lack = self.lack.get(nxt)
+                if lack:
+                    s += 2.5 * lack[new_color]
+                known = self.known.get(nxt)
+                if known is not None:
+                    if not any(CARD_COLOR.get(k) == new_color or CARD_RANK[k] == rank for k, v in known.items() if v > 0):
+                        s += 1.0
+        return s
+
+    @staticmethod
+    def _holds(view: View, color: str | None, hand: Sequence[str]) -> bool:
+        return color is not None and any(CARD_COLOR.get(c) == color for c in hand)
+
+    def _run_length(self, card: str, hand: Sequence[str], view: View) -> int:
+        color = CARD_COLOR[card]
+        nums = {int(CARD_RANK[c]) for c in hand if CARD_COLOR.get(c) == color and CARD_RANK[c].isdigit()}
+        if view.options.seven_o:
+            nums -= {7, 0}
+        start = int(CARD_RANK[card])
+        best = 0
+        for step in (1, -1):
+            n, x = 0, start
+            while (x + step) % 10 in nums:
+                x = (x + step) % 10
+                n += 1
+            best = max(best, n)
+        return best
+
+    def _best(self, view: View, actions: Sequence[Action], in_turn: bool = True) -> Action:
+        if self.p.mistake and self.rng.random() < self.p.mistake:
+            return self.rng.choice(list(actions))
+        return max(actions, key=lambda a: self._score(view, a, in_turn))
+
+    # ------------------------------------------------------------------ choosing
+
+    def choose(self, view: View) -> Action | None:
+        """The action this bot takes now (None: nothing out of turn)."""
+        legal = view.legal
+        if not legal:
+            return None
+        self.last_hand = view.hand
+        p = self.p
+        rng = self.rng
+        kinds: dict[str, list[Action]] = {}
+        for a in legal:
+            kinds.setdefault(a.kind, []).append(a)
+        if ANSWER in kinds:
+            return kinds[ANSWER][0]
+        in_turn = view.current == self.seat and view.phase in _IN_TURN_PHASES
+        if CATCH in kinds:
+            a = kinds[CATCH][0]
+            if not self._partner(view, a.target if a.target is not None else -1) and rng.random() < p.catch:
+                return a
+        if UNO in kinds:
+            late = len(view.hand) == 1
+            if rng.random() < (p.late_uno if late else (p.say_uno if in_turn else p.late_uno)):
+                return kinds[UNO][0]
+        if not in_turn:
+            return self._out_of_turn(view, kinds)
+        phase = view.phase
+        if phase == "color":
+            return Action(COLOR, self.seat, None, self.best_color(view, view.hand))
+        if phase == "pending":
+            return self._answer_draw(view, kinds)
+        plays = [a for a in kinds.get(PLAY, ()) if a.card != BEEP]
+        beeps = kinds.get(PLAY, [])
+        if any(a.card == BEEP for a in beeps) and (len(view.hand) > 1 or not plays):
+            return next(a for a in beeps if a.card == BEEP)
+        if phase == "drawn":
+            if plays:
+                best = self._best(view, plays)
+                # Hard keeps a drawn wild when it has nothing to fear and other cards to play.
+                return best
+            return kinds[PASS][0]
+        if plays:
+            return self._best(view, plays)
+        if DRAW in kinds:
+            return kinds[DRAW][0]
+        return legal[0]
+
+    def _out_of_turn(self, view: View, kinds: dict[str, list[Action]]) -> Action | None:
+        rng = self.rng
+        plays = kinds.get(PLAY, [])
+        for a in plays:
+            if a.card == BEEP and len(view.hand) == 1:
+                return a  # a Beep as the last card wins the hand
+        jumps = kinds.get(JUMP_IN)
+        if jumps and rng.random() < self.p.jump:
+            return self._best(view, jumps, in_turn=False)
+        seq = [a for a in plays if a.card != BEEP]
+        if seq and rng.random() < self.p.sequence:
+            return self._best(view, seq, in_turn=False)
+        return None
+
+    def _answer_draw(self, view: View, kinds: dict[str, list[Action]]) -> Action:
+        stacks = kinds.get(PLAY, [])
+        stacks = [a for a in stacks if a.card != BEEP]
+        beeps = [a for a in kinds.get(PLAY, []) if a.card == BEEP]
+        if stacks:
+            victim = self._next(view, self.seat)
+            if not self._partner(view, victim) or ACCEPT not in kinds:
+                if self.p.mistake and self.rng.random() < self.p.mistake / 2:
+                    return kinds[ACCEPT][0]
+                best = max(stacks, key=lambda a: 0 if a.color is None else self._color_value(view, a.color))
+                return best
+        if beeps and not stacks:
+            pass
+        if CHALLENGE in kinds:
+            if self._bluff_chance(view) >= self.p.challenge_at:
+                return kinds[CHALLENGE][0]
+        return kinds[ACCEPT][0]
+
+    def _color_value(self, view: View, color: str) -> float:
+        return 1.0 if color == self.best_color(view, [c for c in view.hand if c != WILD4] or view.hand) else 0.0
+
+    def _bluff_chance(self, view: View) -> float:
+        """Chance that the Wild Draw Four just played on us was a bluff."""
+        prev = self.w4_prev
+        if prev is None:
+            return 0.0
+        n = max(0, self.w4_left)  # cards the player holds now (the card is gone)
+        if n == 0:
+            return 0.0
+        share = self._unseen_color_share(view, prev) if self.p.memory else 0.25
+        chance = 1.0 - (1.0 - share) ** n
+        if self.p.memory and self.w4_by is not None:
+            lack = self.lack.get(self.w4_by)
+            if lack:
+                chance *= 1.0 - lack[prev]
+            known = self.known.get(self.w4_by)
+            if known is not None and any(CARD_COLOR.get(k) == prev for k, v in known.items() if v > 0):
+                chance = max(chance, 0.9)
+        if self.p.mistake:
+            chance += self.rng.uniform(-0.2, 0.2)
+        return chance
