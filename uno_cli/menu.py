@@ -1,0 +1,210 @@
+"""The options menu: every rule option with its explanation, the bots, language and speech.
+
+A list walked with Up and Down; Left and Right (or Enter) change the value; every change
+is checked (a combination the rules do not allow is refused with the reason) and saved
+by the caller when the menu closes. The menu is text only: it returns the sentences to
+say, so the interactive game and tests drive it the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from uno_cli.i18n import N_, _, ngettext
+from uno_cli.settings import SPEECH_MODES, Settings
+
+PACES = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
+WINDOWS = (1.0, 2.0, 3.0, 5.0, 8.0)
+TARGETS = (100, 200, 250, 300, 500, 750, 1000)
+HANDS = tuple(range(0, 11))
+JUMP_PENALTIES = (0, 1, 2, 3, 5, 10)
+LEVELS = ("easy", "normal", "hard", "random")
+
+_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "random": N_("random")}
+_SPEECH_NAMES = {"auto": N_("automatic"), "on": N_("on"), "off": N_("off")}
+_VERBOSITY_NAMES = {"short": N_("short"), "full": N_("full")}
+
+
+@dataclass
+class Item:
+    """One line of the menu: a settings field or a rule option."""
+
+    key: str
+    rule: bool = False
+
+
+def _cycle(values: tuple[Any, ...] | list[Any], current: Any, delta: int) -> Any:
+    values = list(values)
+    if current in values:
+        return values[(values.index(current) + delta) % len(values)]
+    return values[0]
+
+
+class Menu:
+    """The options menu over a copy of the settings."""
+
+    def __init__(self, settings: Settings, languages: tuple[str, ...] = ()) -> None:
+        self.settings = Settings.from_dict(settings.to_dict())
+        self.languages = languages
+        self.index = 0
+        self.changed = False
+        from uno_cli.optioninfo import OPTION_INFO
+
+        self.items = [Item(k) for k in ("preset", "players", "bots", "lang", "speech", "verbosity", "pace", "race_window")]
+        self.items += [Item(k, rule=True) for k in OPTION_INFO]
+
+    # ------------------------------------------------------------ rule options
+    def options(self) -> Any:
+        """The rule options these settings give (preset plus changes)."""
+        from uno_cli.playconfig import build_options
+
+        base = build_options(self.settings.preset, [])
+        return base.with_values(**self.settings.rules) if self.settings.rules else base
+
+    def _value(self, item: Item) -> Any:
+        if item.rule:
+            return getattr(self.options(), item.key)
+        return getattr(self.settings, item.key)
+
+    def _say_value(self, item: Item) -> str:
+        value = self._value(item)
+        if item.rule:
+            from uno_cli.optioninfo import describe_value
+
+            return describe_value(item.key, value)
+        key = item.key
+        if key == "preset":
+            from uno_cli.optioninfo import preset_name
+
+            return preset_name(value)
+        if key == "bots":
+            return ", ".join(_(_LEVEL_NAMES.get(v, v)) for v in str(value).split(","))
+        if key == "lang":
+            return value or _("as the system")
+        if key == "speech":
+            return _(_SPEECH_NAMES.get(value, value))
+        if key == "verbosity":
+            return _(_VERBOSITY_NAMES.get(value, value))
+        if key in ("pace", "race_window"):
+            plural = 1 if value == 1 else 2
+            return ngettext("{seconds} second", "{seconds} seconds", plural).format(seconds=f"{value:g}")
+        return str(value)
+
+    def _label(self, item: Item) -> str:
+        if item.rule:
+            from uno_cli.optioninfo import option_label
+
+            return option_label(item.key)
+        return {
+            "preset": _("Rule preset"),
+            "players": _("Players"),
+            "bots": _("Bot level"),
+            "lang": _("Language"),
+            "speech": _("Speech"),
+            "verbosity": _("Verbosity"),
+            "pace": _("Pause between opponents' moves"),
+            "race_window": _("Extra time for races"),
+        }[item.key]
+
+    def _help(self, item: Item) -> str:
+        if item.rule:
+            from uno_cli.optioninfo import option_help
+
+            return option_help(item.key)
+        if item.key == "preset":
+            from uno_cli.optioninfo import preset_description
+
+            return preset_description(self.settings.preset)
+        return {
+            "players": _("How many seats at the table, yours included: 2 to 10."),
+            "bots": _("How well the computer players play and how fast they react."),
+            "lang": _("The language of the game; it changes at the next start."),
+            "speech": _("Speak through the screen reader or speech engine: automatic, on or off."),
+            "verbosity": _("Full says every move; short leaves out what you can ask for."),
+            "pace": _("How long the game waits between two opponents' moves, so you can hear them."),
+            "race_window": _("How long jump-ins, catches and Beep answers stay open for you at least."),
+        }[item.key]
+
+    # ----------------------------------------------------------------- reading
+    def line(self, full: bool = True) -> str:
+        """The focused item: its name, value and (full) explanation."""
+        item = self.items[self.index]
+        text = _("{label}: {value}.").format(label=self._label(item), value=self._say_value(item))
+        if full:
+            extra = self._help(item)
+            if extra:
+                text += " " + extra
+        return text
+
+    def intro(self) -> str:
+        """What is said on opening the menu."""
+        return _("Options. Up and Down arrows move, Left and Right change, Escape closes and saves.")
+
+    def move(self, delta: int) -> str:
+        """Move the focus and say the new item."""
+        self.index = max(0, min(len(self.items) - 1, self.index + delta))
+        return self.line()
+
+    def change(self, delta: int = 1) -> str:
+        """Change the focused value; the new value, or why it cannot change."""
+        item = self.items[self.index]
+        s = self.settings
+        if item.rule:
+            from uno_cli.engine.errors import InvalidOptions
+            from uno_cli.optioninfo import OPTION_INFO
+
+            info = OPTION_INFO[item.key]
+            current = self._value(item)
+            if info.values:
+                values: tuple[Any, ...] = info.values
+            else:
+                values = {"target": TARGETS, "hands": HANDS, "jump_in_penalty": JUMP_PENALTIES}.get(item.key, (current,))
+            new = _cycle(values, current, delta)
+            rules = dict(s.rules)
+            rules[item.key] = new
+            from uno_cli.playconfig import build_options
+
+            try:
+                build_options(s.preset, []).with_values(**rules).validate(s.players)
+            except InvalidOptions as exc:
+                from uno_cli.errtext import option_error
+
+                return option_error(exc)
+            s.rules = rules
+        elif item.key == "preset":
+            from uno_cli.engine.options import PRESETS
+
+            s.preset = _cycle(tuple(PRESETS), s.preset, delta)
+            s.rules = {}
+        elif item.key == "players":
+            new_players = _cycle(tuple(range(2, 11)), s.players, delta)
+            try:
+                self.options().validate(new_players)
+            except Exception:
+                return _("These rules need another number of players.")
+            s.players = new_players
+        elif item.key == "bots":
+            s.bots = _cycle(LEVELS, s.bots if s.bots in LEVELS else "normal", delta)
+        elif item.key == "lang":
+            langs = (None, *self.languages)
+            s.lang = _cycle(langs, s.lang, delta)
+        elif item.key == "speech":
+            s.speech = _cycle(SPEECH_MODES, s.speech, delta)
+        elif item.key == "verbosity":
+            s.verbosity = _cycle(("short", "full"), s.verbosity, delta)
+        elif item.key == "pace":
+            s.pace = _cycle(PACES, s.pace, delta)
+        elif item.key == "race_window":
+            s.race_window = _cycle(WINDOWS, s.race_window, delta)
+        self.changed = True
+        return _("{label}: {value}.").format(label=self._label(item), value=self._say_value(item))
+
+    def all_lines(self) -> list[str]:
+        """Every item, numbered, for the typed menu (``/options``)."""
+        out = []
+        for i in range(len(self.items)):
+            saved, self.index = self.index, i
+            out.append(f"{i + 1}. " + self.line(full=False))
+            self.index = saved
+        return out
