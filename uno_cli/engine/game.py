@@ -322,7 +322,8 @@ class Game:
         """True if ``action`` is a valid (costly) missed interception: the card is held."""
         return (
             self.options.jumping
-            and self.phase in _LIVE
+            # Not during a Beep race (only answers) nor while a first Wild's colour is chosen.
+            and self.phase in (PLAYING, DRAWN, PENDING)
             and action.kind == MISSED_JUMP_IN
             and 0 <= action.seat < self.players
             and not self.eliminated[action.seat]
