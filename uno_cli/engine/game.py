@@ -54,6 +54,9 @@ _LIVE = (PLAYING, DRAWN, PENDING, CHOOSE_COLOR, BEEP_RACE)
 _ACTIONS: dict[tuple[str, int, str | None, str | None, int | None], Action] = {}
 
 
+_VARIANTS: dict[tuple[str, int, str], tuple[Action, ...]] = {}
+
+
 def _act(kind: str, seat: int, card: str | None = None, color: str | None = None, target: int | None = None) -> Action:
     # Actions are immutable values: share one instance per value (legal lists are hot).
     key = (kind, seat, card, color, target)
@@ -207,15 +210,21 @@ class Game:
         return self.options.challenge or not self._holds_color(seat)
 
     def _variants(self, kind: str, seat: int, card: str, out: list[Action]) -> None:
-        if card == WILD or card == WILD4:
-            for c in COLORS:
-                out.append(_act(kind, seat, card, c))
-        elif self.options.seven_o and CARD_RANK[card] == "7":
+        if self.options.seven_o and CARD_RANK[card] == "7":
+            # Swap targets depend on who is still in; not cached.
             for t in range(self.players):
                 if t != seat and not self.eliminated[t]:
                     out.append(_act(kind, seat, card, None, t))
-        else:
-            out.append(_act(kind, seat, card))
+            return
+        key = (kind, seat, card)
+        variants = _VARIANTS.get(key)
+        if variants is None:
+            if card == WILD or card == WILD4:
+                variants = tuple(_act(kind, seat, card, c) for c in COLORS)
+            else:
+                variants = (_act(kind, seat, card),)
+            _VARIANTS[key] = variants
+        out.extend(variants)
 
     # ------------------------------------------------------------ legality
 
@@ -330,11 +339,33 @@ class Game:
             and action.card is not None
             and action.card in self.hands[action.seat]
             and action.card not in (WILD, WILD4, BEEP)
+            # A card that may jump in now is neither wrong nor late: it costs nothing.
+            and not any(a.kind == JUMP_IN and a.card == action.card for a in self.legal_actions(action.seat))
         )
 
     def actors(self) -> list[int]:
         """Seats that have at least one legal action now."""
-        return [s for s in range(self.players) if self.legal_actions_any(s)]
+        if self.phase in (PLAYING, DRAWN, PENDING, CHOOSE_COLOR):
+            return sorted([self.current, *self.out_of_turn_seats()])
+        return self.out_of_turn_seats()
+
+    def out_of_turn_seats(self) -> list[int]:
+        """Seats other than the turn holder that may act now (all Beep answerers in a race)."""
+        phase = self.phase
+        if phase == BEEP_RACE:
+            return list(self.beep_waiting)
+        if phase not in (PLAYING, DRAWN, PENDING):
+            return []
+        cur = self.current
+        seats = range(self.players)
+        if self.uno_open is not None:
+            # Everyone may catch the player who forgot to say UNO.
+            out = self.eliminated
+            return [s for s in seats if s != cur and not out[s]]
+        if not (self.options.beep or self.jump_open or self.seq_seat is not None):
+            hands, said = self.hands, self.said
+            return [s for s in seats if s != cur and len(hands[s]) == 2 and not said[s]]
+        return [s for s in seats if s != cur and self.legal_actions_any(s)]
 
     def legal_actions_any(self, seat: int) -> bool:
         """True if ``seat`` may act now (a quick test, without listing the actions)."""
