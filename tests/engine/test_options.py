@@ -739,3 +739,27 @@ def test_beep_last_card_ends_the_hand():
     g = make_game([["r5", "g1"], ["g2", "g3"], ["beep"]], discard=["r3"], beep=True)
     ev = g.apply(play(2, "beep"))
     assert one(ev, "hand_end").seat == 2 and not find(ev, "beep_race")
+
+
+def test_missed_jump_in_refused_during_beep_race_only_answers_legal():
+    g = make_game(
+        [["r5", "g1"], ["g2", "g3"], ["beep", "b2"], ["r5", "y1"]], discard=["r3"], beep=True, jump_in=True,
+        scoring="lowest_wins",
+    )
+    g.apply(play(2, "beep"))
+    assert g.phase == "beep"
+    before = snapshot(g)
+    with pytest.raises(IllegalAction) as exc:
+        g.apply(act("missed_jump_in", 3, "y1"))
+    assert exc.value.code == "answer_beep"
+    assert snapshot(g) == before
+
+
+def test_missed_jump_in_refused_when_the_jump_in_is_valid():
+    g = jump_game(jump_in=True, scoring="lowest_wins")
+    g.apply(play(0, "r5"))
+    assert act("jump_in", 3, "r5") in g.legal_actions(3)
+    before = snapshot(g)
+    with pytest.raises(IllegalAction):
+        g.apply(act("missed_jump_in", 3, "r5"))
+    assert snapshot(g) == before

