@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from uno_cli import __version__
+from uno_cli.i18n import _
 
 EXIT_BAD_USAGE = 2
 
@@ -25,7 +26,12 @@ class DefaultGroup(click.Group):
 def _set_language(lang: str | None) -> str:
     from uno_cli import i18n
 
-    code = i18n.parse_language(lang) if lang else i18n.negotiate()
+    if lang:
+        code = i18n.parse_language(lang)
+    else:
+        from uno_cli.entry import early_language
+
+        code = early_language([])
     i18n.set_language(code)
     return code
 
@@ -69,7 +75,11 @@ def _ensure_text_streams() -> None:
             pass
 
 
-@click.group(cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=DefaultGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help=_("An accessible UNO card game for the terminal."),
+)
 @click.version_option(__version__, prog_name="uno")
 def main() -> None:
     """An accessible UNO card game for the terminal."""
@@ -78,29 +88,29 @@ def main() -> None:
 
 def _play_options(func: Any) -> Any:
     options = [
-        click.option("--players", type=click.IntRange(2, 10), default=None, help="Number of players, 2 to 10."),
-        click.option("--bots", default=None, help="Bot level for the other seats (easy, normal, hard, random), or a comma list."),
-        click.option("--seat", "seats", multiple=True, help="Who plays a seat: N=human, N=script, N=bot:LEVEL, N=cmd:PROGRAM."),
-        click.option("--names", default=None, help="Player names, separated by commas."),
-        click.option("--preset", default=None, help="Rule preset: classic, playroom, ..."),
-        click.option("--rule", "rules", multiple=True, help="Set one rule option: NAME=VALUE (repeatable)."),
-        click.option("--seed", type=int, default=None, help="Random seed: the same seed and input give the same game."),
-        click.option("--setup", type=click.Path(dir_okay=False), default=None, help="Start from a JSON setup or saved game."),
-        click.option("--resume", "resume", type=click.Path(dir_okay=False), default=None, help="Continue a saved game."),
-        click.option("--lang", default=None, help="Language: en, pt, sr_Latn, sr_Cyrl, ro, it."),
+        click.option("--players", type=click.IntRange(2, 10), default=None, help=_("Number of players, 2 to 10.")),
+        click.option("--bots", default=None, help=_("Bot level for the other seats (easy, normal, hard, random), or a comma list.")),
+        click.option("--seat", "seats", multiple=True, help=_("Who plays a seat: N=human, N=script, N=bot:LEVEL, N=cmd:PROGRAM.")),
+        click.option("--names", default=None, help=_("Player names, separated by commas.")),
+        click.option("--preset", default=None, help=_("Rule preset: classic, playroom, ...")),
+        click.option("--rule", "rules", multiple=True, help=_("Set one rule option: NAME=VALUE (repeatable).")),
+        click.option("--seed", type=int, default=None, help=_("Random seed: the same seed and input give the same game.")),
+        click.option("--setup", type=click.Path(dir_okay=False), default=None, help=_("Start from a JSON setup or saved game.")),
+        click.option("--resume", "resume", type=click.Path(dir_okay=False), default=None, help=_("Continue a saved game.")),
+        click.option("--lang", default=None, help=_("Language: en, pt, sr_Latn, sr_Cyrl, ro, it.")),
     ]
     for option in reversed(options):
         func = option(func)
     return func
 
 
-@main.command()
+@main.command(help=_("Play a game (interactive on a terminal, scripted otherwise)."))
 @_play_options
-@click.option("--script", is_flag=True, help="Read commands from standard input even on a terminal.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Script output: text lines or JSON Lines.")
-@click.option("--speech", type=click.Choice(["auto", "on", "off"]), default=None, help="Speech through the screen reader.")
-@click.option("--verbosity", type=click.Choice(["short", "full"]), default=None, help="How much is said.")
-@click.option("--pace", type=float, default=None, help="Seconds between opponents' moves.")
+@click.option("--script", is_flag=True, help=_("Read commands from standard input even on a terminal."))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help=_("Script output: text lines or JSON Lines."))
+@click.option("--speech", type=click.Choice(["auto", "on", "off"]), default=None, help=_("Speech through the screen reader."))
+@click.option("--verbosity", type=click.Choice(["short", "full"]), default=None, help=_("How much is said."))
+@click.option("--pace", type=float, default=None, help=_("Seconds between opponents' moves."))
 def play(**kw: Any) -> None:
     """Play a game (interactive on a terminal, scripted otherwise)."""
     from uno_cli.playconfig import ConfigError, PlayConfig, build_seats
@@ -150,10 +160,10 @@ def play(**kw: Any) -> None:
     sys.exit(run_script(config))
 
 
-@main.command()
-@click.option("--lang", default=None, help="Language: en, pt, sr_Latn, sr_Cyrl, ro, it.")
-@click.option("--preset", default="classic", help="Mark which options are on in this preset.")
-@click.option("--rule", "rules", multiple=True, help="Set one rule option: NAME=VALUE (repeatable).")
+@main.command(help=_("Print the rule book."))
+@click.option("--lang", default=None, help=_("Language: en, pt, sr_Latn, sr_Cyrl, ro, it."))
+@click.option("--preset", default="classic", help=_("Mark which options are on in this preset."))
+@click.option("--rule", "rules", multiple=True, help=_("Set one rule option: NAME=VALUE (repeatable)."))
 def rules(lang: str | None, preset: str, rules: tuple[str, ...]) -> None:
     """Print the rule book."""
     _language_or_exit(lang)
@@ -163,18 +173,18 @@ def rules(lang: str | None, preset: str, rules: tuple[str, ...]) -> None:
     click.echo(rule_book(preset, options))
 
 
-@main.command()
-@click.option("--games", type=click.IntRange(1), default=100, help="Number of matches.")
-@click.option("--players", type=click.IntRange(2, 10), default=4, help="Players per match.")
-@click.option("--seed", type=int, default=0, help="Random seed.")
-@click.option("--preset", default="classic", help="Rule preset.")
-@click.option("--rule", "rules", multiple=True, help="Set one rule option: NAME=VALUE (repeatable).")
-@click.option("--bots", default=None, help="One bot level per seat, separated by commas (default: random).")
-@click.option("--jobs", type=click.IntRange(1), default=1, help="Processes to use.")
-@click.option("--swap-seats", is_flag=True, help="Rotate the seating every game so seat advantage cancels out.")
-@click.option("--check", is_flag=True, help="Check the invariants after every action.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("--lang", default=None, help="Language of the report.")
+@main.command(help=_("Play many games between bots and report the results."))
+@click.option("--games", type=click.IntRange(1), default=100, help=_("Number of matches."))
+@click.option("--players", type=click.IntRange(2, 10), default=4, help=_("Players per match."))
+@click.option("--seed", type=int, default=0, help=_("Random seed."))
+@click.option("--preset", default="classic", help=_("Rule preset."))
+@click.option("--rule", "rules", multiple=True, help=_("Set one rule option: NAME=VALUE (repeatable)."))
+@click.option("--bots", default=None, help=_("One bot level per seat, separated by commas (default: random)."))
+@click.option("--jobs", type=click.IntRange(1), default=1, help=_("Processes to use."))
+@click.option("--swap-seats", is_flag=True, help=_("Rotate the seating every game so seat advantage cancels out."))
+@click.option("--check", is_flag=True, help=_("Check the invariants after every action."))
+@click.option("--json", "as_json", is_flag=True, help=_("Print one JSON object."))
+@click.option("--lang", default=None, help=_("Language of the report."))
 def simulate(**kw: Any) -> None:
     """Play many games between bots and report the results."""
     import json

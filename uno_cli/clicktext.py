@@ -1,0 +1,71 @@
+"""Click's own messages (usage errors, help headings) in the player's language.
+
+Click looks its messages up through the standard ``gettext`` functions it imported; we
+point those names at our catalogs, and list the messages here so extraction finds them.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from uno_cli.i18n import N_, get_translator
+
+# TRANSLATORS: these are the command-line parser's messages; keep {name!r}-style fields as they are.
+CLICK_MESSAGES = (
+    N_("Error: {message}"),
+    N_("Try '{command} {option}' for help."),
+    N_("Invalid value: {message}"),
+    N_("Invalid value for {param_hint}: {message}"),
+    N_("Missing argument"),
+    N_("Missing option"),
+    N_("Missing parameter"),
+    N_("No such option {name!r}."),
+    N_("No such option: {name}"),
+    N_("No such command {name!r}."),
+    N_("Option {name!r} does not take a value."),
+    N_("{value!r} is not a valid {number_type}."),
+    N_("{value} is not in the range {range}."),
+    N_("{value!r} is not {choice}."),
+    N_("{value!r} is not one of {choices}."),
+    N_("{name} {filename!r} does not exist."),
+    N_("{name} {filename!r} is a directory."),
+    N_("{name} {filename!r} is not readable."),
+    N_("file"),
+    N_("integer"),
+    N_("float"),
+    N_("Usage:"),
+    N_("Options"),
+    N_("Commands"),
+    N_("Show this message and exit."),
+    N_("Show the version and exit."),
+    N_("Aborted!"),
+    N_("Missing command."),
+    N_("Did you mean {possibility}?"),
+    N_("(Did you mean one of: {possibilities}?)"),
+)
+CLICK_PLURALS = (
+    (N_("Option {name!r} requires an argument."), N_("Option {name!r} requires {nargs} arguments.")),
+    (N_("Got unexpected extra argument ({args})"), N_("Got unexpected extra arguments ({args})")),
+)
+
+_MODULES = ("core", "exceptions", "types", "parser", "formatting", "decorators", "termui", "utils")
+
+
+def localize_click() -> None:
+    """Make click speak the current language (call after choosing the language)."""
+
+    def gettext(message: str) -> str:
+        return get_translator().gettext(message)
+
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return get_translator().ngettext(singular, plural, n)
+
+    for name in _MODULES:
+        module: Any = sys.modules.get(f"click.{name}")
+        if module is None:
+            continue
+        if hasattr(module, "_"):
+            module._ = gettext
+        if hasattr(module, "ngettext"):
+            module.ngettext = ngettext

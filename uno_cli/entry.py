@@ -1,0 +1,52 @@
+"""The ``uno`` program: choose the language first, so even usage errors and help are localized."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+
+def early_language(argv: list[str]) -> str:
+    """The language from ``--lang`` in ``argv``, else the saved setting, else the environment."""
+    from uno_cli import i18n
+
+    for i, arg in enumerate(argv):
+        value = None
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+        if value is not None:
+            try:
+                return i18n.parse_language(value)
+            except ValueError:
+                break  # the command reports the unknown language itself
+    if "UNO_CLI_IGNORE_SETTINGS" not in os.environ:
+        try:
+            from uno_cli.settings import load
+
+            saved = load().lang
+            if saved:
+                return i18n.parse_language(saved)
+        except (ImportError, ValueError, OSError):
+            pass
+    return i18n.negotiate()
+
+
+def main() -> None:
+    """Run the ``uno`` command."""
+    from uno_cli import i18n
+
+    i18n.set_language(early_language(sys.argv[1:]))
+    import click  # noqa: F401 - loads click's modules before they are localized
+
+    from uno_cli.clicktext import localize_click
+
+    localize_click()
+    from uno_cli.cli import main as cli_main
+
+    cli_main(prog_name="uno")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
