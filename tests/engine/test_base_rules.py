@@ -106,7 +106,7 @@ def test_deal_seven_each_one_at_a_time_from_dealers_left():
     assert deal.data["seats"] == [3, 0, 1, 2]
     popped = list(reversed(order_deck))
     for k, s in enumerate([3, 0, 1, 2]):
-        assert g.hands[s][:7] == [popped[k + 4 * r] for r in range(7)] or len(g.hands[s]) != 7
+        assert g.hands[s] == [popped[k + 4 * r] for r in range(7)]
     # Each seat is told only its own cards.
     dealt = find(events, "hand_dealt")
     assert [e.seat for e in dealt] == [3, 0, 1, 2]
@@ -503,3 +503,46 @@ def test_event_secret_visible_only_to_its_seat():
     for viewer in (1, 2, None):
         seen = d.visible_to(viewer)
         assert "cards" not in seen and seen["count"] == 1 and seen["seat"] == 0
+
+
+def test_first_card_beep_any_card_may_follow():
+    g, ev = start_with_first(["beep"], beep=True)
+    assert one(ev, "first_card").data["card"] == "beep"
+    assert g.color is None and g.current == 1 and g.phase == "play"
+    hand = g.hands[1]
+    plays = {a.card for a in g.legal_actions(1) if a.kind == "play"}
+    assert plays == {c for c in hand if c != "beep"} | ({"beep"} if "beep" in hand else set())
+    ok(g)
+
+
+def test_first_card_can_be_jumped_in_on():
+    g, ev = start_with_first(["g5"], jump_in=True)
+    if "g5" not in g.hands[3]:
+        holder = next(h for h in g.hands + [g.draw_pile] if "g5" in h)
+        holder.remove("g5")
+        g.hands[3].append("g5")
+    g.version += 1
+    g._legal_cache = None
+    assert Action("jump_in", 3, "g5") in g.legal_actions(3)
+    g.apply(Action("jump_in", 3, "g5"))
+    assert g.current == 0
+    ok(g)
+
+
+def test_block_tie_goes_to_first_in_turn_order():
+    g = make_game([["g1", "g2"], ["b9", "b8"], ["r1", "r2"]], discard=["r3"], rest="draw", current=0)
+    # Empty both piles into a fourth place: give the rest of the draw pile to nobody by
+    # moving it under the discard top would allow a reshuffle, so take a 3-seat block with
+    # equal low hands instead: seats 0 and 2 both hold 3 points.
+    g.hands[1].extend(g.draw_pile)
+    g.draw_pile = []
+    g.version += 1
+    g._legal_cache = None
+    ok(g)
+    g.apply(act("draw", 0))
+    g.apply(act("draw", 1))
+    ev = g.apply(act("draw", 2))
+    end = one(ev, "hand_end")
+    assert end.data["block"] and end.data["points"][0] == end.data["points"][2] == 3
+    # The order starts at the seat whose pass ended the hand: 2, then 0.
+    assert end.seat == 2

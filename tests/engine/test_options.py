@@ -763,3 +763,19 @@ def test_missed_jump_in_refused_when_the_jump_in_is_valid():
     with pytest.raises(IllegalAction):
         g.apply(act("missed_jump_in", 3, "r5"))
     assert snapshot(g) == before
+
+
+def test_uno_window_stays_open_through_a_forced_draw_until_next_player_acts():
+    g = make_game([["r+2", "g1"], ["g2", "g3"], ["b1", "b2"]], discard=["r3"])
+    g.apply(play(0, "r+2"))
+    assert g.current == 2 and g.uno_open == 0
+    ev = g.apply(act("catch", 1, None, None, 0))
+    assert one(ev, "caught", 0).data["by"] == 1
+
+
+def test_scoring_elimination_with_fixed_hands_lowest_remaining_wins():
+    g = make_game([["r5"], ["g2", "gs"], ["w", "b9"]], discard=["r3"], scoring="elimination", target=100, hands=1)
+    g.scores = [50, 10, 0]
+    ev = g.apply(play(0, "r5"))
+    assert g.scores == [50, 32, 59]
+    assert one(ev, "match_end").data["winners"] == [1]
