@@ -12,7 +12,15 @@ LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 
 
 def make_bot(level: str, seat: int, rng: random.Random) -> Bot:
-    """A bot of ``level`` for ``seat``; raises ValueError for an unknown level."""
+    """A bot of ``level`` for ``seat``; raises ValueError for an unknown level.
+
+    ``external:COMMAND`` makes a seat played by an outside program (see
+    :mod:`uno_cli.external`); the program starts when the seat is first used.
+    """
+    if level.startswith("external:") and level[len("external:"):].strip():
+        from uno_cli.external import ExternalBot
+
+        return ExternalBot(seat, rng, level[len("external:"):])
     if level == "random":
         return RandomBot(seat, rng)
     if level in PROFILES:

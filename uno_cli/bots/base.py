@@ -63,5 +63,7 @@ class RandomBot(Bot):
 
     def choose(self, view: View) -> Action | None:
         """A random legal action."""
-        in_turn = view.current == self.seat and view.phase in ("play", "drawn", "pending", "color")
+        in_turn = (view.current == self.seat and view.phase in ("play", "drawn", "pending", "color")) or (
+            view.phase == "beep" and self.seat in view.beep_waiting
+        )
         return random_choice(self.rng, view.legal, self.seat, in_turn)

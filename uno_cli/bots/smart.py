@@ -55,13 +55,18 @@ class Profile:
         self.mistake = 0.0  # chance to play a random legal card instead of the best one
         self.memory = False  # track seen cards and infer what opponents lack
         self.challenge_at = 0.35  # challenge when P(bluff) is at least this
+        self.w_follow = 1.0  # weight of keeping cards that follow the new colour
+        self.w_points = 0.5  # weight of shedding points
+        self.w_wild = 4.0  # cost of spending a wild early
+        self.w_again = 1.0  # bonus of a card that gives another turn (two players)
+        self.w_lack = 2.5  # bonus of a colour the next player probably lacks
         self.__dict__.update(values)
 
 
 PROFILES: dict[str, Profile] = {
     "easy": Profile(say_uno=0.7, late_uno=0.3, catch=0.4, jump=0.3, sequence=0.6, mistake=0.3, challenge_at=0.5),
     "normal": Profile(mistake=0.15, challenge_at=0.35),
-    "hard": Profile(memory=True, challenge_at=0.25),
+    "hard": Profile(memory=True, challenge_at=0.25, w_points=1.0, w_wild=8.0),
 }
 
 
@@ -270,13 +275,13 @@ class SmartBot(Bot):
         new_color = a.color or CARD_COLOR[card]
         # Keep colour control: how many of my cards follow the new colour.
         follow = sum(1 for c in hand if CARD_COLOR.get(c) == new_color)
-        s += 1.0 * follow
+        s += self.p.w_follow * follow
         # Shed points, the more so when an opponent is close to going out.
         urgency = 2.0 if min_opp <= 2 else (1.0 if min_opp <= 4 else 0.4)
-        s += CARD_POINTS[card] / 20.0 * urgency * (1.0 if mem else 0.5)
+        s += CARD_POINTS[card] / 20.0 * urgency * self.p.w_points
         if card in (WILD, WILD4):
             # Save wilds for when they are needed (unless someone is close to going out).
-            s -= 4.0 if min_opp > 2 else 0.0
+            s -= self.p.w_wild if min_opp > 2 else 0.0
             if card == WILD4:
                 s -= 1.0
                 if self._holds(view, view.color, hand):
@@ -292,7 +297,7 @@ class SmartBot(Bot):
                 threat = 6.0 / max(1, view.counts[victim])
                 s += threat + (1.5 if rank == "+2" else 0.5)
                 if active == 2:
-                    s += 1.0  # plays again
+                    s += self.p.w_again  # plays again
                 if self._partner(view, after) and active > 2:
                     s += 0.5
         elif rank == "r":
@@ -320,7 +325,7 @@ class SmartBot(Bot):
             if nxt != me and not self._partner(view, nxt):
                 lack = self.lack.get(nxt)
                 if lack:
-                    s += 2.5 * lack[new_color]
+                    s += self.p.w_lack * lack[new_color]
                 known = self.known.get(nxt)
                 if known is not None:
                     if not any(CARD_COLOR.get(k) == new_color or CARD_RANK[k] == rank for k, v in known.items() if v > 0):

@@ -1,0 +1,301 @@
+"""Seats played by an outside program speaking JSON Lines over its stdin and stdout.
+
+The program is started once per game. It receives, one JSON object per line:
+
+* every event its seat may see: ``Event.visible_to(seat)`` (a dict with ``"type"``);
+* a prompt when the seat may act::
+
+    {"type": "prompt", "seat": 1, "in_turn": true, "phase": "play", "hand": ["r5", "w"],
+     "top": "r7", "color": "r", "counts": [3, 2], "pending": 0,
+     "legal": ["play r5", "play w r", "play w y", "play w g", "play w b", "draw"]}
+
+and answers each prompt with one line holding one of the ``legal`` strings. The command
+strings are those of the script protocol:
+
+``play r5`` (``play w r`` a wild with its colour, ``play r7 2`` a 7 swapping with seat 2
+under seven_o, ``play beep`` a Beep card), ``draw``, ``pass``, ``accept``, ``challenge``,
+``color r``, ``uno``, ``catch 2``, ``jump r5`` (``jump r7 2``), ``beep`` (answer a Beep).
+Out of turn (``"in_turn": false``) the list also holds ``wait``: do nothing now.
+
+Faults never stop the game. If the program crashes (or closes its output), does not answer
+within the time limit (default 5 seconds), or answers something not in ``legal``, the seat
+takes the safe default for that prompt:
+
+* a draw penalty waiting: ``accept`` (take the cards);
+* choosing the first card's colour: the first colour, red;
+* after drawing a playable card: ``pass``;
+* in turn otherwise: ``draw`` (or, when drawing is not allowed, the first legal play);
+* a Beep race: ``beep`` (answer, late);
+* out of turn: nothing.
+
+Answers that arrive after their time limit are thrown away before the next prompt. After
+three time-outs in a row, or a crash, the program is stopped and the seat plays the safe
+default for the rest of the game. Every fault is recorded in :attr:`ExternalBot.faults`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import select
+import shlex
+import subprocess
+import time
+from typing import Any, Sequence
+
+from uno_cli.bots.base import REACTION, Bot
+from uno_cli.engine import Action, Event, View
+from uno_cli.engine.actions import (
+    ACCEPT,
+    ANSWER,
+    CATCH,
+    CHALLENGE,
+    COLOR,
+    DRAW,
+    JUMP_IN,
+    PASS,
+    PLAY,
+    UNO,
+)
+
+#: Seconds an external program has to answer a prompt.
+DEFAULT_TIMEOUT = 5.0
+#: Time-outs in a row after which the program is stopped.
+MAX_STRIKES = 3
+#: The answer meaning "nothing now" (out of turn only).
+WAIT = "wait"
+_IN_TURN_PHASES = ("play", "drawn", "pending", "color")
+
+
+def action_to_command(action: Action) -> str:
+    """The script-protocol command for ``action`` (``play w r``, ``catch 2``, ``beep``...)."""
+    kind = action.kind
+    if kind == PLAY or kind == JUMP_IN:
+        parts = ["play" if kind == PLAY else "jump", str(action.card)]
+        if action.color is not None:
+            parts.append(action.color)
+        if action.target is not None:
+            parts.append(str(action.target))
+        return " ".join(parts)
+    if kind == COLOR:
+        return f"color {action.color}"
+    if kind == CATCH:
+        return f"catch {action.target}"
+    if kind == ANSWER:
+        return "beep"
+    if kind in (DRAW, PASS, ACCEPT, CHALLENGE, UNO):
+        return kind
+    return str(action)
+
+
+def parse_command(text: str, legal: Sequence[Action]) -> Action | None:
+    """The legal action ``text`` names (spaces and case do not matter), or None."""
+    wanted = " ".join(text.strip().lower().split())
+    for action in legal:
+        if action_to_command(action) == wanted:
+            return action
+    return None
+
+
+def safe_default(view: View) -> Action | None:
+    """The action a faulty seat takes (see the module documentation)."""
+    legal = view.legal
+    if not legal:
+        return None
+    kinds = {a.kind: a for a in reversed(legal)}
+    if ANSWER in kinds:
+        return kinds[ANSWER]
+    in_turn = view.current == view.seat and view.phase in _IN_TURN_PHASES
+    if not in_turn:
+        return None
+    for kind in (ACCEPT, COLOR, PASS, DRAW):
+        if kind in kinds:
+            return kinds[kind]
+    for action in legal:
+        if action.kind == PLAY:
+            return action
+    return legal[0]
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+class ExternalBot(Bot):
+    """A seat whose moves come from an outside program (see the module documentation).
+
+    ``command`` is a command line (split like a shell does) or an argument list. Race
+    times (jump-ins, catches, Beep answers) are drawn like a ``normal`` bot's, from the
+    seeded generator, so games stay reproducible whatever the program's real speed.
+    """
+
+    level = "external"
+
+    def __init__(
+        self,
+        seat: int,
+        rng: random.Random,
+        command: str | Sequence[str],
+        timeout: float = DEFAULT_TIMEOUT,
+    ) -> None:
+        super().__init__(seat, rng)
+        self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        self.timeout = timeout
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.dead = False
+        self.strikes = 0
+        self.faults: list[tuple[str, str]] = []
+        self._buffer = b""
+
+    # ------------------------------------------------------------ the process
+
+    def _start(self) -> None:
+        if self.proc is not None or self.dead:
+            return
+        try:
+            self.proc = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                bufsize=0,
+            )
+        except OSError as exc:
+            self._fault("crash", f"cannot start: {exc}")
+            self.dead = True
+
+    def _fault(self, kind: str, detail: str) -> None:
+        self.faults.append((kind, detail))
+
+    def _die(self, kind: str, detail: str) -> None:
+        self._fault(kind, detail)
+        self.dead = True
+        self.close()
+
+    def _send(self, obj: dict[str, Any]) -> None:
+        self._start()
+        if self.dead or self.proc is None or self.proc.stdin is None:
+            return
+        line = json.dumps(_jsonable(obj), ensure_ascii=False) + "\n"
+        try:
+            self.proc.stdin.write(line.encode("utf-8"))
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            self._die("crash", f"exit status {self.proc.poll()}")
+
+    def _drain(self) -> None:
+        """Throw away whatever arrived late (answers to earlier prompts)."""
+        self._buffer = b""
+        proc = self.proc
+        if proc is None or proc.stdout is None:
+            return
+        fd = proc.stdout.fileno()
+        while select.select([fd], [], [], 0)[0]:
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                self._die("crash", f"output closed, exit status {proc.poll()}")
+                return
+
+    def _read_line(self) -> str | None:
+        """One line from the program, or None on a crash or a time-out."""
+        proc = self.proc
+        if proc is None or proc.stdout is None:
+            return None
+        fd = proc.stdout.fileno()
+        deadline = time.monotonic() + self.timeout
+        while b"\n" not in self._buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                self.strikes += 1
+                if self.strikes >= MAX_STRIKES:
+                    self._die("timeout", f"no answer within {self.timeout:g} s, {self.strikes} times in a row")
+                else:
+                    self._fault("timeout", f"no answer within {self.timeout:g} s")
+                return None
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                self._die("crash", f"output closed, exit status {proc.wait()}")
+                return None
+            self._buffer += chunk
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        self.strikes = 0
+        return line.decode("utf-8", "replace")
+
+    def close(self) -> None:
+        """Stop the program (it also gets end of input)."""
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return
+        try:
+            if proc.stdin is not None:
+                proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            proc.wait(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        if proc.stdout is not None:
+            proc.stdout.close()
+
+    # ------------------------------------------------------------ the Bot API
+
+    def observe(self, events: Sequence[Event]) -> None:
+        """Send the events this seat may see."""
+        if self.dead:
+            return
+        for event in events:
+            self._send(event.visible_to(self.seat))
+            if self.dead:
+                return
+
+    def choose(self, view: View) -> Action | None:
+        """Ask the program; fall back to :func:`safe_default` on any fault."""
+        if not view.legal:
+            return None
+        in_turn = view.current == self.seat and view.phase in _IN_TURN_PHASES
+        if self.dead:
+            return safe_default(view)
+        commands = [action_to_command(a) for a in view.legal]
+        if not in_turn and view.phase != "beep":
+            commands.append(WAIT)
+        self._start()
+        self._drain()
+        if self.dead:
+            return safe_default(view)
+        self._send({
+            "type": "prompt",
+            "seat": self.seat,
+            "in_turn": in_turn,
+            "phase": view.phase,
+            "hand": list(view.hand),
+            "top": view.top,
+            "color": view.color,
+            "counts": list(view.counts),
+            "current": view.current,
+            "pending": view.pending,
+            "legal": commands,
+        })
+        if self.dead:
+            return safe_default(view)
+        answer = self._read_line()
+        if answer is None:
+            return safe_default(view)
+        if answer.strip().lower() == WAIT and WAIT in commands:
+            return None
+        action = parse_command(answer, view.legal)
+        if action is None:
+            self._fault("nonsense", answer[:200])
+            return safe_default(view)
+        return action
+
+    def reaction_time(self) -> float:
+        """Race time, drawn like a ``normal`` bot's (reproducible)."""
+        low, high = REACTION["normal"]
+        return self.rng.uniform(low, high)
