@@ -163,3 +163,63 @@ def test_every_legal_action_is_accepted(seed):
                 copy.deepcopy(g).apply(a)
         seat = g.current if g.phase != "beep" else g.beep_waiting[0]
         g.apply(rng.choice(g.legal_actions(seat)))
+
+
+def _phase_problems(g: Game) -> list[str]:
+    """State consistency beyond check_invariants: each phase has exactly its own fields set."""
+    p: list[str] = []
+    ph = g.phase
+    if ph not in ("play", "drawn", "pending", "color", "beep"):
+        return p
+    if ph != "beep" and (g.pending > 0) != (ph == "pending"):
+        p.append(f"pending {g.pending} in phase {ph}")
+    if ph == "drawn" and g.drawn is None:
+        p.append("drawn phase without a drawn card")
+    if ph not in ("drawn", "beep") and g.drawn is not None:
+        p.append(f"drawn card {g.drawn} in phase {ph}")
+    if (ph == "beep") != bool(g.beep_waiting):
+        p.append("beep race and waiting list disagree")
+    if g.uno_open is not None and len(g.hands[g.uno_open]) != 1:
+        p.append(f"UNO window on a seat holding {len(g.hands[g.uno_open])} cards")
+    if g.seq_seat is not None and g.seq_seat == g.current and ph != "beep":
+        p.append("sequence open for the turn holder")
+    if g.color is None and g.top != "beep" and ph != "color":
+        p.append(f"no colour on {g.top}")
+    if g.color is not None and g.top not in ("w", "w+4") and g.color != g.top[0]:
+        p.append(f"colour {g.color} on {g.top}")
+    if any(not g.hands[s] for s in g.active):
+        p.append("an active seat has no cards during a hand")
+    return p
+
+
+@pytest.mark.parametrize("chunk", range(3))
+def test_phase_state_consistent_in_random_games(chunk):
+    from uno_cli.bots.base import random_choice
+
+    rng = random.Random(500 + chunk)
+    for i in range(400):
+        n = rng.randint(2, 8)
+        opts = random_options(rng, n).with_values(hands=1)
+        g = Game(n, opts, seed=rng.getrandbits(32))
+        g.start()
+        steps = 0
+        while not g.is_over and steps < 5000:
+            steps += 1
+            if g.phase == "hand_over":
+                g.start_hand()
+                continue
+            action = None
+            for s in range(n):
+                if s == g.current and g.phase != "beep":
+                    continue
+                legal = g.legal_actions(s)
+                if legal and rng.random() < 0.3:
+                    action = rng.choice(legal)
+                    break
+            if action is None:
+                s = g.current if g.phase != "beep" else g.beep_waiting[0]
+                action = random_choice(rng, g.legal_actions(s), s, True)
+            g.apply(action)
+            problems = _phase_problems(g)
+            assert problems == [], (i, opts, action, problems)
+        assert g.is_over
