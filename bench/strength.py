@@ -4,7 +4,7 @@ Every row plays whole matches under a preset's own rules (a "game" is a match), 
 seats rotated one place per game so seat advantage cancels out, and reports the first
 level's share of games won with its 95% Wilson interval.
 
-    python3 bench/strength.py                    # 10,000 two-player games a row, 2,000 four-player
+    python3 bench/strength.py          # 10,000 games for the target rows, 2,000 other 2-player, 1,000 4-player
     python3 bench/strength.py --games 2000 --games4 500 --jobs 2
     python3 bench/strength.py --hands            # one hand per game (hands=1) instead of matches
 """
@@ -21,27 +21,32 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from uno_cli.engine import preset  # noqa: E402
 from uno_cli.sim import simulate  # noqa: E402
 
-#: (preset, seats' levels); the first level is the one reported.
-ROWS: list[tuple[str, tuple[str, ...]]] = [
-    ("classic", ("normal", "random")),
-    ("classic", ("hard", "normal")),
-    ("classic", ("hard", "random")),
-    ("classic", ("easy", "random")),
-    ("playroom", ("normal", "random")),
-    ("playroom", ("hard", "normal")),
-    ("playroom", ("hard", "random")),
-    ("playroom", ("easy", "random")),
-    ("classic", ("normal", "random", "random", "random")),
-    ("classic", ("hard", "normal", "normal", "normal")),
-    ("playroom", ("normal", "random", "random", "random")),
-    ("playroom", ("hard", "normal", "normal", "normal")),
+#: (preset, seats' levels, kind); the first level is the one reported. Kind ``main`` rows
+#: carry the targets and get ``--games``; ``extra`` two-player rows get ``--games-extra``;
+#: four-player rows get ``--games4``.
+ROWS: list[tuple[str, tuple[str, ...], str]] = [
+    ("classic", ("normal", "random"), "main"),
+    ("classic", ("hard", "normal"), "main"),
+    ("playroom", ("normal", "random"), "main"),
+    ("playroom", ("hard", "normal"), "main"),
+    ("classic", ("hard", "random"), "extra"),
+    ("classic", ("easy", "random"), "extra"),
+    ("classic", ("normal", "easy"), "extra"),
+    ("playroom", ("hard", "random"), "extra"),
+    ("playroom", ("easy", "random"), "extra"),
+    ("playroom", ("normal", "easy"), "extra"),
+    ("classic", ("normal", "random", "random", "random"), "four"),
+    ("classic", ("hard", "normal", "normal", "normal"), "four"),
+    ("playroom", ("normal", "random", "random", "random"), "four"),
+    ("playroom", ("hard", "normal", "normal", "normal"), "four"),
 ]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=10_000, help="games per two-player row")
-    parser.add_argument("--games4", type=int, default=2_000, help="games per four-player row")
+    parser.add_argument("--games-extra", type=int, default=2_000, help="games per extra two-player row")
+    parser.add_argument("--games4", type=int, default=1_000, help="games per four-player row")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hands", action="store_true", help="one hand per game (hands=1)")
@@ -49,14 +54,14 @@ def main() -> int:
     args = parser.parse_args()
     print("| preset | table | games | first level wins | 95% CI | fair share | games/s |")
     print("| --- | --- | ---: | ---: | --- | ---: | ---: |")
-    for name, levels in ROWS:
+    for name, levels, kind in ROWS:
         label = f"{levels[0]} vs " + (levels[1] if len(levels) == 2 else f"3x {levels[1]}")
         if args.only and args.only not in f"{name} {label}":
             continue
         options = preset(name)
         if args.hands:
             options = options.with_values(hands=1)
-        games = args.games if len(levels) == 2 else args.games4
+        games = {"main": args.games, "extra": args.games_extra, "four": args.games4}[kind]
         start = time.perf_counter()
         result = simulate(games, len(levels), options, seed=args.seed, levels=levels, jobs=args.jobs, swap_seats=True)
         stats = result.level_stats[levels[0]]

@@ -318,6 +318,15 @@ def _check(game: Game, events: list, gains: list[int], rec: GameRecord, actions:
         rec.violations.append(f"game {rec.index} (seed {rec.seed}) action {actions}: {problem}")
 
 
+def make_seat(level: str, seat: int, rng: random.Random, external_timeout: float | None = None) -> Any:
+    """A bot for ``seat``: :func:`make_bot`, with ``external_timeout`` for external seats."""
+    if external_timeout is not None and level.startswith("external:"):
+        from uno_cli.external import ExternalBot
+
+        return ExternalBot(seat, rng, level[len("external:"):], timeout=external_timeout)
+    return make_bot(level, seat, rng)
+
+
 def play_bot_game(
     game: Game,
     rng: random.Random,
@@ -325,6 +334,7 @@ def play_bot_game(
     rec: GameRecord,
     levels: Sequence[str],
     bots: Sequence[Any] | None = None,
+    external_timeout: float | None = None,
 ) -> None:
     """Play ``game`` with one bot per seat, each seeing only its own view and events.
 
@@ -332,7 +342,10 @@ def play_bot_game(
     fastest willing bot (by its ``reaction_time``) acts; otherwise the turn holder acts.
     """
     if bots is None:
-        bots = [make_bot(levels[s], s, random.Random(rng.getrandbits(64))) for s in range(game.players)]
+        bots = [
+            make_seat(levels[s], s, random.Random(rng.getrandbits(64)), external_timeout)
+            for s in range(game.players)
+        ]
     gains = [0] * game.players
     usage: dict[str, Counter[str]] = {}
 
@@ -392,6 +405,7 @@ def run_game(
     check: bool,
     levels: Sequence[str] | None,
     swap_seats: bool,
+    external_timeout: float | None = None,
 ) -> GameRecord:
     """Play game ``index`` of a run and return its record."""
     gs = game_seed(seed, index)
@@ -402,15 +416,15 @@ def run_game(
     if all(level == "random" for level in seated):
         play_random_game(game, rng, check, rec)
     else:
-        play_bot_game(game, rng, check, rec, seated)
+        play_bot_game(game, rng, check, rec, seated, external_timeout=external_timeout)
     rec.winners = tuple(game.winners)
     rec.scores = tuple(game.scores)
     return rec
 
 
 def _run_chunk(args: tuple) -> list[GameRecord]:
-    start, stop, players, options, seed, check, levels, swap_seats = args
-    return [run_game(g, players, options, seed, check, levels, swap_seats) for g in range(start, stop)]
+    start, stop, players, options, seed, check, levels, swap_seats, timeout = args
+    return [run_game(g, players, options, seed, check, levels, swap_seats, timeout) for g in range(start, stop)]
 
 
 def simulate(
@@ -424,13 +438,16 @@ def simulate(
     jobs: int = 1,
     swap_seats: bool = False,
     keep_records: bool = False,
+    external_timeout: float | None = None,
 ) -> SimResult:
     """Play ``games`` matches and total the results.
 
     ``levels`` gives a bot level per seat (default: all ``random``); ``jobs`` splits the
     games across that many processes (results are identical for any ``jobs``);
     ``swap_seats`` rotates the levels one seat per game; ``progress`` is called with the
-    number of games finished so far; ``keep_records`` keeps every game's record.
+    number of games finished so far; ``keep_records`` keeps every game's record. A level
+    ``external:COMMAND`` seats an outside program (:mod:`uno_cli.external`), which has
+    ``external_timeout`` seconds to answer (default 5).
     """
     if levels is not None:
         levels = tuple(levels)
@@ -452,7 +469,7 @@ def simulate(
     done = 0
     if jobs <= 1 or games < 2:
         for g in range(games):
-            rec = run_game(g, players, options, seed, check, levels, swap_seats)
+            rec = run_game(g, players, options, seed, check, levels, swap_seats, external_timeout)
             result.add(rec)
             if keep_records:
                 result.records.append(rec)
@@ -464,7 +481,7 @@ def simulate(
 
         size = max(1, min(250, games // (jobs * 8) or 1))
         chunks = [
-            (a, min(games, a + size), players, options, seed, check, levels, swap_seats)
+            (a, min(games, a + size), players, options, seed, check, levels, swap_seats, external_timeout)
             for a in range(0, games, size)
         ]
         with multiprocessing.get_context("fork").Pool(jobs) as pool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import shlex
 import sys
 import textwrap
 from pathlib import Path
@@ -126,8 +127,23 @@ def test_safe_defaults():
 def test_simulator_seat_from_level_string():
     from uno_cli.sim import simulate
 
-    level = f"external:{sys.executable} {EXAMPLE} --seed 2"
+    level = "external:" + shlex.join([sys.executable, str(EXAMPLE), "--seed", "2"])
     result = simulate(2, 2, preset("classic").with_values(hands=1), seed=1, check=True,
                       levels=("normal", level))
     assert result.games == 2 and result.violations == []
     assert level in result.usage
+
+
+def test_simulator_external_timeout(tmp_path):
+    from uno_cli.sim import simulate
+
+    argv = script(tmp_path, """
+        import sys, time
+        for line in sys.stdin:
+            if '"prompt"' in line:
+                time.sleep(30)
+    """)
+    level = "external:" + shlex.join(argv)
+    result = simulate(1, 2, preset("classic").with_values(hands=1), seed=1, check=True,
+                      levels=("normal", level), external_timeout=0.1)
+    assert result.games == 1 and result.violations == []
