@@ -33,8 +33,8 @@ def setup_error(exc: InvalidSetup) -> str:
     d = exc.detail
     code = exc.code
     if code == "bad_json":
-        return _("The file is not valid JSON: line {line}, column {column}.").format(
-            line=d.get("line"), column=d.get("column")
+        return _("The file is not valid {format}: line {line}, column {column}.").format(
+            format="JSON", line=d.get("line"), column=d.get("column")
         )
     if code == "unknown_card":
         return _("{field} holds {card}, which is not a card code.").format(field=d.get("field"), card=d.get("card"))
@@ -83,7 +83,11 @@ def config_error(exc: ConfigError) -> str:
             seat=d.get("seat"), players=d.get("players")
         )
     if exc.code == "bad_rule":
-        return _("Write rule options as NAME=VALUE, for example stacking=on; got {value}.").format(value=d.get("value"))
-    return _("Write a seat as NUMBER=human, NUMBER=bot:LEVEL or NUMBER=cmd:PROGRAM; got {value}.").format(
-        value=d.get("value")
+        # TRANSLATORS: {example} is typed text such as stacking=on; it stays as it is.
+        return _("Write rule options as name=value, for example {example}; got {value}.").format(
+            example="stacking=on", value=d.get("value")
+        )
+    # TRANSLATORS: {forms} lists what may be typed, such as 2=human; it stays as it is.
+    return _("Write a seat as one of {forms}; got {value}.").format(
+        forms="N=human, N=script, N=bot:LEVEL, N=cmd:PROGRAM", value=d.get("value")
     )

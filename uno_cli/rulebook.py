@@ -409,8 +409,10 @@ def _opt_beep(opts: RuleOptions) -> list[str]:
         _("Anyone may play a Beep at any moment, in turn or not, except while a colour is "
           "being chosen or while a draw penalty is waiting for an answer. A Beep does not "
           "change whose turn it is, and any card may follow it."),
+        # TRANSLATORS: {key} is the key to press (B) and {command} the typed command (beep).
         _("As soon as a Beep is played, every player, including the one who played it, must "
-          "answer it by pressing B. The slowest to answer draws 2 cards."),
+          "answer it, with the key {key} or the command {command}. The slowest to answer "
+          "draws 2 cards.").format(key="B", command="beep"),
     ]
 
 
