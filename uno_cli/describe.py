@@ -1,0 +1,571 @@
+"""Engine events and state as short sentences in the current language.
+
+``describe(event, viewer, names)`` gives one line for one event as seen by ``viewer``
+(a 0-based seat, or None for an onlooker): the viewer's own seat is said in "You ..."
+forms, and secrets (the cards a seat drew) only when ``viewer == event.secret_to``.
+``None`` means "nothing to say to this viewer".
+
+Also: :func:`describe_error` (an IllegalAction as a sentence), and the summaries
+:func:`hand_text`, :func:`status_text`, :func:`scores_text`, :func:`counts_text`,
+:func:`top_text` used by the read-only commands and the interactive keys.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from uno_cli.cards_text import card_name, cards_list, color_name, sort_hand
+from uno_cli.engine.errors import IllegalAction
+from uno_cli.engine.events import Event
+from uno_cli.i18n import _, get_translator, ngettext
+
+__all__ = [
+    "counts_text", "describe", "describe_error", "hand_text", "name_of", "scores_text",
+    "status_text", "top_text",
+]
+
+
+def name_of(seat: int | None, names: Sequence[str]) -> str:
+    """The name of ``seat`` (1-based "Player N" when there is no name)."""
+    if seat is None:
+        return "?"
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return _("Player {number}").format(number=seat + 1)
+
+
+def _list(items: list[str]) -> str:
+    if len(items) == 1:
+        return items[0]
+    return get_translator().format_list(items)
+
+
+def _you(seat: int | None, viewer: int | None) -> bool:
+    return seat is not None and viewer is not None and seat == viewer
+
+
+def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str | None:
+    """One sentence for ``event`` as ``viewer`` sees it (None: nothing to say)."""
+    fn = _DESCRIBERS.get(event.type)
+    if fn is None:
+        return None
+    seat = event.seat
+    you = _you(seat, viewer)
+    player = name_of(seat, names)
+    secret = event.secret if (event.secret and viewer is not None and viewer == event.secret_to) else None
+    return fn(event, event.data, you, player, viewer, names, secret)
+
+
+# ----------------------------------------------------------------- per event type
+
+def _match_start(e: Event, d: dict[str, Any], you: bool, p: str, v: int | None, names: Sequence[str], s: Any) -> str:
+    n = int(d.get("players", 0))
+    return ngettext("The game starts with {count} player.", "The game starts with {count} players.", n).format(count=n)
+
+
+def _dealer_draw(e, d, you, p, v, names, s):
+    card = card_name(d.get("card", ""))
+    if you:
+        return _("You draw a {card} to choose the dealer.").format(card=card)
+    return _("{player} draws a {card} to choose the dealer.").format(player=p, card=card)
+
+
+def _dealer_tie(e, d, you, p, v, names, s):
+    seats = [(_("you") if _you(x, v) else name_of(x, names)) for x in d.get("seats", [])]
+    return _("A tie between {players}: they draw again.").format(players=_list(seats))
+
+
+def _dealer_chosen(e, d, you, p, v, names, s):
+    if you:
+        return _("You are the dealer.")
+    return _("{player} is the dealer.").format(player=p)
+
+
+def _hand_start(e, d, you, p, v, names, s):
+    return _("Hand {number} begins.").format(number=d.get("hand", 0))
+
+
+def _shuffle(e, d, you, p, v, names, s):
+    return _("The cards are shuffled.")
+
+
+def _deal(e, d, you, p, v, names, s):
+    n = int(d.get("count", 0))
+    if you:
+        return ngettext("You deal {count} card to each player.", "You deal {count} cards to each player.", n).format(count=n)
+    return ngettext(
+        "{player} deals {count} card to each player.", "{player} deals {count} cards to each player.", n
+    ).format(player=p, count=n)
+
+
+def _hand_dealt(e, d, you, p, v, names, s):
+    if s is None:
+        return None
+    return hand_text(s.get("cards", []))
+
+
+def _first_card(e, d, you, p, v, names, s):
+    return _("The first card is a {card}.").format(card=card_name(d.get("card", "")))
+
+
+def _first_card_returned(e, d, you, p, v, names, s):
+    return _("The first card is a {card}; it goes back into the deck.").format(card=card_name(d.get("card", "")))
+
+
+def _turn(e, d, you, p, v, names, s):
+    if you:
+        return _("It's your turn.")
+    return _("It's {player}'s turn.").format(player=p)
+
+
+def _play(e, d, you, p, v, names, s):
+    code = d.get("card", "")
+    card = card_name(code)
+    how = d.get("how", "turn")
+    color = d.get("color")
+    if how == "beep":
+        return _("You play a Beep!") if you else _("{player} plays a Beep!").format(player=p)
+    if how == "jump_in":
+        if you:
+            return _("You jump in with a {card}.").format(card=card)
+        return _("{player} jumps in with a {card}.").format(player=p, card=card)
+    if how == "sequence":
+        if you:
+            return _("You continue the sequence with a {card}.").format(card=card)
+        return _("{player} continues the sequence with a {card}.").format(player=p, card=card)
+    if how == "stack":
+        if color:
+            if you:
+                return _("You stack a {card} and choose {color}.").format(card=card, color=color_name(color))
+            return _("{player} stacks a {card} and chooses {color}.").format(player=p, card=card, color=color_name(color))
+        if you:
+            return _("You stack a {card}.").format(card=card)
+        return _("{player} stacks a {card}.").format(player=p, card=card)
+    if color:
+        if you:
+            return _("You play a {card} and choose {color}.").format(card=card, color=color_name(color))
+        return _("{player} plays a {card} and chooses {color}.").format(player=p, card=card, color=color_name(color))
+    if you:
+        return _("You play a {card}.").format(card=card)
+    return _("{player} plays a {card}.").format(player=p, card=card)
+
+
+def _color_chosen(e, d, you, p, v, names, s):
+    color = color_name(d.get("color"))
+    if you:
+        return _("You choose {color}.").format(color=color)
+    return _("{player} chooses {color}.").format(player=p, color=color)
+
+
+def _draw(e, d, you, p, v, names, s):
+    n = int(d.get("count", 0))
+    if n == 0:
+        if you:
+            return _("You cannot draw: there are no cards left.")
+        return _("{player} cannot draw: there are no cards left.").format(player=p)
+    if s is not None and s.get("cards"):
+        cards = list(s["cards"])
+        if len(cards) == 1:
+            return _("You draw a {card}.").format(card=card_name(cards[0]))
+        return ngettext("You draw {count} card: {cards}.", "You draw {count} cards: {cards}.", n).format(
+            count=n, cards=cards_list(cards)
+        )
+    if you:
+        return ngettext("You draw a card.", "You draw {count} cards.", n).format(count=n)
+    return ngettext("{player} draws a card.", "{player} draws {count} cards.", n).format(player=p, count=n)
+
+
+def _cannot_draw(e, d, you, p, v, names, s):
+    if you:
+        return _("You cannot draw: there are no cards left.")
+    return _("{player} cannot draw: there are no cards left.").format(player=p)
+
+
+def _playable_drawn(e, d, you, p, v, names, s):
+    if s is not None and s.get("card"):
+        return _("You can play the {card} you drew, or pass.").format(card=card_name(s["card"]))
+    if you:
+        return _("You can play the card you drew, or pass.")
+    return _("{player} can play the card just drawn.").format(player=p)
+
+
+def _pass(e, d, you, p, v, names, s):
+    if you:
+        return _("You keep the card.")
+    return _("{player} keeps the card.").format(player=p)
+
+
+def _cannot_play(e, d, you, p, v, names, s):
+    if you:
+        return _("You can't play.")
+    return _("{player} can't play.").format(player=p)
+
+
+def _skip(e, d, you, p, v, names, s):
+    if you:
+        return _("Your turn is skipped.")
+    return _("{player}'s turn is skipped.").format(player=p)
+
+
+def _reverse(e, d, you, p, v, names, s):
+    return _("The direction of play is reversed.")
+
+
+def _pending(e, d, you, p, v, names, s):
+    n = int(d.get("total", 0))
+    if you:
+        return ngettext(
+            "You must take {count} card, unless you can answer.", "You must take {count} cards, unless you can answer.", n
+        ).format(count=n)
+    return ngettext(
+        "{player} must take {count} card, unless they answer.", "{player} must take {count} cards, unless they answer.", n
+    ).format(player=p, count=n)
+
+
+def _uno(e, d, you, p, v, names, s):
+    if you:
+        return _("You say UNO!")
+    return _("{player} says UNO!").format(player=p)
+
+
+def _uno_missed(e, d, you, p, v, names, s):
+    if you:
+        return _("You have one card left and did not say UNO.")
+    return _("{player} has one card left and did not say UNO.").format(player=p)
+
+
+def _caught(e, d, you, p, v, names, s):
+    by = d.get("by")
+    n = int(d.get("count", 0))
+    if you:
+        return ngettext(
+            "{catcher} catches you without UNO: you draw {count} card.",
+            "{catcher} catches you without UNO: you draw {count} cards.", n,
+        ).format(catcher=name_of(by, names), count=n)
+    if _you(by, v):
+        return ngettext(
+            "You catch {player} without UNO: {player} draws {count} card.",
+            "You catch {player} without UNO: {player} draws {count} cards.", n,
+        ).format(player=p, count=n)
+    return ngettext(
+        "{catcher} catches {player} without UNO: {player} draws {count} card.",
+        "{catcher} catches {player} without UNO: {player} draws {count} cards.", n,
+    ).format(catcher=name_of(by, names), player=p, count=n)
+
+
+def _challenge(e, d, you, p, v, names, s):
+    target = d.get("target")
+    if you:
+        return _("You challenge {target}'s Wild Draw Four.").format(target=name_of(target, names))
+    if _you(target, v):
+        return _("{player} challenges your Wild Draw Four.").format(player=p)
+    return _("{player} challenges {target}'s Wild Draw Four.").format(player=p, target=name_of(target, names))
+
+
+def _challenge_result(e, d, you, p, v, names, s):
+    guilty = bool(d.get("guilty"))
+    if you:
+        line = _("You bluffed!") if guilty else _("You did not bluff.")
+    elif guilty:
+        line = _("{player} bluffed!").format(player=p)
+    else:
+        line = _("{player} did not bluff.").format(player=p)
+    if s is not None and "hand" in s and not you:
+        line += " " + _("{player}'s cards: {cards}.").format(player=p, cards=cards_list(sort_hand(s["hand"])))
+    return line
+
+
+def _card_returned(e, d, you, p, v, names, s):
+    card = card_name(d.get("card", ""))
+    if you:
+        return _("You take back the {card}.").format(card=card)
+    return _("{player} takes back the {card}.").format(player=p, card=card)
+
+
+def _reshuffle(e, d, you, p, v, names, s):
+    n = int(d.get("count", 0))
+    return ngettext(
+        "The discard pile is shuffled into a new draw pile of {count} card.",
+        "The discard pile is shuffled into a new draw pile of {count} cards.", n,
+    ).format(count=n)
+
+
+def _jump_in(e, d, you, p, v, names, s):
+    card = card_name(d.get("card", ""))
+    if you:
+        return _("You jump in with a {card}.").format(card=card)
+    return _("{player} jumps in with a {card}.").format(player=p, card=card)
+
+
+def _missed_jump_in(e, d, you, p, v, names, s):
+    n = int(d.get("points", 0))
+    if you:
+        return ngettext(
+            "Too late! You take {count} penalty point.", "Too late! You take {count} penalty points.", n
+        ).format(count=n)
+    return ngettext(
+        "{player} jumps in too late and takes {count} penalty point.",
+        "{player} jumps in too late and takes {count} penalty points.", n,
+    ).format(player=p, count=n)
+
+
+def _swap(e, d, you, p, v, names, s):
+    target = d.get("target")
+    if you:
+        return _("You swap hands with {target}.").format(target=name_of(target, names))
+    if _you(target, v):
+        return _("{player} swaps hands with you.").format(player=p)
+    return _("{player} swaps hands with {target}.").format(player=p, target=name_of(target, names))
+
+
+def _rotate(e, d, you, p, v, names, s):
+    return _("Every hand passes to the next player.")
+
+
+def _beep_race(e, d, you, p, v, names, s):
+    return _("Beep! Everyone must answer.")
+
+
+def _beep_answer(e, d, you, p, v, names, s):
+    if you:
+        return _("You answer.")
+    return _("{player} answers.").format(player=p)
+
+
+def _beep_slowest(e, d, you, p, v, names, s):
+    if you:
+        return _("You are the slowest.")
+    return _("{player} is the slowest.").format(player=p)
+
+
+def _hand_end(e, d, you, p, v, names, s):
+    gained = d.get("gained") or {}
+    points = int(gained.get(e.seat, gained.get(str(e.seat), 0)) or 0) if e.seat is not None else 0
+    if d.get("block"):
+        if you:
+            return _("Nobody can play or draw: you win the hand with the fewest points.")
+        return _("Nobody can play or draw: {player} wins the hand with the fewest points.").format(player=p)
+    if points:
+        if you:
+            return ngettext("You win the hand and score {count} point.", "You win the hand and score {count} points.", points).format(count=points)
+        return ngettext(
+            "{player} wins the hand and scores {count} point.", "{player} wins the hand and scores {count} points.", points
+        ).format(player=p, count=points)
+    if you:
+        return _("You win the hand.")
+    return _("{player} wins the hand.").format(player=p)
+
+
+def _eliminated(e, d, you, p, v, names, s):
+    n = int(d.get("score", 0))
+    if you:
+        return ngettext("You are out, with {count} point.", "You are out, with {count} points.", n).format(count=n)
+    return ngettext("{player} is out, with {count} point.", "{player} is out, with {count} points.", n).format(player=p, count=n)
+
+
+def _match_end(e, d, you, p, v, names, s):
+    winners = list(d.get("winners", []))
+    if len(winners) == 1:
+        if _you(winners[0], v):
+            return _("You win the game!")
+        return _("{player} wins the game!").format(player=name_of(winners[0], names))
+    who = [(_("you") if _you(x, v) else name_of(x, names)) for x in winners]
+    return _("{players} win the game!").format(players=_list(who))
+
+
+_DESCRIBERS: dict[str, Any] = {
+    "match_start": _match_start,
+    "dealer_draw": _dealer_draw,
+    "dealer_tie": _dealer_tie,
+    "dealer_chosen": _dealer_chosen,
+    "hand_start": _hand_start,
+    "shuffle": _shuffle,
+    "deal": _deal,
+    "hand_dealt": _hand_dealt,
+    "first_card": _first_card,
+    "first_card_returned": _first_card_returned,
+    "turn": _turn,
+    "play": _play,
+    "color_chosen": _color_chosen,
+    "draw": _draw,
+    "cannot_draw": _cannot_draw,
+    "playable_drawn": _playable_drawn,
+    "pass": _pass,
+    "cannot_play": _cannot_play,
+    "skip": _skip,
+    "reverse": _reverse,
+    "pending": _pending,
+    "uno": _uno,
+    "uno_missed": _uno_missed,
+    "caught": _caught,
+    "challenge": _challenge,
+    "challenge_result": _challenge_result,
+    "card_returned": _card_returned,
+    "reshuffle": _reshuffle,
+    "jump_in": _jump_in,
+    "missed_jump_in": _missed_jump_in,
+    "swap": _swap,
+    "rotate": _rotate,
+    "beep_race": _beep_race,
+    "beep_answer": _beep_answer,
+    "beep_slowest": _beep_slowest,
+    "hand_end": _hand_end,
+    "eliminated": _eliminated,
+    "match_end": _match_end,
+}
+
+
+# ------------------------------------------------------------------------ errors
+
+def describe_error(exc: IllegalAction, names: Sequence[str]) -> str:
+    """What was wrong with an action, as one sentence."""
+    code = exc.code
+    d = exc.detail
+    card = d.get("card")
+    if code == "not_in_hand":
+        return _("You don't have a {card}.").format(card=card_name(card or ""))
+    if code == "not_your_turn":
+        current = d.get("current")
+        if current is not None:
+            return _("It's not your turn: it's {player}'s turn.").format(player=name_of(current, names))
+        return _("It's not your turn.")
+    if code == "does_not_match":
+        top = d.get("top")
+        color = d.get("color")
+        if top in ("w", "w+4") or color is not None and top and top[:1] != color:
+            return _("A {card} does not match: the colour is {color}.").format(
+                card=card_name(card or ""), color=color_name(color)
+            )
+        return _("A {card} does not match the {top}.").format(card=card_name(card or ""), top=card_name(top or ""))
+    if code == "needs_color":
+        return _("Name a colour for the wild card: red, yellow, green or blue.")
+    if code == "needs_target":
+        return _("Say whose hand to swap with: add a seat number.")
+    if code == "bad_target":
+        return _("That seat cannot be chosen.")
+    if code == "no_color_needed":
+        return _("Only a wild card takes a colour.")
+    if code == "choose_color":
+        return _("First choose the colour: red, yellow, green or blue.")
+    if code == "no_color_to_choose":
+        return _("There is no colour to choose now.")
+    if code == "must_answer_draw":
+        n = int(d.get("total", 0))
+        return ngettext(
+            "You must first take the {count} card or answer the draw.",
+            "You must first take the {count} cards or answer the draw.", n,
+        ).format(count=n)
+    if code == "nothing_to_challenge":
+        return _("Only a Wild Draw Four can be challenged.")
+    if code == "cannot_challenge_stack":
+        return _("A stacked Wild Draw Four cannot be challenged.")
+    if code == "nothing_to_answer":
+        return _("There is no draw penalty to answer.")
+    if code == "already_drawn":
+        return _("You have already drawn: play the drawn card or pass.")
+    if code == "only_drawn_card":
+        return _("After drawing you may only play the card you drew.")
+    if code == "draw_first":
+        return _("You can only pass after drawing a card.")
+    if code == "must_play_legal":
+        return _("You must play a card that matches.")
+    if code == "wild_draw_four_condition":
+        return _("You may play a Wild Draw Four only when you have no card of the colour in play.")
+    if code == "uno_not_now":
+        return _("You can say UNO only with two cards, or just after playing your next-to-last card.")
+    if code == "nobody_to_catch":
+        return _("Nobody has UNO to catch.")
+    if code == "option_off":
+        return _("That rule is off in this game.")
+    if code == "cannot_jump_in":
+        return _("You can jump in only with the very card on top of the pile.")
+    if code == "not_now":
+        return _("You can't do that now.")
+    if code == "answer_beep":
+        return _("First answer the Beep.")
+    if code == "no_beep":
+        return _("There is no Beep to answer.")
+    if code == "already_answered":
+        return _("You have already answered the Beep.")
+    if code in ("hand_over", "hand_in_progress", "already_started"):
+        return _("The hand is over.")
+    if code == "game_over":
+        return _("The game is over.")
+    if code == "no_such_seat":
+        return _("There is no such seat.")
+    if code == "eliminated":
+        return _("You are out of the game.")
+    return _("That is not allowed now.")
+
+
+# --------------------------------------------------------------------- summaries
+
+def hand_text(hand: Sequence[str]) -> str:
+    """The cards of a hand, sorted: "Your cards: red 5, blue 7 and Wild."."""
+    cards = sort_hand(list(hand))
+    n = len(cards)
+    if n == 0:
+        return _("You have no cards.")
+    return ngettext("You have {count} card: {cards}.", "You have {count} cards: {cards}.", n).format(
+        count=n, cards=cards_list(cards)
+    )
+
+
+def top_text(top: str | None, color: str | None) -> str:
+    """The top card and, when it differs from the card's own, the colour in play."""
+    if top is None:
+        return _("The discard pile is empty.")
+    if top in ("w", "w+4") and color:
+        return _("The top card is a {card}; the colour is {color}.").format(card=card_name(top), color=color_name(color))
+    if top == "beep":
+        return _("The top card is a Beep: any card may follow.")
+    return _("The top card is a {card}.").format(card=card_name(top))
+
+
+def counts_text(counts: Sequence[int], names: Sequence[str], viewer: int | None = None,
+                eliminated: Sequence[bool] | None = None) -> str:
+    """How many cards each player holds: "Ana: 3 cards. You: 5 cards."."""
+    parts = []
+    for seat, n in enumerate(counts):
+        if eliminated is not None and seat < len(eliminated) and eliminated[seat]:
+            continue
+        if _you(seat, viewer):
+            parts.append(ngettext("You: {count} card.", "You: {count} cards.", n).format(count=n))
+        else:
+            parts.append(ngettext("{player}: {count} card.", "{player}: {count} cards.", n).format(
+                player=name_of(seat, names), count=n))
+    return " ".join(parts)
+
+
+def scores_text(scores: Sequence[int], names: Sequence[str], viewer: int | None = None,
+                eliminated: Sequence[bool] | None = None) -> str:
+    """The scores: "Scores: Ana 12, Bruno 0."."""
+    parts = []
+    for seat, n in enumerate(scores):
+        who = _("you") if _you(seat, viewer) else name_of(seat, names)
+        if eliminated is not None and seat < len(eliminated) and eliminated[seat]:
+            parts.append(_("{player} {score} (out)").format(player=who, score=n))
+        else:
+            parts.append(_("{player} {score}").format(player=who, score=n))
+    return _("Scores: {scores}.").format(scores=", ".join(parts))
+
+
+def status_text(view: Any, names: Sequence[str], viewer: int | None = None) -> str:
+    """The whole situation in a few sentences: top card, turn, counts, piles."""
+    parts = [top_text(view.top, view.color)]
+    if view.phase in ("play", "drawn", "pending", "color"):
+        parts.append(_turn(None, {}, _you(view.current, viewer), name_of(view.current, names), viewer, names, None))
+        if view.phase == "pending":
+            n = int(view.pending)
+            parts.append(ngettext("Draw penalty: {count} card.", "Draw penalty: {count} cards.", n).format(count=n))
+    elif view.phase == "beep":
+        parts.append(_("Everyone must answer the Beep."))
+    elif view.phase == "hand_over":
+        parts.append(_("The hand is over."))
+    elif view.phase == "match_over":
+        parts.append(_("The game is over."))
+    if view.direction == -1:
+        parts.append(_("Play goes counter-clockwise."))
+    parts.append(counts_text(view.counts, names, viewer, view.eliminated))
+    parts.append(_("Deck: {deck}. Pile: {pile}.").format(deck=view.draw_pile, pile=view.discard_pile))
+    return " ".join(parts)

@@ -1,0 +1,177 @@
+"""Script mode: a whole game through standard input and output (see docs/protocol.md).
+
+Commands are read from stdin as bytes, one per line (each line decoded as UTF-8; a line
+that is not valid UTF-8 is an error line, never a crash). Every message is written to
+stdout as one line of UTF-8, text or (``--format json``) one JSON object per line,
+whatever the locale. Exit status: 0 the game ended, 3 input ended first (the game is
+saved, see :func:`unfinished_path`), 4 a ``quit`` command (saved the same way).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import IO, Any
+
+from uno_cli.playconfig import PlayConfig
+
+EXIT_OK = 0
+EXIT_BAD_SETUP = 2
+EXIT_INPUT_ENDED = 3
+EXIT_QUIT = 4
+
+
+def save_folder() -> Path:
+    """Where an unfinished game is saved: the platform's data folder (``UNO_CLI_HOME``
+    overrides it), or the current folder when that cannot be written."""
+    try:
+        from uno_cli.settings import data_dir
+
+        return data_dir()
+    except Exception:  # noqa: BLE001
+        return Path.cwd()
+
+
+def unfinished_path(folder: Path) -> Path:
+    """The first free ``unfinished-N.json`` in ``folder``."""
+    n = 1
+    while (folder / f"unfinished-{n}.json").exists():
+        n += 1
+    return folder / f"unfinished-{n}.json"
+
+
+class _Writer:
+    def __init__(self, stream: IO[bytes], fmt: str) -> None:
+        self.stream = stream
+        self.json = fmt == "json"
+
+    def __call__(self, message: Any) -> None:
+        if self.json:
+            line = json.dumps(message.data, ensure_ascii=False, separators=(", ", ": "))
+        else:
+            if message.text is None:
+                return
+            line = message.text
+        self.stream.write(line.encode("utf-8", "replace") + b"\n")
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except (OSError, ValueError):
+            pass
+
+
+def _prompt(session: Any, wait: Any, writer: _Writer) -> None:
+    seat = wait.seat
+    legal = session.legal_commands(seat)
+    if wait.kind == "race":
+        legal = [c for c in legal if c not in ("draw",)] + ["wait"]
+        chances = {_cmd(session, a) for a in session.race_chances(seat)}
+        legal = [c for c in legal if c in chances or c == "wait"]
+    from uno_cli.i18n import _
+
+    data = {"type": "prompt", "seat": seat + 1, "kind": wait.kind, "legal": legal,
+            "hand": list(session.game.hands[seat])}
+    others = {}
+    for s in range(session.game.players):
+        if s != seat and session.controlled(s):
+            cmds = [_cmd(session, a) for a in session.race_chances(s)]
+            if cmds:
+                others[str(s + 1)] = ["@%d %s" % (s + 1, c) for c in cmds]
+    if others:
+        data["others"] = others
+    mine = seat == session.viewer
+    if wait.kind == "race":
+        if mine:
+            text = _("You may act now: {commands}.").format(commands=", ".join(legal))
+        else:
+            text = _("{player}, you may act now: {commands}.").format(player=session.name(seat), commands=", ".join(legal))
+    elif mine:
+        text = _("Your move: {commands}.").format(commands=", ".join(legal))
+    else:
+        text = _("{player}, your move: {commands}.").format(player=session.name(seat), commands=", ".join(legal))
+    data["text"] = text
+    from uno_cli.session import Message
+
+    writer(Message("prompt", text, data, seat, True))
+
+
+def _cmd(session: Any, action: Any) -> str:
+    from uno_cli.commands import action_to_command
+
+    return action_to_command(action, session.names)
+
+
+def run(config: PlayConfig, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> int:
+    """Play a whole game from ``stdin`` to ``stdout`` (binary streams); return the exit status."""
+    from uno_cli.engine.errors import EngineError, InvalidSetup
+    from uno_cli.i18n import _
+    from uno_cli.session import Message, Session
+
+    if stdin is None:
+        stdin = sys.stdin.buffer
+    if stdout is None:
+        stdout = sys.stdout.buffer
+    writer = _Writer(stdout, config.format)
+    try:
+        session = Session(config, writer)
+    except (InvalidSetup, EngineError) as exc:
+        from uno_cli.errtext import option_error, setup_error
+        from uno_cli.engine.errors import InvalidOptions
+
+        text = option_error(exc) if isinstance(exc, InvalidOptions) else setup_error(exc)  # type: ignore[arg-type]
+        sys.stderr.write(text + "\n")
+        return EXIT_BAD_SETUP
+    except OSError as exc:
+        sys.stderr.write(_("The file {file} cannot be read.").format(file=config.resume or config.setup) + "\n")
+        del exc
+        return EXIT_BAD_SETUP
+    session.start()
+    wait = session.advance()
+    while wait is not None:
+        _prompt(session, wait, writer)
+        writer.flush()
+        raw = stdin.readline()
+        if not raw:
+            return _stop(session, writer, quit=False)
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            line = "\ufffd"
+        line = line.rstrip("\r\n")
+        if line.lstrip().startswith("#") or not line.strip():
+            continue  # comments and blank lines
+        result = session.handle_line(line, wait.seat)
+        if result.quit:
+            return _stop(session, writer, quit=True)
+        if result.changed or result.waived:
+            wait = session.advance()
+    writer.flush()
+    del Message
+    return EXIT_OK
+
+
+def _stop(session: Any, writer: _Writer, quit: bool) -> int:
+    from uno_cli.i18n import _
+
+    path = None
+    for folder in (save_folder(), Path.cwd()):
+        try:
+            candidate = unfinished_path(folder)
+            session.save(candidate)
+            path = candidate
+            break
+        except OSError:
+            continue
+    if path is None:
+        text = _("The game could not be saved.")
+        session.emit("input_ended" if not quit else "quit", text, {"file": None})
+    elif quit:
+        text = _("You quit. The game is saved in {file}; continue it with: uno play --resume {file}").format(file=str(path))
+        session.emit("quit", text, {"file": str(path)})
+    else:
+        text = _("The input ended before the game. The game is saved in {file}; continue it with: uno play --resume {file}").format(file=str(path))
+        session.emit("input_ended", text, {"file": str(path)})
+    writer.flush()
+    return EXIT_QUIT if quit else EXIT_INPUT_ENDED

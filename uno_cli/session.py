@@ -1,0 +1,767 @@
+"""A game being played: the engine, who sits where, names, bots, races, saving.
+
+Shared by script mode (``uno_cli.script``) and the interactive game. The engine stays the
+only judge of what is legal; a Session turns engine events into :class:`Message` objects
+for an output callback and turns typed command lines into engine actions.
+
+API (stable)
+------------
+
+``Session(config, output=None, viewer=AUTO, auto_next_hand=True)``
+    ``config`` is a :class:`~uno_cli.playconfig.PlayConfig`. ``output`` is called with
+    every :class:`Message`. ``viewer`` is the seat whose point of view the text takes
+    ("You play ...", own draws); by default the only human/script seat, else None.
+    Raises InvalidSetup / OSError for a bad ``--setup`` / ``--resume`` file.
+``session.start()``
+    Deal (or, for a setup or a save, announce the state) and emit the first messages.
+``session.game``, ``session.names``, ``session.seats`` (SeatSpec list), ``session.bots``
+    (seat -> Bot), ``session.viewer``, ``session.controlled(seat)`` (human or script).
+``session.apply(action) -> list[Event]``
+    Apply an engine action (raises IllegalAction, nothing changed), tell the bots, emit
+    the messages, start the next hand when ``auto_next_hand``.
+``session.handle_line(text, seat) -> LineResult``
+    Parse and carry out one command line for ``seat`` (``@N`` overrides it). Errors and
+    read-only answers are emitted as messages; the game is unchanged on error.
+``session.prompt_seat()`` / ``session.legal_commands(seat)``
+    The controlled seat that must act now (turn, colour, Beep answer) or None; the
+    canonical commands legal for a seat now (what a prompt lists).
+``session.bot_offers() -> list[Offer]``
+    What the bots want to do now, each with a delay in seconds: out-of-turn actions
+    (catch, jump-in, sequence, UNO, Beep answers) after ``bot.reaction_time()``, and the
+    bot whose turn it is after ``BOT_TURN_TIME``. An offer is stale once
+    ``offer.version != session.game.version``; ``session.fire(offer)`` applies it if not.
+    The interactive game runs these on real timers; script mode on virtual time
+    (:meth:`advance`).
+``session.advance() -> Wait | None``
+    Virtual time: let bots act until a controlled seat must answer; returns what is
+    awaited (``Wait(seat, kind)``, kind ``turn`` or ``race``) or None when the match is
+    over. See docs/protocol.md, "Races in virtual time".
+``session.save(path)``, ``session.save_dict()``, ``session.autosave`` (a callable taking
+    the save dict, called after every change, or None).
+``session.hand_text(seat)``, ``status_text(seat)``, ``scores_text(seat)``, ``counts_text(seat)``.
+
+Messages
+--------
+``Message(type, text, data, seat, important)``: ``type`` is an event type or one of
+``prompt``, ``error``, ``info``, ``scores``, ``game_over``, ``saved``, ``input_ended``;
+``text`` the sentence (None when there is nothing to say to the viewer); ``data`` the
+JSON object (seats 1-based, cards as codes); ``seat`` the 0-based seat concerned;
+``important`` is True for the viewer's own turn and what needs the viewer's answer.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from uno_cli import describe as d
+from uno_cli.commands import QUERIES, Command, action_to_command, parse
+from uno_cli.engine import state_io
+from uno_cli.engine.actions import (
+    ACCEPT,
+    ANSWER,
+    CATCH,
+    CHALLENGE,
+    COLOR,
+    DRAW,
+    JUMP_IN,
+    MISSED_JUMP_IN,
+    PASS,
+    PLAY,
+    UNO,
+    Action,
+)
+from uno_cli.engine.cards import BEEP, CARD_RANK, COLORS, WILD, WILD4
+from uno_cli.engine.errors import IllegalAction, InvalidSetup
+from uno_cli.engine.events import Event
+from uno_cli.engine.game import Game
+from uno_cli.i18n import _, get_translator, ngettext
+from uno_cli.playconfig import BOT, COMMAND, HUMAN, SCRIPT, PlayConfig, SeatSpec
+
+__all__ = [
+    "AUTO", "BOT_NAMES", "BOT_TURN_TIME", "LineResult", "Message", "Offer", "SCRIPT_ANSWER_TIME",
+    "Session", "Wait",
+]
+
+#: Virtual seconds a bot takes to play in its turn (races faster than this come first).
+BOT_TURN_TIME = 2.0
+#: Virtual seconds a scripted seat takes to answer a prompt (bots faster than this come first).
+SCRIPT_ANSWER_TIME = 1.0
+#: Names given to bots, in seat order.
+BOT_NAMES = ("Ana", "Bruno", "Carla", "Dario", "Elena", "Filip", "Greta", "Hugo", "Ivana", "Jonas")
+AUTO = object()
+
+_IN_TURN = ("play", "drawn", "pending", "color")
+_SEAT_KEYS = ("seat", "by", "target", "challenger", "instead_of", "dealer", "current", "bluffer")
+_SEAT_LISTS = ("seats", "winners", "waiting")
+_SEAT_DICTS = ("points", "gained", "hands")
+
+
+@dataclass
+class Message:
+    """One thing to tell the player(s)."""
+
+    type: str
+    text: str | None
+    data: dict[str, Any] = field(default_factory=dict)
+    seat: int | None = None
+    important: bool = False
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A bot's wish to act ``delay`` seconds after the state ``version``."""
+
+    delay: float
+    seat: int
+    action: Action
+    version: int
+    in_turn: bool = False
+
+
+@dataclass(frozen=True)
+class Wait:
+    """What the game waits for: ``seat`` must answer (``turn``) or may race (``race``)."""
+
+    seat: int
+    kind: str
+
+
+@dataclass
+class LineResult:
+    """What one command line did."""
+
+    ok: bool
+    changed: bool = False
+    verb: str = ""
+    seat: int | None = None
+    quit: bool = False
+    waived: bool = False
+    error: str | None = None
+
+
+def seat_json(data: dict[str, Any]) -> dict[str, Any]:
+    """An event dict with every seat number made 1-based."""
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in _SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
+            out[key] = value + 1
+        elif key in _SEAT_LISTS and isinstance(value, list):
+            out[key] = [v + 1 if isinstance(v, int) else v for v in value]
+        elif key in _SEAT_DICTS and isinstance(value, dict):
+            out[key] = {str(int(k) + 1): v for k, v in value.items()}
+        else:
+            out[key] = value
+    return out
+
+
+def default_names(seats: list[SeatSpec]) -> list[str]:
+    """Names for seats without one: "You" for the only human, bot names, "Player N"."""
+    humans = [i for i, s in enumerate(seats) if s.kind == HUMAN]
+    names = []
+    b = 0
+    for i, spec in enumerate(seats):
+        if spec.kind == HUMAN and len(humans) == 1:
+            names.append(_("You"))
+        elif spec.kind in (BOT, COMMAND):
+            names.append(BOT_NAMES[b % len(BOT_NAMES)])
+            b += 1
+        else:
+            names.append(_("Player {number}").format(number=i + 1))
+    return names
+
+
+def _make_bot(spec: SeatSpec, seat: int, rng: random.Random) -> Any:
+    if spec.kind == COMMAND:
+        from uno_cli.external import ExternalBot
+
+        return ExternalBot(seat, rng, spec.command)
+    from uno_cli.bots import make_bot
+
+    return make_bot(spec.level or "normal", seat, rng)
+
+
+def read_save(path: str) -> dict[str, Any]:
+    """The JSON object of a save or setup file (InvalidSetup if it is not JSON)."""
+    text = Path(path).read_text(encoding="utf-8")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidSetup("bad_json", line=exc.lineno, column=exc.colno, message=exc.msg) from None
+    if not isinstance(data, dict):
+        raise InvalidSetup("not_an_object")
+    return data
+
+
+class Session:
+    """One match with its seats; see the module documentation."""
+
+    def __init__(
+        self,
+        config: PlayConfig,
+        output: Callable[[Message], None] | None = None,
+        viewer: Any = AUTO,
+        auto_next_hand: bool = True,
+        script_kind: str = SCRIPT,
+    ) -> None:
+        self.config = config
+        self.output = output or (lambda m: None)
+        self.auto_next_hand = auto_next_hand
+        self.autosave: Callable[[dict[str, Any]], Any] | None = None
+        seed = config.seed if config.seed is not None else random.SystemRandom().randrange(1 << 31)
+        self.seed = seed
+        seats = list(config.seats)
+        names = list(config.names)
+        source = config.resume or config.setup
+        self.from_file = source is not None
+        if source is not None:
+            data = read_save(source)
+            self.game = state_io.from_dict(data, seed=seed, base=config.options)
+            saved_seats = data.get("seats")
+            if isinstance(saved_seats, list) and len(saved_seats) == self.game.players:
+                seats = []
+                for item in saved_seats:
+                    item = item if isinstance(item, dict) else {"kind": str(item)}
+                    kind = str(item.get("kind", script_kind))
+                    if kind in (HUMAN, SCRIPT):
+                        kind = script_kind
+                    if kind not in (BOT, COMMAND, HUMAN, SCRIPT):
+                        kind = script_kind
+                    seats.append(SeatSpec(kind, str(item.get("level") or "normal"), str(item.get("command") or "")))
+            saved_names = data.get("names")
+            if not names and isinstance(saved_names, list):
+                names = [str(n) for n in saved_names]
+        else:
+            self.game = Game(config.players, config.options, seed)
+        n = self.game.players
+        while len(seats) < n:
+            seats.append(SeatSpec(script_kind))
+        self.seats = seats[:n]
+        defaults = default_names(self.seats)
+        self.names = [(names[i] if i < len(names) and names[i] else defaults[i]) for i in range(n)]
+        self.bots: dict[int, Any] = {}
+        for seat, spec in enumerate(self.seats):
+            if spec.kind in (BOT, COMMAND):
+                self.bots[seat] = _make_bot(spec, seat, random.Random(seed * 1009 + seat * 7919 + 1))
+        ctrl = [s for s in range(n) if self.controlled(s)]
+        self.viewer: int | None = (ctrl[0] if len(ctrl) == 1 else None) if viewer is AUTO else viewer
+        self.partial: dict[int, Action] = {}
+        self._offers: tuple[int, list[Offer]] | None = None
+        self._waived: set[tuple[int, int]] = set()
+        self.started = False
+
+    # ------------------------------------------------------------------ seats
+
+    def controlled(self, seat: int) -> bool:
+        """True for seats played by a person or a script (not a bot or a program)."""
+        return self.seats[seat].kind in (HUMAN, SCRIPT)
+
+    def name(self, seat: int | None) -> str:
+        """The name of ``seat``."""
+        return d.name_of(seat, self.names)
+
+    # ---------------------------------------------------------------- output
+
+    def emit(self, type: str, text: str | None, data: dict[str, Any] | None = None,
+             seat: int | None = None, important: bool = False) -> None:
+        """Send one message to the output callback."""
+        payload = {"type": type}
+        if data:
+            payload.update(data)
+        payload["text"] = text
+        self.output(Message(type, text, payload, seat, important))
+
+    def _emit_events(self, events: list[Event]) -> None:
+        viewer = self.viewer
+        for ev in events:
+            text = d.describe(ev, viewer, self.names)
+            data = ev.visible_to(viewer)
+            if ev.secret and ev.secret_to is not None and ev.secret_to != viewer and self.controlled(ev.secret_to):
+                # Several scripted seats: the script controls them all, so it sees their secrets.
+                data.update(ev.secret)
+                data.setdefault("secret_to", ev.secret_to)
+            if "secret_to" in data:
+                data["secret_to"] = data["secret_to"] + 1
+            data.pop("options", None) if ev.type != "match_start" else None
+            payload = seat_json(data)
+            important = ev.type in ("turn", "pending", "beep_race", "playable_drawn") and (
+                ev.seat is not None and self.controlled(ev.seat) or ev.type == "beep_race"
+            )
+            payload["text"] = text
+            self.output(Message(ev.type, text, payload, ev.seat, important))
+            if ev.type == "hand_end":
+                g = self.game
+                self.emit("scores", d.scores_text(g.scores, self.names, viewer, g.eliminated),
+                          {"scores": list(g.scores)})
+            if ev.type == "match_end":
+                g = self.game
+                self.emit(
+                    "game_over",
+                    _("Final scores: {scores}").format(scores=d.scores_text(g.scores, self.names, viewer, g.eliminated)),
+                    {"winners": [w + 1 for w in g.winners], "scores": list(g.scores),
+                     "names": list(self.names), "hands": g.hand_number},
+                )
+
+    # ---------------------------------------------------------------- flow
+
+    def start(self) -> None:
+        """Begin: deal the first hand, or announce a loaded game."""
+        self.started = True
+        g = self.game
+        if not self.from_file:
+            self._after(g.start())
+            return
+        if g.phase == "hand_over" and self.auto_next_hand:
+            self._after(g.start_hand())
+            return
+        view = g.view(self.viewer if self.viewer is not None else 0)
+        self.emit("info", _("The game continues."), {"state": "resumed"})
+        self.emit("status", d.status_text(view, self.names, self.viewer))
+        if self.viewer is not None:
+            self.emit("hand", d.hand_text(g.hands[self.viewer]), {"seat": self.viewer + 1, "cards": list(g.hands[self.viewer])})
+        if g.phase in _IN_TURN:
+            self._emit_events([Event("turn", g.current)])
+        self._tell_bots([])
+
+    def _tell_bots(self, events: list[Event]) -> None:
+        for bot in self.bots.values():
+            try:
+                bot.observe(events)
+            except Exception:  # noqa: BLE001 - a bot must never stop the game
+                pass
+
+    def _after(self, events: list[Event]) -> list[Event]:
+        self._tell_bots(events)
+        self._emit_events(events)
+        g = self.game
+        if g.phase == "hand_over" and not g.is_over and self.auto_next_hand:
+            more = g.start_hand()
+            self._tell_bots(more)
+            self._emit_events(more)
+            events = events + more
+        self.partial = {}
+        if self.autosave is not None:
+            try:
+                self.autosave(self.save_dict())
+            except Exception:  # noqa: BLE001 - saving must never stop the game
+                pass
+        return events
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action`` (raises IllegalAction; nothing changed then) and emit its messages."""
+        events = self.game.apply(action)
+        return self._after(events)
+
+    def next_hand(self) -> list[Event]:
+        """Deal the next hand (when ``auto_next_hand`` is off)."""
+        return self._after(self.game.start_hand())
+
+    # ------------------------------------------------------------- legality
+
+    def legal_commands(self, seat: int) -> list[str]:
+        """Every command ``seat`` may send now, canonical and without duplicates."""
+        out: list[str] = []
+        pend = self.partial.get(seat)
+        if pend is not None:
+            for a in self.game.legal_actions(seat):
+                if a.kind == pend.kind and a.card == pend.card:
+                    if a.color is not None:
+                        out.append(f"color {a.color}")
+                    elif a.target is not None:
+                        out.append(f"swap {a.target + 1}")
+        for a in self.game.legal_actions(seat):
+            out.append(action_to_command(a, self.names))
+        return list(dict.fromkeys(out))
+
+    def prompt_seat(self) -> int | None:
+        """The controlled seat that must act now, or None."""
+        g = self.game
+        if g.phase == "beep":
+            waiting = [s for s in g.beep_waiting if self.controlled(s)]
+            return waiting[0] if waiting else None
+        if g.phase in _IN_TURN and self.controlled(g.current):
+            return g.current
+        return None
+
+    def race_chances(self, seat: int) -> list[Action]:
+        """Out-of-turn actions worth stopping for: catch, jump-in, sequence, a forgotten UNO."""
+        g = self.game
+        out = []
+        for a in g.legal_actions(seat):
+            if a.kind in (CATCH, JUMP_IN):
+                out.append(a)
+            elif a.kind == UNO and g.uno_open == seat:
+                out.append(a)
+            elif a.kind == PLAY and seat != g.current and a.card != BEEP:
+                out.append(a)
+        return out
+
+    # ---------------------------------------------------------------- bots
+
+    def bot_offers(self) -> list[Offer]:
+        """What the bots want to do now, with their delays (cached per game version)."""
+        g = self.game
+        if self._offers is not None and self._offers[0] == g.version and self._offers[0] != -1:
+            return self._offers[1]
+        offers: list[Offer] = []
+        if g.phase in ("hand_over", "match_over", "setup"):
+            self._offers = (g.version, offers)
+            return offers
+        for seat, bot in sorted(self.bots.items()):
+            if g.eliminated[seat]:
+                continue
+            in_turn = g.phase in _IN_TURN and g.current == seat
+            legal = g.legal_actions(seat)
+            if not legal:
+                continue
+            try:
+                action = bot.choose(g.view(seat))
+            except Exception:  # noqa: BLE001 - a broken bot plays safe
+                action = None
+            if action is not None and action not in legal and not (
+                action.kind == MISSED_JUMP_IN and g.missed_jump_in_allowed(action)
+            ):
+                action = None
+            if in_turn:
+                if action is None:
+                    action = _fallback(legal)
+                offers.append(Offer(BOT_TURN_TIME, seat, action, g.version, True))
+            elif g.phase == "beep" and action is None and any(a.kind == ANSWER for a in legal):
+                action = Action(ANSWER, seat)
+                offers.append(Offer(_reaction(bot), seat, action, g.version))
+            elif action is not None:
+                offers.append(Offer(_reaction(bot), seat, action, g.version))
+        self._offers = (g.version, offers)
+        return offers
+
+    def fire(self, offer: Offer) -> bool:
+        """Apply a bot's offer if the game has not changed since; True if applied."""
+        if offer.version != self.game.version:
+            return False
+        try:
+            self.apply(offer.action)
+        except IllegalAction:
+            return False
+        return True
+
+    def advance(self) -> Wait | None:
+        """Run the bots in virtual time until a controlled seat is awaited (or the match ends)."""
+        g = self.game
+        guard = 0
+        while not g.is_over:
+            guard += 1
+            if guard > 100000:
+                return None
+            if g.phase == "hand_over":
+                if not self.auto_next_hand:
+                    return None
+                self.next_hand()
+                continue
+            seat = self.prompt_seat()
+            offers = self.bot_offers()
+            chance = None
+            if seat is None:
+                for s in range(g.players):
+                    if self.controlled(s) and (g.version, s) not in self._waived and self.race_chances(s):
+                        chance = s
+                        break
+            turn_offer = next((o for o in offers if o.in_turn), None)
+            races = [o for o in offers if not o.in_turn]
+            deadline = SCRIPT_ANSWER_TIME if (seat is not None or chance is not None) else (
+                BOT_TURN_TIME if turn_offer is not None else float("inf"))
+            early = [o for o in races if o.delay < deadline]
+            if early:
+                self.fire(min(early, key=lambda o: (o.delay, o.seat)))
+                continue
+            if seat is not None:
+                return Wait(seat, "turn")
+            if chance is not None:
+                return Wait(chance, "race")
+            if turn_offer is not None:
+                self.fire(turn_offer)
+                continue
+            if races:
+                self.fire(min(races, key=lambda o: (o.delay, o.seat)))
+                continue
+            return None
+        return None
+
+    def waive(self, seat: int) -> None:
+        """``seat`` lets the current race chance go by."""
+        self._waived.add((self.game.version, seat))
+
+    # ------------------------------------------------------------- commands
+
+    def handle_line(self, text: str, seat: int | None) -> LineResult:
+        """Carry out one command line for ``seat``; errors and answers become messages."""
+        cmd = parse(text, seat, self.game, get_translator().language if hasattr(get_translator(), "language") else "en",
+                    self.names)
+        return self.handle_command(cmd)
+
+    def _error(self, code: str, text: str, seat: int | None, **extra: Any) -> LineResult:
+        legal = self.legal_commands(seat) if seat is not None and 0 <= seat < self.game.players else []
+        line = text
+        if legal:
+            line = text + " " + _("You can: {commands}.").format(commands=", ".join(legal))
+        data: dict[str, Any] = {"code": code}
+        if seat is not None:
+            data["seat"] = seat + 1
+        data.update(extra)
+        data["legal"] = legal
+        self.emit("error", line, data, seat, True)
+        return LineResult(False, seat=seat, error=code)
+
+    def handle_command(self, cmd: Command) -> LineResult:
+        """Carry out a parsed command."""
+        g = self.game
+        seat = cmd.seat
+        if cmd.error == "empty":
+            return LineResult(True, seat=seat)
+        if cmd.error is not None:
+            return self._error(cmd.error, _parse_error_text(cmd, self.names), seat, **_jsonable(cmd.detail))
+        if seat is None:
+            seat = next((s for s in range(g.players) if self.controlled(s)), None)
+            if seat is None:
+                return self._error("no_seat", _("No seat is played from here."), None)
+        if not self.controlled(seat):
+            return self._error(
+                "not_your_seat",
+                _("{player} (seat {seat}) is played by the computer.").format(player=self.name(seat), seat=seat + 1),
+                None, target=seat + 1,
+            )
+        verb = cmd.verb
+        if verb in QUERIES:
+            self._query(verb, seat)
+            return LineResult(True, verb=verb, seat=seat)
+        if verb == "quit":
+            return LineResult(True, verb=verb, seat=seat, quit=True)
+        if verb == "save":
+            return self._save_command(cmd, seat)
+        if verb == "wait":
+            if self.prompt_seat() == seat:
+                return self._error("must_act", _("The game is waiting for you: you must act now."), seat)
+            self.waive(seat)
+            return LineResult(True, verb=verb, seat=seat, waived=True)
+        try:
+            action = self._to_action(cmd, seat)
+        except IllegalAction as exc:
+            return self._error(exc.code, d.describe_error(exc, self.names), seat, **_jsonable(exc.detail))
+        if action is None:  # a partial play: colour or seat still to come
+            pend = self.partial[seat]
+            if pend.card in (WILD, WILD4):
+                self.emit("choose", _("Choose a colour: red, yellow, green or blue."),
+                          {"seat": seat + 1, "card": pend.card, "legal": self.legal_commands(seat)}, seat, True)
+            else:
+                self.emit("choose", _("Choose whose hand to swap with: give a seat number."),
+                          {"seat": seat + 1, "card": pend.card, "legal": self.legal_commands(seat)}, seat, True)
+            return LineResult(True, verb=verb, seat=seat)
+        try:
+            self.apply(action)
+        except IllegalAction as exc:
+            return self._error(exc.code, d.describe_error(exc, self.names), seat, **_jsonable(exc.detail))
+        return LineResult(True, changed=True, verb=verb, seat=seat)
+
+    def _to_action(self, cmd: Command, seat: int) -> Action | None:
+        g = self.game
+        legal = g.legal_actions(seat)
+        verb = cmd.verb
+        pend = self.partial.pop(seat, None)
+        if verb in ("play", "jump"):
+            card = cmd.card
+            assert card is not None
+            if verb == "play" and card == BEEP:
+                return Action(PLAY, seat, BEEP)
+            kind = PLAY if verb == "play" else JUMP_IN
+            if kind == PLAY and seat != g.current and any(a.kind == JUMP_IN and a.card == card for a in legal) and not any(
+                a.kind == PLAY and a.card == card for a in legal
+            ):
+                kind = JUMP_IN  # "play r5" out of turn on a red 5 is an interception
+            action = Action(kind, seat, card, cmd.color, cmd.target)
+            if action in legal:
+                return action
+            variants = [a for a in legal if a.kind == kind and a.card == card]
+            if variants and cmd.color is None and cmd.target is None and (
+                any(a.color is not None for a in variants) or any(a.target is not None for a in variants)
+            ):
+                self.partial[seat] = Action(kind, seat, card)
+                return None
+            if kind == JUMP_IN:
+                missed = Action(MISSED_JUMP_IN, seat, card)
+                if g.missed_jump_in_allowed(missed):
+                    return missed
+            raise g.why_illegal(action)
+        if verb == "color":
+            if pend is not None and pend.card in (WILD, WILD4):
+                return Action(pend.kind, seat, pend.card, cmd.color)
+            return Action(COLOR, seat, None, cmd.color)
+        if verb == "swap":
+            if pend is not None and pend.card is not None and CARD_RANK.get(pend.card) == "7":
+                return Action(pend.kind, seat, pend.card, None, cmd.target)
+            raise IllegalAction("swap_without_seven", None)
+        if verb == "catch":
+            target = cmd.target if cmd.target is not None else g.uno_open
+            if target is None:
+                raise IllegalAction("nobody_to_catch", None)
+            return Action(CATCH, seat, None, None, target)
+        if verb == "beep":
+            if g.phase == "beep":
+                return Action(ANSWER, seat)
+            if g.options.beep and BEEP in g.hands[seat]:
+                return Action(PLAY, seat, BEEP)
+            raise IllegalAction("no_beep", None)
+        kind = {"draw": DRAW, "pass": PASS, "accept": ACCEPT, "challenge": CHALLENGE, "uno": UNO}[verb]
+        return Action(kind, seat)
+
+    def _query(self, verb: str, seat: int) -> None:
+        g = self.game
+        viewer = seat
+        if verb == "hand":
+            self.emit("hand", d.hand_text(g.hands[seat]), {"seat": seat + 1, "cards": list(g.hands[seat])}, seat)
+        elif verb == "top":
+            self.emit("top", d.top_text(g.top, g.color), {"card": g.top, "color": g.color}, seat)
+        elif verb == "status":
+            self.emit("status", d.status_text(g.view(seat), self.names, viewer), {"seat": seat + 1}, seat)
+        elif verb == "scores":
+            self.emit("scores", d.scores_text(g.scores, self.names, viewer, g.eliminated), {"scores": list(g.scores)}, seat)
+        elif verb == "counts":
+            counts = [len(h) for h in g.hands]
+            self.emit("counts", d.counts_text(counts, self.names, viewer, g.eliminated), {"counts": counts}, seat)
+        elif verb == "help":
+            self.emit("help", help_text(), {}, seat)
+        elif verb == "rules":
+            from uno_cli.rulebook import rule_book
+
+            self.emit("rules", rule_book(self.config.preset, g.options).rstrip("\n"), {}, seat)
+
+    def _save_command(self, cmd: Command, seat: int) -> LineResult:
+        path = cmd.arg.strip()
+        if not path:
+            return self._error("missing_file", _("Say where to save: save FILE."), seat)
+        try:
+            self.save(path)
+        except OSError:
+            return self._error("cannot_save", _("The game cannot be saved to {file}.").format(file=path), seat, file=path)
+        self.emit("saved", _("The game is saved in {file}.").format(file=path), {"file": path}, seat)
+        return LineResult(True, verb="save", seat=seat)
+
+    # ---------------------------------------------------------------- saving
+
+    def save_dict(self) -> dict[str, Any]:
+        """The game as a JSON-ready dict, with names and seat kinds."""
+        data = state_io.to_dict(self.game)
+        data["names"] = list(self.names)
+        data["seats"] = [
+            {"kind": s.kind, **({"level": s.level} if s.kind == BOT else {}), **({"command": s.command} if s.kind == COMMAND else {})}
+            for s in self.seats
+        ]
+        return data
+
+    def save(self, path: str | Path) -> Path:
+        """Write the save file (raises OSError)."""
+        p = Path(path)
+        text = json.dumps(self.save_dict(), ensure_ascii=False, indent=1) + "\n"
+        try:
+            from uno_cli.settings import atomic_write
+
+            atomic_write(p, text)
+        except ImportError:  # pragma: no cover
+            p.write_text(text, encoding="utf-8")
+        return p
+
+    # ------------------------------------------------------------- summaries
+
+    def hand_text(self, seat: int) -> str:
+        """The cards of ``seat``."""
+        return d.hand_text(self.game.hands[seat])
+
+    def status_text(self, seat: int | None) -> str:
+        """Top card, turn, counts and piles as ``seat`` sees them."""
+        return d.status_text(self.game.view(seat if seat is not None else 0), self.names, seat)
+
+    def scores_text(self, seat: int | None = None) -> str:
+        """The scores."""
+        return d.scores_text(self.game.scores, self.names, seat, self.game.eliminated)
+
+    def counts_text(self, seat: int | None = None) -> str:
+        """Everyone's card count."""
+        return d.counts_text([len(h) for h in self.game.hands], self.names, seat, self.game.eliminated)
+
+
+def _reaction(bot: Any) -> float:
+    try:
+        return round(float(bot.reaction_time()), 3)
+    except Exception:  # noqa: BLE001
+        return 1.5
+
+
+def _fallback(legal: list[Action]) -> Action:
+    for kind in (DRAW, PASS, ACCEPT):
+        for a in legal:
+            if a.kind == kind:
+                return a
+    return legal[0]
+
+
+def _jsonable(detail: dict[str, Any]) -> dict[str, Any]:
+    out = {}
+    for k, v in detail.items():
+        if isinstance(v, (str, int, float, bool)) or v is None:
+            out[k] = v
+        elif isinstance(v, (list, tuple)):
+            out[k] = [x if isinstance(x, (str, int, float, bool)) else str(x) for x in v]
+    for k in ("current", "target"):
+        if isinstance(out.get(k), int) and not isinstance(out.get(k), bool):
+            out[k] = out[k] + 1
+    return out
+
+
+def _parse_error_text(cmd: Command, names: list[str]) -> str:
+    det = cmd.detail
+    code = cmd.error
+    if code == "invalid_text":
+        return _("That line is not readable text.")
+    if code == "too_long":
+        return _("That line is too long.")
+    if code == "bad_seat_prefix":
+        n = int(det.get("players", 0))
+        return ngettext("{text} is not a seat: write @1 to @{count}, then the command.",
+                        "{text} is not a seat: write @1 to @{count}, then the command.", n).format(
+            text=det.get("text", "@"), count=n)
+    if code == "unknown_verb":
+        return _("I don't know the word {word}. Type help for the commands.").format(word=det.get("word", ""))
+    if code == "missing_card":
+        return _("Say which card: for example play r5.")
+    if code == "unknown_card":
+        return _("{text} is not a card. Write cards like r5, g+2, bs, w or w+4.").format(text=det.get("text", ""))
+    if code == "missing_color":
+        return _("Say which colour: red, yellow, green or blue.")
+    if code == "unknown_color":
+        return _("{text} is not a colour: say red, yellow, green or blue.").format(text=det.get("text", ""))
+    if code == "missing_seat":
+        return _("Say which seat: a number.")
+    if code == "unknown_seat":
+        n = int(det.get("players", 0))
+        return ngettext("{text} is not a seat: give a number from 1 to {count}.",
+                        "{text} is not a seat: give a number from 1 to {count}.", n).format(
+            text=det.get("text", ""), count=n)
+    if code == "extra_words":
+        return _("I don't understand {text} in that command.").format(text=det.get("text", ""))
+    return _("I don't understand that line.")
+
+
+def help_text() -> str:
+    """The commands, one per line."""
+    return "\n".join([
+        _("Commands:"),
+        _("play CARD: play a card, for example play r5, play g+2, play w r (wild, red), play r7 2 (swap with seat 2)."),
+        _("draw: draw a card. pass: keep the card you drew."),
+        _("accept: take the draw penalty. challenge: challenge a Wild Draw Four."),
+        _("color COLOUR: choose the colour. swap SEAT: choose whose hand to take after a 7."),
+        _("uno: say UNO. catch: catch a player who forgot UNO."),
+        _("jump CARD: jump in with the same card. beep: answer a Beep, or play a Beep card."),
+        _("hand, top, status, scores, counts: hear the game. rules: the rules. save FILE, quit."),
+        _("@N before a command acts for seat N."),
+    ])
