@@ -1,8 +1,10 @@
 """The game saved after every action, offered for resumption on the next start.
 
-The file is replaced atomically (a temporary file in the same folder, flushed to disk,
-then ``os.replace``), so a game killed at any moment leaves the previous or the new
-save, never a broken one.
+The file is a normal save (``Session.save_dict()``, loadable with ``uno --resume``) whose
+``comment`` field marks it as the autosave and carries the interface's own state (how
+the hand is sorted). It is replaced atomically (a temporary file in the same folder,
+flushed to disk, then ``os.replace``), so a game killed at any moment leaves the
+previous or the new save, never a broken one.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 from uno_cli.settings import atomic_write, data_dir
 
 FILE = "autosave.json"
-FORMAT = 1
+MARK = "uno-cli autosave"
 
 
 def path() -> Path:
@@ -22,10 +24,12 @@ def path() -> Path:
     return data_dir() / FILE
 
 
-def write(payload: dict[str, Any]) -> bool:
-    """Save payload (JSON-ready) as the game to resume; False if it cannot be written."""
+def write(save: dict[str, Any], ui: dict[str, Any] | None = None) -> bool:
+    """Save a game (a Session save dict) with the interface's state; False if it cannot be written."""
+    data = dict(save)
+    data["comment"] = {"mark": MARK, **(ui or {})}
     try:
-        atomic_write(path(), json.dumps({"format": FORMAT, **payload}, ensure_ascii=False) + "\n")
+        atomic_write(path(), json.dumps(data, ensure_ascii=False) + "\n")
         return True
     except (OSError, TypeError, ValueError):
         return False
@@ -37,9 +41,18 @@ def read() -> dict[str, Any] | None:
         data = json.loads(path().read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict):
+        return None
+    comment = data.get("comment")
+    if not isinstance(comment, dict) or comment.get("mark") != MARK:
         return None
     return data
+
+
+def ui_state(data: dict[str, Any]) -> dict[str, Any]:
+    """The interface's state stored with a save."""
+    comment = data.get("comment")
+    return dict(comment) if isinstance(comment, dict) else {}
 
 
 def clear() -> None:

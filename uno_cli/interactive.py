@@ -27,7 +27,6 @@ from uno_cli.i18n import _, ngettext
 HUMAN = 0
 IN_TURN_PHASES = ("play", "drawn", "pending", "color")
 COLOR_ORDER = ("r", "y", "g", "b")
-BOT_NAMES = ("Ana", "Ben", "Carla", "Dan", "Eva", "Filip", "Greta", "Hugo", "Iris")
 ECHO_ENV = "UNO_CLI_ECHO_KEYS"
 
 
@@ -151,302 +150,26 @@ class Announcer:
         self.position = min(pos, len(self.history) - 1) if delta < 0 else pos
 
 
-# --------------------------------------------------------------------------- the table
+# --------------------------------------------------------------------------- the session
 
 
-class Table:
-    """The game, its seats (seat 0 is the player), names and bots, and their save."""
-
-    def __init__(self, game: Any, names: list[str], levels: list[str | None], seed: int) -> None:
-        from uno_cli.bots import make_bot
-
-        self.game = game
-        self.names = names
-        self.levels = levels
-        self.seed = seed
-        self.bots: dict[int, Any] = {}
-        for seat, level in enumerate(levels):
-            if level is not None:
-                self.bots[seat] = make_bot(level, seat, random.Random(seed * 1009 + seat))
-
-    @classmethod
-    def new(cls, config: Any, levels: list[str | None], names: list[str]) -> Table:
-        """A new match from the play configuration."""
-        from uno_cli.engine import Game
-
-        seed = config.seed if config.seed is not None else random.SystemRandom().randrange(1 << 31)
-        if config.setup:
-            from uno_cli.engine import state_io
-
-            with open(config.setup, encoding="utf-8") as f:
-                game = state_io.loads(f.read(), seed=seed, base=config.options)
-        else:
-            game = Game(len(levels), config.options, seed)
-        return cls(game, names, levels, seed)
-
-    def name(self, seat: int | None) -> str:
-        """A seat's name."""
-        if seat is None:
-            return ""
-        return self.names[seat] if seat < len(self.names) else str(seat + 1)
-
-    def to_payload(self, extra: dict[str, Any]) -> dict[str, Any]:
-        """Everything needed to continue exactly: game, seats, names, bots' generators."""
-        from uno_cli.engine import state_io
-
-        rng = {}
-        for seat, bot in self.bots.items():
-            version, internal, gauss = bot.rng.getstate()
-            rng[str(seat)] = [version, list(internal), gauss]
-        return {
-            "game": state_io.to_dict(self.game),
-            "names": self.names,
-            "levels": self.levels,
-            "seed": self.seed,
-            "bot_rng": rng,
-            **extra,
-        }
-
-    @classmethod
-    def from_payload(cls, data: dict[str, Any]) -> Table:
-        """The table saved by :meth:`to_payload`."""
-        from uno_cli.engine import state_io
-
-        game = state_io.from_dict(data["game"])
-        table = cls(game, list(data["names"]), list(data["levels"]), int(data.get("seed", 0)))
-        for seat, state in (data.get("bot_rng") or {}).items():
-            bot = table.bots.get(int(seat))
-            if bot is not None:
-                bot.rng.setstate((state[0], tuple(state[1]), state[2]))
-        return table
+#: Message types left out at the short verbosity (they can be asked for by key).
+SHORT_SKIP = frozenset({"dealer_draw", "dealer_tie", "shuffle", "reshuffle", "deal", "beep_answer", "scores"})
 
 
-# --------------------------------------------------------------------------- describing events
+def make_session(config: Any, output: Callable[[Any], None]) -> Any:
+    """The Session for a configuration: seat 0 is the player, the others bots."""
+    from uno_cli.playconfig import HUMAN as HUMAN_KIND
+    from uno_cli.session import Session
+
+    return Session(config, output=output, viewer=HUMAN, auto_next_hand=False, script_kind=HUMAN_KIND)
 
 
-def describe_events(events: list[Any], table: Table, viewer: int, verbosity: str) -> list[tuple[str, bool]]:
-    """(sentence, important) for each event the player should hear."""
-    out: list[tuple[str, bool]] = []
-    for ev in events:
-        text, important = _describe(ev, table, viewer, verbosity)
-        if text:
-            out.append((text, important))
-    return out
-
-
-def _describe(ev: Any, table: Table, viewer: int, verbosity: str) -> tuple[str, bool]:
-    d = ev.visible_to(viewer)
-    kind = ev.type
-    seat = ev.seat
-    you = seat == viewer
-    name = table.name(seat)
-    full = verbosity == "full"
-    if kind == "hand_start":
-        return _("Hand {number}.").format(number=d.get("hand")), False
-    if kind == "dealer_chosen":
-        if you:
-            return _("You deal."), False
-        return _("{name} deals.").format(name=name), False
-    if kind == "hand_dealt":
-        if you and "cards" in d:
-            from uno_cli.engine.cards import CARD_COLOR  # noqa: F401
-
-            cards = ", ".join(card_name(c) for c in sorted(d["cards"], key=sort_key_color))
-            return _("Your cards: {cards}.").format(cards=cards), False
-        return "", False
-    if kind == "first_card":
-        return _("The first card is a {card}.").format(card=card_name(d["card"])), False
-    if kind == "first_card_returned":
-        return _("A Wild Draw Four goes back into the deck."), False
-    if kind == "turn":
-        if you:
-            return _("It's your turn."), True
-        return (_("It's {name}'s turn.").format(name=name), False) if full else ("", False)
-    if kind == "play":
-        card = card_name(d["card"], d.get("color") if d["card"] in ("w", "w+4") else None)
-        how = d.get("how")
-        if how == "jump_in":
-            if you:
-                return _("You jump in with a {card}.").format(card=card), False
-            return _("{name} jumps in with a {card}!").format(name=name, card=card), False
-        if you:
-            return _("You play a {card}.").format(card=card), False
-        return _("{name} plays a {card}.").format(name=name, card=card), False
-    if kind == "color_chosen":
-        if you:
-            return _("You choose {color}.").format(color=color_name(d["color"])), False
-        return _("{name} chooses {color}.").format(name=name, color=color_name(d["color"])), False
-    if kind == "draw":
-        n = d.get("count", 1)
-        if you and "cards" in d:
-            cards = ", ".join(card_name(c) for c in d["cards"])
-            return ngettext("You draw a {cards}.", "You draw {count} cards: {cards}.", n).format(
-                count=n, cards=cards
-            ), False
-        return ngettext("{name} draws a card.", "{name} draws {count} cards.", n).format(name=name, count=n), False
-    if kind == "cannot_draw":
-        return _("There are no cards left to draw."), False
-    if kind == "playable_drawn":
-        if you:
-            return _("You can play it: Enter plays it, Space keeps it."), True
-        return "", False
-    if kind == "pass":
-        if you:
-            return _("You keep the card."), False
-        return _("{name} keeps the card.").format(name=name), False
-    if kind == "cannot_play":
-        if you:
-            return _("You can't play."), False
-        return _("{name} can't play.").format(name=name), False
-    if kind == "skip":
-        if you:
-            return _("Your turn is skipped."), True
-        return _("{name}'s turn is skipped.").format(name=name), False
-    if kind == "reverse":
-        return _("The direction of play is reversed."), False
-    if kind == "pending":
-        total = d.get("total", 0)
-        if you:
-            return ngettext(
-                "You must draw {count} card, unless you can answer.",
-                "You must draw {count} cards, unless you can answer.",
-                total,
-            ).format(count=total), True
-        return "", False
-    if kind == "uno":
-        if you:
-            return _("You say UNO!"), False
-        return _("{name} says UNO!").format(name=name), False
-    if kind == "uno_missed":
-        if you:
-            return _("You have one card and did not say UNO! Press U quickly."), True
-        return _("{name} has one card and did not say UNO!").format(name=name), True
-    if kind == "caught":
-        by = d.get("by")
-        n = d.get("count", 2)
-        if you:
-            return ngettext(
-                "{by} catches you without UNO! You draw {count} card.",
-                "{by} catches you without UNO! You draw {count} cards.",
-                n,
-            ).format(by=table.name(by), count=n), False
-        if by == viewer:
-            return _("You catch {name} without UNO!").format(name=name), False
-        return _("{by} catches {name} without UNO!").format(by=table.name(by), name=name), False
-    if kind == "challenge":
-        target = table.name(d.get("target"))
-        if you:
-            return _("You challenge {name}'s Wild Draw Four.").format(name=target), False
-        return _("{name} challenges the Wild Draw Four.").format(name=name), False
-    if kind == "challenge_result":
-        guilty = d.get("guilty")
-        target = d.get("target")
-        who = _("You") if target == viewer else table.name(target)
-        if guilty:
-            return _("{name} bluffed!").format(name=who), False
-        return _("{name} did not bluff.").format(name=who), False
-    if kind == "card_returned":
-        return _("The Wild Draw Four goes back to {name}.").format(name=_("you") if you else name), False
-    if kind in ("reshuffle", "shuffle"):
-        return (_("The pile is shuffled."), False) if full else ("", False)
-    if kind == "missed_jump_in":
-        pts = d.get("points", 0)
-        if you:
-            return ngettext("Too late! You take {count} penalty point.", "Too late! You take {count} penalty points.", pts).format(count=pts), False
-        return ngettext("{name} jumps in too late and takes {count} penalty point.", "{name} jumps in too late and takes {count} penalty points.", pts).format(name=name, count=pts), False
-    if kind == "swap":
-        target = d.get("target")
-        if you:
-            return _("You swap hands with {name}.").format(name=table.name(target)), False
-        if target == viewer:
-            return _("{name} swaps hands with you.").format(name=name), False
-        return _("{name} swaps hands with {other}.").format(name=name, other=table.name(target)), False
-    if kind == "rotate":
-        return _("Every hand passes on to the next player."), False
-    if kind == "beep_race":
-        if you:
-            return _("You play a Beep! Everyone must answer."), False
-        return _("Beep! Press B now!"), True
-    if kind == "beep_answer":
-        if you:
-            return _("You answer the Beep."), False
-        return (_("{name} answers.").format(name=name), False) if full else ("", False)
-    if kind == "beep_slowest":
-        if you:
-            return _("You were the slowest to answer and draw 2 cards."), False
-        return _("{name} was the slowest to answer.").format(name=name), False
-    if kind == "hand_end":
-        winner = d.get("winner")
-        if winner is None:
-            return _("Nobody can play: the hand is over."), True
-        gained = d.get("gained")
-        if winner == viewer:
-            text = _("You win the hand!")
-        else:
-            text = _("{name} wins the hand.").format(name=table.name(winner))
-        if isinstance(gained, int) and gained:
-            text += " " + ngettext("{count} point.", "{count} points.", gained).format(count=gained)
-        return text, True
-    if kind == "eliminated":
-        if you:
-            return _("You are out of the match."), True
-        return _("{name} is out of the match.").format(name=name), False
-    if kind == "match_end":
-        winners = d.get("winners", [])
-        if viewer in winners:
-            return _("You win the match!"), True
-        return _("{names} wins the match.").format(names=", ".join(table.name(w) for w in winners)), True
-    return "", False
-
-
-def why_text(exc: Any, table: Table) -> str:
+def why_text(exc: Any, session: Any) -> str:
     """A sentence for an IllegalAction: you can't do that now, and why."""
-    code = getattr(exc, "code", "")
-    d = getattr(exc, "detail", {}) or {}
-    g = table.game
-    if code == "not_your_turn":
-        return _("You can't do that now: it's {name}'s turn.").format(name=table.name(g.current))
-    if code == "does_not_match":
-        return _("You can't play that card: it matches neither the colour {color} nor the {top}.").format(
-            color=color_name(g.color), top=card_name(g.top) if g.top else ""
-        )
-    if code == "wild_draw_four_condition":
-        return _("You can't play the Wild Draw Four while you hold a card of the colour in play.")
-    if code == "must_answer_draw":
-        return ngettext(
-            "You can't do that now: first take the {count} card (Space) or answer it.",
-            "You can't do that now: first take the {count} cards (Space) or answer them.",
-            g.pending,
-        ).format(count=g.pending)
-    if code == "already_drawn":
-        return _("You have already drawn: Enter plays the drawn card, Space keeps it.")
-    if code == "only_drawn_card":
-        return _("After drawing you can only play the card you drew: the {card}.").format(card=card_name(d.get("card") or ""))
-    if code == "uno_not_now":
-        return _("Nobody to catch, and you can say UNO only with two cards, or one before anyone catches you.")
-    if code == "nobody_to_catch":
-        return _("Nobody has UNO to catch.")
-    if code in ("no_beep", "already_answered"):
-        return _("There is no Beep to answer.")
-    if code == "answer_beep":
-        return _("You can't do that now: answer the Beep first with B.")
-    if code in ("nothing_to_challenge", "nothing_to_answer", "cannot_challenge_stack"):
-        return _("There is no Wild Draw Four to challenge.")
-    if code == "option_off":
-        return _("That rule is off in this game.")
-    if code in ("hand_over", "game_over"):
-        return _("You can't do that now: the hand is over.")
-    if code == "choose_color":
-        return _("Choose a colour first.")
-    if code == "must_play_legal":
-        return _("You must play a card that matches.")
-    if code == "cannot_jump_in":
-        return _("You can't jump in with that card now.")
-    if code == "not_in_hand":
-        return _("You don't have that card.")
-    if code == "draw_first":
-        return _("You can't do that now.")
-    return _("You can't do that now.")
+    from uno_cli.describe import describe_error
+
+    return describe_error(exc, session.names)
 
 
 # --------------------------------------------------------------------------- the controller
@@ -455,7 +178,7 @@ def why_text(exc: Any, table: Table) -> str:
 class Controller:
     """What the keys and typed commands do, and the loop that plays the match."""
 
-    def __init__(self, config: Any, settings: Any, announcer: Announcer, table: Table | None = None) -> None:
+    def __init__(self, config: Any, settings: Any, announcer: Announcer, table: Any = None) -> None:
         self.config = config
         self.settings = settings
         self.out = announcer
@@ -519,38 +242,48 @@ class Controller:
 
         if self.table is None:
             return False
-        return autosave.write(self.table.to_payload({"sort": self.sort}))
+        return autosave.write(self.table.save_dict(), {"sort": self.sort})
+
+    def _autosave(self, data: dict[str, Any]) -> None:
+        from uno_cli import autosave
+
+        if self.table is not None and self.game.phase == "match_over":
+            autosave.clear()
+        else:
+            autosave.write(data, {"sort": self.sort})
+
+    def on_message(self, message: Any) -> None:
+        """A message from the Session: printed and spoken, unless the verbosity leaves it out."""
+        text = message.text
+        if not text:
+            return
+        if self.out.verbosity == "short":
+            if message.type in SHORT_SKIP or (message.type == "turn" and message.seat != HUMAN):
+                return
+        important = message.important or message.type in ("error", "choose", "game_over", "hand_end", "uno_missed")
+        self.say(text, important=important)
+
+    def attach(self, session: Any) -> None:
+        """Play this session (new, resumed, or rebuilt from the options)."""
+        self.table = session
+        session.output = self.on_message
+        session.autosave = self._autosave
 
     # ---------------------------------------------------------------- acting
-    def apply(self, action: Any) -> list[Any]:
-        """Apply an action (any seat) and announce, save and schedule what follows."""
-        from uno_cli.engine.actions import ANSWER, CATCH, JUMP_IN, PLAY, UNO
-
-        g = self.game
-        focused = None
+    def _focused_card(self) -> str | None:
         hand = self.hand()
         if hand and 0 <= self.focus < len(hand):
-            focused = hand[self.focus]
-        events = g.apply(action)
-        for bot in self.table.bots.values():  # type: ignore[union-attr]
-            bot.observe(events)
-        if action.seat != HUMAN and action.kind in (ANSWER, CATCH, JUMP_IN, UNO) or (
-            action.seat != HUMAN and action.kind == PLAY and action.seat != g.current
-        ):
-            self.last_race = (action.kind, action.seat, time.monotonic())
-        if action.seat == HUMAN:
-            beaten = [s for s, (a, _t) in self.race_offers.items() if a.kind == action.kind and a.kind in (ANSWER, CATCH, JUMP_IN)]
-            if beaten:
-                self.say(_("You were faster than {name}.").format(name=self.table.name(beaten[0])))  # type: ignore[union-attr]
-        for text, important in describe_events(events, self.table, HUMAN, self.out.verbosity):  # type: ignore[arg-type]
-            self.say(text, important=important)
-        # Keep the focus on the same card when the hand changes.
+            return hand[self.focus]
+        return None
+
+    def _after_change(self, focused: str | None) -> None:
+        """After any change: keep the focus on the same card, time the bots, open questions."""
         hand = self.hand()
         if focused in hand:
-            self.focus = hand.index(focused)
+            self.focus = hand.index(focused)  # type: ignore[arg-type]
         else:
             self.focus = min(self.focus, max(0, len(hand) - 1))
-        self.save()
+        g = self.game
         if g.phase == "match_over":
             from uno_cli import autosave
 
@@ -559,6 +292,26 @@ class Controller:
         if g.current == HUMAN and g.phase == "color" and not g.eliminated[HUMAN]:
             self.open_color_choice([a for a in g.legal_actions(HUMAN) if a.kind == "color"])
         self.wake()
+
+    def apply(self, action: Any) -> list[Any]:
+        """Apply an action (any seat) through the Session, then time what follows."""
+        from uno_cli.engine.actions import ANSWER, CATCH, JUMP_IN, PLAY, UNO
+
+        g = self.game
+        focused = self._focused_card()
+        was_current = g.current
+        if action.seat == HUMAN:
+            beaten = [o.seat for o in self.race_offers.values() if o.action.kind == action.kind and action.kind in (ANSWER, CATCH, JUMP_IN)]
+        else:
+            beaten = []
+        events = self.table.apply(action)  # type: ignore[union-attr]
+        if action.seat != HUMAN and (
+            action.kind in (ANSWER, CATCH, JUMP_IN, UNO) or (action.kind == PLAY and action.seat != was_current)
+        ):
+            self.last_race = (action.kind, action.seat, time.monotonic())
+        if beaten:
+            self.say(_("You were faster than {name}.").format(name=self.table.name(beaten[0])))  # type: ignore[union-attr]
+        self._after_change(focused)
         return events
 
     def act(self, action: Any) -> bool:
@@ -580,101 +333,85 @@ class Controller:
         return False
 
     def schedule_races(self) -> None:
-        """Ask every bot whether it reacts out of turn, and time its reaction."""
+        """Time every bot's out-of-turn reaction (the Session's offers) on the event loop."""
         if self._loop is None or self.table is None:
             return
         for handle in self._handles:
             handle.cancel()
         self._handles = []
         self.race_offers = {}
-        g = self.game
-        if g.phase not in IN_TURN_PHASES and g.phase != "beep":
+        if self.paused:
             return
-        for seat, bot in self.table.bots.items():
-            if g.eliminated[seat]:
-                continue
-            if seat == g.current and g.phase in IN_TURN_PHASES:
-                continue  # its turn: played by the main loop
-            legal = g.legal_actions(seat)
-            if not legal:
-                continue
-            choice = bot.choose(g.view(seat))
-            if choice is None:
-                continue
-            delay = bot.reaction_time()
-            self.race_offers[seat] = (choice, delay)
-            self._handles.append(self._loop.call_later(delay, self._bot_race, seat, choice))
+        for offer in self.table.bot_offers():
+            if offer.in_turn:
+                continue  # played by the main loop at the player's pace
+            self.race_offers[offer.seat] = offer
+            self._handles.append(self._loop.call_later(offer.delay, self._bot_race, offer))
 
-    def _bot_race(self, seat: int, action: Any) -> None:
-        self.race_offers.pop(seat, None)
-        if self.table is None or self.paused or self.mode == "quit":
+    def _bot_race(self, offer: Any) -> None:
+        from uno_cli.engine.errors import IllegalAction
+
+        self.race_offers.pop(offer.seat, None)
+        if self.table is None or self.paused or self.mode == "quit" or offer.version != self.game.version:
             return
-        if action in self.game.legal_actions(seat):
-            try:
-                self.apply(action)
-            except Exception:  # pragma: no cover - a bot must never stop the game
-                pass
+        try:
+            self.apply(offer.action)
+        except IllegalAction:
+            pass
 
     # ---------------------------------------------------------------- the match loop
     async def play(self) -> None:
         """Play hands until the match ends (or the player quits)."""
-        from uno_cli.engine.actions import TURN_KINDS
+        from uno_cli.engine.errors import IllegalAction
 
         self._loop = asyncio.get_running_loop()
         self._wake = asyncio.Event()
-        if self.resume_data is not None or self.mode == "resume":
+        if self.mode == "resume":
             await self._wait_mode_not("resume")
         if self.mode == "start":
             await self._wait_mode_not("start")
         while not self.done:
+            session = self.table
             g = self.game
-            if g.phase == "match_over":
-                self.say(self.scores_text(), important=True)
-                self.say(_("The match is over. Press Enter to leave, or O for options to play again."), important=True)
-                self.mode = "over"
-                await self._wait_mode_not("over")
+            if not session.started:  # type: ignore[union-attr]
+                self.focus = 0
+                session.start()  # type: ignore[union-attr]
+                self._after_change(None)
                 continue
-            if g.phase == "setup":
-                self.after_start(g.start())
+            if g.phase == "match_over":
+                self.mode = "over"
+                self.say(_("The match is over. Press Enter to leave, or O for options to play again."), important=True)
+                await self._wait_mode_not("over")
                 continue
             if g.phase == "hand_over":
                 await self.between_hands()
                 if self.done:
                     break
                 if self.game.phase == "hand_over":
-                    self.after_start(self.game.start_hand())
+                    self.focus = 0
+                    self.table.next_hand()  # type: ignore[union-attr]
+                    self._after_change(None)
                 continue
             if self.paused or self.mode in ("menu", "quit", "rules"):
                 await self._sleep_until_change(0.5)
                 continue
-            if g.phase == "beep" or self.my_turn():
-                if self.my_turn() and self.mode == "play" and g.phase == "color":
-                    self.open_color_choice([a for a in g.legal_actions(HUMAN) if a.kind == "color"])
-                await self._sleep_until_change(None)
-                continue
-            bot = self.table.bots.get(g.current)  # type: ignore[union-attr]
-            if bot is None:
+            turn = next((o for o in session.bot_offers() if o.in_turn), None)  # type: ignore[union-attr]
+            if turn is None:
                 await self._sleep_until_change(None)
                 continue
             version = g.version
             await self._sleep_until_change(self.bot_delay())
-            if self.game.version != version or self.paused or self.mode in ("menu", "quit") or self.done:
+            if self.game.version != version or self.paused or self.mode in ("menu", "quit", "rules") or self.done:
                 continue
-            seat = g.current
-            choice = bot.choose(g.view(seat))
-            legal = g.legal_actions(seat)
-            if choice is None or choice not in legal:
-                turn = [a for a in legal if a.kind in TURN_KINDS]
-                choice = turn[0] if turn else (legal[0] if legal else None)
-            if choice is not None:
-                self.apply(choice)
+            try:
+                self.apply(turn.action)
+            except IllegalAction:
+                await asyncio.sleep(0)
 
     def bot_delay(self) -> float:
         """Seconds before the next bot move: the pace, longer while a race is open for the player."""
         pace = self.config.pace if self.config.pace is not None else self.settings.pace
-        g = self.game
-        mine = [a for a in g.legal_actions(HUMAN) if a.kind in ("uno", "catch", "jump_in", "play")]
-        if mine and not self.my_turn():
+        if self.table is not None and self.table.race_chances(HUMAN):
             return max(pace, self.settings.race_window)
         return pace
 
@@ -693,22 +430,8 @@ class Controller:
         while self.mode == mode and not self.done:
             await self._sleep_until_change(None)
 
-    def after_start(self, events: list[Any]) -> None:
-        """Announce the events of a new match or hand, then save."""
-        for bot in self.table.bots.values():  # type: ignore[union-attr]
-            bot.observe(events)
-        self.focus = 0
-        for text, important in describe_events(events, self.table, HUMAN, self.out.verbosity):  # type: ignore[arg-type]
-            self.say(text, important=important)
-        self.save()
-        self.schedule_races()
-        g = self.game
-        if g.current == HUMAN and g.phase == "color":
-            self.open_color_choice([a for a in g.legal_actions(HUMAN) if a.kind == "color"])
-
     async def between_hands(self) -> None:
-        """The pause between hands: the scores, then the next hand after a few seconds."""
-        self.say(self.scores_text())
+        """The pause between hands: the next hand after a few seconds, unless paused."""
         self.say(_("Next hand in 5 seconds. P pauses, O opens the options, Enter starts now."))
         self.mode = "between"
         deadline = time.monotonic() + 5.0
@@ -724,10 +447,9 @@ class Controller:
 
     # ---------------------------------------------------------------- information
     def top_text(self) -> str:
-        g = self.game
-        if not g.top:
-            return _("There is no card on the pile yet.")
-        return _("Top card: {card}.").format(card=card_name(g.top))
+        from uno_cli.describe import top_text
+
+        return top_text(self.game.top, self.game.color)
 
     def color_text(self) -> str:
         g = self.game
@@ -736,15 +458,7 @@ class Controller:
         return _("The colour in play is {color}.").format(color=color_name(g.color))
 
     def counts_text(self) -> str:
-        g = self.game
-        parts = []
-        for seat in range(g.players):
-            if g.eliminated[seat]:
-                continue
-            n = len(g.hands[seat])
-            who = _("You") if seat == HUMAN else self.table.name(seat)  # type: ignore[union-attr]
-            parts.append(ngettext("{name}: {count} card", "{name}: {count} cards", n).format(name=who, count=n))
-        return "; ".join(parts) + "."
+        return self.table.counts_text(HUMAN)  # type: ignore[union-attr]
 
     def pending_text(self) -> str:
         g = self.game
@@ -756,12 +470,7 @@ class Controller:
         ).format(count=g.pending, name=who)
 
     def scores_text(self) -> str:
-        g = self.game
-        parts = []
-        for seat in range(g.players):
-            who = _("You") if seat == HUMAN else self.table.name(seat)  # type: ignore[union-attr]
-            parts.append(_("{name} {points}").format(name=who, points=g.scores[seat]))
-        return _("Scores: {scores}.").format(scores=", ".join(parts))
+        return self.table.scores_text(HUMAN)  # type: ignore[union-attr]
 
     def turn_text(self) -> str:
         g = self.game
@@ -784,7 +493,10 @@ class Controller:
         )
 
     def status_text(self) -> str:
-        return " ".join([self.turn_text(), self.top_text(), self.color_text(), self.counts_text(), self.pending_text()])
+        text = self.table.status_text(HUMAN)  # type: ignore[union-attr]
+        if self.game.phase == "pending":
+            text += " " + self.pending_text()
+        return text
 
     def card_text(self, index: int) -> str:
         hand = self.hand()
@@ -1158,9 +870,11 @@ class Controller:
         self.config.options = options
         self.config.preset = s.preset
         self.config.players = s.players
-        levels = [l for l in s.bots.split(",") if l] or ["normal"]
+        levels = [lv for lv in s.bots.split(",") if lv] or ["normal"]
         seat_levels: list[str | None] = [None] + [levels[i % len(levels)] for i in range(s.players - 1)]
-        self.table = Table.new(self.config, seat_levels, default_names(self.config, s, s.players))
+        self.config.seats = seats_for(seat_levels)
+        self.config.names = default_names(self.config, s)
+        self.attach(make_session(self.config, self.on_message))
 
     # ---------------------------------------------------------------- quitting and questions
     def ask_quit(self) -> None:
@@ -1193,9 +907,12 @@ class Controller:
 
         if key.lower() in ("y", "enter"):
             try:
-                self.table = Table.from_payload(self.resume_data or {})
-                self.sort = str((self.resume_data or {}).get("sort", "dealt"))
+                self.config.resume = str(autosave.path())
+                self.config.setup = None
+                self.attach(make_session(self.config, self.on_message))
+                self.sort = str(autosave.ui_state(self.resume_data or {}).get("sort", "dealt"))
             except Exception:
+                self.config.resume = None
                 self.answer(_("The saved game cannot be read; a new game starts."))
                 self.resume_data = None
                 self.mode = "start"
@@ -1203,11 +920,6 @@ class Controller:
                 return
             self.resume_data = None
             self.mode = "play"
-            self.answer(_("The saved game goes on.") + " " + self.status_text() + " " + self.hand_text(), important=True)
-            self.schedule_races()
-            g = self.game
-            if g.current == HUMAN and g.phase == "color":
-                self.open_color_choice([a for a in g.legal_actions(HUMAN) if a.kind == "color"])
         elif key.lower() in ("n", "escape"):
             autosave.clear()
             self.resume_data = None
@@ -1305,51 +1017,43 @@ class Controller:
             self.key(mapping.get(word, word))
             return
         words = text.lower().split()
-        verb, args = words[0], words[1:]
-        simple = {
-            "draw": "draw", "d": "draw", "pass": "draw", "keep": "draw", "accept": "draw", "take": "draw",
-            "uno": "uno", "catch": "uno", "answer": "answer", "beep": "answer", "challenge": "challenge",
-            "hand": "hand", "cards": "hand", "top": "top", "colour": "color", "color": "color" if not args else "",
-            "counts": "counts", "pending": "pending", "scores": "scores", "score": "scores", "turn": "turn",
-            "status": "status", "repeat": "repeat", "pause": "pause", "save": "save", "help": "keys_help", "keys": "keys_help",
-            "rules": "rule_book", "options": "options", "menu": "options",
+        verb = words[0]
+        ui = {
+            "help": "keys_help", "keys": "keys_help", "?": "keys_help", "options": "options", "menu": "options",
+            "pause": "pause", "repeat": "repeat", "again": "repeat", "turn": "turn", "pending": "pending",
+            "colour": "color", "color": "color", "sort": "sort_color",
         }
         if verb in ("quit", "exit", "q"):
             self.ask_quit()
             return
-        if verb in ("color", "colour", "choose") and args:
-            color = parse_color(args[0])
-            if color is None:
-                self.answer(_("Name a colour: red, yellow, green or blue."))
-            elif self.mode == "color":
-                self.choose_color(color)
-            else:
-                from uno_cli.engine.actions import COLOR, Action
+        if verb in ("rules", "rulebook"):
+            self.command("rule_book")
+            return
+        if verb == "save" and len(words) == 1:
+            self.command("save")
+            return
+        if verb in ui and (len(words) == 1 or verb == "help"):
+            self.command(ui[verb])
+            if verb == "help":
+                from uno_cli.session import help_text
 
-                self.act(Action(COLOR, HUMAN, None, color))
+                self.say(help_text())
             return
-        if simple.get(verb):
-            self.command(simple[verb])
+        if self.table is None:
+            self.answer(_("The game has not started yet."))
             return
-        if verb in ("play", "p", "jump") or parse_card(words) is not None:
-            card_words = args if verb in ("play", "p", "jump") else words
-            parsed = parse_card(card_words)
-            if parsed is None:
-                self.answer(_("Which card? For example: play red 5, play wild blue, play r+2."))
-                return
-            card, color, target = parsed
-            if card not in self.game.hands[HUMAN]:
-                self.answer(_("You don't have a {card}.").format(card=card_name(card)))
-                return
-            self.play_card(card, color, target)
+        if self.mode == "color" and len(words) == 1 and parse_color(verb) is not None:
+            self.choose_color(parse_color(verb))  # type: ignore[arg-type]
             return
-        self.answer(_("I don't know the command {command}. /help lists the keys and commands.").format(command=text))
+        focused = self._focused_card()
+        result = self.table.handle_line(text, HUMAN)
+        if result.quit:
+            self.ask_quit()
+        elif result.changed:
+            self._after_change(focused)
 
 
 _COLOR_WORDS = {"r": "r", "red": "r", "y": "y", "yellow": "y", "g": "g", "green": "g", "b": "b", "blue": "b"}
-_RANK_WORDS = {"skip": "s", "s": "s", "reverse": "r", "rev": "r", "+2": "+2", "draw2": "+2", "drawtwo": "+2"}
-
-
 def parse_color(word: str) -> str | None:
     """r/y/g/b from a colour word, an initial or 1-4 (English and the current language)."""
     word = word.lower().strip(".,")
@@ -1363,49 +1067,12 @@ def parse_color(word: str) -> str | None:
     return None
 
 
-def parse_card(words: list[str]) -> tuple[str, str | None, int | None] | None:
-    """A card code (and a wild's colour, a 7's target) from typed words: ``r5``, ``red 5``, ``wild blue``."""
-    from uno_cli.engine.cards import is_card
-
-    if not words:
-        return None
-    joined = "".join(words)
-    if is_card(joined):
-        return joined, None, None
-    first = words[0]
-    if is_card(first):
-        rest = words[1:]
-        color = parse_color(rest[0]) if rest else None
-        target = int(rest[0]) - 1 if rest and rest[0].isdigit() and first not in ("w", "w+4") else None
-        return first, color, target
-    if first in ("wild", "w", "+4", "w+4", "wild+4", "wd4"):
-        rest = words[1:]
-        code = "w"
-        if first in ("+4", "w+4", "wild+4", "wd4") or (rest and rest[0] in ("+4", "draw4", "four")):
-            code = "w+4"
-            if rest and rest[0] in ("+4", "draw4", "four"):
-                rest = rest[1:]
-        color = parse_color(rest[0]) if rest else None
-        return code, color, None
-    if first == "beep":
-        return "beep", None, None
-    color = parse_color(first)
-    if color is not None and len(words) >= 2:
-        rank = words[1]
-        rank = _RANK_WORDS.get(rank, rank)
-        code = color + rank
-        if is_card(code):
-            target = int(words[2]) - 1 if len(words) > 2 and words[2].isdigit() else None
-            return code, None, target
-    return None
-
-
-def default_names(config: Any, settings: Any, players: int) -> list[str]:
-    """The names at the table: the player's, then the bots'."""
-    given = list(getattr(config, "names", []) or [])
-    me = given[0] if given else (settings.name or _("You"))
-    others = given[1:] + [n for n in BOT_NAMES if n not in given]
-    return [me] + others[: players - 1]
+def default_names(config: Any, settings: Any) -> list[str]:
+    """Names given on the command line, or the player's own name from the settings."""
+    given = [n for n in (getattr(config, "names", []) or []) if n]
+    if given:
+        return given
+    return [settings.name] if settings.name else []
 
 
 # --------------------------------------------------------------------------- start-up
@@ -1528,11 +1195,7 @@ def welcome(controller: Controller) -> None:
     controller.say(_("UNO.") + " " + short_hint())
     saved = autosave.read()
     if saved is not None and controller.config.resume is None and not controller.config.setup:
-        try:
-            game = saved["game"]
-            hand_number = game.get("hand", 1)
-        except Exception:
-            hand_number = 1
+        hand_number = saved.get("hand", 1)
         controller.resume_data = saved
         controller.mode = "resume"
         controller.say(
@@ -1550,30 +1213,27 @@ def welcome(controller: Controller) -> None:
         )
 
 
+def seats_for(levels: list[str | None]) -> list[Any]:
+    """SeatSpecs: the player for None, a bot of that level otherwise."""
+    from uno_cli.playconfig import BOT, HUMAN as HUMAN_KIND, SeatSpec
+
+    return [SeatSpec(HUMAN_KIND) if lv is None else SeatSpec(BOT, lv) for lv in levels]
+
+
 def build_controller(config: Any, write: Callable[[str], None], settings: Any = None) -> Controller:
-    """The controller for a configuration, with its table (or the resumed one)."""
+    """The controller for a configuration, with its session (a new match or ``--resume``)."""
     from uno_cli import settings as settings_mod
 
     settings = settings if settings is not None else settings_mod.load()
     levels = merge_settings(config, settings)
+    config.seats = seats_for(levels)
+    config.players = len(levels)
+    config.names = default_names(config, settings)
     announcer = Announcer(write, None, config.verbosity)
-    names = default_names(config, settings, len(levels))
     controller = Controller(config, settings, announcer)
+    controller.attach(make_session(config, controller.on_message))
     if config.resume:
-        import json
-
-        with open(config.resume, encoding="utf-8") as f:
-            data = json.load(f)
-        if "game" in data and "levels" in data:
-            controller.table = Table.from_payload(data)
-        else:
-            from uno_cli.engine import state_io
-
-            game = state_io.from_dict(data)
-            controller.table = Table(game, default_names(config, settings, game.players), [None] + ["normal"] * (game.players - 1), config.seed or 0)
         controller.mode = "play"
-    else:
-        controller.table = Table.new(config, levels, names)
     return controller
 
 
@@ -1661,7 +1321,7 @@ def _close(controller: Controller) -> None:
 PROMPT = "> "
 
 
-def make_session(controller: Controller, input: Any = None, output: Any = None) -> Any:
+def make_prompt_session(controller: Controller, input: Any = None, output: Any = None) -> Any:
     """The prompt_toolkit session: a short stable prompt, keys bound on the empty line."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.filters import Condition
@@ -1774,7 +1434,7 @@ def run_prompt(config: Any, input: Any = None, output: Any = None, write: Callab
 
     controller = build_controller(config, write or default_write)
     _start_speaker(config.speech, controller.out, config.lang)
-    session = make_session(controller, input=input, output=output)
+    session = make_prompt_session(controller, input=input, output=output)
     welcome(controller)
 
     def leave() -> None:
