@@ -262,7 +262,9 @@ class Game:
                     elif color is not None and card_color != color and CARD_RANK[card] != top_rank:
                         continue
                     self._variants(PLAY, seat, card, out)
-                if not self.must_play or not out:
+                # With both piles empty, drawing is only for a player who cannot play.
+                can_draw = bool(self.draw_pile) or len(self.discard) > 1
+                if (not self.must_play and (can_draw or not out)) or not out:
                     out.append(_act(DRAW, seat))
             elif phase == DRAWN:
                 card = self.drawn
