@@ -553,6 +553,10 @@ class Controller:
     def cmd_challenge(self) -> None:
         from uno_cli.engine.actions import CHALLENGE, Action
 
+        g = self.game
+        if not (g.phase == "pending" and g.pending_kind == "w+4" and g.current == HUMAN):
+            self.answer(_("There is no Wild Draw Four to challenge."))
+            return
         self.act(Action(CHALLENGE, HUMAN))
 
     def _move(self, index: int) -> None:
@@ -618,6 +622,11 @@ class Controller:
             self.answer(_("You have no cards."))
             return
         self.focus = min(self.focus, len(hand) - 1)
+        g = self.game
+        if g.phase == "drawn" and g.current == HUMAN and g.drawn and hand[self.focus] != g.drawn:
+            # After drawing only the drawn card can be played: Enter plays it.
+            self.play_card(g.drawn)
+            return
         self.play_card(hand[self.focus])
 
     def play_card(self, card: str, color: str | None = None, target: int | None = None) -> None:
@@ -1132,7 +1141,7 @@ def merge_settings(config: Any, settings: Any) -> list[str | None]:
                 config.players = int(json.load(f).get("players", config.players))
         except Exception:
             pass
-    if _explicit("bots") or _explicit("players") or _explicit("seats") or config.setup:
+    if config.seats and (_explicit("bots") or _explicit("players") or _explicit("seats")):
         seats = list(config.seats)
         while len(seats) < config.players:
             seats.append(seats[-1])

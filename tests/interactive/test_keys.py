@@ -1,0 +1,194 @@
+"""Every key of the interactive game, driven through prompt_toolkit's pipe input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.interactive.helpers import PipeGame, write_setup
+from uno_cli.engine.options import CLASSIC
+from uno_cli.playconfig import PlayConfig
+
+LEFT, RIGHT, HOME, END = "\x1b[D", "\x1b[C", "\x1b[H", "\x1b[F"
+PAGE_UP, PAGE_DOWN = "\x1b[5~", "\x1b[6~"
+F1, F2, CTRL_F1 = "\x1bOP", "\x1bOQ", "\x1b[1;5P"
+CTRL_S, CTRL_C, CTRL_D = "\x13", "\x03", "\x04"
+
+MY_HAND = ["r5", "r7", "w", "g3", "b+2"]
+SETUP = {
+    "players": 2,
+    "hands": [MY_HAND, ["y1", "y2", "y3", "y4", "y5", "y6", "y7"]],
+    "discard": ["r1"],
+    "current": 0,
+    "dealer": 1,
+    "hand": 1,
+}
+
+
+def config(setup: str | None = None, pace: float = 30.0, **kw) -> PlayConfig:
+    return PlayConfig(speech="off", pace=pace, seed=7, setup=setup, options=CLASSIC, **kw)
+
+
+@pytest.fixture
+def game(tmp_path: Path):
+    g = PipeGame(config(write_setup(tmp_path / "setup.json", SETUP)))
+    g.wait_for("Press Enter to start")
+    g.press("\r", "It's your turn.")
+    yield g
+    g.close()
+
+
+def test_start_says_how_to_get_help_in_one_line(game: PipeGame) -> None:
+    assert game.lines[0] == "UNO. Press F1 for the keys, F2 for the rules."
+
+
+def test_arrows_home_end_read_the_hand(game: PipeGame) -> None:
+    assert game.press(HOME, "of 5").startswith("red 5, 1 of 5, playable")
+    assert game.press(RIGHT, "of 5").startswith("red 7, 2 of 5, playable")
+    assert game.press(RIGHT, "of 5").startswith("Wild, 3 of 5, playable")
+    assert game.press(LEFT, "of 5").startswith("red 7")
+    line = game.press(END, "of 5")
+    assert line.startswith("blue Draw Two, 5 of 5")
+    assert "playable" not in line
+
+
+def test_z_and_shift_z_jump_between_playable_cards(game: PipeGame) -> None:
+    game.press(END, "5 of 5")
+    assert "red 5" in game.press("z", "playable")
+    assert "red 7" in game.press("z", "playable")
+    assert "red 5" in game.press("Z", "playable")
+    assert "Wild" in game.press("Z", "playable")
+
+
+def test_sorting_by_colour_and_number(game: PipeGame) -> None:
+    line = game.press("C", "sorted by colour")
+    assert "red 5, red 7, green 3, blue Draw Two, Wild" in line
+    line = game.press("N", "sorted by number")
+    assert line.index("green 3") < line.index("red 5") < line.index("red 7")
+
+
+@pytest.mark.parametrize(
+    "key, expected",
+    [
+        ("c", "The top card is a red 1"),
+        ("v", "The colour in play is red."),
+        ("e", "Ana: 7 cards"),
+        ("g", "No draw penalty is waiting."),
+        ("s", "Scores:"),
+        ("t", "It's your turn."),
+        ("i", "The top card is a red 1"),
+        ("h", "Your 5 cards: red 5, red 7, Wild, green 3, blue Draw Two."),
+    ],
+)
+def test_information_keys(game: PipeGame, key: str, expected: str) -> None:
+    game.press(key, expected)
+
+
+def test_keys_that_cannot_act_now_say_why(game: PipeGame) -> None:
+    assert game.press("f", "challenge")
+    assert "Beep" in game.press("b", "Beep")
+    game.press("u", "UNO")
+
+
+def test_enter_plays_the_focused_card(game: PipeGame) -> None:
+    game.press(HOME, "red 5")
+    game.press("\r", "You play a red 5.")
+    assert game.controller.game.hands[0] == ["r7", "w", "g3", "b+2"]
+
+
+def test_a_card_that_does_not_match_is_refused_with_the_reason(game: PipeGame) -> None:
+    game.press(END, "blue Draw Two")
+    line = game.press("\r", "does not match")
+    assert "blue Draw Two" in line
+    assert len(game.controller.game.hands[0]) == 5
+
+
+@pytest.mark.parametrize(
+    "keys, color",
+    [("1", "red"), ("4", "blue"), ("y", "yellow"), ("G", "green"), (RIGHT + RIGHT, "green")],
+)
+def test_colour_choice_by_number_initial_or_arrows(game: PipeGame, keys: str, color: str) -> None:
+    game.press(HOME + RIGHT + RIGHT, "Wild")
+    game.press("\r", "Choose a colour")
+    if keys.startswith("\x1b"):
+        game.press(RIGHT, "yellow")
+        game.press(RIGHT, "green")
+        game.press("\r", f"choose {color}")
+    else:
+        game.press(keys, f"{color}")
+    assert game.controller.game.color == color[0]
+
+
+def test_space_draws(game: PipeGame) -> None:
+    game.press(" ", "You draw")
+    assert len(game.controller.game.hands[0]) == 6
+
+
+def test_repeat_and_history(game: PipeGame) -> None:
+    game.press("c", "The top card")
+    since = game.mark()
+    game.press("r", "The top card")
+    game.press(PAGE_UP, "")
+    game.wait_for("", since)
+    before = game.mark()
+    game.press(PAGE_UP)
+    game.press(PAGE_DOWN)
+    game.wait_for("", before)
+
+
+def test_help_lists_every_key_and_how_to_type_commands(game: PipeGame) -> None:
+    game.press(F1, "start with a slash")
+    text = game.text()
+    for label in ("Space:", "U or 1:", "B:", "Left arrow:", "Enter:", "Z:", "Shift+Z:", "Shift+C:", "Shift+N:",
+                  "C:", "V:", "E:", "G:", "S:", "T:", "F:", "R:", "Page Up:", "P:", "Ctrl+S:", "F1:", "Ctrl+F1"):
+        assert label in text, label
+
+
+def test_rule_book_is_one_key_away(game: PipeGame) -> None:
+    game.press(F2, "Rule book")
+    game.press("\x1b[B", "About these rules.")
+    game.press("\x1b[B", "The aim of the game.")
+    game.press("\x1b", "Back to the game.")
+    game.press(CTRL_F1, "Rule book")
+
+
+def test_pause_and_save(game: PipeGame, uno_home: Path) -> None:
+    game.press("p", "Paused")
+    game.press("p", "goes on")
+    game.press(CTRL_S, "Game saved")
+    assert (uno_home / "data" / "autosave.json").exists()
+
+
+def test_typed_commands_after_a_slash(game: PipeGame) -> None:
+    game.press("/hand\r", "You have 5 cards")
+    game.press("/play r7\r", "You play a red 7.")
+
+
+def test_ctrl_c_and_ctrl_d_ask_before_quitting(game: PipeGame) -> None:
+    game.press(CTRL_C, "Quit the game?")
+    game.press("n", "goes on")
+    game.press(CTRL_D, "Quit the game?")
+    game.press("n", "goes on")
+    game.press(CTRL_C, "Quit the game?")
+    game.press("y", "Goodbye.")
+    game.thread.join(5)
+    assert game.result == [0]
+
+
+def test_options_menu_before_the_match(tmp_path: Path, uno_home: Path) -> None:
+    g = PipeGame(config())
+    try:
+        g.wait_for("Press Enter to start")
+        g.press("o", "Options.")
+        g.press("\x1b[B", "Players: 4")
+        g.press(RIGHT, "Players: 5")
+        for _ in range(8):
+            g.press("\x1b[B")
+        g.press("", None)
+        g.wait_for("Challenging a Wild Draw Four")
+        g.press("\x1b", "Options saved")
+        assert '"players": 5' in (uno_home / "config" / "settings.json").read_text()
+        g.press("\r", "The game starts with 5 players.")
+    finally:
+        g.close()
