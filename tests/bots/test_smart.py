@@ -1,0 +1,110 @@
+"""Single decisions of the easy/normal/hard bots in exact positions."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from uno_cli.bots import make_bot
+from uno_cli.engine import Action, Event
+from uno_cli.engine.actions import CATCH, CHALLENGE, COLOR, PLAY, UNO
+
+from tests.engine.helpers import make_game
+
+SMART = ["easy", "normal", "hard"]
+
+
+def bot(level, seat=0, seed=1):
+    return make_bot(level, seat, random.Random(seed))
+
+
+def steady(b):
+    """The bot without its random slips (on a private copy of its profile)."""
+    b.p = copy.copy(b.p)
+    b.p.mistake = 0.0
+    return b
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_says_uno_before_playing_next_to_last_card(level):
+    g = make_game([["r5", "g9"], ["b1", "b2", "b3"]], discard=["r3"])
+    assert bot(level).choose(g.view(0)) == Action(UNO, 0)
+
+
+def test_easy_sometimes_forgets_uno():
+    g = make_game([["r5", "g9"], ["b1", "b2", "b3"]], discard=["r3"])
+    choices = {bot("easy", seed=s).choose(g.view(0)).kind for s in range(40)}
+    assert choices == {UNO, PLAY}
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_names_the_colour_held_most(level):
+    g = make_game([["w", "g1", "g2", "g7", "b3"], ["b1", "b2", "b3"]], discard=["r3"])
+    wild = [a for a in g.legal_actions(0) if a.card == "w"]
+    b = steady(bot(level, seed=4))
+    assert b.best_color(g.view(0), ["g1", "g2", "g7", "b3"]) == "g"
+    assert {a.color for a in wild} == {"r", "y", "g", "b"}
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_swaps_with_the_fewest_cards_not_the_partner(level):
+    hands = [["r7", "r1", "g2", "g3", "b4", "b5"], ["y1", "y2", "y3", "y4"], ["b1"], ["y5", "y6"]]
+    g = make_game(hands, discard=["r3"], seven_o=True, partners=True)
+    b = steady(bot(level))
+    seven = [a for a in g.legal_actions(0) if a.card == "r7"]
+    best = max(seven, key=lambda a: b._score(g.view(0), a, True))
+    assert best.target == 3  # seat 2 (one card) is the partner
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_catches_opponent_but_not_partner(level):
+    hands = [["r1", "r2", "r4"], ["g5"], ["b1", "b2"], ["y1", "y2"]]
+    g = make_game(hands, discard=["r3"], partners=True, current=0)
+    g.uno_open = 1
+    g._legal_cache = None
+    assert bot(level).choose(g.view(0)) == Action(CATCH, 0, None, None, 1)
+    g.uno_open = 2
+    g.version += 1
+    g._legal_cache = None
+    assert all(a.kind != CATCH for a in [bot(level, seat=0).choose(g.view(0))])
+
+
+def test_hard_infers_a_missing_colour_and_steers_to_it():
+    hard = bot("hard")
+    hard.observe([Event("match_start", None, {"players": 2, "options": {}}),
+                  Event("hand_start", None, {"hand": 1, "dealer": 1}),
+                  Event("first_card", None, {"card": "g3", "color": "g"}),
+                  Event("draw", 1, {"count": 1, "reason": "choice", "left": 8}, {"cards": ["r2"]})])
+    assert hard.lack[1]["g"] == 1.0
+    # On r5 holding r7 and g5: normal sheds the r7, hard turns to green, which seat 1 lacks.
+    g = make_game([["r7", "g5", "y1", "b2"], ["y2", "b9", "b9", "y8"]], discard=["r5"])
+    steady(hard)
+    normal = steady(bot("normal"))
+    plays = [a for a in g.legal_actions(0) if a.kind == PLAY]
+    assert {a.card for a in plays} == {"r7", "g5"}
+    assert max(plays, key=lambda a: hard._score(g.view(0), a, True)).card == "g5"
+    assert max(plays, key=lambda a: normal._score(g.view(0), a, True)).card == "r7"
+
+
+def test_hard_challenges_a_likely_bluff():
+    hard = bot("hard", seat=1)
+    hard.observe([Event("match_start", None, {"players": 2, "options": {}}),
+                  Event("hand_start", None, {"hand": 1, "dealer": 1}),
+                  Event("first_card", None, {"card": "r3", "color": "r"}),
+                  Event("play", 0, {"card": "w+4", "left": 9, "how": "turn", "color": "b"})])
+    g = make_game([["r1", "r2", "g1", "g2", "y1", "y2", "b1", "b2", "b3"], ["y5", "y6", "g7"]],
+                  discard=["r3", "w+4"], color="b", current=1)
+    g.phase = "pending"
+    g.pending, g.pending_kind, g.pending_cards, g.bluffer, g.bluff = 4, "w+4", 1, 0, True
+    g._legal_cache = None
+    assert hard.choose(g.view(1)).kind == CHALLENGE
+
+
+def test_first_card_wild_colour():
+    g = make_game([["g1", "g2", "b4"], ["y1", "y2"]], discard=["w"], color=None)
+    g.phase = "color"
+    g._legal_cache = None
+    a = bot("normal").choose(g.view(0))
+    assert a.kind == COLOR and a.color == "g"
