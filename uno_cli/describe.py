@@ -479,6 +479,8 @@ def describe_error(exc: IllegalAction, names: Sequence[str]) -> str:
         return _("That rule is off in this game.")
     if code == "cannot_jump_in":
         return _("You can jump in only with the very card on top of the pile.")
+    if code == "swap_without_seven":
+        return _("Play a 7 first, then say whose hand to swap with.")
     if code == "not_now":
         return _("You can't do that now.")
     if code == "answer_beep":
@@ -548,6 +550,13 @@ def scores_text(scores: Sequence[int], names: Sequence[str], viewer: int | None 
         else:
             parts.append(_("{player} {score}").format(player=who, score=n))
     return _("Scores: {scores}.").format(scores=", ".join(parts))
+
+
+def final_scores_text(scores: Sequence[int], names: Sequence[str], viewer: int | None = None,
+                      eliminated: Sequence[bool] | None = None) -> str:
+    """The scores at the end of the match: "Final scores: Ana 12, Bruno 0."."""
+    text = scores_text(scores, names, viewer, eliminated)
+    return _("The game is over.") + " " + text
 
 
 def status_text(view: Any, names: Sequence[str], viewer: int | None = None) -> str:

@@ -300,7 +300,7 @@ class Session:
                 g = self.game
                 self.emit(
                     "game_over",
-                    _("Final scores: {scores}").format(scores=d.scores_text(g.scores, self.names, viewer, g.eliminated)),
+                    d.final_scores_text(g.scores, self.names, viewer, g.eliminated),
                     {"winners": [w + 1 for w in g.winners], "scores": list(g.scores),
                      "names": list(self.names), "hands": g.hand_number},
                 )
@@ -501,15 +501,16 @@ class Session:
                     self.names)
         return self.handle_command(cmd)
 
-    def _error(self, code: str, text: str, seat: int | None, **extra: Any) -> LineResult:
+    def _error(self, code: str, message: str, seat: int | None, /, **extra: Any) -> LineResult:
         legal = self.legal_commands(seat) if seat is not None and 0 <= seat < self.game.players else []
-        line = text
+        line = message
         if legal:
-            line = text + " " + _("You can: {commands}.").format(commands=", ".join(legal))
+            line = message + " " + _("You can: {commands}.").format(commands=", ".join(legal))
         data: dict[str, Any] = {"code": code}
         if seat is not None:
             data["seat"] = seat + 1
-        data.update(extra)
+        for key, value in extra.items():
+            data.setdefault(key if key not in ("type", "text", "legal") else "detail_" + key, value)
         data["legal"] = legal
         self.emit("error", line, data, seat, True)
         return LineResult(False, seat=seat, error=code)
