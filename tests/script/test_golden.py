@@ -1,0 +1,105 @@
+"""Golden transcripts: fixed seeds, setups and input give exactly the stored output.
+
+Each case has an input file ``tests/golden/<case>.input`` and one output file per
+language and format, ``<case>.<lang>.txt`` / ``<case>.<lang>.jsonl``; languages whose file
+is absent are skipped. ``UPDATE_GOLDEN=1 pytest tests/script/test_golden.py`` rewrites the
+English files (and creates a missing input by answering each prompt with its first legal
+command, after a few fixed lines that exercise errors and queries).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from uno_cli import i18n
+
+GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+LANGS = ("en", "pt", "sr_Latn", "sr_Cyrl", "ro", "it")
+UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+
+CASES: dict[str, tuple[list[str], list[str]]] = {
+    # name: (arguments, lines sent before the first-legal answers when the input is made)
+    "classic-2p": (
+        ["--players", "2", "--bots", "normal", "--seed", "7", "--rule", "hands=1", "--names", "Mia,Ana"],
+        ["hand", "top", "status", "frobnicate", "play g9", "play 42", "@2 draw", "@7 draw", "scores", "counts"],
+    ),
+    "playroom-3p": (
+        ["--preset", "playroom", "--players", "3", "--seat", "2=bot:hard", "--seat", "3=bot:easy", "--seed", "11",
+         "--rule", "hands=1"],
+        ["status", "jump r5", "catch", "challenge", "color blue"],
+    ),
+    "setup-wild-seven": (
+        ["--setup", "SETUP", "--seat", "3=bot:normal", "--seed", "5", "--rule", "hands=1"],
+        ["play w", "color red", "@2 play r5", "@1 play r7", "swap 3", "@2 draw"],
+    ),
+}
+
+SETUP = {
+    "players": 3,
+    "names": ["Zoë", "Ștefan", "Bo"],
+    "options": {"seven_o": True, "jump_in": True},
+    "hands": [["w", "r7", "r5", "g5", "bs", "y2"], ["r5", "y3", "g7", "b8"], None],
+    "discard": ["r1"],
+    "current": 0,
+}
+
+
+def _args(case: str, fmt: str, lang: str, tmp: Path) -> list[str]:
+    args = list(CASES[case][0])
+    if "SETUP" in args:
+        path = tmp / "setup.json"
+        path.write_text(json.dumps(SETUP, ensure_ascii=False), encoding="utf-8")
+        args[args.index("SETUP")] = str(path)
+    return ["play", "--script", "--format", fmt, "--lang", lang, *args]
+
+
+def run_cli(args: list[str], data: bytes) -> tuple[int, bytes]:
+    """Run ``uno`` in-process with ``data`` on stdin; the exit status and stdout bytes."""
+    from uno_cli.cli import main
+
+    try:
+        result = CliRunner().invoke(main, args, input=data, catch_exceptions=False)
+    finally:
+        i18n.set_language("en")
+    return result.exit_code, result.stdout_bytes
+
+
+def _make_input(case: str, tmp: Path) -> list[str]:
+    lines = list(CASES[case][1])
+    for _ in range(2000):
+        code, out = run_cli(_args(case, "json", "en", tmp), ("\n".join(lines) + "\n").encode())
+        if code == 0:
+            return lines
+        prompts = [json.loads(x) for x in out.decode().splitlines() if x.startswith('{"type": "prompt"')]
+        p = prompts[-1]
+        lines.append("@%d %s" % (p["seat"], p["legal"][0]))
+    raise AssertionError("the golden game does not end")
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("UNO_CLI_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("UNO_CLI_IGNORE_SETTINGS", "1")
+
+
+@pytest.mark.parametrize("fmt", ["txt", "jsonl"])
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_golden(case: str, lang: str, fmt: str, tmp_path: Path) -> None:
+    input_file = GOLDEN / f"{case}.input"
+    out_file = GOLDEN / f"{case}.{lang}.{fmt}"
+    if UPDATE and lang == "en":
+        if not input_file.exists():
+            input_file.write_text("\n".join(_make_input(case, tmp_path)) + "\n", encoding="utf-8")
+    if not input_file.exists() or (not out_file.exists() and not (UPDATE and lang == "en")):
+        pytest.skip(f"no golden file {out_file.name}")
+    code, out = run_cli(_args(case, "json" if fmt == "jsonl" else "text", lang, tmp_path), input_file.read_bytes())
+    if UPDATE and lang == "en":
+        out_file.write_bytes(out)
+    assert code == 0
+    assert out == out_file.read_bytes()

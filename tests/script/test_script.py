@@ -1,0 +1,285 @@
+"""Script mode: whole games through prompts, robustness, determinism, saving and encodings."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from uno_cli import script
+from uno_cli.commands import VERBS, action_to_command, normalize, parse
+from uno_cli.engine.options import PRESETS
+from uno_cli.session import Session
+from tests.script.helpers import Input, Output, config, random_player
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("UNO_CLI_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("UNO_CLI_IGNORE_SETTINGS", "1")
+    monkeypatch.chdir(tmp_path)
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env.update(extra)
+    return env
+
+
+def _play(cfg, seed: int = 0) -> tuple[int, list[dict]]:
+    out = Output()
+    rc = script.run(cfg, Input(out, random_player(random.Random(seed))), out)
+    return rc, [json.loads(line) for line in out.lines()]
+
+
+# ------------------------------------------------------------ whole games
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_prompt_answer_is_accepted(name: str) -> None:
+    """Answering each prompt with one of its legal commands always works, to the end."""
+    kinds_list = ["snnh"] if name == "partners" else ["ss", "sre", "snnh"]
+    for i, kinds in enumerate(kinds_list):
+        cfg = config(kinds=kinds, preset_name=name, seed=20 + i)
+        cfg.options = cfg.options.with_values(target=120 if cfg.options.scoring != "elimination" else 100)
+        rc, objs = _play(cfg, seed=i)
+        errors = [o for o in objs if o["type"] == "error"]
+        assert not errors, errors[:3]
+        assert rc == 0
+        assert objs[-1]["type"] == "game_over"
+        assert sum(1 for o in objs if o["type"] == "game_over") == 1
+        for o in objs:
+            assert isinstance(o.get("text"), (str, type(None)))
+            if o["type"] not in ("hand_dealt",) and o["type"] in ("turn", "play", "draw", "prompt", "game_over"):
+                assert o["text"], o
+
+
+def test_commands_round_trip() -> None:
+    """Every canonical command of every legal action parses back to that action."""
+    cfg = config(kinds="sss", preset_name="playroom", seed=4)
+    session = Session(cfg)
+    session.start()
+    rng = random.Random(1)
+    for _ in range(300):
+        wait = session.advance()
+        if wait is None:
+            break
+        for a in session.game.legal_actions(wait.seat):
+            cmd = parse(action_to_command(a), wait.seat, session.game)
+            assert cmd.error is None, (a, cmd)
+            assert cmd.card == a.card
+            if a.color is not None:
+                assert cmd.color == a.color
+            if a.target is not None:
+                assert cmd.target == a.target
+        legal = session.legal_commands(wait.seat)
+        res = session.handle_line(rng.choice(legal), wait.seat)
+        assert res.ok
+
+
+def test_two_line_plays_and_words(tmp_path: Path) -> None:
+    setup = {"players": 3, "hands": [["w", "r7", "r5", "w", "y7"], ["r5", "y3", "g7"], ["b1", "b2", "b3"]],
+             "discard": ["r1"], "current": 0, "options": {"seven_o": True}}
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(setup))
+    cfg = config(kinds="sss", seed=1, setup=str(path))
+    msgs = []
+    session = Session(cfg, msgs.append)
+    session.start()
+    assert session.handle_line("play w", 0).ok and session.partial
+    res = session.handle_line("color red", 0)
+    assert res.changed and session.game.color == "r"
+    assert session.handle_line("@2 vermelho cinco", None).changed
+    assert session.handle_line("@3 draw", None).changed
+    assert session.handle_line("@3 pass", None).ok
+    # seat 1 again: a 7 then the seat on the next line
+    g = session.game
+    assert g.current == 0
+    assert session.handle_line("play r7", 0).ok and not session.handle_line("hand", 0).changed
+    assert session.partial  # a query keeps the half-made play
+    assert session.handle_line("swap 2", 0).changed
+    assert msgs[-2].type == "swap" or any(m.type == "swap" for m in msgs[-4:])
+
+
+def test_parse_languages_and_diacritics() -> None:
+    assert parse("play r5", 0).card == "r5"
+    assert parse("Jogar 5 vermelho", 0).card == "r5"
+    assert parse("joacă roșu 5", 0).card == "r5"
+    assert parse("joaca rosu cinci", 0).card == "r5"
+    assert parse("gioca Jolly pesca quattro blu", 0).card == "w+4"
+    assert parse("gioca Jolly pesca quattro blu", 0).color == "b"
+    assert parse("играј црвена 5", 0).card == "r5"
+    assert parse("play w red", 0).color == "r"
+    assert parse("play green skip", 0).card == "gs"
+    assert parse("p yellow draw two", 0).card == "y+2"
+    assert parse("@2 catch", 0).seat == 1
+    assert parse("r5", 3).card == "r5"
+    assert parse("pesca", 0).verb == "draw"
+    assert parse("vuci", 0).verb == "draw"
+    assert normalize("Ștefan Đorđe") == "stefan djordje"
+    for bad in ("play", "play xyz", "@0 draw", "@x", "color purple", "draw now", "swap", "zzz", "play r5 r5 r5"):
+        assert parse(bad, 0).error is not None, bad
+    assert all(isinstance(v, str) for v in VERBS.values())
+
+
+# ------------------------------------------------------------ bad input
+
+_WORDS = ["play", "p", "draw", "pass", "uno", "catch", "challenge", "accept", "swap", "color", "beep", "jump",
+          "hand", "top", "status", "scores", "help", "wait", "r5", "w", "w+4", "red", "5", "vermelho", "@1",
+          "@2", "@3", "@0", "@99", "rosu", "jolly", "+2", "g7", "b", "2", "3", "xyzzy", "", "  ", "#", "\t",
+          "ß", "ĳ", "🙂", "\u202e", "\x00", "\x1b[2J", "-1", "99999999999999999999"]
+
+
+def _random_line(rng: random.Random) -> bytes:
+    r = rng.random()
+    if r < 0.15:
+        return bytes(rng.randrange(256) for _ in range(rng.randrange(1, 30))).replace(b"\n", b"")
+    if r < 0.25:
+        return rng.choice([b"\xff\xfe draw", b"play r\xc3", b"\xc3\x28", b"\xed\xa0\x80", b"draw\xff"])
+    words = [rng.choice(_WORDS) for _ in range(rng.randrange(1, 5))]
+    return " ".join(words).encode("utf-8")
+
+
+def test_ten_thousand_bad_lines_change_nothing_on_error() -> None:
+    rng = random.Random(99)
+    cfg = config(kinds="ssn", preset_name="playroom", seed=8)
+    session = Session(cfg)
+    session.start()
+    wait = session.advance()
+    count = 0
+    while count < 10000:
+        assert wait is not None
+        raw = _random_line(rng)
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            line = "\ufffd"
+        cmd = parse(line, wait.seat, session.game)
+        if cmd.verb in ("save", "quit", "rules"):
+            continue
+        before = json.dumps(session.save_dict(), sort_keys=True)
+        res = session.handle_line(line, wait.seat)
+        count += 1
+        if not res.changed:
+            assert json.dumps(session.save_dict(), sort_keys=True) == before, line
+        if res.changed or res.waived:
+            wait = session.advance()
+        if wait is None or count % 50 == 0:
+            # keep the game going with a legal move now and then
+            if wait is None:
+                session = Session(config(kinds="ssn", preset_name="playroom", seed=count))
+                session.start()
+                wait = session.advance()
+                continue
+            session.handle_line(rng.choice(session.legal_commands(wait.seat)), wait.seat)
+            wait = session.advance()
+            if wait is None:
+                session = Session(config(kinds="ssn", preset_name="playroom", seed=count))
+                session.start()
+                wait = session.advance()
+
+
+def test_bad_lines_subprocess() -> None:
+    rng = random.Random(3)
+    data = b"\n".join(_random_line(rng) for _ in range(400)) + b"\n"
+    proc = subprocess.run(
+        [sys.executable, "-m", "uno_cli", "play", "--seed", "3", "--bots", "normal", "--preset", "playroom"],
+        input=data, capture_output=True, env=_env(), timeout=120,
+    )
+    assert b"Traceback" not in proc.stderr, proc.stderr.decode(errors="replace")
+    assert proc.returncode in (0, 3)
+    out = proc.stdout.decode("utf-8")
+    assert "\x1b" not in out
+
+
+# ------------------------------------------------------------ determinism
+
+def test_same_input_same_bytes(tmp_path: Path) -> None:
+    golden = ROOT / "tests" / "golden" / "playroom-3p.input"
+    data = golden.read_bytes() if golden.exists() else b"draw\n" * 50
+    args = [sys.executable, "-m", "uno_cli", "play", "--format", "json", "--preset", "playroom", "--players", "4",
+            "--seat", "2=bot:hard", "--seat", "3=bot:easy", "--seat", "4=bot:random", "--seed", "11"]
+    runs = []
+    for _ in range(2):
+        home = tmp_path / "same-home"
+        runs.append(subprocess.run(args, input=data, capture_output=True, env=_env(UNO_CLI_HOME=str(home)), timeout=120))
+        for f in (home / "data").glob("unfinished-*.json"):
+            f.unlink()
+    assert runs[0].stdout == runs[1].stdout
+    assert runs[0].stdout
+    allbots = [sys.executable, "-m", "uno_cli", "play", "--players", "4", "--bots", "easy,normal,random",
+               "--seat", "1=bot:hard",
+               "--preset", "house", "--seed", "5", "--rule", "target=200"]
+    runs = [subprocess.run(allbots, input=b"", capture_output=True, env=_env(), timeout=120) for _ in range(2)]
+    assert runs[0].returncode == 0, runs[0].stderr
+    assert runs[0].stdout == runs[1].stdout
+
+
+def test_no_interactive_imports() -> None:
+    code = (
+        "import sys; from uno_cli import script; from tests.script.helpers import config, Output, Input;"
+        "out = Output(); rc = script.run(config(kinds='nn', seed=2), Input(out, lambda p: None), out);"
+        "bad = [m for m in ('prompt_toolkit', 'accessible_output2', 'uno_cli.speech', 'uno_cli.interactive')"
+        " if m in sys.modules]; print(rc, bad)"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, env=_env(), timeout=60, cwd=ROOT)
+    assert proc.stdout.decode().strip() == "0 []", proc.stderr.decode()
+
+
+# ------------------------------------------------------------ saving
+
+def test_end_of_input_saves_and_resume_continues(tmp_path: Path) -> None:
+    cfg = config(kinds="sn", seed=12, names=["Mia", "Otto"], fmt="json")
+    out = Output()
+    lines = iter([b"draw", b"pass", b"status"])
+    rc = script.run(cfg, Input(out, lambda p: next(lines, None)), out)
+    assert rc == script.EXIT_INPUT_ENDED
+    last = json.loads(out.lines()[-1])
+    assert last["type"] == "input_ended"
+    saved = Path(last["file"])
+    assert saved.exists() and saved.parent == tmp_path / "home" / "data"
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    assert data["names"] == ["Mia", "Otto"]
+    assert [s["kind"] for s in data["seats"]] == ["script", "bot"]
+
+    resumed = config(kinds="ss", seed=99, resume=str(saved))
+    session = Session(resumed)
+    assert session.names == ["Mia", "Otto"]
+    assert session.seats[1].kind == "bot"
+    from uno_cli.engine import state_io
+
+    before = dict(data)
+    before.pop("names"), before.pop("seats")
+    assert state_io.to_dict(session.game) == before
+    rc, objs = _play(resumed, seed=1)
+    assert rc == 0 and objs[0]["type"] == "info" and objs[-1]["type"] == "game_over"
+
+
+def test_bad_setup_file_exit_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "uno_cli", "play", "--setup", str(bad)], input=b"",
+                          capture_output=True, env=_env(), timeout=60)
+    assert proc.returncode == 2
+    assert b"JSON" in proc.stderr and b"Traceback" not in proc.stderr
+
+
+def test_lang_c_pipe(tmp_path: Path) -> None:
+    env = _env(LANG="C", LC_ALL="C")
+    env.pop("PYTHONIOENCODING", None)
+    env.pop("PYTHONUTF8", None)
+    proc = subprocess.run(
+        [sys.executable, "-m", "uno_cli", "play", "--lang", "ro", "--names", "Zoë,Ștefan", "--bots", "easy",
+         "--seed", "1", "--rule", "hands=1"],
+        input=b"hand\n" + b"draw\npass\n" * 40, capture_output=True, env=env, timeout=120,
+    )
+    assert b"Traceback" not in proc.stderr, proc.stderr.decode(errors="replace")
+    text = proc.stdout.decode("utf-8")
+    assert "Zoë" in text or "Ștefan" in text
