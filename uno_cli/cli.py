@@ -86,6 +86,21 @@ def main() -> None:
     _ensure_text_streams()
 
 
+def _players_in_file(path: str | None) -> int | None:
+    # A setup or saved game fixes the number of seats; a broken file is reported later.
+    if not path:
+        return None
+    import json
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        players = data.get("players") or len(data.get("hands") or [])
+        return players if isinstance(players, int) and 2 <= players <= 10 else None
+    except (OSError, ValueError, AttributeError, TypeError):
+        return None
+
+
 def _play_options(func: Any) -> Any:
     options = [
         click.option("--players", type=click.IntRange(2, 10), default=None, help=_("Number of players, 2 to 10.")),
@@ -119,7 +134,7 @@ def play(**kw: Any) -> None:
     scripted = kw["script"] or not sys.stdin.isatty() or kw["fmt"] == "json"
     preset_name = kw["preset"] or "classic"
     options = _options_or_exit(preset_name, kw["rules"])
-    players = kw["players"] or (4 if options.partners or not scripted else 2)
+    players = kw["players"] or _players_in_file(kw["resume"] or kw["setup"]) or (4 if options.partners or not scripted else 2)
     try:
         options.validate(players)
     except Exception as exc:  # noqa: BLE001 - turned into a localized message
