@@ -476,6 +476,10 @@ def describe_error(exc: IllegalAction, names: Sequence[str]) -> str:
     if code == "nobody_to_catch":
         return _("Nobody has UNO to catch.")
     if code == "option_off":
+        if d.get("option") == "challenge":
+            return _("Challenges are off in this game.")
+        if d.get("option") == "jump_in":
+            return _("Jumping in is off in this game.")
         return _("That rule is off in this game.")
     if code == "cannot_jump_in":
         return _("You can jump in only with the very card on top of the pile.")

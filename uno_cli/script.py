@@ -107,7 +107,7 @@ def run(config: PlayConfig, stdin: IO[bytes] | None = None, stdout: IO[bytes] | 
     """Play a whole game from ``stdin`` to ``stdout`` (binary streams); return the exit status."""
     from uno_cli.engine.errors import EngineError, InvalidSetup
     from uno_cli.i18n import _
-    from uno_cli.session import Message, Session
+    from uno_cli.session import Session
 
     if stdin is None:
         stdin = sys.stdin.buffer
@@ -127,6 +127,13 @@ def run(config: PlayConfig, stdin: IO[bytes] | None = None, stdout: IO[bytes] | 
         sys.stderr.write(_("The file {file} cannot be read.").format(file=config.resume or config.setup) + "\n")
         del exc
         return EXIT_BAD_SETUP
+    try:
+        return _loop(session, stdin, writer)
+    finally:
+        session.close()
+
+
+def _loop(session: Any, stdin: IO[bytes], writer: _Writer) -> int:
     session.start()
     wait = session.advance()
     while wait is not None:
@@ -148,7 +155,6 @@ def run(config: PlayConfig, stdin: IO[bytes] | None = None, stdout: IO[bytes] | 
         if result.changed or result.waived:
             wait = session.advance()
     writer.flush()
-    del Message
     return EXIT_OK
 
 

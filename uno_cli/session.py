@@ -120,6 +120,8 @@ class Offer:
     action: Action
     version: int
     in_turn: bool = False
+    hand: int = 0
+    """The hand number the offer was made in (``version`` does not change between hands)."""
 
 
 @dataclass(frozen=True)
@@ -249,8 +251,8 @@ class Session:
         ctrl = [s for s in range(n) if self.controlled(s)]
         self.viewer: int | None = (ctrl[0] if len(ctrl) == 1 else None) if viewer is AUTO else viewer
         self.partial: dict[int, Action] = {}
-        self._offers: tuple[int, list[Offer]] | None = None
-        self._waived: set[tuple[int, int]] = set()
+        self._offers: tuple[tuple[int, int, str], list[Offer]] | None = None
+        self._waived: set[tuple[int, int, int]] = set()
         self.started = False
 
     # ------------------------------------------------------------------ seats
@@ -343,6 +345,7 @@ class Session:
             self._emit_events(more)
             events = events + more
         self.partial = {}
+        self._offers = None
         if self.autosave is not None:
             try:
                 self.autosave(self.save_dict())
@@ -404,11 +407,12 @@ class Session:
     def bot_offers(self) -> list[Offer]:
         """What the bots want to do now, with their delays (cached per game version)."""
         g = self.game
-        if self._offers is not None and self._offers[0] == g.version and self._offers[0] != -1:
+        stamp = (g.version, g.hand_number, g.phase)
+        if self._offers is not None and self._offers[0] == stamp:
             return self._offers[1]
         offers: list[Offer] = []
         if g.phase in ("hand_over", "match_over", "setup"):
-            self._offers = (g.version, offers)
+            self._offers = (stamp, offers)
             return offers
         for seat, bot in sorted(self.bots.items()):
             if g.eliminated[seat]:
@@ -428,18 +432,18 @@ class Session:
             if in_turn:
                 if action is None:
                     action = _fallback(legal)
-                offers.append(Offer(BOT_TURN_TIME, seat, action, g.version, True))
+                offers.append(Offer(BOT_TURN_TIME, seat, action, g.version, True, g.hand_number))
             elif g.phase == "beep" and action is None and any(a.kind == ANSWER for a in legal):
                 action = Action(ANSWER, seat)
-                offers.append(Offer(_reaction(bot), seat, action, g.version))
+                offers.append(Offer(_reaction(bot), seat, action, g.version, False, g.hand_number))
             elif action is not None:
-                offers.append(Offer(_reaction(bot), seat, action, g.version))
-        self._offers = (g.version, offers)
+                offers.append(Offer(_reaction(bot), seat, action, g.version, False, g.hand_number))
+        self._offers = (stamp, offers)
         return offers
 
     def fire(self, offer: Offer) -> bool:
         """Apply a bot's offer if the game has not changed since; True if applied."""
-        if offer.version != self.game.version:
+        if offer.version != self.game.version or offer.hand != self.game.hand_number:
             return False
         try:
             self.apply(offer.action)
@@ -465,7 +469,7 @@ class Session:
             chance = None
             if seat is None:
                 for s in range(g.players):
-                    if self.controlled(s) and (g.version, s) not in self._waived and self.race_chances(s):
+                    if self.controlled(s) and (g.version, g.hand_number, s) not in self._waived and self.race_chances(s):
                         chance = s
                         break
             turn_offer = next((o for o in offers if o.in_turn), None)
@@ -491,7 +495,7 @@ class Session:
 
     def waive(self, seat: int) -> None:
         """``seat`` lets the current race chance go by."""
-        self._waived.add((self.game.version, seat))
+        self._waived.add((self.game.version, self.game.hand_number, seat))
 
     # ------------------------------------------------------------- commands
 
@@ -671,6 +675,16 @@ class Session:
         except ImportError:  # pragma: no cover
             p.write_text(text, encoding="utf-8")
         return p
+
+    def close(self) -> None:
+        """Stop the programs behind ``cmd:`` seats."""
+        for bot in self.bots.values():
+            close = getattr(bot, "close", None)
+            if close is not None:
+                try:
+                    close()
+                except Exception:  # noqa: BLE001
+                    pass
 
     # ------------------------------------------------------------- summaries
 
