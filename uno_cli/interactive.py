@@ -204,6 +204,8 @@ class Controller:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._handles: list[Any] = []
         self.on_exit: Callable[[], None] | None = None
+        self._was_mine = False
+        self._turn_said = False
 
     # ---------------------------------------------------------------- helpers
     @property
@@ -260,6 +262,10 @@ class Controller:
         if self.out.verbosity == "short":
             if message.type in SHORT_SKIP or (message.type == "turn" and message.seat != HUMAN):
                 return
+        if message.seat == HUMAN and message.type in ("turn", "beep_race", "pending", "playable_drawn"):
+            self._turn_said = True
+        if message.type == "beep_race":
+            self._turn_said = True
         important = message.important or message.type in ("error", "choose", "game_over", "hand_end", "uno_missed")
         self.say(text, important=important)
 
@@ -278,6 +284,12 @@ class Controller:
 
     def _after_change(self, focused: str | None) -> None:
         """After any change: keep the focus on the same card, time the bots, open questions."""
+        mine = self.my_turn() or (self.game.phase == "beep" and HUMAN in self.game.beep_waiting)
+        if mine and not self._was_mine and not self._turn_said:
+            # Some changes (the end of a Beep race) give the turn back without a turn event.
+            self.say(_("It's your turn.") if self.my_turn() else _("Answer the Beep with B!"), important=True)
+        self._was_mine = mine
+        self._turn_said = False
         hand = self.hand()
         if focused in hand:
             self.focus = hand.index(focused)  # type: ignore[arg-type]
@@ -306,7 +318,7 @@ class Controller:
             beaten = []
         events = self.table.apply(action)  # type: ignore[union-attr]
         if action.seat != HUMAN and (
-            action.kind in (ANSWER, CATCH, JUMP_IN, UNO) or (action.kind == PLAY and action.seat != was_current)
+            action.kind in (CATCH, JUMP_IN) or (action.kind == PLAY and action.seat != was_current)
         ):
             self.last_race = (action.kind, action.seat, time.monotonic())
         if beaten:
@@ -324,9 +336,12 @@ class Controller:
             return True
         err = g.why_illegal(action)
         text = why_text(err, self.table)
-        if self.last_race and time.monotonic() - self.last_race[2] < 4 and self.last_race[0] in (
-            action.kind,
-            "play" if action.kind == "jump_in" else "",
+        races = {"uno": ("catch",), "catch": ("catch",), "jump_in": ("jump_in", "play"), "play": ("jump_in", "play")}
+        if (
+            self.last_race
+            and time.monotonic() - self.last_race[2] < 3
+            and self.last_race[0] in races.get(action.kind, ())
+            and g.current != HUMAN
         ):
             text = _("Too late! {name} was faster.").format(name=self.table.name(self.last_race[1]))
         self.answer(text)
@@ -376,6 +391,7 @@ class Controller:
             if not session.started:  # type: ignore[union-attr]
                 self.focus = 0
                 session.start()  # type: ignore[union-attr]
+                session._offers = None  # type: ignore[union-attr]
                 self._after_change(None)
                 continue
             if g.phase == "match_over":
@@ -390,6 +406,9 @@ class Controller:
                 if self.game.phase == "hand_over":
                     self.focus = 0
                     self.table.next_hand()  # type: ignore[union-attr]
+                    # Game.start_hand does not change game.version, which keys the
+                    # Session's cache of bot offers: drop the stale (empty) list.
+                    self.table._offers = None  # type: ignore[union-attr]
                     self._after_change(None)
                 continue
             if self.paused or self.mode in ("menu", "quit", "rules"):
@@ -1303,7 +1322,7 @@ def run_plain(config: Any, stdin: Any = None, stdout: Any = None) -> int:
     async def main() -> None:
         task = asyncio.create_task(reader())
         try:
-            await controller.play()
+            await _guarded(controller)
         finally:
             task.cancel()
 
@@ -1313,6 +1332,35 @@ def run_plain(config: Any, stdin: Any = None, stdout: Any = None) -> int:
         controller.save()
     _close(controller)
     return controller.exit_code
+
+
+async def _guarded(controller: Controller) -> None:
+    """Play; a bug ends the game with the game saved and the error on standard error."""
+    try:
+        await controller.play()
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        _report_crash(controller)
+
+
+def _game_ended(controller: Controller, task: Any) -> None:
+    if task.cancelled():
+        return
+    if task.exception() is not None:
+        try:
+            raise task.exception()
+        except Exception:
+            _report_crash(controller)
+
+
+def _report_crash(controller: Controller) -> None:
+    import traceback
+
+    traceback.print_exc(file=sys.stderr)
+    controller.exit_code = 1
+    controller.say(_("Sorry, the game stopped because of an error. It is saved: start again to resume it."), important=True)
+    controller.quit_done()
 
 
 def _close(controller: Controller) -> None:
@@ -1455,6 +1503,7 @@ def run_prompt(config: Any, input: Any = None, output: Any = None, write: Callab
 
     async def main() -> None:
         game = asyncio.create_task(controller.play())
+        game.add_done_callback(lambda task: _game_ended(controller, task))
         try:
             while not controller.done:
                 try:

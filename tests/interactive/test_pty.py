@@ -1,0 +1,209 @@
+"""The real program in a pseudo-terminal: whole games, the bytes on screen, resuming after kill -9."""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+import time
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from tests.interactive.helpers import child_env, uno_command
+
+
+
+TURN = "It's your turn."
+
+
+def spawn(home: Path, *args: str, **env: str) -> pexpect.spawn:
+    cmd, argv = uno_command(*args)
+    child = pexpect.spawn(cmd, argv, env=child_env(home, **env), encoding="utf-8", timeout=20,
+                          dimensions=(50, 200))
+    return child
+
+
+def play_until_over(child: pexpect.spawn, max_turns: int = 400) -> int:
+    """Play by keys until the match is over: Z then Enter, Space when nothing fits."""
+    turns = 0
+    patterns = [
+        TURN,
+        "Choose a colour",
+        "you drew, or pass",
+        "The match is over",
+        "Next hand in",
+        "Everyone must answer",
+        "Answer the Beep with B",
+    ]
+    while turns < max_turns:
+        i = child.expect(patterns, timeout=30)
+        if i == 0:
+            turns += 1
+            child.send("z")
+            j = child.expect(["playable", "no card you can play", "You can't", "turn"])
+            if j == 0:
+                child.send("u")  # say UNO (or catch someone) first: harmless when not allowed
+                child.expect(["UNO", "catch", "can't", "Too late", "Nobody"])
+                child.send("\r")
+            else:
+                child.send(" ")
+        elif i == 1:
+            child.send("1")
+        elif i == 2:
+            child.send("\r")
+        elif i == 3:
+            child.send("\r")
+            child.expect(pexpect.EOF)
+            return turns
+        elif i == 4:
+            child.send("\r")
+        elif i == 5:
+            child.send("b")
+        elif i == 6:
+            child.send("b")
+    raise AssertionError("the match did not end")
+
+
+def test_whole_match_against_bots_by_keys(uno_home: Path) -> None:
+    child = spawn(uno_home, "--speech", "off", "--pace", "0", "--players", "3", "--rule", "hands=2", "--seed", "11")
+    child.expect("Press F1 for the keys")
+    child.expect("Press Enter to start")
+    child.send("\r")
+    child.expect("Hand 1 begins")
+    turns = play_until_over(child)
+    assert turns > 0
+    child.close()
+    assert child.exitstatus == 0
+    # A finished match leaves nothing to resume.
+    assert not (uno_home / "data" / "autosave.json").exists()
+
+
+def test_whole_match_with_house_rules(uno_home: Path) -> None:
+    child = spawn(uno_home, "--speech", "off", "--pace", "0", "--preset", "playroom", "--rule", "hands=1",
+                  "--rule", "beep=on", "--seed", "5", "--bots", "hard")
+    child.expect("Press Enter to start")
+    child.send("\r")
+    play_until_over(child)
+    child.close()
+    assert child.exitstatus == 0
+
+
+# Screen-reader safety: between two messages only the prompt line may be redrawn.
+FORBIDDEN = [
+    (re.compile(r"\x1b\[\d*A"), "cursor up"),
+    (re.compile(r"\x1b\[\d*;\d*[Hf]"), "absolute cursor position"),
+    (re.compile(r"\x1b\[2J"), "clear screen"),
+    (re.compile(r"\x1b\[\?1049h"), "alternate screen"),
+    (re.compile(r"\x1b\[\d*(;\d+)*m"), "colour or attributes other than reset"),
+    (re.compile(r"\x1b\[\d*[EFGSTd]"), "line jumps or scrolling"),
+]
+
+
+def test_bytes_between_two_messages_only_touch_the_prompt_line(uno_home: Path) -> None:
+    child = spawn(uno_home, "--speech", "off", "--pace", "0.2", "--seed", "3")
+    child.expect("Press Enter to start")
+    child.send("\r")
+    child.expect("Hand 1 begins")
+    child.expect(r"\r\n")
+    child.expect(TURN, timeout=30)
+    raw = child.before
+    child.send("c")
+    child.expect("The top card")
+    raw += child.before
+    child.send("\x03")
+    child.expect("Quit the game")
+    child.send("y")
+    child.expect(pexpect.EOF)
+    lines = [ln for ln in raw.split("\n")]
+    assert len(lines) > 3
+    for chunk in lines:
+        for pattern, what in FORBIDDEN:
+            for m in pattern.finditer(chunk):
+                if what.startswith("colour") and m.group(0) == "\x1b[0m":
+                    continue
+                raise AssertionError(f"{what}: {m.group(0)!r} in {chunk!r}")
+    # Each message is a whole line of its own.
+    text = re.sub(r"\x1b\[[?0-9;]*[a-zA-Z]", "", raw)
+    assert any(line.strip().startswith("It's") for line in text.split("\n"))
+
+
+def test_resize_changes_nothing(uno_home: Path) -> None:
+    child = spawn(uno_home, "--speech", "off", "--pace", "30", "--seed", "3")
+    child.expect("Press Enter to start")
+    child.send("\r")
+    child.expect("Hand 1 begins")
+    child.setwinsize(30, 100)
+    child.kill(signal.SIGWINCH)
+    child.send("t")
+    child.expect("turn")
+    child.send("\x04")
+    child.expect("Quit the game")
+    child.send("y")
+    child.expect(pexpect.EOF)
+
+
+def _game_part(data: dict) -> dict:
+    return {k: v for k, v in data.items() if k != "comment"}
+
+
+def test_killed_mid_turn_resumes_exactly(uno_home: Path) -> None:
+    child = spawn(uno_home, "--speech", "off", "--pace", "0", "--seed", "21")
+    child.expect("Press Enter to start")
+    child.send("\r")
+    child.expect(TURN, timeout=30)
+    child.send("p")  # pause: nothing moves while the file is read
+    child.expect("Paused")
+    save = uno_home / "data" / "autosave.json"
+    before = json.loads(save.read_text())
+    child.kill(signal.SIGKILL)
+    child.close(force=True)
+    child = spawn(uno_home, "--speech", "off", "--pace", "30")
+    child.expect("A game was interrupted in hand 1")
+    child.send("y")
+    child.expect("The game continues")
+    child.expect(TURN)
+    child.send("\x13")
+    child.expect("Game saved")
+    after = json.loads(save.read_text())
+    assert _game_part(after) == _game_part(before)
+    child.send("h")
+    hand = ", ".join([])
+    child.expect("Your")
+    child.send("\x03")
+    child.expect("Quit the game")
+    child.send("y")
+    child.expect(pexpect.EOF)
+    assert hand == ""
+
+
+def test_sighup_leaves_the_game_to_resume(uno_home: Path) -> None:
+    child = spawn(uno_home, "--speech", "off", "--pace", "0", "--seed", "4")
+    child.expect("Press Enter to start")
+    child.send("\r")
+    child.expect(TURN, timeout=30)
+    child.kill(signal.SIGHUP)
+    child.expect(pexpect.EOF)
+    child = spawn(uno_home, "--speech", "off", "--pace", "30")
+    child.expect("A game was interrupted")
+    child.send("n")
+    child.expect("deleted")
+    child.send("\x03")
+    child.send("y")
+    child.expect(pexpect.EOF)
+
+
+def test_term_dumb_falls_back_to_plain_lines(uno_home: Path) -> None:
+    child = spawn(uno_home, "--speech", "off", "--pace", "0", "--seed", "3", TERM="dumb", LANG="C")
+    child.expect("Type one key name or command per line")
+    child.expect("Press Enter to start")
+    child.sendline("")
+    child.expect(TURN, timeout=30)
+    child.sendline("/status")
+    child.expect("The top card")
+    child.sendline("quit")
+    child.expect("Quit the game")
+    child.sendline("y")
+    child.expect(pexpect.EOF)
+    assert "\x1b[" not in (child.before or "")
