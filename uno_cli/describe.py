@@ -40,6 +40,18 @@ def _list(items: list[str]) -> str:
     return get_translator().format_list(items)
 
 
+def _int(value: Any) -> int:
+    """A count from an event field (0 when it is missing or not a number)."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return value
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
+
+
 def _you(seat: int | None, viewer: int | None) -> bool:
     return seat is not None and viewer is not None and seat == viewer
 
@@ -59,7 +71,7 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str | No
 # ----------------------------------------------------------------- per event type
 
 def _match_start(e: Event, d: dict[str, Any], you: bool, p: str, v: int | None, names: Sequence[str], s: Any) -> str:
-    n = int(d.get("players", 0))
+    n = _int(d.get("players", 0))
     return ngettext("The game starts with {count} player.", "The game starts with {count} players.", n).format(count=n)
 
 
@@ -90,7 +102,7 @@ def _shuffle(e, d, you, p, v, names, s):
 
 
 def _deal(e, d, you, p, v, names, s):
-    n = int(d.get("count", 0))
+    n = _int(d.get("count", 0))
     if you:
         return ngettext("You deal {count} card to each player.", "You deal {count} cards to each player.", n).format(count=n)
     return ngettext(
@@ -158,7 +170,7 @@ def _color_chosen(e, d, you, p, v, names, s):
 
 
 def _draw(e, d, you, p, v, names, s):
-    n = int(d.get("count", 0))
+    n = _int(d.get("count", 0))
     if n == 0:
         if you:
             return _("You cannot draw: there are no cards left.")
@@ -212,7 +224,7 @@ def _reverse(e, d, you, p, v, names, s):
 
 
 def _pending(e, d, you, p, v, names, s):
-    n = int(d.get("total", 0))
+    n = _int(d.get("total", 0))
     if you:
         return ngettext(
             "You must take {count} card, unless you can answer.", "You must take {count} cards, unless you can answer.", n
@@ -236,7 +248,7 @@ def _uno_missed(e, d, you, p, v, names, s):
 
 def _caught(e, d, you, p, v, names, s):
     by = d.get("by")
-    n = int(d.get("count", 0))
+    n = _int(d.get("count", 0))
     if you:
         return ngettext(
             "{catcher} catches you without UNO: you draw {count} card.",
@@ -283,7 +295,7 @@ def _card_returned(e, d, you, p, v, names, s):
 
 
 def _reshuffle(e, d, you, p, v, names, s):
-    n = int(d.get("count", 0))
+    n = _int(d.get("count", 0))
     return ngettext(
         "The discard pile is shuffled into a new draw pile of {count} card.",
         "The discard pile is shuffled into a new draw pile of {count} cards.", n,
@@ -298,7 +310,7 @@ def _jump_in(e, d, you, p, v, names, s):
 
 
 def _missed_jump_in(e, d, you, p, v, names, s):
-    n = int(d.get("points", 0))
+    n = _int(d.get("points", 0))
     if you:
         return ngettext(
             "Too late! You take {count} penalty point.", "Too late! You take {count} penalty points.", n
@@ -340,7 +352,7 @@ def _beep_slowest(e, d, you, p, v, names, s):
 
 def _hand_end(e, d, you, p, v, names, s):
     gained = d.get("gained") or {}
-    points = int(gained.get(e.seat, gained.get(str(e.seat), 0)) or 0) if e.seat is not None else 0
+    points = _int(gained.get(e.seat, gained.get(str(e.seat), 0)) or 0) if e.seat is not None else 0
     if d.get("block"):
         if you:
             return _("Nobody can play or draw: you win the hand with the fewest points.")
@@ -357,7 +369,7 @@ def _hand_end(e, d, you, p, v, names, s):
 
 
 def _eliminated(e, d, you, p, v, names, s):
-    n = int(d.get("score", 0))
+    n = _int(d.get("score", 0))
     if you:
         return ngettext("You are out, with {count} point.", "You are out, with {count} points.", n).format(count=n)
     return ngettext("{player} is out, with {count} point.", "{player} is out, with {count} points.", n).format(player=p, count=n)
@@ -450,7 +462,7 @@ def describe_error(exc: IllegalAction, names: Sequence[str]) -> str:
     if code == "no_color_to_choose":
         return _("There is no colour to choose now.")
     if code == "must_answer_draw":
-        n = int(d.get("total", 0))
+        n = _int(d.get("total", 0))
         return ngettext(
             "You must first take the {count} card or answer the draw.",
             "You must first take the {count} cards or answer the draw.", n,

@@ -283,3 +283,46 @@ def test_lang_c_pipe(tmp_path: Path) -> None:
     assert b"Traceback" not in proc.stderr, proc.stderr.decode(errors="replace")
     text = proc.stdout.decode("utf-8")
     assert "Zoë" in text or "Ștefan" in text
+
+
+# ------------------------------------------------------------ sentences
+
+def test_every_event_type_has_a_sentence() -> None:
+    from uno_cli.describe import describe
+    from uno_cli.engine.events import EVENT_TYPES, Event
+
+    sample = {"players": 2, "card": "r5", "seats": [0, 1], "hand": 1, "dealer": 0, "count": 2, "color": "r",
+              "left": 3, "how": "turn", "total": 2, "kind": "+2", "by": 1, "target": 1, "guilty": True,
+              "challenger": 1, "points": {0: 0, 1: 12}, "gained": {0: 12, 1: 0}, "scores": [12, 0],
+              "block": False, "winners": [0], "score": 500, "direction": -1}
+    names = ["Mia", "Ana"]
+    for kind in EVENT_TYPES:
+        for viewer in (0, 1, None):
+            text = describe(Event(kind, 0, dict(sample), {"cards": ["r5"]} if kind == "hand_dealt" else None), viewer, names)
+            if kind == "hand_dealt" and viewer != 0:
+                assert text is None  # only the owner hears the cards dealt
+                continue
+            assert text and text.strip() == text and "{" not in text, (kind, text)
+    assert describe(Event("turn", 0), 0, names) == "It's your turn."
+    assert describe(Event("turn", 1), 0, names) == "It's Ana's turn."
+    assert describe(Event("play", 1, {"card": "r5"}), 0, names) == "Ana plays a red 5."
+    assert describe(Event("play", 0, {"card": "r5"}), 0, names) == "You play a red 5."
+    drew = Event("draw", 0, {"count": 1}, {"cards": ["b7"]})
+    assert describe(drew, 0, names) == "You draw a blue 7."
+    assert describe(drew, 1, names) == "Mia draws a card."
+
+
+@pytest.mark.parametrize("code", [
+    "hand_over", "game_over", "no_such_seat", "eliminated", "answer_beep", "no_beep", "already_answered",
+    "uno_not_now", "nobody_to_catch", "option_off", "not_in_hand", "cannot_jump_in", "not_now", "not_your_turn",
+    "needs_color", "needs_target", "choose_color", "nothing_to_challenge", "cannot_challenge_stack",
+    "must_answer_draw", "nothing_to_answer", "no_color_to_choose", "already_drawn", "only_drawn_card",
+    "draw_first", "must_play_legal", "wild_draw_four_condition", "does_not_match", "no_color_needed",
+    "bad_target", "swap_without_seven",
+])
+def test_every_illegal_action_has_its_own_sentence(code: str) -> None:
+    from uno_cli.describe import describe_error
+    from uno_cli.engine.errors import IllegalAction
+
+    exc = IllegalAction(code, None, card="r5", top="b7", color="b", current=1, total=4)
+    assert describe_error(exc, ["Mia", "Ana"]) != describe_error(IllegalAction("not_allowed"), [])
