@@ -110,8 +110,8 @@ def test_bytes_between_two_messages_only_touch_the_prompt_line(uno_home: Path) -
     child.expect(TURN, timeout=30)
     raw = child.before
     child.send("c")
-    child.expect("The top card")
-    raw += child.before
+    child.expect(r"The top card[^\r\n]*\r\n")
+    raw += child.before + child.after
     child.send("\x03")
     child.expect("Quit the game")
     child.send("y")
@@ -124,9 +124,13 @@ def test_bytes_between_two_messages_only_touch_the_prompt_line(uno_home: Path) -
                 if what.startswith("colour") and m.group(0) == "\x1b[0m":
                     continue
                 raise AssertionError(f"{what}: {m.group(0)!r} in {chunk!r}")
-    # Each message is a whole line of its own.
-    text = re.sub(r"\x1b\[[?0-9;]*[a-zA-Z]", "", raw)
-    assert any(line.strip().startswith("It's") for line in text.split("\n"))
+    # Each message is a whole line of its own, written after the prompt line was erased.
+    shown = []
+    for line in raw.split("\n"):
+        visible = line.rsplit("\x1b[J", 1)[-1]
+        shown.append(re.sub(r"\x1b\[[?0-9;]*[a-zA-Z]|[\r\x08]", "", visible))
+    assert any(line.startswith("It's") for line in shown), shown
+    assert any(line.startswith("The top card") for line in shown), shown
 
 
 def test_resize_changes_nothing(uno_home: Path) -> None:
