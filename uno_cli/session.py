@@ -325,7 +325,14 @@ class Session:
         if self.viewer is not None:
             self.emit("hand", d.hand_text(g.hands[self.viewer]), {"seat": self.viewer + 1, "cards": list(g.hands[self.viewer])})
         if g.phase in _IN_TURN:
-            self._emit_events([Event("turn", g.current)])
+            again = [Event("turn", g.current)]
+            if g.phase == "drawn" and g.drawn is not None:
+                again.append(Event("playable_drawn", g.current, {}, {"card": g.drawn}))
+            elif g.phase == "pending":
+                again.append(Event("pending", g.current, {"total": g.pending, "kind": g.pending_kind}))
+            self._emit_events(again)
+        elif g.phase == "beep":
+            self._emit_events([Event("beep_race", None, {"seats": list(g.beep_waiting)})])
         self._tell_bots([])
 
     def _tell_bots(self, events: list[Event]) -> None:
