@@ -66,9 +66,7 @@ def _prompt(session: Any, wait: Any, writer: _Writer) -> None:
     seat = wait.seat
     legal = session.legal_commands(seat)
     if wait.kind == "race":
-        legal = [c for c in legal if c not in ("draw",)] + ["wait"]
-        chances = {_cmd(session, a) for a in session.race_chances(seat)}
-        legal = [c for c in legal if c in chances or c == "wait"]
+        legal = legal + ["wait"]
     from uno_cli.i18n import _
 
     data = {"type": "prompt", "seat": seat + 1, "kind": wait.kind, "legal": legal,
