@@ -1296,9 +1296,9 @@ def run_plain(config: Any, stdin: Any = None, stdout: Any = None) -> int:
             stdout.flush()
 
     controller = build_controller(config, write)
-    _start_speaker(config.speech, controller.out, config.lang)
     controller.say(_("Type one key name or command per line: draw, uno, play red 5, help."))
     welcome(controller)
+    _start_speaker(config.speech, controller.out, config.lang)
 
     async def reader() -> None:
         loop = asyncio.get_running_loop()
@@ -1490,9 +1490,9 @@ def run_prompt(config: Any, input: Any = None, output: Any = None, write: Callab
             emit()
 
     controller = build_controller(config, write or default_write)
+    welcome(controller)
     _start_speaker(config.speech, controller.out, config.lang)
     session = make_prompt_session(controller, input=input, output=output)
-    welcome(controller)
 
     def leave() -> None:
         app = session.app
