@@ -386,6 +386,9 @@ class Controller:
         if self.mode == "start":
             await self._wait_mode_not("start")
         while not self.done:
+            if self.mode == "start":
+                await self._wait_mode_not("start")
+                continue
             session = self.table
             g = self.game
             if not session.started:  # type: ignore[union-attr]
@@ -876,6 +879,7 @@ class Controller:
             self.out.verbosity = self.settings.verbosity
             if self.mode in ("start", "over"):
                 self.apply_settings()
+                self.mode = "start"
                 self.answer(_("Options saved. Press Enter to start."))
             else:
                 self.answer(_("Options saved. Rule changes apply from the next match."))
@@ -1320,6 +1324,12 @@ def run_plain(config: Any, stdin: Any = None, stdout: Any = None) -> int:
                 controller.typed(word)
 
     async def main() -> None:
+        import signal
+
+        try:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGINT, lambda: controller.key("c-c"))
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass  # Windows: Ctrl-C ends the game, which is saved
         task = asyncio.create_task(reader())
         try:
             await _guarded(controller)

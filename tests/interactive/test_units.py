@@ -1,0 +1,171 @@
+"""Settings folders, atomic saves, the announcer's speech rules, the options menu."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.interactive.helpers import PipeGame, write_setup
+from uno_cli import autosave, settings
+from uno_cli.engine.options import CLASSIC
+from uno_cli.interactive import Announcer, parse_color
+from uno_cli.menu import Menu
+from uno_cli.playconfig import PlayConfig
+
+
+@pytest.mark.parametrize(
+    "platform, env, config_end, data_end",
+    [
+        ("win32", {"APPDATA": "/roam"}, "/roam/uno-cli", "/roam/uno-cli"),
+        ("darwin", {}, "Library/Application Support/uno-cli", "Library/Application Support/uno-cli"),
+        ("linux", {"XDG_CONFIG_HOME": "/cfg", "XDG_DATA_HOME": "/dat"}, "/cfg/uno-cli", "/dat/uno-cli"),
+        ("linux", {}, ".config/uno-cli", ".local/share/uno-cli"),
+    ],
+)
+def test_folders_follow_the_platform_convention(monkeypatch, platform, env, config_end, data_end) -> None:
+    monkeypatch.delenv("UNO_CLI_HOME", raising=False)
+    for key in ("APPDATA", "XDG_CONFIG_HOME", "XDG_DATA_HOME"):
+        monkeypatch.delenv(key, raising=False)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setattr(sys, "platform", platform)
+    assert settings.config_dir().as_posix().endswith(config_end)
+    assert settings.data_dir().as_posix().endswith(data_end)
+
+
+def test_uno_cli_home_overrides_both(uno_home: Path) -> None:
+    assert settings.config_dir() == uno_home / "config"
+    assert settings.data_dir() == uno_home / "data"
+
+
+def test_settings_round_trip_and_bad_values_fall_back(uno_home: Path) -> None:
+    assert settings.load() == settings.Settings()
+    s = settings.Settings(players=3, bots="hard", speech="off", verbosity="short", pace=0.5, rules={"stacking": True})
+    assert settings.save(s)
+    assert settings.load() == s
+    settings.settings_path().write_text(json.dumps({"players": 99, "speech": "loud", "pace": "x", "verbosity": 3}))
+    assert settings.load() == settings.Settings()
+    settings.settings_path().write_text("{not json")
+    assert settings.load() == settings.Settings()
+
+
+def test_autosave_is_atomic_and_marked(uno_home: Path) -> None:
+    assert autosave.read() is None
+    assert autosave.write({"players": 2}, {"sort": "color"})
+    data = autosave.read()
+    assert data is not None and autosave.ui_state(data)["sort"] == "color"
+    assert [p.name for p in autosave.path().parent.iterdir()] == ["autosave.json"]  # no temporary files left
+    autosave.path().write_text(json.dumps({"players": 2}))  # a save that is not ours
+    assert autosave.read() is None
+    autosave.clear()
+    assert not autosave.path().exists()
+
+
+class FakeSpeaker:
+    available = True
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, bool]] = []
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        self.calls.append((text, interrupt))
+
+    def braille(self, text: str) -> None:
+        pass
+
+    def silence(self) -> None:
+        self.calls.append(("<silence>", True))
+
+
+def test_important_messages_are_not_cut_off_by_later_ones() -> None:
+    lines: list[str] = []
+    speaker = FakeSpeaker()
+    out = Announcer(lines.append, speaker)
+    out.say("It's your turn.", important=True)
+    out.say("The top card is a red 5.", interrupt=True)
+    assert speaker.calls[-1] == ("The top card is a red 5.", False)
+    out.silence()  # the player may always stop speech
+    out.say("The top card is a red 5.", interrupt=True)
+    assert speaker.calls[-1] == ("The top card is a red 5.", True)
+    assert lines == ["It's your turn.", "The top card is a red 5.", "The top card is a red 5."]
+
+
+def test_lines_said_before_speech_is_ready_are_spoken_when_it_is() -> None:
+    out = Announcer(lambda line: None, None)
+    out.say("UNO. Press F1 for the keys.")
+    speaker = FakeSpeaker()
+    out.set_speaker(speaker)
+    assert speaker.calls == [("UNO. Press F1 for the keys.", False)]
+
+
+def test_history_walk() -> None:
+    lines: list[str] = []
+    out = Announcer(lines.append, None)
+    for text in ("one", "two", "three"):
+        out.say(text)
+    out.walk(-1)
+    out.walk(-1)
+    out.walk(1)
+    assert lines[3:] == ["three", "two", "three"]
+    out.repeat()
+    assert lines[-1] == "three"
+
+
+def test_colour_words_numbers_and_initials() -> None:
+    assert [parse_color(w) for w in ("1", "4", "r", "Y", "green", "blue")] == ["r", "b", "r", "y", "g", "b"]
+    assert parse_color("purple") is None
+
+
+def test_menu_refuses_impossible_rules_with_the_reason() -> None:
+    menu = Menu(settings.Settings(players=3))
+    keys = [item.key for item in menu.items]
+    menu.index = keys.index("partners")
+    text = menu.change(1)
+    assert "Partners need exactly four players" in text
+    assert menu.settings.rules == {}
+    menu.index = keys.index("stacking")
+    assert menu.change(1) == "Stacking: on."
+    assert menu.options().stacking is True
+
+
+JUMP_SETUP = {
+    "players": 2,
+    "options": {"jump_in": True},
+    "hands": [["g5", "r2", "b9"], ["g1", "y2", "y3", "y4", "y5", "y6", "y7"]],
+    "discard": ["g5"],
+    "current": 1,
+    "dealer": 0,
+    "hand": 1,
+}
+
+
+def test_enter_jumps_in_out_of_turn(tmp_path: Path) -> None:
+    game = PipeGame(PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC,
+                               setup=write_setup(tmp_path / "s.json", JUMP_SETUP)))
+    try:
+        game.wait_for("Press Enter to start")
+        game.press("\r", "Ana's turn")
+        # A setup cannot open the jump-in window; open it as a green 5 just played would.
+        engine = game.controller.game
+        engine.jump_open = True
+        engine._legal_cache = None
+        game.press("\x1b[H", "green 5, 1 of 3, playable")
+        game.press("\r", "You jump in")
+        assert game.controller.game.hands[0] == ["r2", "b9"]
+    finally:
+        game.close()
+
+
+def test_short_verbosity_leaves_out_what_can_be_asked(tmp_path: Path) -> None:
+    game = PipeGame(PlayConfig(speech="off", pace=0.0, seed=3, verbosity="short", options=CLASSIC))
+    try:
+        game.wait_for("Press Enter to start")
+        game.press("\r", "It's your turn.", timeout=20)
+        text = game.text()
+        assert "to choose the dealer" not in text
+        assert "It's Ana's turn." not in text
+    finally:
+        game.close()
