@@ -242,7 +242,7 @@ class Controller:
     def save(self) -> bool:
         from uno_cli import autosave
 
-        if self.table is None:
+        if self.table is None or not self.table.started:
             return False
         return autosave.write(self.table.save_dict(), {"sort": self.sort})
 
@@ -792,7 +792,9 @@ class Controller:
     def cmd_save(self) -> None:
         from uno_cli import autosave
 
-        if self.save():
+        if not self.table.started:  # type: ignore[union-attr]
+            self.answer(_("The game has not started yet."))
+        elif self.save():
             self.answer(_("Game saved. It will be offered when you start again."))
         else:
             self.answer(_("The game could not be saved to {path}.").format(path=str(autosave.path())))
@@ -926,7 +928,7 @@ class Controller:
             self.wake()
 
     def quit_now(self) -> None:
-        if self.table is not None and self.game.phase != "match_over":
+        if self.table is not None and self.table.started and self.game.phase != "match_over":
             self.save()
         self.say(_("Goodbye."))
         self.done = True
@@ -1193,7 +1195,8 @@ def _start_speaker(mode: str, announcer: Announcer, lang: str) -> None:
         speaker = Speaker(mode)
         if speaker.available:
             speaker.set_language(lang)
-        elif mode == "on":
+        else:
+            # Said once, in both "auto" and "on"; "off" never looks for speech.
             announcer.say(_("Speech is not available: the game goes on in text only."))
         announcer.set_speaker(speaker)
 

@@ -211,3 +211,20 @@ def test_term_dumb_falls_back_to_plain_lines(uno_home: Path) -> None:
     child.sendline("y")
     child.expect(pexpect.EOF)
     assert "\x1b[" not in (child.before or "")
+
+
+def test_command_line_options_and_saved_settings(uno_home: Path) -> None:
+    (uno_home / "config").mkdir(parents=True)
+    (uno_home / "config" / "settings.json").write_text(json.dumps({"players": 2, "bots": "easy", "speech": "off"}))
+    child = spawn(uno_home, "--pace", "30")
+    child.expect("You play against 1 bot.")
+    child.send("\x03")
+    child.send("y")
+    child.expect(pexpect.EOF)
+    child = spawn(uno_home, "--players", "3", "--bots", "hard", "--preset", "playroom", "--lang", "en", "--pace", "30")
+    child.expect("You play against 2 bots.")
+    child.send("\r")
+    child.expect("The game starts with 3 players.")
+    child.send("\x03")
+    child.send("y")
+    child.expect(pexpect.EOF)
