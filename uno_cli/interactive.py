@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import random
 import sys
 import time
 from collections.abc import Callable
@@ -27,7 +26,6 @@ from uno_cli.i18n import _, ngettext
 HUMAN = 0
 IN_TURN_PHASES = ("play", "drawn", "pending", "color")
 COLOR_ORDER = ("r", "y", "g", "b")
-ECHO_ENV = "UNO_CLI_ECHO_KEYS"
 
 
 # --------------------------------------------------------------------------- words
@@ -307,7 +305,7 @@ class Controller:
 
     def apply(self, action: Any) -> list[Any]:
         """Apply an action (any seat) through the Session, then time what follows."""
-        from uno_cli.engine.actions import ANSWER, CATCH, JUMP_IN, PLAY, UNO
+        from uno_cli.engine.actions import ANSWER, CATCH, JUMP_IN, PLAY
 
         g = self.game
         focused = self._focused_card()
@@ -637,8 +635,6 @@ class Controller:
         self.answer(_("Your cards are sorted by number.") + " " + self.hand_text())
 
     def cmd_play_focused(self) -> None:
-        from uno_cli.engine.actions import PLAY, Action
-
         hand = self.hand()
         if not hand:
             self.answer(_("You have no cards."))
@@ -876,9 +872,18 @@ class Controller:
         menu = self.menu
         self.mode = self.previous_mode
         if menu is not None and menu.changed:
+            old_speech = self.config.speech
             self.settings = menu.settings
             settings_mod.save(self.settings)
-            self.out.verbosity = self.settings.verbosity
+            self.out.verbosity = self.config.verbosity = self.settings.verbosity
+            self.config.pace = self.settings.pace
+            if self.settings.speech != old_speech:
+                self.config.speech = self.settings.speech
+                speaker = self.out.speaker
+                if speaker is not None and hasattr(speaker, "close"):
+                    speaker.close()
+                self.out.speaker = None
+                _start_speaker(self.settings.speech, self.out, self.config.lang)
             if self.mode in ("start", "over"):
                 self.apply_settings()
                 self.mode = "start"
@@ -1019,8 +1024,6 @@ class Controller:
         elif mode == "rules":
             self.rules_key(key)
         elif mode == "color":
-            if key in ("r", "R") and False:
-                pass
             self.color_key(key)
         elif mode == "target":
             self.target_key(key)
@@ -1407,10 +1410,6 @@ def make_prompt_session(controller: Controller, input: Any = None, output: Any =
     def empty() -> bool:
         session = holder.get("session")
         return session is None or not session.default_buffer.text
-
-    @Condition
-    def special_mode() -> bool:
-        return controller.mode not in ("play", "between")
 
     def bind(key: str, name: str, flt: Any = empty) -> None:
         @kb.add(key, filter=flt, eager=True)
