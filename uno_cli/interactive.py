@@ -1241,6 +1241,8 @@ def welcome(controller: Controller) -> None:
             important=True,
         )
         return
+    if controller.mode == "play":  # --resume FILE: no question, the game goes on
+        return
     if controller.table is not None:
         n = controller.game.players
         controller.say(
