@@ -169,3 +169,29 @@ def test_short_verbosity_leaves_out_what_can_be_asked(tmp_path: Path) -> None:
         assert "It's Ana's turn." not in text
     finally:
         game.close()
+
+
+SEVEN_SETUP = {
+    "players": 3,
+    "options": {"seven_o": True},
+    "hands": [["r7", "g2", "b9"], ["g1", "y2", "y3", "y4", "y5", "y6", "y7"], ["b1", "b2"]],
+    "discard": ["r1"],
+    "current": 0,
+    "dealer": 2,
+    "hand": 1,
+}
+
+
+def test_a_seven_asks_whose_hand_to_take(tmp_path: Path) -> None:
+    game = PipeGame(PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC,
+                               setup=write_setup(tmp_path / "s.json", SEVEN_SETUP)))
+    try:
+        game.wait_for("Press Enter to start")
+        game.press("\r", "It's your turn.")
+        game.press("\x1b[H", "red 7")
+        game.press("\r", "Swap hands with whom?")
+        game.press("\x1b[C", "Bruno")
+        game.press("\r", "You swap hands with Bruno")
+        assert sorted(game.controller.game.hands[0]) == ["b1", "b2"]
+    finally:
+        game.close()
