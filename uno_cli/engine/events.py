@@ -25,9 +25,9 @@ class Event:
     ) -> None:
         self.type = type
         self.seat = seat
-        self.data = data if data is not None else {}
+        self.data = {} if data is None else data
         self.secret = secret
-        self.secret_to = secret_to if secret_to is not None else (seat if secret else None)
+        self.secret_to = seat if secret_to is None and secret else secret_to
 
     def visible_to(self, viewer: int | None) -> dict[str, Any]:
         """The event as a dict, with secrets only for the seat allowed to see them."""

@@ -17,14 +17,17 @@ from uno_cli.engine.actions import (
     MISSED_JUMP_IN,
     PASS,
     PLAY,
+    TURN_KINDS,
     UNO,
     Action,
 )
 from uno_cli.engine.cards import (
+    ALL_CODES,
     BEEP,
     CARD_COLOR,
     CARD_RANK,
     COLORS,
+    NUMBERS,
     WILD,
     WILD4,
     hand_points,
@@ -64,6 +67,58 @@ def _act(kind: str, seat: int, card: str | None = None, color: str | None = None
     if action is None:
         action = _ACTIONS[key] = Action(kind, seat, card, color, target)
     return action
+
+
+def _play_variants(kind: str, seat: int, card: str) -> tuple[Action, ...]:
+    if card == WILD or card == WILD4:
+        return tuple(_act(kind, seat, card, c) for c in COLORS)
+    return (_act(kind, seat, card),)
+
+
+#: For each seat, the PLAY actions of each card (a wild: one per colour; no 7 targets).
+_PLAYS: list[dict[str, tuple[Action, ...]]] = [
+    {code: _play_variants(PLAY, seat, code) for code in ALL_CODES} for seat in range(MAX_PLAYERS)
+]
+#: The same for JUMP_IN, and the actions that only name a seat (or a seat and a target).
+_JUMPS: list[dict[str, tuple[Action, ...]]] = [
+    {code: _play_variants(JUMP_IN, seat, code) for code in ALL_CODES} for seat in range(MAX_PLAYERS)
+]
+_DRAWS, _PASSES, _ACCEPTS, _CHALLENGES, _UNOS, _ANSWERS = (
+    tuple(_act(kind, seat) for seat in range(MAX_PLAYERS)) for kind in (DRAW, PASS, ACCEPT, CHALLENGE, UNO, ANSWER)
+)
+_CATCHES = tuple(tuple(_act(CATCH, seat, None, None, t) for t in range(MAX_PLAYERS)) for seat in range(MAX_PLAYERS))
+_COLORS = tuple(tuple(_act(COLOR, seat, None, c) for c in COLORS) for seat in range(MAX_PLAYERS))
+_NUMBER_RANKS = frozenset(NUMBERS)
+#: Number cards that do nothing but pass the turn: all of them, or (seven_o) all but 7s and 0s.
+_PLAIN = (
+    frozenset(c for c in ALL_CODES if CARD_RANK[c] in _NUMBER_RANKS),
+    frozenset(c for c in ALL_CODES if CARD_RANK[c] in _NUMBER_RANKS and CARD_RANK[c] not in ("7", "0")),
+)
+#: Every card of the same rank (number or symbol) as each card.
+_SAME_RANK = {c: frozenset(d for d in ALL_CODES if CARD_RANK[d] == CARD_RANK[c]) for c in ALL_CODES}
+_SEVENS = frozenset(c + "7" for c in COLORS)
+_FOLLOW: dict[tuple[str | None, str], frozenset[str]] = {}
+
+
+def _followers(color: str | None, top: str) -> frozenset[str]:
+    """The cards, Wild included but not Wild Draw Four nor Beep, that may be played on ``top`` under ``color``."""
+    key = (color, top)
+    cards = _FOLLOW.get(key)
+    if cards is None:
+        rank = CARD_RANK[top]
+        cards = _FOLLOW[key] = frozenset(
+            c
+            for c in ALL_CODES
+            if c == WILD
+            or (CARD_COLOR[c] is not None and (color is None or CARD_COLOR[c] == color or CARD_RANK[c] == rank))
+        )
+    return cards
+
+
+#: Deck order before the shuffle, without and with the Beep cards.
+_DECKS = (tuple(new_deck(False)), tuple(new_deck(True)))
+#: bit_length of every size a pile may have (and more).
+_BITS = tuple(n.bit_length() for n in range(257))
 
 
 @dataclass(frozen=True)
@@ -149,8 +204,17 @@ class Game:
 
     def _shuffle(self, cards: list[str]) -> None:
         rng = self._rng()
-        rng.shuffle(cards)
-        self.rng_state = rng.getrandbits(64)
+        # random.shuffle's own draws (Fisher-Yates, _randbelow by rejection), without its calls.
+        getrandbits = rng.getrandbits
+        bits = _BITS
+        for i in range(len(cards) - 1, 0, -1):
+            n = i + 1
+            k = bits[n] if n < 257 else n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            cards[i], cards[j] = cards[j], cards[i]
+        self.rng_state = getrandbits(64)
 
     def _randbelow(self, n: int) -> int:
         rng = self._rng()
@@ -176,6 +240,11 @@ class Game:
     def next_seat(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places after ``seat`` in the direction of play."""
         n, d, out = self.players, self.direction, self.eliminated
+        if steps == 1:
+            seat = (seat + d) % n
+            while out[seat]:
+                seat = (seat + d) % n
+            return seat
         for _ in range(steps):
             seat = (seat + d) % n
             while out[seat]:
@@ -231,13 +300,8 @@ class Game:
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, in turn or out of turn."""
         cache = self._legal_cache
-        if cache is not None and cache[0] == self.version and cache[1] == seat:
+        if cache is not None and cache[1] == seat and cache[0] == self.version:
             return cache[2]
-        out = self._legal(seat)
-        self._legal_cache = (self.version, seat, out)
-        return out
-
-    def _legal(self, seat: int) -> list[Action]:
         out: list[Action] = []
         phase = self.phase
         if phase not in _LIVE or not 0 <= seat < self.players or self.eliminated[seat]:
@@ -246,72 +310,83 @@ class Game:
         opts = self.options
         if phase == BEEP_RACE:
             if seat in self.beep_waiting:
-                out.append(_act(ANSWER, seat))
+                out.append(_ANSWERS[seat])
             return out
         if seat == self.current:
             if phase == PLAYING:
-                color = self.color
-                top_rank = CARD_RANK[self.discard[-1]]
-                for card in dict.fromkeys(hand):
-                    card_color = CARD_COLOR[card]
-                    if card_color is None:
-                        if card == BEEP:
+                color, top = self.color, self.discard[-1]
+                follow = _FOLLOW.get((color, top)) or _followers(color, top)
+                plays = _PLAYS[seat]
+                sevens = opts.seven_o
+                seen: list[str] = []  # each card once, in hand order (cheaper than a dict)
+                for card in hand:
+                    if card in follow:
+                        if card in seen:
                             continue
-                        if card == WILD4 and (self.must_play or not self._wild4_allowed(seat)):
-                            continue
-                    elif color is not None and card_color != color and CARD_RANK[card] != top_rank:
-                        continue
-                    self._variants(PLAY, seat, card, out)
+                        seen.append(card)
+                        if sevens and card in _SEVENS:
+                            self._variants(PLAY, seat, card, out)
+                        else:
+                            out += plays[card]
+                    elif card == WILD4 and card not in seen and not self.must_play and self._wild4_allowed(seat):
+                        seen.append(card)
+                        out += plays[card]
                 # With both piles empty, drawing is only for a player who cannot play.
-                can_draw = bool(self.draw_pile) or len(self.discard) > 1
-                if (not self.must_play and (can_draw or not out)) or not out:
-                    out.append(_act(DRAW, seat))
+                if not out or (not self.must_play and (self.draw_pile or len(self.discard) > 1)):
+                    out.append(_DRAWS[seat])
             elif phase == DRAWN:
                 card = self.drawn
                 if card is not None and card != BEEP and card in hand and self._can_follow(card):
                     if card != WILD4 or self._wild4_allowed(seat):
                         self._variants(PLAY, seat, card, out)
-                out.append(_act(PASS, seat))
+                out.append(_PASSES[seat])
             elif phase == PENDING:
-                out.append(_act(ACCEPT, seat))
+                out.append(_ACCEPTS[seat])
                 if (
                     self.pending_kind == WILD4
                     and opts.challenge
                     and self.pending_cards == 1
                 ):
-                    out.append(_act(CHALLENGE, seat))
+                    out.append(_CHALLENGES[seat])
                 if opts.stacking:
                     if self.pending_kind == WILD4:
                         if WILD4 in hand and self._wild4_allowed(seat):
-                            self._variants(PLAY, seat, WILD4, out)
+                            out += _PLAYS[seat][WILD4]
                     else:
                         for card in dict.fromkeys(hand):
                             if CARD_RANK[card] == "+2":
                                 out.append(_act(PLAY, seat, card))
-            elif phase == CHOOSE_COLOR:
-                for c in COLORS:
-                    out.append(_act(COLOR, seat, None, c))
-        if phase == CHOOSE_COLOR:
+            else:  # CHOOSE_COLOR
+                out += _COLORS[seat]
+                return out
+        elif phase == CHOOSE_COLOR:
             return out
         # Out-of-turn actions (and in-turn ones that need no turn).
         n_cards = len(hand)
-        if not self.said[seat] and (
-            n_cards == 2 or (n_cards == 1 and self.uno_open == seat)
-        ):
-            out.append(_act(UNO, seat))
-        if self.uno_open is not None and self.uno_open != seat:
-            out.append(_act(CATCH, seat, None, None, self.uno_open))
+        if (n_cards == 2 or (n_cards == 1 and self.uno_open == seat)) and not self.said[seat]:
+            out.append(_UNOS[seat])
+        uno_open = self.uno_open
+        if uno_open is not None and uno_open != seat:
+            out.append(_CATCHES[seat][uno_open])
         if phase == PLAYING:
-            if self.jump_open and opts.jumping:
+            if self.jump_open and (opts.jump_in or opts.super_jump_in):
                 top = self.discard[-1]
-                rank = CARD_RANK[top]
-                for card in dict.fromkeys(hand):
-                    if card == top or (opts.super_jump_in and CARD_RANK[card] == rank):
-                        self._variants(JUMP_IN, seat, card, out)
+                same = _SAME_RANK[top] if opts.super_jump_in else (top,)
+                sevens = opts.seven_o
+                jumps = _JUMPS[seat]
+                seen = []
+                for card in hand:
+                    if card in same and card not in seen:
+                        seen.append(card)
+                        if sevens and card in _SEVENS:
+                            self._variants(JUMP_IN, seat, card, out)
+                        else:
+                            out += jumps[card]
             if self.seq_seat == seat and seat != self.current:
                 self._sequence_plays(seat, out)
-        if opts.beep and BEEP in hand and phase in (PLAYING, DRAWN):
-            out.append(_act(PLAY, seat, BEEP))
+        if opts.beep and (phase == PLAYING or phase == DRAWN) and BEEP in hand:
+            out.append(_PLAYS[seat][BEEP][0])
+        self._legal_cache = (self.version, seat, out)
         return out
 
     def _sequence_plays(self, seat: int, out: list[Action]) -> None:
@@ -347,27 +422,38 @@ class Game:
 
     def actors(self) -> list[int]:
         """Seats that have at least one legal action now."""
+        others = self.out_of_turn_seats()
         if self.phase in (PLAYING, DRAWN, PENDING, CHOOSE_COLOR):
-            return sorted([self.current, *self.out_of_turn_seats()])
-        return self.out_of_turn_seats()
+            return sorted([self.current, *others]) if others else [self.current]
+        return others
 
     def out_of_turn_seats(self) -> list[int]:
         """Seats other than the turn holder that may act now (all Beep answerers in a race)."""
         phase = self.phase
-        if phase == BEEP_RACE:
-            return list(self.beep_waiting)
-        if phase not in (PLAYING, DRAWN, PENDING):
-            return []
+        if phase != PLAYING and phase != DRAWN and phase != PENDING:
+            return list(self.beep_waiting) if phase == BEEP_RACE else []
         cur = self.current
-        seats = range(self.players)
+        seats: list[int] = []
+        s = 0
         if self.uno_open is not None:
             # Everyone may catch the player who forgot to say UNO.
-            out = self.eliminated
-            return [s for s in seats if s != cur and not out[s]]
-        if not (self.options.beep or self.jump_open or self.seq_seat is not None):
-            hands, said = self.hands, self.said
-            return [s for s in seats if s != cur and len(hands[s]) == 2 and not said[s]]
-        return [s for s in seats if s != cur and self.legal_actions_any(s)]
+            for out in self.eliminated:
+                if not out and s != cur:
+                    seats.append(s)
+                s += 1
+        elif not (self.options.beep or self.jump_open or self.seq_seat is not None):
+            # Only UNO calls are possible.
+            said = self.said
+            for hand in self.hands:
+                if len(hand) == 2 and s != cur and not said[s]:
+                    seats.append(s)
+                s += 1
+        else:
+            can_act = self.legal_actions_any
+            for s in range(self.players):
+                if s != cur and can_act(s):
+                    seats.append(s)
+        return seats
 
     def legal_actions_any(self, seat: int) -> bool:
         """True if ``seat`` may act now (a quick test, without listing the actions)."""
@@ -390,14 +476,12 @@ class Game:
         if opts.beep and phase != PENDING and BEEP in hand:
             return True
         if phase == PLAYING:
-            if self.jump_open and opts.jumping:
+            if self.jump_open and (opts.jump_in or opts.super_jump_in):
                 top = self.discard[-1]
                 if top in hand:
                     return True
-                if opts.super_jump_in:
-                    rank = CARD_RANK[top]
-                    if any(CARD_RANK[c] == rank for c in hand):
-                        return True
+                if opts.super_jump_in and not _SAME_RANK[top].isdisjoint(hand):
+                    return True
             if self.seq_seat == seat:
                 out: list[Action] = []
                 self._sequence_plays(seat, out)
@@ -490,17 +574,28 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out ``action`` and return the events it caused; raise if it is illegal."""
-        if action.kind == MISSED_JUMP_IN:
-            if not self.missed_jump_in_allowed(action) or action in self.legal_actions(action.seat):
+        kind = action.kind
+        seat = action.seat
+        if kind == MISSED_JUMP_IN:
+            if not self.missed_jump_in_allowed(action) or action in self.legal_actions(seat):
                 raise self.why_illegal(action)
-        elif action not in self.legal_actions(action.seat):
-            raise self.why_illegal(action)
+        else:
+            cache = self._legal_cache
+            if cache is not None and cache[1] == seat and cache[0] == self.version:
+                legal = cache[2]
+            else:
+                legal = self.legal_actions(seat)
+            # Legal actions are shared instances: look for this one before comparing values.
+            for known in legal:
+                if known is action:
+                    break
+            else:
+                if action not in legal:
+                    raise self.why_illegal(action)
         self.version += 1
         self._legal_cache = None
         ev: list[Event] = []
-        kind = action.kind
-        seat = action.seat
-        if kind in (PLAY, DRAW, PASS, ACCEPT, CHALLENGE, COLOR, JUMP_IN):
+        if kind in TURN_KINDS:
             if self.uno_open is not None and self.uno_open != seat:
                 self.uno_open = None
             if self.seq_seat is not None and self.seq_seat != seat:
@@ -572,31 +667,58 @@ class Game:
         if card == BEEP:
             self._play_beep(seat, ev)
             return
+        phase = self.phase
         if seat != self.current:
             how = "sequence"
-        elif self.phase == PENDING:
+        elif phase == PENDING:
             how = "stack"
-        elif self.phase == DRAWN:
+        elif phase == DRAWN:
             how = "drawn"
         else:
             how = "turn"
         prev_color = self.color
         had_color = card == WILD4 and self._holds_color(seat)
-        left = self._remove_card(seat, card)
-        self.color = action.color if action.color is not None else CARD_COLOR[card]
-        data: dict[str, Any] = {"card": card, "left": left, "how": how}
-        if action.color is not None:
-            data["color"] = action.color
-        ev.append(Event("play", seat, data))
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.discard.append(card)
+        self.stuck = 0
+        left = len(hand)
+        color = action.color
+        if color is None:
+            self.color = CARD_COLOR[card]
+            ev.append(Event("play", seat, {"card": card, "left": left, "how": how}))
+        else:
+            self.color = color
+            ev.append(Event("play", seat, {"card": card, "left": left, "how": how, "color": color}))
         self.drawn = None
         self.must_play = False
-        self._after_card_down(seat, left, ev)
+        if left == 1:
+            if not self.said[seat]:
+                self.uno_open = seat
+        elif left != 2:
+            self.said[seat] = False
+        opts = self.options
         if how == "sequence":
             step = (int(CARD_RANK[card]) - int(CARD_RANK[self.discard[-2]])) % 10
             self.seq_step = 1 if step == 1 else -1
-            self.jump_open = self.options.jumping
+            self.jump_open = opts.jumping
             if left == 0:
                 self._end_hand(seat, ev)
+            return
+        if left and card in _PLAIN[1 if opts.seven_o else 0]:
+            # The most common play, without effect: what _card_effect does for it.
+            self.jump_open = opts.jump_in or opts.super_jump_in
+            self.seq_seat = None
+            n, d, out = self.players, self.direction, self.eliminated
+            nxt = (seat + d) % n
+            while out[nxt]:
+                nxt = (nxt + d) % n
+            self.current = nxt
+            self.phase = PLAYING
+            ev.append(Event("turn", nxt))
+            if opts.sequences:
+                self.seq_seat = seat
+                self.seq_step = 0
             return
         self._card_effect(seat, card, action.target, prev_color, had_color, ev)
 
@@ -612,7 +734,7 @@ class Game:
         opts = self.options
         rank = CARD_RANK[card]
         left = len(self.hands[seat])
-        self.jump_open = opts.jumping and card != WILD and card != WILD4
+        self.jump_open = (opts.jump_in or opts.super_jump_in) and card != WILD and card != WILD4
         self.seq_seat = None
         if left == 0:
             if rank == "+2" or rank == WILD4:
@@ -680,8 +802,12 @@ class Game:
             ev.append(Event("rotate", seat, {"direction": self.direction, "counts": [len(h) for h in self.hands]}))
             self._set_turn(self.next_seat(seat), ev)
         else:
-            self._set_turn(self.next_seat(seat), ev)
-            if opts.sequences and is_number(card):
+            nxt = self.next_seat(seat)
+            self.current = nxt
+            self.phase = PLAYING
+            self.drawn = None
+            ev.append(Event("turn", nxt))
+            if opts.sequences and rank in _NUMBER_RANKS:
                 self.seq_seat = seat
                 self.seq_step = 0
 
@@ -813,23 +939,28 @@ class Game:
 
     def _draw_cards(self, seat: int, count: int, reason: str, ev: list[Event]) -> list[str]:
         pile = self.draw_pile
-        got: list[str] = []
-        for _ in range(count):
-            if not pile:
-                if len(self.discard) > 1:
-                    pile[:] = self.discard[:-1]
-                    del self.discard[:-1]
-                    self._shuffle(pile)
-                    ev.append(Event("reshuffle", None, {"count": len(pile)}))
-                else:
-                    break
-            got.append(pile.pop())
+        if 0 < count <= len(pile):
+            got = pile[-1 : -count - 1 : -1]  # taken one by one from the top
+            del pile[-count:]
+        else:
+            got = []
+            for _ in range(count):
+                if not pile:
+                    if len(self.discard) > 1:
+                        pile[:] = self.discard[:-1]
+                        del self.discard[:-1]
+                        self._shuffle(pile)
+                        ev.append(Event("reshuffle", None, {"count": len(pile)}))
+                    else:
+                        break
+                got.append(pile.pop())
         if got:
-            self.hands[seat].extend(got)
+            hand = self.hands[seat]
+            hand.extend(got)
             self.said[seat] = False
             if self.uno_open == seat:
                 self.uno_open = None
-            data = {"count": len(got), "reason": reason, "left": len(self.hands[seat])}
+            data = {"count": len(got), "reason": reason, "left": len(hand)}
             if len(got) < count:
                 data["wanted"] = count
             ev.append(Event("draw", seat, data, {"cards": got}))
@@ -900,17 +1031,21 @@ class Game:
         self.beep_resume = None
         self.stuck = 0
         ev.append(Event("hand_start", None, {"hand": self.hand_number, "dealer": self.dealer}))
-        deck = new_deck(self.options.beep)
+        deck = list(_DECKS[1 if self.options.beep else 0])
         self._shuffle(deck)
-        self.hands = [[] for _ in range(n)]
+        hands: list[list[str]] = [[] for _ in range(n)]
+        self.hands = hands
         order = []
         s = self.dealer
         for _ in range(self._n_active()):
             s = self.next_seat(s)
             order.append(s)
-        for _ in range(HAND_SIZE):
-            for s in order:
-                self.hands[s].append(deck.pop())
+        # One card at a time round the table from the top of the deck (the end of the list).
+        k = len(order)
+        top = len(deck) - 1
+        for i, s in enumerate(order):
+            hands[s] = deck[top - i : top - i - HAND_SIZE * k : -k]
+        del deck[len(deck) - HAND_SIZE * k :]
         self.draw_pile = deck
         self.discard = []
         ev.append(Event("deal", self.dealer, {"count": HAND_SIZE, "seats": order}))
