@@ -197,6 +197,8 @@ def rules(lang: str | None, preset: str, rules: tuple[str, ...]) -> None:
 @click.option("--bots", default=None, help=_("One bot level per seat, separated by commas (default: random)."))
 @click.option("--jobs", type=click.IntRange(1), default=1, help=_("Processes to use."))
 @click.option("--swap-seats", is_flag=True, help=_("Rotate the seating every game so seat advantage cancels out."))
+@click.option("--external", "externals", multiple=True, help=_("A seat played by a program: SEAT=COMMAND (repeatable, seats from 1)."))
+@click.option("--external-timeout", type=click.FloatRange(0.1), default=5.0, help=_("Seconds an external program may think."))
 @click.option("--check", is_flag=True, help=_("Check the invariants after every action."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print one JSON object."))
 @click.option("--lang", default=None, help=_("Language of the report."))
@@ -223,6 +225,24 @@ def simulate(**kw: Any) -> None:
             from uno_cli.i18n import _
 
             _fail(_("Give one bot level per seat: {count} seats.").format(count=kw["players"]))
+    for item in kw["externals"]:
+        number, sep, command = item.partition("=")
+        if not sep or not number.strip().isdigit() or not command.strip():
+            from uno_cli.errtext import config_error
+
+            _fail(config_error(ConfigError("bad_seat_spec", value=item)))
+        seat = int(number) - 1
+        if not 0 <= seat < kw["players"]:
+            from uno_cli.errtext import config_error
+
+            _fail(config_error(ConfigError("seat_out_of_range", seat=seat + 1, players=kw["players"])))
+        if levels is None:
+            levels = ["random"] * kw["players"]
+        levels[seat] = "external:" + command.strip()
+    if kw["externals"]:
+        extra_timeout = {"external_timeout": kw["external_timeout"]}
+    else:
+        extra_timeout = {}
     show_progress = not kw["as_json"] and sys.stderr.isatty()
     progress = None
     if show_progress:
@@ -233,7 +253,7 @@ def simulate(**kw: Any) -> None:
             if done % step == 0 or done == total:
                 click.echo(f"{done}/{total}", err=True)
 
-    extra: dict[str, Any] = {}
+    extra: dict[str, Any] = dict(extra_timeout)
     if kw["jobs"] != 1:
         extra["jobs"] = kw["jobs"]
     if kw["swap_seats"]:

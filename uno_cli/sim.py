@@ -195,45 +195,66 @@ class SimResult:
 
 
 def format_report(result: SimResult) -> str:
-    """A plain-text report: one fact per line, no tables (reads well with a screen reader)."""
+    """A plain-text report in the current language: one fact per line, no tables."""
+    from uno_cli.i18n import _, get_translator, ngettext
+
     r = result
+    tr = get_translator()
+
+    def pct(x: float) -> str:
+        return tr.format_number(round(x * 100, 1))
+
+    def num(x: float) -> str:
+        return tr.format_number(round(x, 2))
+
+    yes_no = _("yes") if r.swap_seats else _("no")
     lines = [
-        f"Games: {r.games}",
-        f"Players: {r.players}",
-        f"Levels by seat: {', '.join(r.levels) if r.levels else 'random'}",
-        f"Seats rotated each game: {'yes' if r.swap_seats else 'no'}",
-        f"Processes: {r.jobs}",
-        f"Seed: {r.seed}",
-        f"Seconds: {r.seconds:.2f}",
-        f"Games per second: {r.games_per_second:.2f}",
-        f"Hands: {r.hands}",
-        f"Hands per game: {r.hands / r.games:.2f}" if r.games else "Hands per game: 0",
-        f"Actions per hand: {r.actions / r.hands:.1f}" if r.hands else "Actions per hand: 0",
-        f"Turns per hand: {r.turns / r.hands:.1f}" if r.hands else "Turns per hand: 0",
+        _("Games: {count}").format(count=r.games),
+        _("Players: {count}").format(count=r.players),
+        _("Levels by seat: {levels}").format(levels=", ".join(r.levels) if r.levels else "random"),
+        _("Seats rotated each game: {answer}").format(answer=yes_no),
+        _("Processes: {count}").format(count=r.jobs),
+        _("Seed: {seed}").format(seed=r.seed),
+        _("Seconds: {seconds}").format(seconds=num(r.seconds)),
+        _("Games per second: {rate}").format(rate=num(r.games_per_second)),
+        _("Hands: {count}").format(count=r.hands),
+        _("Hands per game: {rate}").format(rate=num(r.hands / r.games if r.games else 0)),
+        _("Actions per hand: {rate}").format(rate=num(r.actions / r.hands if r.hands else 0)),
+        _("Turns per hand: {rate}").format(rate=num(r.turns / r.hands if r.hands else 0)),
     ]
     if len(r.level_stats) > 1 or r.swap_seats:
         for st in r.level_stats.values():
             low, high = st.interval()
             seats = st.seat_games / st.games if st.games else 0
             lines.append(
-                f"Level {st.level} ({seats:g} seat{'s' if seats != 1 else ''} a game): "
-                f"won {st.win_rate() * 100:.1f}% of {st.games} games, "
-                f"95% confidence {low * 100:.1f}% to {high * 100:.1f}%, "
-                f"average points {st.average_points():.1f}"
+                ngettext(
+                    "Level {level} ({seats} seat a game): won {rate}% of {games} games, 95% confidence "
+                    "{low}% to {high}%, average points {points}",
+                    "Level {level} ({seats} seats a game): won {rate}% of {games} games, 95% confidence "
+                    "{low}% to {high}%, average points {points}",
+                    int(seats) if seats == int(seats) else 2,
+                ).format(
+                    level=st.level, seats=num(seats), rate=pct(st.win_rate()), games=st.games,
+                    low=pct(low), high=pct(high), points=num(st.average_points()),
+                )
             )
     for s in range(r.players):
         low, high = r.seat_interval(s)
-        rate = r.wins[s] / r.games * 100 if r.games else 0.0
-        who = "" if r.swap_seats or not r.levels else f" ({r.levels[s]})"
+        rate = r.wins[s] / r.games if r.games else 0.0
         avg = r.points[s] / r.games if r.games else 0.0
-        lines.append(
-            f"Seat {s}{who}: won {rate:.1f}%, 95% confidence {low * 100:.1f}% to {high * 100:.1f}%, "
-            f"average points {avg:.1f}"
-        )
-    lines.append(f"Rule violations: {len(r.violations)}")
-    lines.extend(f"Violation: {v}" for v in r.violations[:20])
+        values = dict(seat=s + 1, rate=pct(rate), low=pct(low), high=pct(high), points=num(avg))
+        if r.swap_seats or not r.levels:
+            line = _("Seat {seat}: won {rate}%, 95% confidence {low}% to {high}%, average points {points}")
+        else:
+            values["level"] = r.levels[s]
+            line = _(
+                "Seat {seat} ({level}): won {rate}%, 95% confidence {low}% to {high}%, average points {points}"
+            )
+        lines.append(line.format(**values))
+    lines.append(_("Rule violations: {count}").format(count=len(r.violations)))
+    lines.extend(_("Violation: {text}").format(text=v) for v in r.violations[:20])
     if len(r.violations) > 20:
-        lines.append(f"More violations: {len(r.violations) - 20}")
+        lines.append(_("More violations: {count}").format(count=len(r.violations) - 20))
     return "\n".join(lines)
 
 
