@@ -115,6 +115,26 @@ def _followers(color: str | None, top: str) -> frozenset[str]:
     return cards
 
 
+def _sequence_next(top: str, seq_step: int, seven_o: bool) -> list[str]:
+    """The cards that may continue a sequence on ``top``: its colour, one up or down (9 wraps to 0)."""
+    last = int(CARD_RANK[top])
+    color = CARD_COLOR[top]
+    cards = []
+    for card in ALL_CODES:
+        if CARD_COLOR[card] != color or not is_number(card):
+            continue
+        if seven_o and CARD_RANK[card] in ("7", "0"):
+            continue
+        step = (int(CARD_RANK[card]) - last) % 10
+        if step == 9:
+            step = -1
+        if step in (1, -1) and seq_step in (0, step):
+            cards.append(card)
+    return cards
+
+
+_SEQ_NEXT: dict[tuple[str, int, bool], frozenset[str]] = {}
+
 #: Deck order before the shuffle, without and with the Beep cards.
 _DECKS = (tuple(new_deck(False)), tuple(new_deck(True)))
 #: bit_length of every size a pile may have (and more).
@@ -391,18 +411,17 @@ class Game:
 
     def _sequence_plays(self, seat: int, out: list[Action]) -> None:
         top = self.discard[-1]
-        last = int(CARD_RANK[top])
-        color = CARD_COLOR[top]
+        seven_o = self.options.seven_o
+        key = (top, self.seq_step, seven_o)
+        nexts = _SEQ_NEXT.get(key)
+        if nexts is None:
+            nexts = _SEQ_NEXT[key] = frozenset(_sequence_next(top, self.seq_step, seven_o))
+        if nexts.isdisjoint(self.hands[seat]):
+            return
+        plays = _PLAYS[seat]
         for card in dict.fromkeys(self.hands[seat]):
-            if CARD_COLOR[card] != color or not is_number(card):
-                continue
-            if self.options.seven_o and CARD_RANK[card] in ("7", "0"):
-                continue
-            step = (int(CARD_RANK[card]) - last) % 10
-            if step == 9:
-                step = -1
-            if step in (1, -1) and self.seq_step in (0, step):
-                out.append(_act(PLAY, seat, card))
+            if card in nexts:
+                out.append(plays[card][0])
 
     def missed_jump_in_allowed(self, action: Action) -> bool:
         """True if ``action`` is a valid (costly) missed interception: the card is held."""
@@ -449,10 +468,32 @@ class Game:
                     seats.append(s)
                 s += 1
         else:
-            can_act = self.legal_actions_any
+            # legal_actions_any for each seat, with what they share looked up once.
+            out, hands, said = self.eliminated, self.hands, self.said
+            opts = self.options
+            beep = opts.beep and phase != PENDING
+            jump: frozenset[str] | None = None
+            seq = None
+            if phase == PLAYING:
+                if self.jump_open and (opts.jump_in or opts.super_jump_in):
+                    top = self.discard[-1]
+                    jump = _SAME_RANK[top] if opts.super_jump_in else frozenset((top,))
+                seq = self.seq_seat
             for s in range(self.players):
-                if s != cur and can_act(s):
+                if s == cur or out[s]:
+                    continue
+                hand = hands[s]
+                if (
+                    (len(hand) == 2 and not said[s])
+                    or (beep and BEEP in hand)
+                    or (jump is not None and not jump.isdisjoint(hand))
+                ):
                     seats.append(s)
+                elif s == seq:
+                    plays: list[Action] = []
+                    self._sequence_plays(s, plays)
+                    if plays:
+                        seats.append(s)
         return seats
 
     def legal_actions_any(self, seat: int) -> bool:
