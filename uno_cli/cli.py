@@ -12,6 +12,8 @@ from uno_cli import __version__
 from uno_cli.i18n import _
 
 EXIT_BAD_USAGE = 2
+_PRESET_NAMES = "classic, playroom, strict, lowest, elimination, partners, house"
+_LANGUAGE_CODES = "en, pt, sr_Latn, sr_Cyrl, ro, it"
 
 
 class DefaultGroup(click.Group):
@@ -104,15 +106,15 @@ def _players_in_file(path: str | None) -> int | None:
 def _play_options(func: Any) -> Any:
     options = [
         click.option("--players", type=click.IntRange(2, 10), default=None, help=_("Number of players, 2 to 10.")),
-        click.option("--bots", default=None, help=_("Bot level for the other seats (easy, normal, hard, random), or a comma list.")),
-        click.option("--seat", "seats", multiple=True, help=_("Who plays a seat: N=human, N=script, N=bot:LEVEL, N=cmd:PROGRAM.")),
+        click.option("--bots", default=None, help=_("Bot level for the other seats ({levels}), or a comma list.").format(levels="easy, normal, hard, random")),
+        click.option("--seat", "seats", multiple=True, help=_("Who plays a seat: {forms}.").format(forms="N=human, N=script, N=bot:LEVEL, N=cmd:PROGRAM")),
         click.option("--names", default=None, help=_("Player names, separated by commas.")),
-        click.option("--preset", default=None, help=_("Rule preset: classic, playroom, ...")),
+        click.option("--preset", default=None, help=_("Rule preset: {presets}.").format(presets=_PRESET_NAMES)),
         click.option("--rule", "rules", multiple=True, help=_("Set one rule option: NAME=VALUE (repeatable).")),
         click.option("--seed", type=int, default=None, help=_("Random seed: the same seed and input give the same game.")),
-        click.option("--setup", type=click.Path(dir_okay=False), default=None, help=_("Start from a JSON setup or saved game.")),
+        click.option("--setup", type=click.Path(dir_okay=False), default=None, help=_("Start from a setup or saved game ({format} file).").format(format="JSON")),
         click.option("--resume", "resume", type=click.Path(dir_okay=False), default=None, help=_("Continue a saved game.")),
-        click.option("--lang", default=None, help=_("Language: en, pt, sr_Latn, sr_Cyrl, ro, it.")),
+        click.option("--lang", default=None, help=_("Language: {languages}.").format(languages=_LANGUAGE_CODES)),
     ]
     for option in reversed(options):
         func = option(func)
@@ -122,7 +124,7 @@ def _play_options(func: Any) -> Any:
 @main.command(help=_("Play a game (interactive on a terminal, scripted otherwise)."))
 @_play_options
 @click.option("--script", is_flag=True, help=_("Read commands from standard input even on a terminal."))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help=_("Script output: text lines or JSON Lines."))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help=_("Script output: text lines or {format}.").format(format="JSON Lines"))
 @click.option("--speech", type=click.Choice(["auto", "on", "off"]), default=None, help=_("Speech through the screen reader."))
 @click.option("--verbosity", type=click.Choice(["short", "full"]), default=None, help=_("How much is said."))
 @click.option("--pace", type=float, default=None, help=_("Seconds between opponents' moves."))
@@ -176,7 +178,7 @@ def play(**kw: Any) -> None:
 
 
 @main.command(help=_("Print the rule book."))
-@click.option("--lang", default=None, help=_("Language: en, pt, sr_Latn, sr_Cyrl, ro, it."))
+@click.option("--lang", default=None, help=_("Language: {languages}.").format(languages=_LANGUAGE_CODES))
 @click.option("--preset", default="classic", help=_("Mark which options are on in this preset."))
 @click.option("--rule", "rules", multiple=True, help=_("Set one rule option: NAME=VALUE (repeatable)."))
 def rules(lang: str | None, preset: str, rules: tuple[str, ...]) -> None:
@@ -197,10 +199,10 @@ def rules(lang: str | None, preset: str, rules: tuple[str, ...]) -> None:
 @click.option("--bots", default=None, help=_("One bot level per seat, separated by commas (default: random)."))
 @click.option("--jobs", type=click.IntRange(1), default=1, help=_("Processes to use."))
 @click.option("--swap-seats", is_flag=True, help=_("Rotate the seating every game so seat advantage cancels out."))
-@click.option("--external", "externals", multiple=True, help=_("A seat played by a program: SEAT=COMMAND (repeatable, seats from 1)."))
+@click.option("--external", "externals", multiple=True, help=_("A seat played by a program: {form} (repeatable, seats from 1).").format(form="SEAT=COMMAND"))
 @click.option("--external-timeout", type=click.FloatRange(0.1), default=5.0, help=_("Seconds an external program may think."))
 @click.option("--check", is_flag=True, help=_("Check the invariants after every action."))
-@click.option("--json", "as_json", is_flag=True, help=_("Print one JSON object."))
+@click.option("--json", "as_json", is_flag=True, help=_("Print one {format} object.").format(format="JSON"))
 @click.option("--lang", default=None, help=_("Language of the report."))
 def simulate(**kw: Any) -> None:
     """Play many games between bots and report the results."""

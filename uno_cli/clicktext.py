@@ -44,10 +44,14 @@ CLICK_MESSAGES = (
     N_("Did you mean {possibility}?"),
     N_("(Did you mean one of: {possibilities}?)"),
 )
-CLICK_PLURALS = (
-    (N_("Option {name!r} requires an argument."), N_("Option {name!r} requires {nargs} arguments.")),
-    (N_("Got unexpected extra argument ({args})"), N_("Got unexpected extra arguments ({args})")),
-)
+
+
+def _plural_messages() -> None:  # pragma: no cover - never called: lists click's plurals for extraction
+    from uno_cli.i18n import ngettext
+
+    ngettext("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments.", 1)
+    ngettext("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", 1)
+
 
 _MODULES = ("core", "exceptions", "types", "parser", "formatting", "decorators", "termui", "utils")
 

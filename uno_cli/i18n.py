@@ -337,7 +337,15 @@ class Translator:
     def _lookup(self, key: tuple[str | None, str]) -> tuple[str, ...] | None:
         forms = self._messages.get(key)
         if forms is not None and self._convert is not None and key not in self._converted:
-            forms = self._messages[key] = tuple(map(self._convert, forms))
+            convert = self._convert
+            if key[0] == KEY_CONTEXT:
+                from uno_cli.translit import KEY_WORDS
+
+                # Letters printed on the keys stay Latin; the words around them do not.
+                def convert(text: str, _c: Callable[..., str] = self._convert) -> str:  # type: ignore[misc]
+                    return _c(text, keep=KEY_WORDS)
+
+            forms = self._messages[key] = tuple(map(convert, forms))
             self._converted.add(key)
         return forms
 
@@ -446,3 +454,18 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
 def N_(msgid: str) -> str:
     """Mark ``msgid`` for extraction without translating it (translate later with ``_``)."""
     return msgid
+
+
+KEY_CONTEXT = "key"
+"""Context of key names (Space, U, Shift+Z): in Serbian Cyrillic the letters and names
+printed on the keys stay in Latin letters."""
+
+
+def NP_(context: str, msgid: str) -> str:
+    """Mark ``msgid`` for extraction in ``context`` without translating it."""
+    return msgid
+
+
+def key_name(msgid: str) -> str:
+    """A key's name in the current language (never transliterated)."""
+    return get_translator().pgettext(KEY_CONTEXT, msgid)

@@ -925,7 +925,7 @@ class Controller:
         self.answer(_("Quit the game? The game is saved and offered next time. Y quits, N goes on."), important=True)
 
     def quit_key(self, key: str) -> None:
-        if key.lower() in ("y", "enter", "c-c", "c-d"):
+        if key.lower() in YES_KEYS or key in ("c-c", "c-d"):
             self.quit_now()
         else:
             self.mode = self.previous_mode
@@ -944,7 +944,7 @@ class Controller:
     def resume_key(self, key: str) -> None:
         from uno_cli import autosave
 
-        if key.lower() in ("y", "enter"):
+        if key.lower() in YES_KEYS:
             try:
                 self.config.resume = str(autosave.path())
                 self.config.setup = None
@@ -959,7 +959,7 @@ class Controller:
                 return
             self.resume_data = None
             self.mode = "play"
-        elif key.lower() in ("n", "escape"):
+        elif key.lower() in NO_KEYS:
             autosave.clear()
             self.resume_data = None
             self.mode = "start"
@@ -1049,9 +1049,20 @@ class Controller:
         if not text:
             return
         if self.mode not in ("play", "between", "color", "target"):
-            word = text.split()[0].lower()
-            mapping = {"y": "y", "yes": "y", "n": "n", "no": "n", "start": "enter", "enter": "enter", "options": "o", "quit": "c-c", "help": "f1", "rules": "f2"}
-            self.key(mapping.get(word, word))
+            from uno_cli.commands import VERBS, normalize
+
+            word = normalize(text.split()[0])
+            mapping = {"start": "enter", "enter": "enter", "options": "o", "opcoes": "o", "opcije": "o",
+                       "optiuni": "o", "opzioni": "o", "menu": "o"}
+            verb_keys = {"quit": "c-c", "help": "f1", "rules": "f2"}
+            if word in YES_WORDS:
+                self.key("y")
+            elif word in NO_WORDS:
+                self.key("n")
+            elif word in mapping:
+                self.key(mapping[word])
+            else:
+                self.key(verb_keys.get(VERBS.get(word, ""), word))
             return
         words = text.lower().split()
         verb = words[0]
@@ -1089,6 +1100,13 @@ class Controller:
         elif result.changed:
             self._after_change(focused)
 
+
+#: Answers to yes/no questions, typed in any of the five languages (without diacritics).
+YES_WORDS = frozenset({"y", "yes", "s", "sim", "si", "d", "da"})
+NO_WORDS = frozenset({"n", "no", "nao", "ne", "nu"})
+#: Single keys that answer yes or no: Y or the initial of yes in pt/it (S) and ro/sr (D).
+YES_KEYS = frozenset({"y", "s", "d", "enter"})
+NO_KEYS = frozenset({"n", "escape"})
 
 _COLOR_WORDS = {"r": "r", "red": "r", "y": "y", "yellow": "y", "g": "g", "green": "g", "b": "b", "blue": "b"}
 def parse_color(word: str) -> str | None:
@@ -1421,7 +1439,7 @@ def make_prompt_session(controller: Controller, input: Any = None, output: Any =
     names: set[str] = set()
     for binding in GAME_KEYS:
         names.update(binding.keys)
-    names.update({"up", "down", "escape", "y", "Y", "n", "N", "2", "3", "4", "q", "o", "O", "enter"})
+    names.update({"up", "down", "escape", "y", "Y", "n", "N", "d", "D", "2", "3", "4", "q", "o", "O", "enter"})
     names.update("ryg")
     for name in sorted(names):
         if name == "enter":

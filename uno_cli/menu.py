@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from uno_cli.i18n import N_, _, ngettext
+from uno_cli.i18n import N_, _, get_translator, ngettext
 from uno_cli.settings import SPEECH_MODES, Settings
 
 PACES = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
@@ -87,8 +87,11 @@ class Menu:
         if key == "verbosity":
             return _(_VERBOSITY_NAMES.get(value, value))
         if key in ("pace", "race_window"):
-            plural = 1 if value == 1 else 2
-            return ngettext("{seconds} second", "{seconds} seconds", plural).format(seconds=f"{value:g}")
+            # Whole numbers choose their own plural form; fractions read as plural ("1,5 seconds").
+            whole = float(value).is_integer()
+            count = int(value) if whole else 2
+            text = get_translator().format_number(int(value) if whole else float(value))
+            return ngettext("{seconds} second", "{seconds} seconds", count).format(seconds=text)
         return str(value)
 
     def _label(self, item: Item) -> str:

@@ -27,7 +27,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-__all__ = ["DIGRAPH_EXCEPTIONS", "KEEP_WORDS", "latin_to_cyrillic"]
+__all__ = ["DIGRAPH_EXCEPTIONS", "KEEP_WORDS", "KEY_WORDS", "latin_to_cyrillic"]
 
 _LETTERS = {
     "a": "а", "b": "б", "c": "ц", "č": "ч", "ć": "ћ", "d": "д", "đ": "ђ", "e": "е",
@@ -37,8 +37,16 @@ _LETTERS = {
 }
 _DIGRAPHS = {"lj": "љ", "nj": "њ", "dž": "џ"}
 
-KEEP_WORDS: frozenset[str] = frozenset({"uno"})
-"""Words always left in Latin letters (lower case): the game's name."""
+_KEY_NAMES = frozenset({
+    "alt", "ctrl", "shift", "enter", "escape", "esc", "home", "end", "page", "up", "down",
+    "tab", "space", "backspace", "delete", "insert",
+})
+
+KEEP_WORDS: frozenset[str] = frozenset({"uno"}) | _KEY_NAMES
+"""Words always left in Latin letters (lower case): the game's name and key names."""
+
+KEY_WORDS: frozenset[str] = _KEY_NAMES | frozenset("abcdefghijklmnopqrstuvwxyz")
+"""In key names, single letters too stay Latin: they are what is printed on the key."""
 
 DIGRAPH_EXCEPTIONS: tuple[str, ...] = (
     "kon|jug", "kon|junk", "in|jek", "in|junk", "van|jez", "tan|jug",
