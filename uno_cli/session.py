@@ -248,6 +248,11 @@ class Session:
         for seat, spec in enumerate(self.seats):
             if spec.kind in (BOT, COMMAND):
                 self.bots[seat] = _make_bot(spec, seat, random.Random(seed * 1009 + seat * 7919 + 1))
+        if source is not None and isinstance(data.get("bots"), dict):
+            for key, state in data["bots"].items():
+                bot = self.bots.get(int(key)) if str(key).isdigit() else None
+                if bot is not None and isinstance(state, dict) and hasattr(bot, "restore"):
+                    bot.restore(state)
         ctrl = [s for s in range(n) if self.controlled(s)]
         self.viewer: int | None = (ctrl[0] if len(ctrl) == 1 else None) if viewer is AUTO else viewer
         self.partial: dict[int, Action] = {}
@@ -669,6 +674,8 @@ class Session:
             {"kind": s.kind, **({"level": s.level} if s.kind == BOT else {}), **({"command": s.command} if s.kind == COMMAND else {})}
             for s in self.seats
         ]
+        # What the bots remember and their generators, so a resumed game goes on exactly.
+        data["bots"] = {str(seat): bot.state() for seat, bot in self.bots.items() if hasattr(bot, "state")}
         return data
 
     def save(self, path: str | Path) -> Path:

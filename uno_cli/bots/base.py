@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Any, Sequence
 
 from uno_cli.engine import Action, Event, View
 from uno_cli.engine.actions import DRAW, PASS, PLAY
@@ -33,6 +33,20 @@ class Bot:
     def choose(self, view: View) -> Action | None:
         """Pick one of ``view.legal``; None means "do nothing now" (only when out of turn)."""
         raise NotImplementedError
+
+    def state(self) -> dict[str, Any]:
+        """What this bot remembers, as JSON-ready data (saved with the game)."""
+        version, internal, gauss = self.rng.getstate()
+        return {"rng": [version, list(internal), gauss]}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Take back what :meth:`state` gave; ignores what it does not understand."""
+        rng = state.get("rng")
+        if isinstance(rng, list) and len(rng) == 3 and isinstance(rng[1], list):
+            try:
+                self.rng.setstate((rng[0], tuple(rng[1]), rng[2]))
+            except (TypeError, ValueError):
+                pass
 
     def reaction_time(self) -> float:
         """Seconds this bot needs to react in a race (drawn from its seeded generator)."""

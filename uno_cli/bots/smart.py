@@ -92,6 +92,38 @@ class SmartBot(Bot):
         self.known: dict[int, Counter[str]] = {}  # cards known to be in a seat's hand
         self.last_hand: tuple[str, ...] = ()
 
+    def state(self) -> dict[str, Any]:
+        """The generator and the memory of seen cards, as JSON-ready data."""
+        out = super().state()
+        out.update(
+            players=self.players,
+            lack={str(s): dict(v) for s, v in self.lack.items()},
+            discard=dict(self.discard),
+            color=self.color,
+            w4_prev=self.w4_prev,
+            w4_by=self.w4_by,
+            w4_left=self.w4_left,
+            known={str(s): dict(v) for s, v in self.known.items()},
+            last_hand=list(self.last_hand),
+        )
+        return out
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Take back the memory saved by :meth:`state`."""
+        super().restore(state)
+        try:
+            self.players = int(state.get("players", self.players))
+            self.lack = {int(s): {c: float(x) for c, x in v.items()} for s, v in state.get("lack", {}).items()}
+            self.discard = Counter({str(c): int(n) for c, n in state.get("discard", {}).items()})
+            self.color = state.get("color")
+            self.w4_prev = state.get("w4_prev")
+            self.w4_by = state.get("w4_by")
+            self.w4_left = int(state.get("w4_left", 0))
+            self.known = {int(s): Counter({str(c): int(n) for c, n in v.items()}) for s, v in state.get("known", {}).items()}
+            self.last_hand = tuple(state.get("last_hand", ()))
+        except (AttributeError, TypeError, ValueError):
+            self._reset_hand()
+
     def _lack(self, seat: int) -> dict[str, float]:
         got = self.lack.get(seat)
         if got is None:

@@ -132,7 +132,7 @@ def from_dict(data: Any, seed: int = 0, base: RuleOptions = CLASSIC) -> Game:
         "format", "players", "options", "hand", "dealer", "scores", "penalties", "eliminated",
         "hands", "discard", "draw", "color", "current", "direction", "phase", "pending",
         "drawn", "must_play", "uno_open", "said", "jump_open", "sequence", "beep", "stuck",
-        "winners", "rng", "names", "seats", "comment",
+        "winners", "rng", "names", "seats", "bots", "comment",
     }
     for key in data:
         if key not in known:
