@@ -256,8 +256,9 @@ def test_end_of_input_saves_and_resume_continues(tmp_path: Path) -> None:
     from uno_cli.engine import state_io
 
     before = dict(data)
-    before.pop("names"), before.pop("seats")
+    before.pop("names"), before.pop("seats"), before.pop("bots")
     assert state_io.to_dict(session.game) == before
+    assert session.save_dict()["bots"] == data["bots"]  # the bot remembers what it saw
     rc, objs = _play(resumed, seed=1)
     assert rc == 0 and objs[0]["type"] == "info" and objs[-1]["type"] == "game_over"
 
