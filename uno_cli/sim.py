@@ -198,8 +198,13 @@ def format_report(result: SimResult) -> str:
     """A plain-text report in the current language: one fact per line, no tables."""
     from uno_cli.i18n import _, get_translator, ngettext
 
+    from uno_cli.menu import _LEVEL_NAMES
+
     r = result
     tr = get_translator()
+
+    def level_name(level: str) -> str:
+        return _(_LEVEL_NAMES[level]) if level in _LEVEL_NAMES else level
 
     def pct(x: float) -> str:
         return tr.format_number(round(x * 100, 1))
@@ -211,7 +216,7 @@ def format_report(result: SimResult) -> str:
     lines = [
         _("Games: {count}").format(count=r.games),
         _("Players: {count}").format(count=r.players),
-        _("Levels by seat: {levels}").format(levels=", ".join(r.levels) if r.levels else "random"),
+        _("Levels by seat: {levels}").format(levels=", ".join(map(level_name, r.levels or ["random"]))),
         _("Seats rotated each game: {answer}").format(answer=yes_no),
         _("Processes: {count}").format(count=r.jobs),
         _("Seed: {seed}").format(seed=r.seed),
@@ -234,7 +239,7 @@ def format_report(result: SimResult) -> str:
                     "{low}% to {high}%, average points {points}",
                     int(seats) if seats == int(seats) else 2,
                 ).format(
-                    level=st.level, seats=num(seats), rate=pct(st.win_rate()), games=st.games,
+                    level=level_name(st.level), seats=num(seats), rate=pct(st.win_rate()), games=st.games,
                     low=pct(low), high=pct(high), points=num(st.average_points()),
                 )
             )
@@ -246,7 +251,7 @@ def format_report(result: SimResult) -> str:
         if r.swap_seats or not r.levels:
             line = _("Seat {seat}: won {rate}%, 95% confidence {low}% to {high}%, average points {points}")
         else:
-            values["level"] = r.levels[s]
+            values["level"] = level_name(r.levels[s])
             line = _(
                 "Seat {seat} ({level}): won {rate}%, 95% confidence {low}% to {high}%, average points {points}"
             )
@@ -303,9 +308,7 @@ def play_random_game(game: Game, rng: random.Random, check: bool, rec: GameRecor
             continue
         current = game.current
         acted = False
-        for seat in game.actors():
-            if seat == current and game.phase != "beep":
-                continue
+        for seat in game.out_of_turn_seats():
             legal = game.legal_actions(seat)
             action = random_choice(rng, legal, seat, False)
             if action is not None:

@@ -686,6 +686,8 @@ class Game:
                 self._draw_cards(slow, 2, "beep", ev)
                 self.phase = self.beep_resume or PLAYING
                 self.beep_resume = None
+                # The race is over: say again whose turn it is.
+                ev.append(Event("turn", self.current))
         return ev
 
     def _remove_card(self, seat: int, card: str) -> int:
@@ -1049,6 +1051,8 @@ class Game:
         """Deal a new hand (the deal passes to the next player)."""
         if self.phase not in (SETUP, HAND_OVER):
             raise IllegalAction("hand_in_progress")
+        self.version += 1
+        self._legal_cache = None
         ev: list[Event] = []
         n = self.players
         if self.dealer is None:
