@@ -11,7 +11,10 @@ because they are not Serbian words or because a player types them in Latin lette
 - command-line options (``-h``, ``--lang``), identifiers with ``_`` (``sr_Latn``) and
   anything that looks like a URL;
 - words with q, w, x or y, which Serbian does not use (foreign names such as "Wild");
-- the words in :data:`KEEP_WORDS` and in the ``keep`` argument, compared case-insensitively.
+- the words in :data:`KEEP_WORDS` and in the ``keep`` argument, compared case-insensitively;
+- card codes typed by players (``g+2``, ``bs``, the colour after ``w``);
+- key names: a capital letter standing alone (``O za opcije``), except a one-letter
+  Serbian word opening a sentence (``U redu``), and combinations such as ``Ctrl+C``.
 
 Command words and card codes that players type should reach a message through a
 placeholder; then nothing needs protecting by name.
@@ -66,6 +69,9 @@ _PROTECTED = re.compile(
   | (?P<foreign>(?<![^\W_])[^\W_]*[qwxyQWXY0-9][^\W_]*(?:[+\#][^\W_]*)*
                |(?<![^\W_])[+\#][^\W_]+)
   | (?P<keep>(?<![^\W_])(?:KEEP)(?![^\W_]))
+  | (?P<combo>(?<![^\W_])(?:ctrl|shift|alt)\+[^\W_]+)
+  | (?P<letter>(?<![^\W_])(?-i:[A-Z])(?![^\W_+]))
+  | (?P<card>(?<![^\W_])(?-i:[rygb](?:\+2|[sr](?![.\w])))(?![^\W_])|(?<=w\+4\ )(?-i:[rygb])(?![^\W_])|(?<=\bw\ )(?-i:[rygb])(?![^\W_]))
     """,
     re.VERBOSE,
 )
@@ -122,10 +128,21 @@ def _field_end(text: str, start: int) -> int:
     return len(text)
 
 
+#: Capital letters that are Serbian words of their own at the start of a sentence.
+_LETTER_WORDS = frozenset("AIOUSK")
+
+
+def _starts_sentence(text: str, index: int) -> bool:
+    """True if ``text[index]`` begins the text or a sentence."""
+    head = text[:index].rstrip()
+    return not head or head[-1] in ".!?:"
+
+
 def latin_to_cyrillic(text: str, keep: Iterable[str] = ()) -> str:
     """Return Serbian Latin ``text`` in Cyrillic, leaving protected parts as they are."""
     text = unicodedata.normalize("NFC", text)
     pattern = _protected(KEEP_WORDS | frozenset(w.lower() for w in keep))
+    shouting = not any(ch.islower() for ch in text)  # all capitals: lone letters are words
     out = []
     pos = 0
     while True:
@@ -133,7 +150,15 @@ def latin_to_cyrillic(text: str, keep: Iterable[str] = ()) -> str:
         if m is None:
             out.append(_convert(text[pos:]))
             return "".join(out)
-        out.append(_convert(text[pos:m.start()]))
+        before = text[pos:m.start()]
+        if m.lastgroup == "letter" and (
+            shouting or (_starts_sentence(text, m.start()) and m.group() in _LETTER_WORDS)
+        ):
+            # A one-letter Serbian word opening a sentence ("U redu", "I onda"), not a key.
+            out.append(_convert(before + m.group()))
+            pos = m.end()
+            continue
+        out.append(_convert(before))
         end = _field_end(text, m.start()) if m.lastgroup == "field" else m.end()
         out.append(text[m.start():end])
         pos = end
