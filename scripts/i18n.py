@@ -215,7 +215,9 @@ def message_problems(msgid: str, msgid_plural: str | None, forms: Iterable[str],
             problems.append(f"form {index}: unknown fields {sorted(got - allowed)}")
         if needed - got:
             problems.append(f"form {index}: missing fields {sorted(needed - got)}")
-        if python_format and msgid_plural is None and \
+        # Our messages are str.format templates: a "%" next to {fields} is a literal
+        # percent sign that babel mistakes for printf ("95% confidence" looks like "% c").
+        if python_format and msgid_plural is None and not source and \
                 printf_placeholders(form) != printf_placeholders(msgid):
             problems.append(f"form {index}: %-placeholders differ")
     return problems

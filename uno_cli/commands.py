@@ -55,6 +55,7 @@ from uno_cli.engine.actions import (
     Action,
 )
 from uno_cli.engine.cards import ALL_CODES, BEEP, COLORS, WILD, WILD4
+from uno_cli.i18n import NP_, pgettext
 
 __all__ = ["Command", "VERBS", "action_to_command", "normalize", "parse"]
 
@@ -383,6 +384,35 @@ def _card_args(cmd: Command, card: str, rest: list[tuple[str, Any]], players: in
 
 
 # ------------------------------------------------------------------ canonical text
+
+#: The verbs of commands, as players of each language type them (translated in the
+#: "command" context; every translation must be one of the words :data:`VERB_WORDS` accepts).
+COMMAND_VERBS: dict[str, str] = {
+    "play": NP_("command", "play"),
+    "draw": NP_("command", "draw"),
+    "pass": NP_("command", "pass"),
+    "accept": NP_("command", "accept"),
+    "challenge": NP_("command", "challenge"),
+    "color": NP_("command", "color"),
+    "swap": NP_("command", "swap"),
+    "catch": NP_("command", "catch"),
+    "jump": NP_("command", "jump"),
+    "beep": NP_("command", "beep"),
+    "wait": NP_("command", "wait"),
+}
+
+
+def localize_command(command: str) -> str:
+    """A canonical command with its verb in the current language: ``play r5`` -> ``jogar r5``."""
+    prefix = ""
+    if command.startswith("@"):
+        prefix, _sep, command = command.partition(" ")
+        prefix += " "
+    verb, sep, rest = command.partition(" ")
+    if verb in COMMAND_VERBS:
+        verb = pgettext("command", COMMAND_VERBS[verb])
+    return prefix + verb + sep + rest
+
 
 def action_to_command(action: Action, names: Sequence[str] | None = None) -> str:
     """The canonical command for ``action``: ``play r5``, ``play w r``, ``play r7 2``,

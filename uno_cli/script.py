@@ -67,6 +67,7 @@ def _prompt(session: Any, wait: Any, writer: _Writer) -> None:
     legal = session.legal_commands(seat)
     if wait.kind == "race":
         legal = legal + ["wait"]
+    from uno_cli.commands import localize_command
     from uno_cli.i18n import _
 
     data = {"type": "prompt", "seat": seat + 1, "kind": wait.kind, "legal": legal,
@@ -80,6 +81,8 @@ def _prompt(session: Any, wait: Any, writer: _Writer) -> None:
     if others:
         data["others"] = others
     mine = seat == session.viewer
+    # The text says the verbs in the player's language; the JSON "legal" list stays canonical.
+    legal = [localize_command(c) for c in legal]
     if wait.kind == "race":
         if mine:
             text = _("You may act now: {commands}.").format(commands=", ".join(legal))

@@ -58,7 +58,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from uno_cli import describe as d
-from uno_cli.commands import QUERIES, Command, action_to_command, parse
+from uno_cli.commands import QUERIES, Command, action_to_command, localize_command, parse
 from uno_cli.engine import state_io
 from uno_cli.engine.actions import (
     ACCEPT,
@@ -521,7 +521,8 @@ class Session:
         legal = self.legal_commands(seat) if seat is not None and 0 <= seat < self.game.players else []
         line = message
         if legal:
-            line = message + " " + _("You can: {commands}.").format(commands=", ".join(legal))
+            words = ", ".join(localize_command(c) for c in legal)
+            line = message + " " + _("You can: {commands}.").format(commands=words)
         data: dict[str, Any] = {"code": code}
         if seat is not None:
             data["seat"] = seat + 1
@@ -764,7 +765,11 @@ def _parse_error_text(cmd: Command, names: list[str]) -> str:
     if code == "missing_card":
         return _("Say which card: for example play r5.")
     if code == "unknown_card":
-        return _("{text} is not a card. Write cards like r5, g+2, bs, w or w+4.").format(text=det.get("text", ""))
+        # TRANSLATORS: {examples} lists card codes such as r5, g+2, bs, w or w+4.
+        return _("{text} is not a card. Write cards like {examples}.").format(
+            text=det.get("text", ""),
+            examples=get_translator().format_list(["r5", "g+2", "bs", "w", "w+4"], style="or"),
+        )
     if code == "missing_color":
         return _("Say which colour: red, yellow, green or blue.")
     if code == "unknown_color":
