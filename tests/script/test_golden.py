@@ -3,7 +3,7 @@
 Each case has an input file ``tests/golden/<case>.input`` and one output file per
 language and format, ``<case>.<lang>.txt`` / ``<case>.<lang>.jsonl``; languages whose file
 is absent are skipped. ``UPDATE_GOLDEN=1 pytest tests/script/test_golden.py`` rewrites the
-English files (and creates a missing input by answering each prompt with its first legal
+English files (``UPDATE_GOLDEN=all``: every language's; and creates a missing input by answering each prompt with its first legal
 command, after a few fixed lines that exercise errors and queries).
 """
 
@@ -20,7 +20,9 @@ from uno_cli import i18n
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 LANGS = ("en", "pt", "sr_Latn", "sr_Cyrl", "ro", "it")
-UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+UPDATE = os.environ.get("UPDATE_GOLDEN") in ("1", "all")
+#: Languages whose golden files UPDATE_GOLDEN rewrites: English, or every one with "all".
+UPDATE_LANGS = LANGS if os.environ.get("UPDATE_GOLDEN") == "all" else ("en",)
 
 CASES: dict[str, tuple[list[str], list[str]]] = {
     # name: (arguments, lines sent before the first-legal answers when the input is made)
@@ -93,13 +95,14 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def test_golden(case: str, lang: str, fmt: str, tmp_path: Path) -> None:
     input_file = GOLDEN / f"{case}.input"
     out_file = GOLDEN / f"{case}.{lang}.{fmt}"
+    update = UPDATE and lang in UPDATE_LANGS
     if UPDATE and lang == "en":
         if not input_file.exists():
             input_file.write_text("\n".join(_make_input(case, tmp_path)) + "\n", encoding="utf-8")
-    if not input_file.exists() or (not out_file.exists() and not (UPDATE and lang == "en")):
+    if not input_file.exists() or (not out_file.exists() and not update):
         pytest.skip(f"no golden file {out_file.name}")
     code, out = run_cli(_args(case, "json" if fmt == "jsonl" else "text", lang, tmp_path), input_file.read_bytes())
-    if UPDATE and lang == "en":
+    if update:
         out_file.write_bytes(out)
     assert code == 0
     assert out == out_file.read_bytes()
