@@ -18,7 +18,9 @@ What it does, in one run:
    ``bench/rlcard_runner.py``, at its default 2 players and at 4 players.
 3. Measures uno-cli's full engine with random players, 4 players, using
    ``python3 -m uno_cli simulate --games N --players 4 --preset classic
-   --seed 1 --json`` and again with ``--preset playroom``.
+   --seed 1 --json --rule hands=1`` and again with ``--preset playroom``.
+   RLCard's ``env.run`` plays a single hand, so each uno-cli game is made one
+   hand long (``hands=1``): games per second then compare like with like.
 4. Prints both figures, their ratios and the issue's targets (classic >= 5x,
    playroom >= 2x RLCard) with PASS/BELOW.  A ratio passes only if it holds
    against *both* RLCard figures (2-player default and 4 players).
@@ -176,7 +178,9 @@ def measure_rlcard(players: int, games: int | None, seconds: float) -> dict:
 def run_uno_cli(preset: str, games: int) -> dict:
     cmd = [sys.executable, "-m", "uno_cli", "simulate",
            "--games", str(games), "--players", str(UNO_PLAYERS),
-           "--preset", preset, "--seed", str(SEED), "--json"]
+           "--preset", preset, "--seed", str(SEED), "--json",
+           # An RLCard "game" is one hand: make each uno-cli game one hand too.
+           "--rule", "hands=1"]
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(
         p for p in (str(REPO_ROOT), env.get("PYTHONPATH", "")) if p
