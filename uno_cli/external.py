@@ -36,11 +36,11 @@ default for the rest of the game. Every fault is recorded in :attr:`ExternalBot.
 from __future__ import annotations
 
 import json
-import os
+import queue
 import random
-import select
 import shlex
 import subprocess
+import threading
 import time
 from typing import Any, Sequence
 
@@ -150,7 +150,7 @@ class ExternalBot(Bot):
         self.dead = False
         self.strikes = 0
         self.faults: list[tuple[str, str]] = []
-        self._buffer = b""
+        self._lines: queue.Queue[bytes | None] = queue.Queue()
 
     # ------------------------------------------------------------ the process
 
@@ -168,6 +168,21 @@ class ExternalBot(Bot):
         except OSError as exc:
             self._fault("crash", f"cannot start: {exc}")
             self.dead = True
+            return
+        # A reader thread instead of select(): pipes cannot be polled on Windows.
+        self._lines = queue.Queue()
+        threading.Thread(target=self._reader, args=(self.proc, self._lines), daemon=True).start()
+
+    @staticmethod
+    def _reader(proc: subprocess.Popen[bytes], lines: queue.Queue[bytes | None]) -> None:
+        stream = proc.stdout
+        try:
+            assert stream is not None
+            for line in iter(stream.readline, b""):
+                lines.put(line)
+        except (OSError, ValueError):
+            pass
+        lines.put(None)  # the program closed its output
 
     def _fault(self, kind: str, detail: str) -> None:
         self.faults.append((kind, detail))
@@ -190,41 +205,41 @@ class ExternalBot(Bot):
 
     def _drain(self) -> None:
         """Throw away whatever arrived late (answers to earlier prompts)."""
-        self._buffer = b""
         proc = self.proc
-        if proc is None or proc.stdout is None:
+        if proc is None:
             return
-        fd = proc.stdout.fileno()
-        while select.select([fd], [], [], 0)[0]:
-            chunk = os.read(fd, 65536)
-            if not chunk:
+        while True:
+            try:
+                line = self._lines.get_nowait()
+            except queue.Empty:
+                return
+            if line is None:
                 self._die("crash", f"output closed, exit status {proc.poll()}")
                 return
 
     def _read_line(self) -> str | None:
         """One line from the program, or None on a crash or a time-out."""
         proc = self.proc
-        if proc is None or proc.stdout is None:
+        if proc is None:
             return None
-        fd = proc.stdout.fileno()
-        deadline = time.monotonic() + self.timeout
-        while b"\n" not in self._buffer:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([fd], [], [], left)[0]:
-                self.strikes += 1
-                if self.strikes >= MAX_STRIKES:
-                    self._die("timeout", f"no answer within {self.timeout:g} s, {self.strikes} times in a row")
-                else:
-                    self._fault("timeout", f"no answer within {self.timeout:g} s")
-                return None
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                self._die("crash", f"output closed, exit status {proc.wait()}")
-                return None
-            self._buffer += chunk
-        line, _, self._buffer = self._buffer.partition(b"\n")
+        try:
+            line = self._lines.get(timeout=max(self.timeout, 0.0))
+        except queue.Empty:
+            self.strikes += 1
+            if self.strikes >= MAX_STRIKES:
+                self._die("timeout", f"no answer within {self.timeout:g} s, {self.strikes} times in a row")
+            else:
+                self._fault("timeout", f"no answer within {self.timeout:g} s")
+            return None
+        if line is None:
+            try:
+                status = proc.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                status = None
+            self._die("crash", f"output closed, exit status {status}")
+            return None
         self.strikes = 0
-        return line.decode("utf-8", "replace")
+        return line.rstrip(b"\r\n").decode("utf-8", "replace")
 
     def close(self) -> None:
         """Stop the program (it also gets end of input)."""
