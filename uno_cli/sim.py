@@ -20,7 +20,7 @@ from uno_cli.bots import make_bot
 from uno_cli.bots.base import random_choice
 from uno_cli.engine import Game, RuleOptions
 from uno_cli.engine.actions import PLAY
-from uno_cli.engine.game import HAND_OVER
+from uno_cli.engine.game import BEEP_RACE, HAND_OVER, MATCH_OVER
 from uno_cli.engine.invariants import check_invariants
 
 #: A game longer than this many actions is reported as a violation (an endless loop).
@@ -302,24 +302,21 @@ def play_random_game(game: Game, rng: random.Random, check: bool, rec: GameRecor
     gains = [0] * game.players if check else None
     game.start()
     actions = turns = 0
-    while not game.is_over:
+    legal_actions, apply, out_of_turn_seats = game.legal_actions, game.apply, game.out_of_turn_seats
+    while game.phase != MATCH_OVER:
         if game.phase == HAND_OVER:
             game.start_hand()
             continue
-        current = game.current
-        acted = False
-        for seat in game.out_of_turn_seats():
-            legal = game.legal_actions(seat)
-            action = random_choice(rng, legal, seat, False)
+        action = None
+        for seat in out_of_turn_seats():
+            action = random_choice(rng, legal_actions(seat), seat, False)
             if action is not None:
-                events = game.apply(action)
-                acted = True
                 break
-        if not acted:
-            seat = current if game.phase != "beep" else game.beep_waiting[0]
-            action = random_choice(rng, game.legal_actions(seat), seat, True)
+        if action is None:
+            seat = game.current if game.phase != BEEP_RACE else game.beep_waiting[0]
+            action = random_choice(rng, legal_actions(seat), seat, True)
             assert action is not None
-            events = game.apply(action)
+        events = apply(action)
         actions += 1
         for e in events:
             if e.type == "turn":

@@ -137,8 +137,13 @@ _SEQ_NEXT: dict[tuple[str, int, bool], frozenset[str]] = {}
 
 #: Deck order before the shuffle, without and with the Beep cards.
 _DECKS = (tuple(new_deck(False)), tuple(new_deck(True)))
-#: bit_length of every size a pile may have (and more).
-_BITS = tuple(n.bit_length() for n in range(257))
+#: For each pile size, the Fisher-Yates steps of a shuffle: (index, bits to draw).
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
+#: Number cards (the only ones that count when choosing the dealer).
+_NUMBER_CARDS = frozenset(c for c in ALL_CODES if is_number(c))
+#: RuleOptions.to_dict() of options already seen (all values are immutable scalars).
+_OPTION_DICTS: dict[RuleOptions, dict[str, Any]] = {}
+_new = object.__new__
 
 
 @dataclass(frozen=True)
@@ -226,12 +231,13 @@ class Game:
         rng = self._rng()
         # random.shuffle's own draws (Fisher-Yates, _randbelow by rejection), without its calls.
         getrandbits = rng.getrandbits
-        bits = _BITS
-        for i in range(len(cards) - 1, 0, -1):
-            n = i + 1
-            k = bits[n] if n < 257 else n.bit_length()
+        n = len(cards)
+        steps = _SHUFFLE_STEPS.get(n)
+        if steps is None:
+            steps = _SHUFFLE_STEPS[n] = tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
+        for i, k in steps:
             j = getrandbits(k)
-            while j >= n:
+            while j > i:
                 j = getrandbits(k)
             cards[i], cards[j] = cards[j], cards[i]
         self.rng_state = getrandbits(64)
@@ -461,12 +467,14 @@ class Game:
                     seats.append(s)
                 s += 1
         elif not (self.options.beep or self.jump_open or self.seq_seat is not None):
-            # Only UNO calls are possible.
-            said = self.said
-            for hand in self.hands:
-                if len(hand) == 2 and s != cur and not said[s]:
-                    seats.append(s)
-                s += 1
+            # Only UNO calls are possible: seats with two cards.
+            hands = self.hands
+            if 2 in map(len, hands):
+                said = self.said
+                for hand in hands:
+                    if len(hand) == 2 and s != cur and not said[s]:
+                        seats.append(s)
+                    s += 1
         else:
             # legal_actions_any for each seat, with what they share looked up once.
             out, hands, said = self.eliminated, self.hands, self.said
@@ -727,12 +735,17 @@ class Game:
         self.stuck = 0
         left = len(hand)
         color = action.color
+        e = _new(Event)
+        e.type = "play"
+        e.seat = seat
         if color is None:
             self.color = CARD_COLOR[card]
-            ev.append(Event("play", seat, {"card": card, "left": left, "how": how}))
+            e.data = {"card": card, "left": left, "how": how}
         else:
             self.color = color
-            ev.append(Event("play", seat, {"card": card, "left": left, "how": how, "color": color}))
+            e.data = {"card": card, "left": left, "how": how, "color": color}
+        e.secret = e.secret_to = None
+        ev.append(e)
         self.drawn = None
         self.must_play = False
         if left == 1:
@@ -758,7 +771,12 @@ class Game:
                 nxt = (nxt + d) % n
             self.current = nxt
             self.phase = PLAYING
-            ev.append(Event("turn", nxt))
+            e = _new(Event)
+            e.type = "turn"
+            e.seat = nxt
+            e.data = {}
+            e.secret = e.secret_to = None
+            ev.append(e)
             if opts.sequences:
                 self.seq_seat = seat
                 self.seq_step = 0
@@ -882,7 +900,13 @@ class Game:
         self.current = seat
         self.phase = phase
         self.drawn = None
-        ev.append(Event("turn", seat))
+        # Hot events are built without Event.__init__ (the same fields).
+        e = _new(Event)
+        e.type = "turn"
+        e.seat = seat
+        e.data = {}
+        e.secret = e.secret_to = None
+        ev.append(e)
 
     def _end_turn(self, seat: int, ev: list[Event]) -> None:
         self.jump_open = False
@@ -907,17 +931,33 @@ class Game:
 
     def _do_draw(self, seat: int, ev: list[Event]) -> None:
         self.jump_open = False
-        cards = self._draw_cards(seat, 1, "choice", ev)
-        if not cards:
-            self.stuck += 1
-            ev.append(Event("cannot_draw", seat))
-            if self.stuck >= self._n_active():
-                self._end_hand(None, ev)
-            else:
-                self._set_turn(self.next_seat(seat), ev)
-            return
+        pile = self.draw_pile
+        if pile:
+            # One card from the top: what _draw_cards does for it.
+            card = pile.pop()
+            hand = self.hands[seat]
+            hand.append(card)
+            self.said[seat] = False
+            if self.uno_open == seat:
+                self.uno_open = None
+            e = _new(Event)
+            e.type = "draw"
+            e.seat = e.secret_to = seat
+            e.data = {"count": 1, "reason": "choice", "left": len(hand)}
+            e.secret = {"cards": [card]}
+            ev.append(e)
+        else:
+            cards = self._draw_cards(seat, 1, "choice", ev)
+            if not cards:
+                self.stuck += 1
+                ev.append(Event("cannot_draw", seat))
+                if self.stuck >= self._n_active():
+                    self._end_hand(None, ev)
+                else:
+                    self._set_turn(self.next_seat(seat), ev)
+                return
+            card = cards[0]
         self.stuck = 0
-        card = cards[0]
         if card != BEEP and self._can_follow(card) and (card != WILD4 or self._wild4_allowed(seat)):
             self.phase = DRAWN
             self.drawn = card
@@ -1006,7 +1046,12 @@ class Game:
             data = {"count": len(got), "reason": reason, "left": len(hand)}
             if len(got) < count:
                 data["wanted"] = count
-            ev.append(Event("draw", seat, data, {"cards": got}))
+            e = _new(Event)
+            e.type = "draw"
+            e.seat = e.secret_to = seat
+            e.data = data
+            e.secret = {"cards": got}
+            ev.append(e)
         elif count:
             ev.append(Event("draw", seat, {"count": 0, "reason": reason, "wanted": count, "left": len(self.hands[seat])}, {"cards": []}))
         return got
@@ -1017,14 +1062,17 @@ class Game:
         """Start the match: choose the dealer (unless set), deal the first hand."""
         if self.phase != SETUP:
             raise IllegalAction("already_started")
-        ev = [Event("match_start", None, {"players": self.players, "options": self.options.to_dict()})]
+        options = _OPTION_DICTS.get(self.options)
+        if options is None:
+            options = _OPTION_DICTS[self.options] = self.options.to_dict()
+        ev = [Event("match_start", None, {"players": self.players, "options": dict(options)})]
         if self.dealer is None:
             self._choose_dealer(ev)
         ev.extend(self.start_hand(pass_deal=False))
         return ev
 
     def _choose_dealer(self, ev: list[Event]) -> None:
-        deck = new_deck(self.options.beep)
+        deck = list(_DECKS[1 if self.options.beep else 0])
         self._shuffle(deck)
         candidates = self.active
         while True:
@@ -1035,7 +1083,7 @@ class Game:
                     ev.append(Event("dealer_draw", seat, {"card": card}))
                     # Only number cards count; others go back under the deck.
                     deck.insert(0, card)
-                    if is_number(card):
+                    if card in _NUMBER_CARDS:
                         best[seat] = int(CARD_RANK[card])
                         break
             high = max(best.values())
