@@ -64,9 +64,19 @@ def random_choice(rng: random.Random, legal: Sequence[Action], seat: int, in_tur
         return None
     if not in_turn:
         return rng.choice(legal) if rng.random() < 0.5 else None
-    plays = [a for a in legal if a.kind != DRAW and a.kind != PASS]
+    plays = []
+    for a in legal:
+        kind = a.kind
+        if kind != DRAW and kind != PASS:
+            plays.append(a)
     if plays:
-        return rng.choice(plays)
+        # rng.choice(plays) with its own draws (_randbelow by rejection), without its calls.
+        n = len(plays)
+        k = n.bit_length()
+        i = rng.getrandbits(k)
+        while i >= n:
+            i = rng.getrandbits(k)
+        return plays[i]
     return legal[0] if len(legal) == 1 else rng.choice(legal)
 
 

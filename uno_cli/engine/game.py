@@ -330,7 +330,11 @@ class Game:
             return cache[2]
         out: list[Action] = []
         phase = self.phase
-        if phase not in _LIVE or not 0 <= seat < self.players or self.eliminated[seat]:
+        current = self.current
+        # The turn holder in play is always a seat still in (the common case).
+        if (phase != PLAYING or seat != current) and (
+            phase not in _LIVE or not 0 <= seat < self.players or self.eliminated[seat]
+        ):
             return out
         hand = self.hands[seat]
         opts = self.options
@@ -338,7 +342,7 @@ class Game:
             if seat in self.beep_waiting:
                 out.append(_ANSWERS[seat])
             return out
-        if seat == self.current:
+        if seat == current:
             if phase == PLAYING:
                 color, top = self.color, self.discard[-1]
                 follow = _FOLLOW.get((color, top)) or _followers(color, top)
@@ -389,9 +393,9 @@ class Game:
             return out
         # Out-of-turn actions (and in-turn ones that need no turn).
         n_cards = len(hand)
-        if (n_cards == 2 or (n_cards == 1 and self.uno_open == seat)) and not self.said[seat]:
-            out.append(_UNOS[seat])
         uno_open = self.uno_open
+        if (n_cards == 2 or (n_cards == 1 and uno_open == seat)) and not self.said[seat]:
+            out.append(_UNOS[seat])
         if uno_open is not None and uno_open != seat:
             out.append(_CATCHES[seat][uno_open])
         if phase == PLAYING:
@@ -408,7 +412,7 @@ class Game:
                             self._variants(JUMP_IN, seat, card, out)
                         else:
                             out += jumps[card]
-            if self.seq_seat == seat and seat != self.current:
+            if self.seq_seat == seat and seat != current:
                 self._sequence_plays(seat, out)
         if opts.beep and (phase == PLAYING or phase == DRAWN) and BEEP in hand:
             out.append(_PLAYS[seat][BEEP][0])
