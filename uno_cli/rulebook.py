@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from uno_cli.engine.options import PRESETS, RuleOptions
 from uno_cli.engine.options import preset as preset_options
-from uno_cli.i18n import _, get_translator, ngettext
+from uno_cli.i18n import _, get_translator, ngettext, pgettext
 from uno_cli.optioninfo import (
     describe_value,
     option_help,
@@ -412,7 +412,7 @@ def _opt_beep(opts: RuleOptions) -> list[str]:
         # TRANSLATORS: {key} is the key to press (B) and {command} the typed command (beep).
         _("As soon as a Beep is played, every player, including the one who played it, must "
           "answer it, with the key {key} or the command {command}. The slowest to answer "
-          "draws 2 cards.").format(key="B", command="beep"),
+          "draws 2 cards.").format(key="B", command=pgettext("command", "beep")),
     ]
 
 
