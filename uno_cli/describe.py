@@ -359,10 +359,10 @@ def _hand_end(e, d, you, p, v, names, s):
         return _("Nobody can play or draw: {player} wins the hand with the fewest points.").format(player=p)
     if points:
         if you:
-            return ngettext("You win the hand and score {count} point.", "You win the hand and score {count} points.", points).format(count=points)
+            return ngettext("You win the hand and score {count} point.", "You win the hand and score {count} points.", points).format(count=_number(points))
         return ngettext(
             "{player} wins the hand and scores {count} point.", "{player} wins the hand and scores {count} points.", points
-        ).format(player=p, count=points)
+        ).format(player=p, count=_number(points))
     if you:
         return _("You win the hand.")
     return _("{player} wins the hand.").format(player=p)
@@ -371,8 +371,10 @@ def _hand_end(e, d, you, p, v, names, s):
 def _eliminated(e, d, you, p, v, names, s):
     n = _int(d.get("score", 0))
     if you:
-        return ngettext("You are out, with {count} point.", "You are out, with {count} points.", n).format(count=n)
-    return ngettext("{player} is out, with {count} point.", "{player} is out, with {count} points.", n).format(player=p, count=n)
+        return ngettext("You are out, with {count} point.", "You are out, with {count} points.", n).format(count=_number(n))
+    return ngettext("{player} is out, with {count} point.", "{player} is out, with {count} points.", n).format(
+        player=p, count=_number(n)
+    )
 
 
 def _match_end(e, d, you, p, v, names, s):
@@ -555,6 +557,11 @@ def counts_text(counts: Sequence[int], names: Sequence[str], viewer: int | None 
     return " ".join(parts)
 
 
+def _number(n: int) -> str:
+    """A number with the current language's separators (1,500 / 1.500)."""
+    return get_translator().format_number(n) if abs(n) >= 1000 else str(n)
+
+
 def scores_text(scores: Sequence[int], names: Sequence[str], viewer: int | None = None,
                 eliminated: Sequence[bool] | None = None) -> str:
     """The scores: "Scores: Ana 12, Bruno 0."."""
@@ -562,9 +569,9 @@ def scores_text(scores: Sequence[int], names: Sequence[str], viewer: int | None 
     for seat, n in enumerate(scores):
         who = _("you") if _you(seat, viewer) else name_of(seat, names)
         if eliminated is not None and seat < len(eliminated) and eliminated[seat]:
-            parts.append(_("{player} {score} (out)").format(player=who, score=n))
+            parts.append(_("{player} {score} (out)").format(player=who, score=_number(n)))
         else:
-            parts.append(_("{player} {score}").format(player=who, score=n))
+            parts.append(_("{player} {score}").format(player=who, score=_number(n)))
     return _("Scores: {scores}.").format(scores=", ".join(parts))
 
 
