@@ -1,0 +1,57 @@
+"""The ``uno`` command line: rules in every language, localized usage errors, help values."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from uno_cli import cli
+from uno_cli.engine.options import PRESETS
+from uno_cli.i18n import LANGUAGES
+
+HEADINGS = {
+    "en": "Wild Draw Four",
+    "pt": "Curinga Mais Quatro",
+    "sr_Latn": "Džoker vuci četiri",
+    "sr_Cyrl": "Џокер вуци четири",
+    "ro": "carte neagră +4",
+    "it": "Jolly pesca quattro",
+}
+
+
+def _uno(*args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, UNO_CLI_IGNORE_SETTINGS="1", PYTHONIOENCODING="utf-8")
+    env.pop("LANGUAGE", None)
+    return subprocess.run([sys.executable, "-m", "uno_cli", *args], capture_output=True, text=True,
+                          env=env, timeout=60, encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_uno_rules_prints_the_whole_rule_book_in_each_language(lang: str) -> None:
+    done = _uno("rules", "--lang", lang, "--preset", "playroom")
+    assert done.returncode == 0, done.stderr
+    text = done.stdout
+    assert HEADINGS[lang].lower() in text.lower()
+    assert len(text.split("\n\n")) > 40  # every section and option, paragraph by paragraph
+
+
+def test_bad_option_is_a_localized_usage_error_with_status_2() -> None:
+    done = _uno("play", "--players", "11", "--lang", "it")
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert "Valore non valido" in done.stderr or "non è" in done.stderr
+
+
+def test_unknown_language_lists_the_available_ones() -> None:
+    done = _uno("rules", "--lang", "xx")
+    assert done.returncode == 2
+    for code in LANGUAGES:
+        assert code in done.stderr
+
+
+def test_help_lists_every_preset_and_language() -> None:
+    assert cli._PRESET_NAMES == ", ".join(PRESETS)
+    assert cli._LANGUAGE_CODES == ", ".join(LANGUAGES)
