@@ -301,11 +301,15 @@ def play_random_game(game: Game, rng: random.Random, check: bool, rec: GameRecor
     """Play ``game`` to the end with random-legal players (the fast path, no views)."""
     gains = [0] * game.players if check else None
     game.start()
-    actions = turns = 0
+    actions = 0
+    # Turns counted are those of the "turn" events from apply (not from dealing).
+    not_counted = game.turn_events
     legal_actions, apply, out_of_turn_seats = game.legal_actions, game.apply, game.out_of_turn_seats
     while game.phase != MATCH_OVER:
         if game.phase == HAND_OVER:
+            before = game.turn_events
             game.start_hand()
+            not_counted += game.turn_events - before
             continue
         action = None
         for seat in out_of_turn_seats():
@@ -318,16 +322,13 @@ def play_random_game(game: Game, rng: random.Random, check: bool, rec: GameRecor
             assert action is not None
         events = apply(action)
         actions += 1
-        for e in events:
-            if e.type == "turn":
-                turns += 1
         if check:
             assert gains is not None
             _check(game, events, gains, rec, actions)
         if actions > MAX_ACTIONS:
             rec.violations.append(f"game {rec.index} (seed {rec.seed}): no end after {MAX_ACTIONS} actions")
             break
-    rec.actions, rec.turns, rec.hands = actions, turns, game.hand_number
+    rec.actions, rec.turns, rec.hands = actions, game.turn_events - not_counted, game.hand_number
 
 
 def _check(game: Game, events: list, gains: list[int], rec: GameRecord, actions: int) -> None:

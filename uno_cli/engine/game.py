@@ -220,6 +220,8 @@ class Game:
         self.stuck = 0
         self.winners: list[int] = []
         self.version = 0
+        #: "turn" events so far, from every call (the simulator counts turns with it).
+        self.turn_events = 0
         self._legal_cache: tuple[int, int, list[Action]] | None = None
 
     # ----------------------------------------------------------------- helpers
@@ -700,6 +702,7 @@ class Game:
                 self.beep_resume = None
                 # The race is over: say again whose turn it is.
                 ev.append(Event("turn", self.current))
+                self.turn_events += 1
         return ev
 
     def _remove_card(self, seat: int, card: str) -> int:
@@ -781,6 +784,7 @@ class Game:
             e.data = {}
             e.secret = e.secret_to = None
             ev.append(e)
+            self.turn_events += 1
             if opts.sequences:
                 self.seq_seat = seat
                 self.seq_step = 0
@@ -872,6 +876,7 @@ class Game:
             self.phase = PLAYING
             self.drawn = None
             ev.append(Event("turn", nxt))
+            self.turn_events += 1
             if opts.sequences and rank in _NUMBER_RANKS:
                 self.seq_seat = seat
                 self.seq_step = 0
@@ -911,6 +916,7 @@ class Game:
         e.data = {}
         e.secret = e.secret_to = None
         ev.append(e)
+        self.turn_events += 1
 
     def _end_turn(self, seat: int, ev: list[Event]) -> None:
         self.jump_open = False
@@ -1011,6 +1017,7 @@ class Game:
         self._draw_cards(bluffer, total + (2 if mode == "six" else 0), "bluff", ev)
         self.phase = PLAYING
         ev.append(Event("turn", seat))
+        self.turn_events += 1
 
     def _do_jump_in(self, action: Action, ev: list[Event]) -> None:
         seat, card = action.seat, action.card
