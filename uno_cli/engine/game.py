@@ -189,6 +189,10 @@ class Game:
         options.validate(players)
         self.options = options
         self.players = players
+        # Option flags the hot paths would otherwise look up on every call (options never change).
+        self._plain = _PLAIN[1 if options.seven_o else 0]
+        self._jumps = options.jump_in or options.super_jump_in
+        self._uno_only = not options.beep
         self.rng_state = seed & _MASK
         self.hands: list[list[str]] = [[] for _ in range(players)]
         self.draw_pile: list[str] = []  # top of the pile is the end of the list
@@ -472,7 +476,7 @@ class Game:
                 if not out and s != cur:
                     seats.append(s)
                 s += 1
-        elif not (self.options.beep or self.jump_open or self.seq_seat is not None):
+        elif self._uno_only and not self.jump_open and self.seq_seat is None:
             # Only UNO calls are possible: seats with two cards.
             hands = self.hands
             if 2 in map(len, hands):
@@ -760,17 +764,16 @@ class Game:
                 self.uno_open = seat
         elif left != 2:
             self.said[seat] = False
-        opts = self.options
         if how == "sequence":
             step = (int(CARD_RANK[card]) - int(CARD_RANK[self.discard[-2]])) % 10
             self.seq_step = 1 if step == 1 else -1
-            self.jump_open = opts.jumping
+            self.jump_open = self.options.jumping
             if left == 0:
                 self._end_hand(seat, ev)
             return
-        if left and card in _PLAIN[1 if opts.seven_o else 0]:
+        if left and card in self._plain:
             # The most common play, without effect: what _card_effect does for it.
-            self.jump_open = opts.jump_in or opts.super_jump_in
+            self.jump_open = self._jumps
             self.seq_seat = None
             n, d, out = self.players, self.direction, self.eliminated
             nxt = (seat + d) % n
@@ -785,7 +788,7 @@ class Game:
             e.secret = e.secret_to = None
             ev.append(e)
             self.turn_events += 1
-            if opts.sequences:
+            if self.options.sequences:
                 self.seq_seat = seat
                 self.seq_step = 0
             return
