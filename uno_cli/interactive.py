@@ -533,6 +533,13 @@ class Controller:
     def command(self, name: str) -> None:
         """Run one key command (see uno_cli.keys)."""
         handler = getattr(self, "cmd_" + name, None)
+        if handler is None and name in _READ_KEYS:
+            # Keys that only read something out: hand, top, color, counts, pending...
+            reader = getattr(self, name + "_text")
+
+            def handler() -> None:
+                self.answer(reader())
+
         if handler is None:
             self.answer(_("That key does nothing."))
             return
@@ -737,29 +744,6 @@ class Controller:
         else:
             self.answer(_("Left and Right arrows choose a player, Enter swaps, Escape cancels."))
 
-    def cmd_hand(self) -> None:
-        self.answer(self.hand_text())
-
-    def cmd_top(self) -> None:
-        self.answer(self.top_text())
-
-    def cmd_color(self) -> None:
-        self.answer(self.color_text())
-
-    def cmd_counts(self) -> None:
-        self.answer(self.counts_text())
-
-    def cmd_pending(self) -> None:
-        self.answer(self.pending_text())
-
-    def cmd_scores(self) -> None:
-        self.answer(self.scores_text())
-
-    def cmd_turn(self) -> None:
-        self.answer(self.turn_text())
-
-    def cmd_status(self) -> None:
-        self.answer(self.status_text())
 
     def cmd_repeat(self) -> None:
         self.out.repeat()
@@ -1100,6 +1084,9 @@ class Controller:
         elif result.changed:
             self._after_change(focused)
 
+
+#: Key commands that only read out a summary, each through the controller's ``<name>_text``.
+_READ_KEYS = frozenset({"hand", "top", "color", "counts", "pending", "scores", "turn", "status"})
 
 #: Answers to yes/no questions, typed in any of the five languages (without diacritics).
 YES_WORDS = frozenset({"y", "yes", "s", "sim", "si", "d", "da"})
