@@ -245,7 +245,8 @@ def simulate(**kw: Any) -> None:
         extra_timeout = {"external_timeout": kw["external_timeout"]}
     else:
         extra_timeout = {}
-    show_progress = not kw["as_json"] and sys.stderr.isatty()
+    # Progress lines (one every 5%, no redrawn bar) only when a person watches a terminal.
+    show_progress = not kw["as_json"] and sys.stdout.isatty() and sys.stderr.isatty()
     progress = None
     if show_progress:
         total = kw["games"]
@@ -253,7 +254,7 @@ def simulate(**kw: Any) -> None:
 
         def progress(done: int) -> None:
             if done % step == 0 or done == total:
-                click.echo(f"{done}/{total}", err=True)
+                click.echo(_("{done} of {total} games played.").format(done=done, total=total), err=True)
 
     extra: dict[str, Any] = dict(extra_timeout)
     if kw["jobs"] != 1:
