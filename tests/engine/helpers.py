@@ -65,21 +65,7 @@ def make_game(
     g.current = current
     g.direction = direction
     g.phase = "play"
-    g.pending = 0
-    g.pending_kind = None
-    g.pending_cards = 0
-    g.drawn = None
-    g.must_play = False
-    g.uno_open = None
-    g.said = [False] * players
-    g.jump_open = False
-    g.seq_seat = None
-    g.seq_step = 0
-    g.beep_waiting = []
-    g.beep_resume = None
-    g.stuck = 0
-    g.version += 1
-    g._legal_cache = None
+    g.reset_turn_state()
     assert check_invariants(g) == []
     return g
 

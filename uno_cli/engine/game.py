@@ -908,6 +908,22 @@ class Game:
         self.bluff = False
         self.prev_color = None
 
+    def reset_turn_state(self) -> None:
+        """Close every window and decision (penalty, drawn card, UNO, jump-in, sequence, Beep)."""
+        self._clear_pending()
+        self.drawn = None
+        self.must_play = False
+        self.uno_open = None
+        self.said = [False] * self.players
+        self.jump_open = False
+        self.seq_seat = None
+        self.seq_step = 0
+        self.beep_waiting = []
+        self.beep_resume = None
+        self.stuck = 0
+        self.version += 1
+        self._legal_cache = None
+
     def _set_turn(self, seat: int, ev: list[Event], phase: str = PLAYING) -> None:
         self.current = seat
         self.phase = phase
@@ -1126,17 +1142,7 @@ class Game:
             self.dealer = d
         self.hand_number += 1
         self.direction = 1
-        self._clear_pending()
-        self.drawn = None
-        self.must_play = False
-        self.uno_open = None
-        self.said = [False] * n
-        self.jump_open = False
-        self.seq_seat = None
-        self.seq_step = 0
-        self.beep_waiting = []
-        self.beep_resume = None
-        self.stuck = 0
+        self.reset_turn_state()
         ev.append(Event("hand_start", None, {"hand": self.hand_number, "dealer": self.dealer}))
         deck = list(_DECKS[1 if self.options.beep else 0])
         self._shuffle(deck)
