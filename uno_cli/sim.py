@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from uno_cli.bots import make_bot
-from uno_cli.bots.base import random_choice
+from uno_cli.bots.base import acts_out_of_turn, random_choice
 from uno_cli.engine import Game, RuleOptions
 from uno_cli.engine.actions import PLAY
 from uno_cli.engine.game import BEEP_RACE, HAND_OVER, MATCH_OVER
@@ -305,26 +305,33 @@ def play_random_game(game: Game, rng: random.Random, check: bool, rec: GameRecor
     # Turns counted are those of the "turn" events from apply (not from dealing).
     not_counted = game.turn_events
     legal_actions, apply, out_of_turn_seats = game.legal_actions, game.apply, game.out_of_turn_seats
-    while game.phase != MATCH_OVER:
-        if game.phase == HAND_OVER:
+    while True:
+        phase = game.phase
+        if phase == MATCH_OVER:
+            break
+        if phase == HAND_OVER:
             before = game.turn_events
             game.start_hand()
             not_counted += game.turn_events - before
             continue
         action = None
-        for seat in out_of_turn_seats():
-            action = random_choice(rng, legal_actions(seat), seat, False)
-            if action is not None:
-                break
+        seats = out_of_turn_seats()
+        if seats:
+            for seat in seats:
+                # random_choice out of turn, with the coin tossed before the actions are
+                # listed (every seat named here has some).
+                if acts_out_of_turn(rng):
+                    action = rng.choice(legal_actions(seat))
+                    break
         if action is None:
-            seat = game.current if game.phase != BEEP_RACE else game.beep_waiting[0]
+            seat = game.current if phase != BEEP_RACE else game.beep_waiting[0]
             action = random_choice(rng, legal_actions(seat), seat, True)
-            assert action is not None
-        events = apply(action)
-        actions += 1
         if check:
-            assert gains is not None
-            _check(game, events, gains, rec, actions)
+            assert gains is not None and action is not None
+            _check(game, apply(action), gains, rec, actions + 1)
+        else:
+            apply(action)  # type: ignore[arg-type]  # in turn there is always an action
+        actions += 1
         if actions > MAX_ACTIONS:
             rec.violations.append(f"game {rec.index} (seed {rec.seed}): no end after {MAX_ACTIONS} actions")
             break

@@ -94,7 +94,7 @@ def one(events, type_: str, seat: int | None = None):
 
 def snapshot(g: Game) -> dict:
     """A deep copy of the game's whole state (without caches)."""
-    state = {k: copy.deepcopy(v) for k, v in vars(g).items() if k not in ("_legal_cache",)}
+    state = {k: copy.deepcopy(v) for k, v in vars(g).items() if k not in ("_legal_cache", "_legal_version", "_legal_seat")}
     return state
 
 

@@ -99,7 +99,7 @@ def test_deal_seven_each_one_at_a_time_from_dealers_left():
     g = Game(4, RuleOptions(), seed=3)
     g.dealer = 2
     order_deck = new_deck()
-    g._shuffle = lambda cards: None  # keep the deck in its known order
+    g._shuffle = lambda cards, rng=None: None  # keep the deck in its known order
     events = g.start()
     deal = one(events, "deal")
     assert deal.seat == 2 and deal.data["count"] == 7
@@ -138,7 +138,7 @@ def start_with_first(first: list[str], players: int = 4, dealer: int = 0, **opts
     g = Game(players, RuleOptions().with_values(**opts) if opts else RuleOptions(), seed=5)
     g.dealer = dealer
 
-    def arrange(cards: list[str]) -> None:
+    def arrange(cards: list[str], rng: object = None) -> None:
         import random
 
         random.Random(11).shuffle(cards)

@@ -54,30 +54,44 @@ class Bot:
         return self.rng.uniform(low, high)
 
 
+def acts_out_of_turn(rng: random.Random) -> bool:
+    """The random policy's coin: out of turn, it acts half of the time (tossed first)."""
+    return rng.random() < 0.5
+
+
 def random_choice(rng: random.Random, legal: Sequence[Action], seat: int, in_turn: bool) -> Action | None:
     """The random policy: any legal play, drawing only when no card can be played.
 
     In turn it plays uniformly among its plays (or draws / passes when it has none);
     out of turn it takes one of its out-of-turn actions half of the time.
     """
-    if not legal:
-        return None
     if not in_turn:
-        return rng.choice(legal) if rng.random() < 0.5 else None
-    plays = []
-    for a in legal:
-        kind = a.kind
-        if kind != DRAW and kind != PASS:
-            plays.append(a)
-    if plays:
-        # rng.choice(plays) with its own draws (_randbelow by rejection), without its calls.
+        return rng.choice(legal) if legal and acts_out_of_turn(rng) else None
+    if len(legal) < 2:
+        # The only thing to do (a play, drawing or passing): no need to draw lots.
+        return legal[0] if legal else None
+    kind = legal[-1].kind
+    if kind == DRAW or kind == PASS:
+        # Drawing (or passing) comes last when nothing follows it: the plays are all before.
+        plays = legal
+        n = len(legal) - 1
+    else:
+        plays = []
+        for a in legal:
+            kind = a.kind
+            if kind != DRAW and kind != PASS:
+                plays.append(a)
         n = len(plays)
+    if n == 1:
+        return plays[0]
+    if n:
+        # rng.choice(plays) with its own draws (_randbelow by rejection), without its calls.
         k = n.bit_length()
         i = rng.getrandbits(k)
         while i >= n:
             i = rng.getrandbits(k)
         return plays[i]
-    return legal[0] if len(legal) == 1 else rng.choice(legal)
+    return rng.choice(legal)
 
 
 class RandomBot(Bot):

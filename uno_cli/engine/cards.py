@@ -70,4 +70,4 @@ def new_deck(beep: bool = False) -> list[str]:
 
 def hand_points(hand: list[str]) -> int:
     """Total points of the cards in ``hand``."""
-    return sum(CARD_POINTS[c] for c in hand)
+    return sum(map(CARD_POINTS.__getitem__, hand))

@@ -141,9 +141,20 @@ _DECKS = (tuple(new_deck(False)), tuple(new_deck(True)))
 _SHUFFLE_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
 #: Number cards (the only ones that count when choosing the dealer).
 _NUMBER_CARDS = frozenset(c for c in ALL_CODES if is_number(c))
-#: RuleOptions.to_dict() of options already seen (all values are immutable scalars).
-_OPTION_DICTS: dict[RuleOptions, dict[str, Any]] = {}
+#: RuleOptions.to_dict() of options already seen (all values are immutable scalars), by
+#: id(options); the options are kept in the value so that their id is not reused.
+_OPTION_DICTS: dict[int, tuple[RuleOptions, dict[str, Any]]] = {}
 _new = object.__new__
+
+
+def _event(type: str, seat: int | None, data: dict[str, Any]) -> Event:
+    # Event(type, seat, data) without a secret, without Event.__init__ (hot paths).
+    e = _new(Event)
+    e.type = type
+    e.seat = seat
+    e.data = data
+    e.secret = e.secret_to = None
+    return e
 
 
 @dataclass(frozen=True)
@@ -193,6 +204,9 @@ class Game:
         self._plain = _PLAIN[1 if options.seven_o else 0]
         self._jumps = options.jump_in or options.super_jump_in
         self._uno_only = not options.beep
+        # Out of turn, nothing but UNO calls and catches, whatever happens.
+        self._only_uno = not (options.beep or self._jumps or options.sequences)
+        self._plain_turns = self._only_uno and not options.seven_o
         self.rng_state = seed & _MASK
         self.hands: list[list[str]] = [[] for _ in range(players)]
         self.draw_pile: list[str] = []  # top of the pile is the end of the list
@@ -226,15 +240,19 @@ class Game:
         self.version = 0
         #: "turn" events so far, from every call (the simulator counts turns with it).
         self.turn_events = 0
-        self._legal_cache: tuple[int, int, list[Action]] | None = None
+        # legal_actions(_legal_seat) at version _legal_version (None: nothing cached).
+        self._legal_cache: list[Action] | None = None
+        self._legal_version = -1
+        self._legal_seat = -1
 
     # ----------------------------------------------------------------- helpers
 
     def _rng(self) -> random.Random:
         return random.Random(self.rng_state)
 
-    def _shuffle(self, cards: list[str]) -> None:
-        rng = self._rng()
+    def _shuffle(self, cards: list[str], rng: random.Random | None = None) -> None:
+        if rng is None:
+            rng = self._rng()
         # random.shuffle's own draws (Fisher-Yates, _randbelow by rejection), without its calls.
         getrandbits = rng.getrandbits
         n = len(cards)
@@ -331,12 +349,37 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, in turn or out of turn."""
-        cache = self._legal_cache
-        if cache is not None and cache[1] == seat and cache[0] == self.version:
-            return cache[2]
+        if self._legal_version == self.version and self._legal_seat == seat and self._legal_cache is not None:
+            return self._legal_cache
         out: list[Action] = []
         phase = self.phase
         current = self.current
+        if phase == PLAYING and seat == current and self._plain_turns:
+            # The common case, in short: the turn holder in play, no 7 to aim, nothing out
+            # of turn but UNO calls and catches.
+            hand = self.hands[seat]
+            color, top = self.color, self.discard[-1]
+            follow = _FOLLOW.get((color, top)) or _followers(color, top)
+            plays = _PLAYS[seat]
+            seen: list[str] = []  # each card once, in hand order (cheaper than a dict)
+            for card in hand:
+                if card in follow:
+                    if card not in seen:
+                        seen.append(card)
+                        out += plays[card]
+                elif card == WILD4 and card not in seen and not self.must_play and self._wild4_allowed(seat):
+                    seen.append(card)
+                    out += plays[card]
+            if not out or (not self.must_play and (self.draw_pile or len(self.discard) > 1)):
+                out.append(_DRAWS[seat])
+            n_cards = len(hand)
+            uno_open = self.uno_open
+            if (n_cards == 2 or (n_cards == 1 and uno_open == seat)) and not self.said[seat]:
+                out.append(_UNOS[seat])
+            if uno_open is not None and uno_open != seat:
+                out.append(_CATCHES[seat][uno_open])
+            self._legal_version, self._legal_seat, self._legal_cache = self.version, seat, out
+            return out
         # The turn holder in play is always a seat still in (the common case).
         if (phase != PLAYING or seat != current) and (
             phase not in _LIVE or not 0 <= seat < self.players or self.eliminated[seat]
@@ -404,6 +447,9 @@ class Game:
             out.append(_UNOS[seat])
         if uno_open is not None and uno_open != seat:
             out.append(_CATCHES[seat][uno_open])
+        if self._only_uno:
+            self._legal_version, self._legal_seat, self._legal_cache = self.version, seat, out
+            return out
         if phase == PLAYING:
             if self.jump_open and (opts.jump_in or opts.super_jump_in):
                 top = self.discard[-1]
@@ -422,7 +468,7 @@ class Game:
                 self._sequence_plays(seat, out)
         if opts.beep and (phase == PLAYING or phase == DRAWN) and BEEP in hand:
             out.append(_PLAYS[seat][BEEP][0])
-        self._legal_cache = (self.version, seat, out)
+        self._legal_version, self._legal_seat, self._legal_cache = self.version, seat, out
         return out
 
     def _sequence_plays(self, seat: int, out: list[Action]) -> None:
@@ -476,15 +522,13 @@ class Game:
                 if not out and s != cur:
                     seats.append(s)
                 s += 1
-        elif self._uno_only and not self.jump_open and self.seq_seat is None:
-            # Only UNO calls are possible: seats with two cards.
-            hands = self.hands
-            if 2 in map(len, hands):
-                said = self.said
-                for hand in hands:
-                    if len(hand) == 2 and s != cur and not said[s]:
-                        seats.append(s)
-                    s += 1
+        elif self._only_uno or (self._uno_only and not self.jump_open and self.seq_seat is None):
+            # Only UNO calls are possible: seats with two cards (usually none).
+            said = self.said
+            for hand in self.hands:
+                if len(hand) == 2 and not said[s] and s != cur:
+                    seats.append(s)
+                s += 1
         else:
             # legal_actions_any for each seat, with what they share looked up once.
             out, hands, said = self.eliminated, self.hands, self.said
@@ -639,10 +683,8 @@ class Game:
             if not self.missed_jump_in_allowed(action) or action in self.legal_actions(seat):
                 raise self.why_illegal(action)
         else:
-            cache = self._legal_cache
-            if cache is not None and cache[1] == seat and cache[0] == self.version:
-                legal = cache[2]
-            else:
+            legal = self._legal_cache
+            if legal is None or self._legal_version != self.version or self._legal_seat != seat:
                 legal = self.legal_actions(seat)
             # Legal actions are shared instances: look for this one before comparing values.
             for known in legal:
@@ -651,8 +693,7 @@ class Game:
             else:
                 if action not in legal:
                     raise self.why_illegal(action)
-        self.version += 1
-        self._legal_cache = None
+        self.version += 1  # which also makes the cached legal list stale
         ev: list[Event] = []
         if kind in TURN_KINDS:
             if self.uno_open is not None and self.uno_open != seat:
@@ -660,6 +701,49 @@ class Game:
             if self.seq_seat is not None and self.seq_seat != seat:
                 self.seq_seat = None
         if kind == PLAY:
+            card = action.card
+            hand = self.hands[seat]
+            if card in self._plain and seat == self.current and len(hand) > 1 and self.phase != PENDING:
+                # The most common play, a number without effect: _do_play and _card_effect
+                # for it, in short.
+                hand.remove(card)
+                self.discard.append(card)
+                self.stuck = 0
+                left = len(hand)
+                self.color = CARD_COLOR[card]
+                e = _new(Event)
+                e.type = "play"
+                e.seat = seat
+                e.data = {"card": card, "left": left, "how": "drawn" if self.phase == DRAWN else "turn"}
+                e.secret = e.secret_to = None
+                ev.append(e)
+                self.drawn = None
+                self.must_play = False
+                if left == 1:
+                    if not self.said[seat]:
+                        self.uno_open = seat
+                elif left != 2:
+                    self.said[seat] = False
+                self.jump_open = self._jumps
+                n, d, out = self.players, self.direction, self.eliminated
+                nxt = (seat + d) % n
+                while out[nxt]:
+                    nxt = (nxt + d) % n
+                self.current = nxt
+                self.phase = PLAYING
+                e = _new(Event)
+                e.type = "turn"
+                e.seat = nxt
+                e.data = {}
+                e.secret = e.secret_to = None
+                ev.append(e)
+                self.turn_events += 1
+                if self.options.sequences:
+                    self.seq_seat = seat
+                    self.seq_step = 0
+                else:
+                    self.seq_seat = None
+                return ev
             self._do_play(action, ev)
         elif kind == DRAW:
             self._do_draw(seat, ev)
@@ -679,7 +763,7 @@ class Game:
             self.said[seat] = True
             if self.uno_open == seat:
                 self.uno_open = None
-            ev.append(Event("uno", seat))
+            ev.append(_event("uno", seat, {}))
         elif kind == CATCH:
             target = self.uno_open
             assert target is not None
@@ -771,27 +855,6 @@ class Game:
             if left == 0:
                 self._end_hand(seat, ev)
             return
-        if left and card in self._plain:
-            # The most common play, without effect: what _card_effect does for it.
-            self.jump_open = self._jumps
-            self.seq_seat = None
-            n, d, out = self.players, self.direction, self.eliminated
-            nxt = (seat + d) % n
-            while out[nxt]:
-                nxt = (nxt + d) % n
-            self.current = nxt
-            self.phase = PLAYING
-            e = _new(Event)
-            e.type = "turn"
-            e.seat = nxt
-            e.data = {}
-            e.secret = e.secret_to = None
-            ev.append(e)
-            self.turn_events += 1
-            if self.options.sequences:
-                self.seq_seat = seat
-                self.seq_step = 0
-            return
         self._card_effect(seat, card, action.target, prev_color, had_color, ev)
 
     def _card_effect(
@@ -819,18 +882,18 @@ class Game:
             return
         if rank == "s":
             victim = self.next_seat(seat)
-            ev.append(Event("skip", victim))
-            self._set_turn(self.next_seat(victim), ev)
+            ev.append(_event("skip", victim, {}))
+            self._pass_turn(victim, ev)
         elif rank == "r":
             self.direction = -self.direction
-            ev.append(Event("reverse", seat, {"direction": self.direction}))
+            ev.append(_event("reverse", seat, {"direction": self.direction}))
             if self._n_active() == 2:
                 # Two players: Reverse acts like Skip.
                 victim = self.next_seat(seat)
-                ev.append(Event("skip", victim))
+                ev.append(_event("skip", victim, {}))
                 self._set_turn(seat, ev)
             else:
-                self._set_turn(self.next_seat(seat), ev)
+                self._pass_turn(seat, ev)
         elif rank == "+2":
             victim = self.next_seat(seat)
             if opts.stacking:
@@ -859,7 +922,7 @@ class Game:
                     {"target": target, "left": len(self.hands[seat]), "target_left": len(self.hands[target])},
                 )
             )
-            self._set_turn(self.next_seat(seat), ev)
+            self._pass_turn(seat, ev)
         elif opts.seven_o and rank == "0":
             seats = [s for s in self.active]
             if self.direction == -1:
@@ -872,14 +935,9 @@ class Game:
                 self.said[s] = False
             self.uno_open = None
             ev.append(Event("rotate", seat, {"direction": self.direction, "counts": [len(h) for h in self.hands]}))
-            self._set_turn(self.next_seat(seat), ev)
+            self._pass_turn(seat, ev)
         else:
-            nxt = self.next_seat(seat)
-            self.current = nxt
-            self.phase = PLAYING
-            self.drawn = None
-            ev.append(Event("turn", nxt))
-            self.turn_events += 1
+            self._pass_turn(seat, ev)
             if opts.sequences and rank in _NUMBER_RANKS:
                 self.seq_seat = seat
                 self.seq_step = 0
@@ -890,13 +948,13 @@ class Game:
         self.pending += amount
         self.pending_kind = kind
         self._set_turn(victim, ev, PENDING)
-        ev.append(Event("pending", victim, {"total": self.pending, "kind": kind, "by": seat}))
+        ev.append(_event("pending", victim, {"total": self.pending, "kind": kind, "by": seat}))
 
     def _forced_draw(self, victim: int, count: int, reason: str, ev: list[Event]) -> None:
         self._draw_cards(victim, count, reason, ev)
         if self.options.draw_skips:
-            ev.append(Event("skip", victim))
-            self._set_turn(self.next_seat(victim), ev)
+            ev.append(_event("skip", victim, {}))
+            self._pass_turn(victim, ev)
         else:
             self._set_turn(victim, ev)
 
@@ -937,9 +995,26 @@ class Game:
         ev.append(e)
         self.turn_events += 1
 
+    def _pass_turn(self, seat: int, ev: list[Event]) -> None:
+        # _set_turn(next_seat(seat), ev) in one call.
+        n, d, out = self.players, self.direction, self.eliminated
+        seat = (seat + d) % n
+        while out[seat]:
+            seat = (seat + d) % n
+        self.current = seat
+        self.phase = PLAYING
+        self.drawn = None
+        e = _new(Event)
+        e.type = "turn"
+        e.seat = seat
+        e.data = {}
+        e.secret = e.secret_to = None
+        ev.append(e)
+        self.turn_events += 1
+
     def _end_turn(self, seat: int, ev: list[Event]) -> None:
         self.jump_open = False
-        self._set_turn(self.next_seat(seat), ev)
+        self._pass_turn(seat, ev)
 
     def _play_beep(self, seat: int, ev: list[Event]) -> None:
         left = self._remove_card(seat, BEEP)
@@ -983,17 +1058,33 @@ class Game:
                 if self.stuck >= self._n_active():
                     self._end_hand(None, ev)
                 else:
-                    self._set_turn(self.next_seat(seat), ev)
+                    self._pass_turn(seat, ev)
                 return
             card = cards[0]
         self.stuck = 0
-        if card != BEEP and self._can_follow(card) and (card != WILD4 or self._wild4_allowed(seat)):
+        e = _new(Event)
+        e.seat = seat
+        e.data = {}
+        color = self.color
+        if card == WILD4:
+            playable = self._wild4_allowed(seat)
+        elif color is None or card == WILD:
+            playable = card != BEEP
+        else:
+            # _can_follow(card), inline.
+            playable = CARD_COLOR[card] == color or CARD_RANK[card] == CARD_RANK[self.discard[-1]]
+        if playable:
             self.phase = DRAWN
             self.drawn = card
-            ev.append(Event("playable_drawn", seat, {}, {"card": card}))
+            e.type = "playable_drawn"
+            e.secret = {"card": card}
+            e.secret_to = seat
+            ev.append(e)
         else:
-            ev.append(Event("cannot_play", seat))
-            self._set_turn(self.next_seat(seat), ev)
+            e.type = "cannot_play"
+            e.secret = e.secret_to = None
+            ev.append(e)
+            self._pass_turn(seat, ev)
 
     def _do_accept(self, seat: int, ev: list[Event]) -> None:
         total, kind = self.pending, self.pending_kind
@@ -1092,27 +1183,44 @@ class Game:
         """Start the match: choose the dealer (unless set), deal the first hand."""
         if self.phase != SETUP:
             raise IllegalAction("already_started")
-        options = _OPTION_DICTS.get(self.options)
-        if options is None:
-            options = _OPTION_DICTS[self.options] = self.options.to_dict()
+        # Looked up by identity: hashing the options record costs more than the rest of this.
+        known = _OPTION_DICTS.get(id(self.options))
+        if known is None or known[0] is not self.options:
+            known = _OPTION_DICTS[id(self.options)] = (self.options, self.options.to_dict())
+        options = known[1]
         ev = [Event("match_start", None, {"players": self.players, "options": dict(options)})]
+        # One generator serves the dealer's draws and the first deal.
+        rng = self._rng()
         if self.dealer is None:
-            self._choose_dealer(ev)
-        ev.extend(self.start_hand(pass_deal=False))
+            self._choose_dealer(ev, rng)
+        ev.extend(self._start_hand(False, rng))
         return ev
 
-    def _choose_dealer(self, ev: list[Event]) -> None:
-        deck = list(_DECKS[1 if self.options.beep else 0])
-        self._shuffle(deck)
+    def _choose_dealer(self, ev: list[Event], rng: random.Random) -> None:
+        # Drawing from a freshly shuffled deck is drawing uniformly among the cards not yet
+        # drawn: each draw picks one, so the deck is never shuffled whole for a few cards.
+        pool = list(_DECKS[1 if self.options.beep else 0])
+        under: list[str] = []  # cards put back under the deck, the first one on top of them
+        getrandbits = rng.getrandbits
         candidates = self.active
         while True:
             best: dict[int, int] = {}
             for seat in candidates:
                 while True:
-                    card = deck.pop()
-                    ev.append(Event("dealer_draw", seat, {"card": card}))
+                    if pool:
+                        n = len(pool)
+                        k = n.bit_length()
+                        j = getrandbits(k)
+                        while j >= n:
+                            j = getrandbits(k)
+                        card = pool[j]
+                        pool[j] = pool[-1]
+                        pool.pop()
+                    else:
+                        card = under.pop(0)
+                    ev.append(_event("dealer_draw", seat, {"card": card}))
                     # Only number cards count; others go back under the deck.
-                    deck.insert(0, card)
+                    under.append(card)
                     if card in _NUMBER_CARDS:
                         best[seat] = int(CARD_RANK[card])
                         break
@@ -1127,6 +1235,9 @@ class Game:
 
     def start_hand(self, pass_deal: bool = True) -> list[Event]:
         """Deal a new hand (the deal passes to the next player)."""
+        return self._start_hand(pass_deal, None)
+
+    def _start_hand(self, pass_deal: bool, rng: random.Random | None) -> list[Event]:
         if self.phase not in (SETUP, HAND_OVER):
             raise IllegalAction("hand_in_progress")
         self.version += 1
@@ -1145,7 +1256,7 @@ class Game:
         self.reset_turn_state()
         ev.append(Event("hand_start", None, {"hand": self.hand_number, "dealer": self.dealer}))
         deck = list(_DECKS[1 if self.options.beep else 0])
-        self._shuffle(deck)
+        self._shuffle(deck, rng)
         hands: list[list[str]] = [[] for _ in range(n)]
         self.hands = hands
         order = []
@@ -1190,7 +1301,7 @@ class Game:
             self._draw_cards(first, 2, "first_card", ev)
             if self.options.draw_skips:
                 ev.append(Event("skip", first))
-                self._set_turn(self.next_seat(first), ev)
+                self._pass_turn(first, ev)
         elif rank == "r":
             # The dealer plays first and play goes the other way.
             self.direction = -1
@@ -1198,7 +1309,7 @@ class Game:
             self._set_turn(self.dealer, ev)
         elif rank == "s":
             ev.append(Event("skip", first))
-            self._set_turn(self.next_seat(first), ev)
+            self._pass_turn(first, ev)
         else:
             self._set_turn(first, ev)
 
