@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from uno_cli.bots import make_bot
-from uno_cli.bots.base import acts_out_of_turn, random_choice
+from uno_cli.bots.base import OUT_OF_TURN_CHANCE, random_choice
 from uno_cli.engine import Game, RuleOptions
 from uno_cli.engine.actions import PLAY
 from uno_cli.engine.game import BEEP_RACE, HAND_OVER, MATCH_OVER
@@ -320,7 +320,7 @@ def play_random_game(game: Game, rng: random.Random, check: bool, rec: GameRecor
             for seat in seats:
                 # random_choice out of turn, with the coin tossed before the actions are
                 # listed (every seat named here has some).
-                if acts_out_of_turn(rng):
+                if rng.random() < OUT_OF_TURN_CHANCE:
                     action = rng.choice(legal_actions(seat))
                     break
         if action is None:

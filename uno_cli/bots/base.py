@@ -17,6 +17,9 @@ REACTION: dict[str, tuple[float, float]] = {
     "hard": (0.4, 1.1),
 }
 
+#: How often the random policy acts when it may act out of turn (the coin is tossed first).
+OUT_OF_TURN_CHANCE = 0.5
+
 
 class Bot:
     """Base bot: override :meth:`choose`; :meth:`observe` gets the events its seat may see."""
@@ -54,11 +57,6 @@ class Bot:
         return self.rng.uniform(low, high)
 
 
-def acts_out_of_turn(rng: random.Random) -> bool:
-    """The random policy's coin: out of turn, it acts half of the time (tossed first)."""
-    return rng.random() < 0.5
-
-
 def random_choice(rng: random.Random, legal: Sequence[Action], seat: int, in_turn: bool) -> Action | None:
     """The random policy: any legal play, drawing only when no card can be played.
 
@@ -66,7 +64,7 @@ def random_choice(rng: random.Random, legal: Sequence[Action], seat: int, in_tur
     out of turn it takes one of its out-of-turn actions half of the time.
     """
     if not in_turn:
-        return rng.choice(legal) if legal and acts_out_of_turn(rng) else None
+        return rng.choice(legal) if legal and rng.random() < OUT_OF_TURN_CHANCE else None
     if len(legal) < 2:
         # The only thing to do (a play, drawing or passing): no need to draw lots.
         return legal[0] if legal else None
