@@ -442,7 +442,7 @@ def run_game(
     game = Game(players, options, seed=gs)
     seated = seating(levels, index, swap_seats) if levels else ("random",) * players
     rec = GameRecord(index, gs, seated, (), (), 0, 0, 0)
-    if all(level == "random" for level in seated):
+    if not levels or all(level == "random" for level in seated):
         play_random_game(game, rng, check, rec)
     else:
         play_bot_game(game, rng, check, rec, seated, external_timeout=external_timeout)

@@ -1188,7 +1188,7 @@ class Game:
         if known is None or known[0] is not self.options:
             known = _OPTION_DICTS[id(self.options)] = (self.options, self.options.to_dict())
         options = known[1]
-        ev = [Event("match_start", None, {"players": self.players, "options": dict(options)})]
+        ev = [_event("match_start", None, {"players": self.players, "options": dict(options)})]
         # One generator serves the dealer's draws and the first deal.
         rng = self._rng()
         if self.dealer is None:
@@ -1228,7 +1228,7 @@ class Game:
             tied = [s for s in candidates if best[s] == high]
             if len(tied) == 1:
                 self.dealer = tied[0]
-                ev.append(Event("dealer_chosen", tied[0]))
+                ev.append(_event("dealer_chosen", tied[0], {}))
                 return
             ev.append(Event("dealer_tie", None, {"seats": tied}))
             candidates = tied
@@ -1254,7 +1254,7 @@ class Game:
         self.hand_number += 1
         self.direction = 1
         self.reset_turn_state()
-        ev.append(Event("hand_start", None, {"hand": self.hand_number, "dealer": self.dealer}))
+        ev.append(_event("hand_start", None, {"hand": self.hand_number, "dealer": self.dealer}))
         deck = list(_DECKS[1 if self.options.beep else 0])
         self._shuffle(deck, rng)
         hands: list[list[str]] = [[] for _ in range(n)]
@@ -1272,7 +1272,7 @@ class Game:
         del deck[len(deck) - HAND_SIZE * k :]
         self.draw_pile = deck
         self.discard = []
-        ev.append(Event("deal", self.dealer, {"count": HAND_SIZE, "seats": order}))
+        ev.append(_event("deal", self.dealer, {"count": HAND_SIZE, "seats": order}))
         for s in order:
             ev.append(Event("hand_dealt", s, {"count": HAND_SIZE}, {"cards": list(self.hands[s])}))
         self._turn_first_card(ev)
@@ -1290,7 +1290,7 @@ class Game:
         self.color = CARD_COLOR[card]
         assert self.dealer is not None
         first = self.next_seat(self.dealer)
-        ev.append(Event("first_card", None, {"card": card, "color": self.color}))
+        ev.append(_event("first_card", None, {"card": card, "color": self.color}))
         self.phase = PLAYING
         self.jump_open = self.options.jumping and card not in (WILD, BEEP)
         rank = CARD_RANK[card]
