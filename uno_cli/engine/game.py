@@ -206,7 +206,6 @@ class Game:
         self._uno_only = not options.beep
         # Out of turn, nothing but UNO calls and catches, whatever happens.
         self._only_uno = not (options.beep or self._jumps or options.sequences)
-        self._plain_turns = self._only_uno and not options.seven_o
         self.rng_state = seed & _MASK
         self.hands: list[list[str]] = [[] for _ in range(players)]
         self.draw_pile: list[str] = []  # top of the pile is the end of the list
@@ -354,32 +353,6 @@ class Game:
         out: list[Action] = []
         phase = self.phase
         current = self.current
-        if phase == PLAYING and seat == current and self._plain_turns:
-            # The common case, in short: the turn holder in play, no 7 to aim, nothing out
-            # of turn but UNO calls and catches.
-            hand = self.hands[seat]
-            color, top = self.color, self.discard[-1]
-            follow = _FOLLOW.get((color, top)) or _followers(color, top)
-            plays = _PLAYS[seat]
-            seen: list[str] = []  # each card once, in hand order (cheaper than a dict)
-            for card in hand:
-                if card in follow:
-                    if card not in seen:
-                        seen.append(card)
-                        out += plays[card]
-                elif card == WILD4 and card not in seen and not self.must_play and self._wild4_allowed(seat):
-                    seen.append(card)
-                    out += plays[card]
-            if not out or (not self.must_play and (self.draw_pile or len(self.discard) > 1)):
-                out.append(_DRAWS[seat])
-            n_cards = len(hand)
-            uno_open = self.uno_open
-            if (n_cards == 2 or (n_cards == 1 and uno_open == seat)) and not self.said[seat]:
-                out.append(_UNOS[seat])
-            if uno_open is not None and uno_open != seat:
-                out.append(_CATCHES[seat][uno_open])
-            self._legal_version, self._legal_seat, self._legal_cache = self.version, seat, out
-            return out
         # The turn holder in play is always a seat still in (the common case).
         if (phase != PLAYING or seat != current) and (
             phase not in _LIVE or not 0 <= seat < self.players or self.eliminated[seat]
@@ -701,49 +674,6 @@ class Game:
             if self.seq_seat is not None and self.seq_seat != seat:
                 self.seq_seat = None
         if kind == PLAY:
-            card = action.card
-            hand = self.hands[seat]
-            if card in self._plain and seat == self.current and len(hand) > 1 and self.phase != PENDING:
-                # The most common play, a number without effect: _do_play and _card_effect
-                # for it, in short.
-                hand.remove(card)
-                self.discard.append(card)
-                self.stuck = 0
-                left = len(hand)
-                self.color = CARD_COLOR[card]
-                e = _new(Event)
-                e.type = "play"
-                e.seat = seat
-                e.data = {"card": card, "left": left, "how": "drawn" if self.phase == DRAWN else "turn"}
-                e.secret = e.secret_to = None
-                ev.append(e)
-                self.drawn = None
-                self.must_play = False
-                if left == 1:
-                    if not self.said[seat]:
-                        self.uno_open = seat
-                elif left != 2:
-                    self.said[seat] = False
-                self.jump_open = self._jumps
-                n, d, out = self.players, self.direction, self.eliminated
-                nxt = (seat + d) % n
-                while out[nxt]:
-                    nxt = (nxt + d) % n
-                self.current = nxt
-                self.phase = PLAYING
-                e = _new(Event)
-                e.type = "turn"
-                e.seat = nxt
-                e.data = {}
-                e.secret = e.secret_to = None
-                ev.append(e)
-                self.turn_events += 1
-                if self.options.sequences:
-                    self.seq_seat = seat
-                    self.seq_step = 0
-                else:
-                    self.seq_seat = None
-                return ev
             self._do_play(action, ev)
         elif kind == DRAW:
             self._do_draw(seat, ev)
@@ -855,6 +785,16 @@ class Game:
             if left == 0:
                 self._end_hand(seat, ev)
             return
+        if left and card in self._plain:
+            # The most common play, a number without effect: what _card_effect does for it.
+            self.jump_open = self._jumps
+            self._set_turn(seat, ev, PLAYING, True)
+            if self.options.sequences:
+                self.seq_seat = seat
+                self.seq_step = 0
+            else:
+                self.seq_seat = None
+            return
         self._card_effect(seat, card, action.target, prev_color, had_color, ev)
 
     def _card_effect(
@@ -883,7 +823,7 @@ class Game:
         if rank == "s":
             victim = self.next_seat(seat)
             ev.append(_event("skip", victim, {}))
-            self._pass_turn(victim, ev)
+            self._set_turn(victim, ev, PLAYING, True)
         elif rank == "r":
             self.direction = -self.direction
             ev.append(_event("reverse", seat, {"direction": self.direction}))
@@ -893,7 +833,7 @@ class Game:
                 ev.append(_event("skip", victim, {}))
                 self._set_turn(seat, ev)
             else:
-                self._pass_turn(seat, ev)
+                self._set_turn(seat, ev, PLAYING, True)
         elif rank == "+2":
             victim = self.next_seat(seat)
             if opts.stacking:
@@ -922,7 +862,7 @@ class Game:
                     {"target": target, "left": len(self.hands[seat]), "target_left": len(self.hands[target])},
                 )
             )
-            self._pass_turn(seat, ev)
+            self._set_turn(seat, ev, PLAYING, True)
         elif opts.seven_o and rank == "0":
             seats = [s for s in self.active]
             if self.direction == -1:
@@ -935,9 +875,9 @@ class Game:
                 self.said[s] = False
             self.uno_open = None
             ev.append(Event("rotate", seat, {"direction": self.direction, "counts": [len(h) for h in self.hands]}))
-            self._pass_turn(seat, ev)
+            self._set_turn(seat, ev, PLAYING, True)
         else:
-            self._pass_turn(seat, ev)
+            self._set_turn(seat, ev, PLAYING, True)
             if opts.sequences and rank in _NUMBER_RANKS:
                 self.seq_seat = seat
                 self.seq_step = 0
@@ -954,7 +894,7 @@ class Game:
         self._draw_cards(victim, count, reason, ev)
         if self.options.draw_skips:
             ev.append(_event("skip", victim, {}))
-            self._pass_turn(victim, ev)
+            self._set_turn(victim, ev, PLAYING, True)
         else:
             self._set_turn(victim, ev)
 
@@ -982,7 +922,13 @@ class Game:
         self.version += 1
         self._legal_cache = None
 
-    def _set_turn(self, seat: int, ev: list[Event], phase: str = PLAYING) -> None:
+    def _set_turn(self, seat: int, ev: list[Event], phase: str = PLAYING, after: bool = False) -> None:
+        if after:
+            # The turn goes to the seat after ``seat`` (next_seat, inline: this is hot).
+            n, d, out = self.players, self.direction, self.eliminated
+            seat = (seat + d) % n
+            while out[seat]:
+                seat = (seat + d) % n
         self.current = seat
         self.phase = phase
         self.drawn = None
@@ -995,26 +941,9 @@ class Game:
         ev.append(e)
         self.turn_events += 1
 
-    def _pass_turn(self, seat: int, ev: list[Event]) -> None:
-        # _set_turn(next_seat(seat), ev) in one call.
-        n, d, out = self.players, self.direction, self.eliminated
-        seat = (seat + d) % n
-        while out[seat]:
-            seat = (seat + d) % n
-        self.current = seat
-        self.phase = PLAYING
-        self.drawn = None
-        e = _new(Event)
-        e.type = "turn"
-        e.seat = seat
-        e.data = {}
-        e.secret = e.secret_to = None
-        ev.append(e)
-        self.turn_events += 1
-
     def _end_turn(self, seat: int, ev: list[Event]) -> None:
         self.jump_open = False
-        self._pass_turn(seat, ev)
+        self._set_turn(seat, ev, PLAYING, True)
 
     def _play_beep(self, seat: int, ev: list[Event]) -> None:
         left = self._remove_card(seat, BEEP)
@@ -1058,7 +987,7 @@ class Game:
                 if self.stuck >= self._n_active():
                     self._end_hand(None, ev)
                 else:
-                    self._pass_turn(seat, ev)
+                    self._set_turn(seat, ev, PLAYING, True)
                 return
             card = cards[0]
         self.stuck = 0
@@ -1084,7 +1013,7 @@ class Game:
             e.type = "cannot_play"
             e.secret = e.secret_to = None
             ev.append(e)
-            self._pass_turn(seat, ev)
+            self._set_turn(seat, ev, PLAYING, True)
 
     def _do_accept(self, seat: int, ev: list[Event]) -> None:
         total, kind = self.pending, self.pending_kind
@@ -1301,7 +1230,7 @@ class Game:
             self._draw_cards(first, 2, "first_card", ev)
             if self.options.draw_skips:
                 ev.append(Event("skip", first))
-                self._pass_turn(first, ev)
+                self._set_turn(first, ev, PLAYING, True)
         elif rank == "r":
             # The dealer plays first and play goes the other way.
             self.direction = -1
@@ -1309,7 +1238,7 @@ class Game:
             self._set_turn(self.dealer, ev)
         elif rank == "s":
             ev.append(Event("skip", first))
-            self._pass_turn(first, ev)
+            self._set_turn(first, ev, PLAYING, True)
         else:
             self._set_turn(first, ev)
 
