@@ -141,9 +141,8 @@ _DECKS = (tuple(new_deck(False)), tuple(new_deck(True)))
 _SHUFFLE_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
 #: Number cards (the only ones that count when choosing the dealer).
 _NUMBER_CARDS = frozenset(c for c in ALL_CODES if is_number(c))
-#: RuleOptions.to_dict() of options already seen (all values are immutable scalars), by
-#: id(options); the options are kept in the value so that their id is not reused.
-_OPTION_DICTS: dict[int, tuple[RuleOptions, dict[str, Any]]] = {}
+#: RuleOptions.to_dict() of options already seen (all values are immutable scalars).
+_OPTION_DICTS: dict[RuleOptions, dict[str, Any]] = {}
 _new = object.__new__
 
 
@@ -204,8 +203,9 @@ class Game:
         self._plain = _PLAIN[1 if options.seven_o else 0]
         self._jumps = options.jump_in or options.super_jump_in
         self._uno_only = not options.beep
-        # Out of turn, nothing but UNO calls and catches, whatever happens.
-        self._only_uno = not (options.beep or self._jumps or options.sequences)
+        # No option lets anyone act out of turn but to say UNO or catch (no Beeps,
+        # jump-ins or sequences), whatever happens.
+        self._no_interrupts = not (options.beep or self._jumps or options.sequences)
         self.rng_state = seed & _MASK
         self.hands: list[list[str]] = [[] for _ in range(players)]
         self.draw_pile: list[str] = []  # top of the pile is the end of the list
@@ -420,7 +420,7 @@ class Game:
             out.append(_UNOS[seat])
         if uno_open is not None and uno_open != seat:
             out.append(_CATCHES[seat][uno_open])
-        if self._only_uno:
+        if self._no_interrupts:
             self._legal_version, self._legal_seat, self._legal_cache = self.version, seat, out
             return out
         if phase == PLAYING:
@@ -495,7 +495,7 @@ class Game:
                 if not out and s != cur:
                     seats.append(s)
                 s += 1
-        elif self._only_uno or (self._uno_only and not self.jump_open and self.seq_seat is None):
+        elif self._no_interrupts or (self._uno_only and not self.jump_open and self.seq_seat is None):
             # Only UNO calls are possible: seats with two cards (usually none).
             said = self.said
             for hand in self.hands:
@@ -994,15 +994,7 @@ class Game:
         e = _new(Event)
         e.seat = seat
         e.data = {}
-        color = self.color
-        if card == WILD4:
-            playable = self._wild4_allowed(seat)
-        elif color is None or card == WILD:
-            playable = card != BEEP
-        else:
-            # _can_follow(card), inline.
-            playable = CARD_COLOR[card] == color or CARD_RANK[card] == CARD_RANK[self.discard[-1]]
-        if playable:
+        if card != BEEP and self._can_follow(card) and (card != WILD4 or self._wild4_allowed(seat)):
             self.phase = DRAWN
             self.drawn = card
             e.type = "playable_drawn"
@@ -1112,11 +1104,9 @@ class Game:
         """Start the match: choose the dealer (unless set), deal the first hand."""
         if self.phase != SETUP:
             raise IllegalAction("already_started")
-        # Looked up by identity: hashing the options record costs more than the rest of this.
-        known = _OPTION_DICTS.get(id(self.options))
-        if known is None or known[0] is not self.options:
-            known = _OPTION_DICTS[id(self.options)] = (self.options, self.options.to_dict())
-        options = known[1]
+        options = _OPTION_DICTS.get(self.options)
+        if options is None:
+            options = _OPTION_DICTS[self.options] = self.options.to_dict()
         ev = [_event("match_start", None, {"players": self.players, "options": dict(options)})]
         # One generator serves the dealer's draws and the first deal.
         rng = self._rng()
