@@ -94,8 +94,8 @@ def one(events, type_: str, seat: int | None = None):
 
 def snapshot(g: Game) -> dict:
     """A deep copy of the game's whole state (without caches)."""
-    state = {k: copy.deepcopy(v) for k, v in vars(g).items() if k not in ("_legal_cache", "_legal_version", "_legal_seat")}
-    return state
+    skip = ("_legal_cache", "_legal_version", "_legal_seat")
+    return {k: copy.deepcopy(getattr(g, k)) for k in Game.__slots__ if k not in skip}
 
 
 def play(seat: int, card: str, color: str | None = None, target: int | None = None) -> Action:

@@ -95,8 +95,12 @@ def test_dealer_choice_seeds_cover_ties_and_redraws():
     assert ties and redraws
 
 
+class PatchableGame(Game):
+    """A Game with an instance dict (Game has slots), so a test may replace its shuffle."""
+
+
 def test_deal_seven_each_one_at_a_time_from_dealers_left():
-    g = Game(4, RuleOptions(), seed=3)
+    g = PatchableGame(4, RuleOptions(), seed=3)
     g.dealer = 2
     order_deck = new_deck()
     g._shuffle = lambda cards, rng=None: None  # keep the deck in its known order
@@ -135,7 +139,7 @@ def test_deal_passes_to_next_player_after_a_hand():
 
 def start_with_first(first: list[str], players: int = 4, dealer: int = 0, **opts) -> tuple[Game, list]:
     """Start a hand whose turned-up card is ``first[0]`` (then ``first[1]``...)."""
-    g = Game(players, RuleOptions().with_values(**opts) if opts else RuleOptions(), seed=5)
+    g = PatchableGame(players, RuleOptions().with_values(**opts) if opts else RuleOptions(), seed=5)
     g.dealer = dealer
 
     def arrange(cards: list[str], rng: object = None) -> None:
