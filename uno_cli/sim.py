@@ -121,24 +121,24 @@ class SimResult:
         self.actions += rec.actions
         self.turns += rec.turns
         self.violations.extend(rec.violations)
-        if rec.winners:
-            share = 1.0 / len(rec.winners)
-            for w in rec.winners:
-                self.wins[w] += share
+        share = 1.0 / len(rec.winners) if rec.winners else 0.0
+        for w in rec.winners:
+            self.wins[w] += share
         for s, score in enumerate(rec.scores):
             self.points[s] += score
+        stats = self.level_stats
         seen: set[str] = set()
         for s, level in enumerate(rec.levels):
-            st = self.level_stats.setdefault(level, LevelStats(level))
+            st = stats.get(level)
+            if st is None:
+                st = stats[level] = LevelStats(level)
             st.seat_games += 1
             st.points += rec.scores[s]
             if level not in seen:
                 st.games += 1
                 seen.add(level)
-        if rec.winners:
-            share = 1.0 / len(rec.winners)
-            for w in rec.winners:
-                self.level_stats[rec.levels[w]].wins += share
+            if s in rec.winners:
+                st.wins += share
         for level, kinds in rec.usage.items():
             mine = self.usage.setdefault(level, {})
             for k, n in kinds.items():
