@@ -364,11 +364,13 @@ def play_bot_game(
     levels: Sequence[str],
     bots: Sequence[Any] | None = None,
     external_timeout: float | None = None,
+    on_decision: Callable[[int, Game, Any], None] | None = None,
 ) -> None:
     """Play ``game`` with one bot per seat, each seeing only its own view and events.
 
     Out-of-turn actions race first: every seat that may act out of turn is asked, and the
     fastest willing bot (by its ``reaction_time``) acts; otherwise the turn holder acts.
+    ``on_decision(seat, game, bot)`` is called before each bot is asked (tests use it).
     """
     if bots is None:
         bots = [
@@ -393,6 +395,8 @@ def play_bot_game(
             for seat in game.actors():
                 if seat == game.current and game.phase != "beep":
                     continue
+                if on_decision is not None:
+                    on_decision(seat, game, bots[seat])
                 action = bots[seat].choose(game.view(seat))
                 if action is not None:
                     offers.append((bots[seat].reaction_time(), seat, action))
@@ -401,6 +405,8 @@ def play_bot_game(
                 action = offers[0][2]
             else:
                 seat = game.current if game.phase != "beep" else game.beep_waiting[0]
+                if on_decision is not None:
+                    on_decision(seat, game, bots[seat])
                 action = bots[seat].choose(game.view(seat))
                 assert action is not None, f"bot {seat} did not act in turn"
             events = game.apply(action)

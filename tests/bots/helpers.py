@@ -6,43 +6,19 @@ import random
 
 from uno_cli.bots import make_bot
 from uno_cli.engine import Game
-from uno_cli.engine.game import HAND_OVER
+from uno_cli.sim import GameRecord, play_bot_game
 
 
-def drive(game: Game, bots, on_decision=None, max_actions: int = 100_000) -> int:
-    """Play ``game`` to its end like the simulator does; call ``on_decision(seat, view, action)``."""
-    def tell(events):
-        for bot in bots:
-            bot.observe(events)
+def drive(game: Game, bots, on_decision=None) -> int:
+    """Play ``game`` to its end with the simulator's bot loop; return the number of actions.
 
-    tell(game.start())
-    actions = 0
-    while not game.is_over and actions < max_actions:
-        if game.phase == HAND_OVER:
-            tell(game.start_hand())
-            continue
-        offers = []
-        for seat in game.actors():
-            if seat == game.current and game.phase != "beep":
-                continue
-            view = game.view(seat)
-            if on_decision is not None:
-                on_decision(seat, game, bots[seat])
-            action = bots[seat].choose(view)
-            if action is not None:
-                offers.append((bots[seat].reaction_time(), seat, action))
-        if offers:
-            offers.sort(key=lambda o: (o[0], o[1]))
-            action = offers[0][2]
-        else:
-            seat = game.current if game.phase != "beep" else game.beep_waiting[0]
-            if on_decision is not None:
-                on_decision(seat, game, bots[seat])
-            action = bots[seat].choose(game.view(seat))
-            assert action is not None
-        tell(game.apply(action))
-        actions += 1
-    return actions
+    ``on_decision(seat, game, bot)`` is called before each bot is asked to choose.
+    """
+    levels = tuple(getattr(bot, "level", "test") for bot in bots)
+    rec = GameRecord(0, 0, levels, (), (), 0, 0, 0)
+    play_bot_game(game, random.Random(0), False, rec, levels, bots=bots, on_decision=on_decision)
+    assert not rec.violations, rec.violations
+    return rec.actions
 
 
 def make_bots(levels, seed: int):
