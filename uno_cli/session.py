@@ -257,6 +257,8 @@ class Session:
         self.viewer: int | None = (ctrl[0] if len(ctrl) == 1 else None) if viewer is AUTO else viewer
         self.partial: dict[int, Action] = {}
         self._offers: tuple[tuple[int, int, str], list[Offer]] | None = None
+        # The bots' states just before the cached offers were drawn (see save_dict).
+        self._before_offers: tuple[tuple[int, int, str], dict[int, dict[str, Any]]] | None = None
         self._waived: set[tuple[int, int, int]] = set()
         self.started = False
 
@@ -426,6 +428,7 @@ class Session:
         if g.phase in ("hand_over", "match_over", "setup"):
             self._offers = (stamp, offers)
             return offers
+        self._before_offers = (stamp, self._bot_states())
         for seat, bot in sorted(self.bots.items()):
             if g.eliminated[seat]:
                 continue
@@ -676,8 +679,19 @@ class Session:
             for s in self.seats
         ]
         # What the bots remember and their generators, so a resumed game goes on exactly.
-        data["bots"] = {str(seat): bot.state() for seat, bot in self.bots.items() if hasattr(bot, "state")}
+        # Once the bots have chosen for this moment (drawing from their generators), the
+        # states from before they chose are kept: the resumed game makes the same choices.
+        g = self.game
+        before = self._before_offers
+        if before is not None and before[0] == (g.version, g.hand_number, g.phase):
+            states = before[1]
+        else:
+            states = self._bot_states()
+        data["bots"] = {str(seat): state for seat, state in states.items()}
         return data
+
+    def _bot_states(self) -> dict[int, dict[str, Any]]:
+        return {seat: bot.state() for seat, bot in self.bots.items() if hasattr(bot, "state")}
 
     def save(self, path: str | Path) -> Path:
         """Write the save file (raises OSError)."""

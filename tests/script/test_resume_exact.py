@@ -42,7 +42,22 @@ def _answers(home: Path) -> tuple[list[str], list[dict]]:
 
 def test_resume_after_end_of_input_continues_like_the_unbroken_game(tmp_path: Path) -> None:
     lines, whole = _answers(tmp_path / "a")
-    half = len(lines) // 2
+    _check_resume_at(len(lines) // 2, lines, whole, tmp_path)
+
+
+def test_resume_at_a_race_prompt_lets_the_bots_choose_as_before(tmp_path: Path) -> None:
+    # The bots have already drawn their choices and reaction times for this moment when the
+    # input ends; the save keeps their generators from before, so they draw the same again.
+    lines, whole = _answers(tmp_path / "a")
+    prompts = [o for o in whole if o["type"] == "prompt"]
+    races = [i for i, o in enumerate(prompts) if o.get("kind") == "race"]
+    assert races, "no race prompt in this game"
+    _check_resume_at(races[len(races) // 2], lines, whole, tmp_path)
+
+
+def _check_resume_at(cut: int, lines: list[str], whole: list[dict], tmp_path: Path) -> None:
+    """End the input after ``cut`` answers, resume with the rest: the game must go on as before."""
+    half = cut
     first = subprocess.run([sys.executable, "-m", "uno_cli", *ARGS], input="\n".join(lines[:half]) + "\n",
                            capture_output=True, text=True, env=_env(tmp_path / "b"), timeout=120)
     ended = json.loads(first.stdout.splitlines()[-1])
