@@ -486,7 +486,7 @@ def describe_error(exc: IllegalAction, names: Sequence[str]) -> str:
     if code == "wild_draw_four_condition":
         return _("You may play a Wild Draw Four only when you have no card of the colour in play.")
     if code == "uno_not_now":
-        return _("You can say UNO only with two cards, or just after playing your next-to-last card.")
+        return _("You can say UNO only as you are about to play your next-to-last card, or just after playing it.")
     if code == "nobody_to_catch":
         return _("Nobody has UNO to catch.")
     if code == "option_off":

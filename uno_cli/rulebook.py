@@ -226,8 +226,8 @@ def _wild4(opts: RuleOptions) -> list[str]:
 def _uno(opts: RuleOptions) -> list[str]:
     n = opts.uno_penalty
     return [
-        _("When you play your next-to-last card, say UNO. You may also say it a little "
-          "earlier, while you still hold two cards and before you play."),
+        _("When you play your next-to-last card, say UNO. You may also say it just before, "
+          "in your turn, while you still hold two cards."),
         ngettext(
             "Until the next player acts, any other player may catch someone who has one card "
             "left and did not say UNO. In this game, a caught player draws {count} card.",

@@ -232,6 +232,47 @@ def test_uno_said_before_playing_no_window():
     assert not any(a.kind == "catch" for a in g.legal_actions(2))
 
 
+def test_uno_with_two_cards_only_in_turn_not_while_waiting():
+    # UNO goes with the next-to-last card: in your turn before you play it, or just after.
+    g = make_game([["r5", "g1"], ["r2", "g3"], ["b1", "b2"]], discard=["r3"])
+    assert act("uno", 0) in g.legal_actions(0)
+    assert act("uno", 1) not in g.legal_actions(1)
+    assert g.out_of_turn_seats() == [] and not g.legal_actions_any(1)
+    before = snapshot(g)
+    with pytest.raises(IllegalAction) as exc:
+        g.apply(act("uno", 1))
+    assert exc.value.code == "uno_not_now"
+    assert snapshot(g) == before
+    g.apply(play(0, "r5"))
+    assert g.current == 1 and act("uno", 1) in g.legal_actions(1)
+
+
+def test_uno_with_two_cards_needs_a_card_to_play():
+    g = make_game([["b5", "g9"], ["r2", "g3"]], discard=["r3"])
+    assert g.legal_actions(0) == [act("draw", 0)]
+    with pytest.raises(IllegalAction) as exc:
+        g.apply(act("uno", 0))
+    assert exc.value.code == "uno_not_now"
+    g.apply(act("draw", 0))  # three cards now, whatever was drawn
+    assert act("uno", 0) not in g.legal_actions(0)
+
+
+def test_uno_with_two_cards_and_a_beep_to_play():
+    g = make_game([["b5", "beep"], ["r2", "g3"]], discard=["r3"], beep=True)
+    assert act("uno", 0) in g.legal_actions(0)
+
+
+def test_uno_after_a_jump_in_to_one_card_is_said_out_of_turn():
+    g = make_game([["r5", "g1"], ["g2", "g3", "g4"], ["r5", "b2"]], discard=["r3"], jump_in=True)
+    g.apply(play(0, "r5"))
+    assert act("uno", 2) not in g.legal_actions(2)  # two cards, not in turn
+    g.apply(act("jump_in", 2, "r5"))
+    assert g.uno_open == 2 and act("uno", 2) in g.legal_actions(2)
+    assert g.current == 0 and 2 in g.out_of_turn_seats()
+    g.apply(act("uno", 2))
+    assert g.uno_open is None and g.said[2]
+
+
 def test_uno_said_after_playing_before_catch_closes_window():
     g = make_game([["r5", "g1"], ["g2", "g3"], ["b1", "b2"]], discard=["r3"])
     g.apply(play(0, "r5"))

@@ -36,6 +36,7 @@ def play_until_over(child: pexpect.spawn, max_turns: int = 400) -> int:
         "Next hand in",
         "Everyone must answer",
         "Answer the Beep with B",
+        "Swap hands with whom",
     ]
     while turns < max_turns:
         i = child.expect(patterns, timeout=30)
@@ -63,6 +64,8 @@ def play_until_over(child: pexpect.spawn, max_turns: int = 400) -> int:
             child.send("b")
         elif i == 6:
             child.send("b")
+        elif i == 7:
+            child.send("\r")  # the player the choice starts on
     raise AssertionError("the match did not end")
 
 

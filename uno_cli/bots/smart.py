@@ -409,8 +409,8 @@ class SmartBot(Bot):
             if not self._partner(view, a.target if a.target is not None else -1) and rng.random() < p.catch:
                 return a
         if UNO in kinds:
-            late = len(view.hand) == 1
-            if rng.random() < (p.late_uno if late else (p.say_uno if in_turn else p.late_uno)):
+            # Two cards: said with the play (in turn); one card: a forgotten UNO, said late.
+            if rng.random() < (p.late_uno if len(view.hand) == 1 else p.say_uno):
                 return kinds[UNO][0]
         if not in_turn:
             return self._out_of_turn(view, kinds)

@@ -426,7 +426,16 @@ class Game:
         # Out-of-turn actions (and in-turn ones that need no turn).
         n_cards = len(hand)
         uno_open = self.uno_open
-        if (n_cards == 2 or (n_cards == 1 and uno_open == seat)) and not self.said[seat]:
+        # UNO goes with the next-to-last card: in turn just before playing it (two cards and
+        # a play to make), or just after (one card, until caught or too late).
+        if n_cards < 3 and not self.said[seat] and (
+            (n_cards == 1 and uno_open == seat)
+            or (
+                n_cards == 2
+                and seat == current
+                and (any(a.kind == PLAY for a in out) or (opts.beep and phase != PENDING and BEEP in hand))
+            )
+        ):
             out.append(_UNOS[seat])
         if uno_open is not None and uno_open != seat:
             out.append(_CATCHES[seat][uno_open])
@@ -498,23 +507,17 @@ class Game:
             return list(self.beep_waiting) if phase == BEEP_RACE else []
         cur = self.current
         seats: list[int] = []
-        s = 0
         if self.uno_open is not None:
             # Everyone may catch the player who forgot to say UNO.
+            s = 0
             for out in self.eliminated:
                 if not out and s != cur:
                     seats.append(s)
                 s += 1
-        elif self._no_interrupts or (self._uno_only and not self.jump_open and self.seq_seat is None):
-            # Only UNO calls are possible: seats with two cards (usually none).
-            said = self.said
-            for hand in self.hands:
-                if len(hand) == 2 and not said[s] and s != cur:
-                    seats.append(s)
-                s += 1
-        else:
-            # legal_actions_any for each seat, with what they share looked up once.
-            out, hands, said = self.eliminated, self.hands, self.said
+        elif not (self._no_interrupts or (self._uno_only and not self.jump_open and self.seq_seat is None)):
+            # legal_actions_any for each seat, with what they share looked up once (with no
+            # UNO window, no Beep, jump-in or sequence, nobody may act out of turn).
+            out, hands = self.eliminated, self.hands
             opts = self.options
             beep = opts.beep and phase != PENDING
             jump: frozenset[str] | None = None
@@ -528,11 +531,7 @@ class Game:
                 if s == cur or out[s]:
                     continue
                 hand = hands[s]
-                if (
-                    (len(hand) == 2 and not said[s])
-                    or (beep and BEEP in hand)
-                    or (jump is not None and not jump.isdisjoint(hand))
-                ):
+                if (beep and BEEP in hand) or (jump is not None and not jump.isdisjoint(hand)):
                     seats.append(s)
                 elif s == seq:
                     plays: list[Action] = []
@@ -553,8 +552,7 @@ class Game:
         if phase == CHOOSE_COLOR:
             return False
         hand = self.hands[seat]
-        n_cards = len(hand)
-        if not self.said[seat] and (n_cards == 2 or (n_cards == 1 and self.uno_open == seat)):
+        if not self.said[seat] and len(hand) == 1 and self.uno_open == seat:
             return True
         if self.uno_open is not None and self.uno_open != seat:
             return True
