@@ -195,7 +195,7 @@ class Game:
 
     # Fixed attributes: faster to reach than those of an instance dict this large.
     __slots__ = (
-        "options", "players", "_plain", "_jumps", "_uno_only", "_no_interrupts", "rng_state",
+        "options", "players", "_plain", "_jumps", "_no_interrupts", "rng_state",
         "hands", "draw_pile", "discard", "color", "current", "direction", "dealer", "hand_number",
         "scores", "penalties", "eliminated", "phase", "pending", "pending_kind", "pending_cards",
         "bluffer", "bluff", "prev_color", "drawn", "must_play", "uno_open", "said", "jump_open",
@@ -212,7 +212,6 @@ class Game:
         # Option flags the hot paths would otherwise look up on every call (options never change).
         self._plain = _PLAIN[1 if options.seven_o else 0]
         self._jumps = options.jump_in or options.super_jump_in
-        self._uno_only = not options.beep
         # No option lets anyone act out of turn but to say UNO or catch (no Beeps,
         # jump-ins or sequences), whatever happens.
         self._no_interrupts = not (options.beep or self._jumps or options.sequences)
@@ -514,9 +513,9 @@ class Game:
                 if not out and s != cur:
                     seats.append(s)
                 s += 1
-        elif not (self._no_interrupts or (self._uno_only and not self.jump_open and self.seq_seat is None)):
+        elif self.jump_open or self.seq_seat is not None or self.options.beep:
             # legal_actions_any for each seat, with what they share looked up once (with no
-            # UNO window, no Beep, jump-in or sequence, nobody may act out of turn).
+            # UNO window, Beep, jump-in or sequence, nobody may act out of turn).
             out, hands = self.eliminated, self.hands
             opts = self.options
             beep = opts.beep and phase != PENDING
