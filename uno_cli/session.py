@@ -256,9 +256,8 @@ class Session:
         ctrl = [s for s in range(n) if self.controlled(s)]
         self.viewer: int | None = (ctrl[0] if len(ctrl) == 1 else None) if viewer is AUTO else viewer
         self.partial: dict[int, Action] = {}
-        self._offers: tuple[tuple[int, int, str], list[Offer]] | None = None
-        # The bots' states just before the cached offers were drawn (see save_dict).
-        self._before_offers: tuple[tuple[int, int, str], dict[int, dict[str, Any]]] | None = None
+        # (stamp, offers, the bots' states from just before they chose them; see save_dict).
+        self._offers: tuple[tuple[int, int, str], list[Offer], dict[int, dict[str, Any]] | None] | None = None
         self._waived: set[tuple[int, int, int]] = set()
         self.started = False
 
@@ -426,9 +425,9 @@ class Session:
             return self._offers[1]
         offers: list[Offer] = []
         if g.phase in ("hand_over", "match_over", "setup"):
-            self._offers = (stamp, offers)
+            self._offers = (stamp, offers, None)
             return offers
-        self._before_offers = (stamp, self._bot_states())
+        before = self._bot_states()
         for seat, bot in sorted(self.bots.items()):
             if g.eliminated[seat]:
                 continue
@@ -453,7 +452,7 @@ class Session:
                 offers.append(Offer(_reaction(bot), seat, action, g.version, False, g.hand_number))
             elif action is not None:
                 offers.append(Offer(_reaction(bot), seat, action, g.version, False, g.hand_number))
-        self._offers = (stamp, offers)
+        self._offers = (stamp, offers, before)
         return offers
 
     def fire(self, offer: Offer) -> bool:
@@ -682,9 +681,9 @@ class Session:
         # Once the bots have chosen for this moment (drawing from their generators), the
         # states from before they chose are kept: the resumed game makes the same choices.
         g = self.game
-        before = self._before_offers
-        if before is not None and before[0] == (g.version, g.hand_number, g.phase):
-            states = before[1]
+        cached = self._offers
+        if cached is not None and cached[0] == (g.version, g.hand_number, g.phase) and cached[2] is not None:
+            states = cached[2]
         else:
             states = self._bot_states()
         data["bots"] = {str(seat): state for seat, state in states.items()}
