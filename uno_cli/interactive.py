@@ -392,7 +392,6 @@ class Controller:
             if not session.started:  # type: ignore[union-attr]
                 self.focus = 0
                 session.start()  # type: ignore[union-attr]
-                session._offers = None  # type: ignore[union-attr]
                 self._after_change(None)
                 continue
             if g.phase == "match_over":
@@ -407,9 +406,6 @@ class Controller:
                 if self.game.phase == "hand_over":
                     self.focus = 0
                     self.table.next_hand()  # type: ignore[union-attr]
-                    # Game.start_hand does not change game.version, which keys the
-                    # Session's cache of bot offers: drop the stale (empty) list.
-                    self.table._offers = None  # type: ignore[union-attr]
                     self._after_change(None)
                 continue
             if self.paused or self.mode in ("menu", "quit", "rules"):
