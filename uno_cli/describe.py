@@ -17,6 +17,7 @@ from typing import Any, Sequence
 from uno_cli.cards_text import card_name, cards_list, color_name, sort_hand
 from uno_cli.engine.errors import IllegalAction
 from uno_cli.engine.events import Event
+from uno_cli.engine.game import IN_TURN_PHASES, Phase
 from uno_cli.i18n import _, get_translator, ngettext
 
 __all__ = [
@@ -585,16 +586,16 @@ def final_scores_text(scores: Sequence[int], names: Sequence[str], viewer: int |
 def status_text(view: Any, names: Sequence[str], viewer: int | None = None) -> str:
     """The whole situation in a few sentences: top card, turn, counts, piles."""
     parts = [top_text(view.top, view.color)]
-    if view.phase in ("play", "drawn", "pending", "color"):
+    if view.phase in IN_TURN_PHASES:
         parts.append(_turn(None, {}, _you(view.current, viewer), name_of(view.current, names), viewer, names, None))
-        if view.phase == "pending":
+        if view.phase == Phase.PENDING:
             n = int(view.pending)
             parts.append(ngettext("Draw penalty: {count} card.", "Draw penalty: {count} cards.", n).format(count=n))
-    elif view.phase == "beep":
+    elif view.phase == Phase.BEEP_RACE:
         parts.append(_("Everyone must answer the Beep."))
-    elif view.phase == "hand_over":
+    elif view.phase == Phase.HAND_OVER:
         parts.append(_("The hand is over."))
-    elif view.phase == "match_over":
+    elif view.phase == Phase.MATCH_OVER:
         parts.append(_("The game is over."))
     if view.direction == -1:
         parts.append(_("Play goes counter-clockwise."))

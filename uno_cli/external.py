@@ -41,11 +41,10 @@ import random
 import shlex
 import subprocess
 import threading
-import time
 from typing import Any, Sequence
 
 from uno_cli.bots.base import REACTION, Bot
-from uno_cli.engine import Action, Event, View
+from uno_cli.engine import IN_TURN_PHASES, Action, Event, Phase, View
 from uno_cli.engine.actions import (
     ACCEPT,
     ANSWER,
@@ -65,7 +64,6 @@ DEFAULT_TIMEOUT = 5.0
 MAX_STRIKES = 3
 #: The answer meaning "nothing now" (out of turn only).
 WAIT = "wait"
-_IN_TURN_PHASES = ("play", "drawn", "pending", "color")
 
 
 def action_to_command(action: Action) -> str:
@@ -106,7 +104,7 @@ def safe_default(view: View) -> Action | None:
     kinds = {a.kind: a for a in reversed(legal)}
     if ANSWER in kinds:
         return kinds[ANSWER]
-    in_turn = view.current == view.seat and view.phase in _IN_TURN_PHASES
+    in_turn = view.current == view.seat and view.phase in IN_TURN_PHASES
     if not in_turn:
         return None
     for kind in (ACCEPT, COLOR, PASS, DRAW):
@@ -274,11 +272,11 @@ class ExternalBot(Bot):
         """Ask the program; fall back to :func:`safe_default` on any fault."""
         if not view.legal:
             return None
-        in_turn = view.current == self.seat and view.phase in _IN_TURN_PHASES
+        in_turn = view.current == self.seat and view.phase in IN_TURN_PHASES
         if self.dead:
             return safe_default(view)
         commands = [action_to_command(a) for a in view.legal]
-        if not in_turn and view.phase != "beep":
+        if not in_turn and view.phase != Phase.BEEP_RACE:
             commands.append(WAIT)
         self._start()
         self._drain()

@@ -21,10 +21,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from uno_cli.engine.game import IN_TURN_PHASES, Phase
 from uno_cli.i18n import _, ngettext
 
 HUMAN = 0
-IN_TURN_PHASES = ("play", "drawn", "pending", "color")
 COLOR_ORDER = ("r", "y", "g", "b")
 
 
@@ -247,7 +247,7 @@ class Controller:
     def _autosave(self, data: dict[str, Any]) -> None:
         from uno_cli import autosave
 
-        if self.table is not None and self.game.phase == "match_over":
+        if self.table is not None and self.game.phase == Phase.MATCH_OVER:
             autosave.clear()
         else:
             autosave.write(data, {"sort": self.sort})
@@ -282,7 +282,7 @@ class Controller:
 
     def _after_change(self, focused: str | None) -> None:
         """After any change: keep the focus on the same card, time the bots, open questions."""
-        mine = self.my_turn() or (self.game.phase == "beep" and HUMAN in self.game.beep_waiting)
+        mine = self.my_turn() or (self.game.phase == Phase.BEEP_RACE and HUMAN in self.game.beep_waiting)
         if mine and not self._was_mine and not self._turn_said:
             # Some changes (the end of a Beep race) give the turn back without a turn event.
             self.say(_("It's your turn.") if self.my_turn() else _("Answer the Beep with B!"), important=True)
@@ -294,12 +294,12 @@ class Controller:
         else:
             self.focus = min(self.focus, max(0, len(hand) - 1))
         g = self.game
-        if g.phase == "match_over":
+        if g.phase == Phase.MATCH_OVER:
             from uno_cli import autosave
 
             autosave.clear()
         self.schedule_races()
-        if g.current == HUMAN and g.phase == "color" and not g.eliminated[HUMAN]:
+        if g.current == HUMAN and g.phase == Phase.CHOOSE_COLOR and not g.eliminated[HUMAN]:
             self.open_color_choice([a for a in g.legal_actions(HUMAN) if a.kind == "color"])
         self.wake()
 
@@ -394,16 +394,16 @@ class Controller:
                 session.start()  # type: ignore[union-attr]
                 self._after_change(None)
                 continue
-            if g.phase == "match_over":
+            if g.phase == Phase.MATCH_OVER:
                 self.mode = "over"
                 self.say(_("The match is over. Press Enter to leave, or O for options to play again."), important=True)
                 await self._wait_mode_not("over")
                 continue
-            if g.phase == "hand_over":
+            if g.phase == Phase.HAND_OVER:
                 await self.between_hands()
                 if self.done:
                     break
-                if self.game.phase == "hand_over":
+                if self.game.phase == Phase.HAND_OVER:
                     self.focus = 0
                     self.table.next_hand()  # type: ignore[union-attr]
                     self._after_change(None)
@@ -478,7 +478,7 @@ class Controller:
 
     def pending_text(self) -> str:
         g = self.game
-        if g.phase != "pending" or not g.pending:
+        if g.phase != Phase.PENDING or not g.pending:
             return _("No draw penalty is waiting.")
         who = _("you") if g.current == HUMAN else self.table.name(g.current)  # type: ignore[union-attr]
         return ngettext(
@@ -490,11 +490,11 @@ class Controller:
 
     def turn_text(self) -> str:
         g = self.game
-        if g.phase in ("hand_over", "setup"):
+        if g.phase in (Phase.HAND_OVER, Phase.SETUP):
             return _("The hand is over.")
-        if g.phase == "match_over":
+        if g.phase == Phase.MATCH_OVER:
             return _("The match is over.")
-        if g.phase == "beep":
+        if g.phase == Phase.BEEP_RACE:
             return _("Beep! Everyone must answer with B.")
         if g.current == HUMAN:
             return _("It's your turn.")
@@ -510,7 +510,7 @@ class Controller:
 
     def status_text(self) -> str:
         text = self.table.status_text(HUMAN)  # type: ignore[union-attr]
-        if self.game.phase == "pending":
+        if self.game.phase == Phase.PENDING:
             text += " " + self.pending_text()
         return text
 
@@ -548,9 +548,9 @@ class Controller:
         from uno_cli.engine.actions import ACCEPT, DRAW, PASS, Action
 
         g = self.game
-        if g.phase == "pending" and g.current == HUMAN:
+        if g.phase == Phase.PENDING and g.current == HUMAN:
             self.act(Action(ACCEPT, HUMAN))
-        elif g.phase == "drawn" and g.current == HUMAN:
+        elif g.phase == Phase.DRAWN and g.current == HUMAN:
             self.act(Action(PASS, HUMAN))
         else:
             self.act(Action(DRAW, HUMAN))
@@ -577,7 +577,7 @@ class Controller:
         from uno_cli.engine.actions import CHALLENGE, Action
 
         g = self.game
-        if not (g.phase == "pending" and g.pending_kind == "w+4" and g.current == HUMAN):
+        if not (g.phase == Phase.PENDING and g.pending_kind == "w+4" and g.current == HUMAN):
             self.answer(_("There is no Wild Draw Four to challenge."))
             return
         self.act(Action(CHALLENGE, HUMAN))
@@ -615,7 +615,7 @@ class Controller:
     def _jump(self, step: int) -> None:
         idx = self._playable_indexes()
         if not idx:
-            if self.my_turn() and self.game.phase == "play":
+            if self.my_turn() and self.game.phase == Phase.PLAYING:
                 self.answer(_("You have no card you can play: Space draws."))
             else:
                 self.answer(_("You have no card you can play now."))
@@ -644,7 +644,7 @@ class Controller:
             return
         self.focus = min(self.focus, len(hand) - 1)
         g = self.game
-        if g.phase == "drawn" and g.current == HUMAN and g.drawn and hand[self.focus] != g.drawn:
+        if g.phase == Phase.DRAWN and g.current == HUMAN and g.drawn and hand[self.focus] != g.drawn:
             # After drawing only the drawn card can be played: Enter plays it.
             self.play_card(g.drawn)
             return
@@ -700,7 +700,7 @@ class Controller:
         elif key.lower() in COLOR_ORDER:
             self.choose_color(key.lower())
         elif key == "escape":
-            if self.game.phase == "color":
+            if self.game.phase == Phase.CHOOSE_COLOR:
                 self.answer(_("You must choose a colour."), important=True)
             else:
                 self.mode = "play"
@@ -913,7 +913,7 @@ class Controller:
             self.wake()
 
     def quit_now(self) -> None:
-        if self.table is not None and self.table.started and self.game.phase != "match_over":
+        if self.table is not None and self.table.started and self.game.phase != Phase.MATCH_OVER:
             self.save()
         self.say(_("Goodbye."))
         self.done = True

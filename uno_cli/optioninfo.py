@@ -13,7 +13,6 @@ from typing import Any
 from uno_cli.engine.options import (
     CHALLENGE_PENALTIES,
     OPTION_NAMES,
-    PRESETS,
     SCORING_MODES,
     UNO_PENALTIES,
 )

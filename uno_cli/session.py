@@ -74,10 +74,10 @@ from uno_cli.engine.actions import (
     UNO,
     Action,
 )
-from uno_cli.engine.cards import BEEP, CARD_RANK, COLORS, WILD, WILD4
+from uno_cli.engine.cards import BEEP, CARD_RANK, WILD, WILD4
 from uno_cli.engine.errors import IllegalAction, InvalidSetup
 from uno_cli.engine.events import Event
-from uno_cli.engine.game import Game
+from uno_cli.engine.game import IN_TURN_PHASES, Game, Phase
 from uno_cli.i18n import _, get_translator, ngettext
 from uno_cli.playconfig import BOT, COMMAND, HUMAN, SCRIPT, PlayConfig, SeatSpec
 
@@ -94,7 +94,6 @@ SCRIPT_ANSWER_TIME = 1.0
 BOT_NAMES = ("Ana", "Bruno", "Carla", "Dario", "Elena", "Filip", "Greta", "Hugo", "Ivana", "Jonas")
 AUTO = object()
 
-_IN_TURN = ("play", "drawn", "pending", "color")
 _SEAT_KEYS = ("seat", "by", "target", "challenger", "instead_of", "dealer", "current", "bluffer")
 _SEAT_LISTS = ("seats", "winners", "waiting")
 _SEAT_DICTS = ("points", "gained", "hands")
@@ -322,7 +321,7 @@ class Session:
         if not self.from_file:
             self._after(g.start())
             return
-        if g.phase == "hand_over" and self.auto_next_hand:
+        if g.phase == Phase.HAND_OVER and self.auto_next_hand:
             self._after(g.start_hand())
             return
         view = g.view(self.viewer if self.viewer is not None else 0)
@@ -330,14 +329,14 @@ class Session:
         self.emit("status", d.status_text(view, self.names, self.viewer))
         if self.viewer is not None:
             self.emit("hand", d.hand_text(g.hands[self.viewer]), {"seat": self.viewer + 1, "cards": list(g.hands[self.viewer])})
-        if g.phase in _IN_TURN:
+        if g.phase in IN_TURN_PHASES:
             again = [Event("turn", g.current)]
-            if g.phase == "drawn" and g.drawn is not None:
+            if g.phase == Phase.DRAWN and g.drawn is not None:
                 again.append(Event("playable_drawn", g.current, {}, {"card": g.drawn}))
-            elif g.phase == "pending":
+            elif g.phase == Phase.PENDING:
                 again.append(Event("pending", g.current, {"total": g.pending, "kind": g.pending_kind}))
             self._emit_events(again)
-        elif g.phase == "beep":
+        elif g.phase == Phase.BEEP_RACE:
             self._emit_events([Event("beep_race", None, {"seats": list(g.beep_waiting)})])
         self._tell_bots([])
 
@@ -352,7 +351,7 @@ class Session:
         self._tell_bots(events)
         self._emit_events(events)
         g = self.game
-        if g.phase == "hand_over" and not g.is_over and self.auto_next_hand:
+        if g.phase == Phase.HAND_OVER and not g.is_over and self.auto_next_hand:
             more = g.start_hand()
             self._tell_bots(more)
             self._emit_events(more)
@@ -395,10 +394,10 @@ class Session:
     def prompt_seat(self) -> int | None:
         """The controlled seat that must act now, or None."""
         g = self.game
-        if g.phase == "beep":
+        if g.phase == Phase.BEEP_RACE:
             waiting = [s for s in g.beep_waiting if self.controlled(s)]
             return waiting[0] if waiting else None
-        if g.phase in _IN_TURN and self.controlled(g.current):
+        if g.phase in IN_TURN_PHASES and self.controlled(g.current):
             return g.current
         return None
 
@@ -424,14 +423,14 @@ class Session:
         if self._offers is not None and self._offers[0] == stamp:
             return self._offers[1]
         offers: list[Offer] = []
-        if g.phase in ("hand_over", "match_over", "setup"):
+        if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER, Phase.SETUP):
             self._offers = (stamp, offers, None)
             return offers
         before = self._bot_states()
         for seat, bot in sorted(self.bots.items()):
             if g.eliminated[seat]:
                 continue
-            in_turn = g.phase in _IN_TURN and g.current == seat
+            in_turn = g.phase in IN_TURN_PHASES and g.current == seat
             legal = g.legal_actions(seat)
             if not legal:
                 continue
@@ -447,7 +446,7 @@ class Session:
                 if action is None:
                     action = _fallback(legal)
                 offers.append(Offer(BOT_TURN_TIME, seat, action, g.version, True, g.hand_number))
-            elif g.phase == "beep" and action is None and any(a.kind == ANSWER for a in legal):
+            elif g.phase == Phase.BEEP_RACE and action is None and any(a.kind == ANSWER for a in legal):
                 action = Action(ANSWER, seat)
                 offers.append(Offer(_reaction(bot), seat, action, g.version, False, g.hand_number))
             elif action is not None:
@@ -473,7 +472,7 @@ class Session:
             guard += 1
             if guard > 100000:
                 return None
-            if g.phase == "hand_over":
+            if g.phase == Phase.HAND_OVER:
                 if not self.auto_next_hand:
                     return None
                 self.next_hand()
@@ -627,7 +626,7 @@ class Session:
                 raise IllegalAction("nobody_to_catch", None)
             return Action(CATCH, seat, None, None, target)
         if verb == "beep":
-            if g.phase == "beep":
+            if g.phase == Phase.BEEP_RACE:
                 return Action(ANSWER, seat)
             if g.options.beep and BEEP in g.hands[seat]:
                 return Action(PLAY, seat, BEEP)

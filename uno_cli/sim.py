@@ -18,7 +18,7 @@ from typing import Any, Callable, Sequence
 
 from uno_cli.bots import make_bot
 from uno_cli.bots.base import OUT_OF_TURN_CHANCE, random_choice
-from uno_cli.engine import Game, RuleOptions
+from uno_cli.engine import Game, Phase, RuleOptions
 from uno_cli.engine.actions import PLAY
 from uno_cli.engine.game import BEEP_RACE, HAND_OVER, MATCH_OVER
 from uno_cli.engine.invariants import check_invariants
@@ -393,7 +393,7 @@ def play_bot_game(
                 continue
             offers = []
             for seat in game.actors():
-                if seat == game.current and game.phase != "beep":
+                if seat == game.current and game.phase != Phase.BEEP_RACE:
                     continue
                 if on_decision is not None:
                     on_decision(seat, game, bots[seat])
@@ -404,7 +404,7 @@ def play_bot_game(
                 offers.sort(key=lambda o: (o[0], o[1]))
                 action = offers[0][2]
             else:
-                seat = game.current if game.phase != "beep" else game.beep_waiting[0]
+                seat = game.current if game.phase != Phase.BEEP_RACE else game.beep_waiting[0]
                 if on_decision is not None:
                     on_decision(seat, game, bots[seat])
                 action = bots[seat].choose(game.view(seat))

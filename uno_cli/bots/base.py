@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from uno_cli.engine import Action, Event, View
-from uno_cli.engine.actions import DRAW, PASS, PLAY
+from uno_cli.engine import IN_TURN_PHASES, Action, Event, Phase, View
+from uno_cli.engine.actions import DRAW, PASS
 
 #: Seconds a bot of each level takes to react in a race (jump-ins, catches, Beep answers,
 #: sequences): a uniform draw between the two bounds, from the bot's seeded generator.
@@ -99,7 +99,7 @@ class RandomBot(Bot):
 
     def choose(self, view: View) -> Action | None:
         """A random legal action."""
-        in_turn = (view.current == self.seat and view.phase in ("play", "drawn", "pending", "color")) or (
-            view.phase == "beep" and self.seat in view.beep_waiting
+        in_turn = (view.current == self.seat and view.phase in IN_TURN_PHASES) or (
+            view.phase == Phase.BEEP_RACE and self.seat in view.beep_waiting
         )
         return random_choice(self.rng, view.legal, self.seat, in_turn)

@@ -25,7 +25,7 @@ from collections import Counter
 from typing import Any, Sequence
 
 from uno_cli.bots.base import Bot
-from uno_cli.engine import Action, Event, View
+from uno_cli.engine import IN_TURN_PHASES, Action, Event, Phase, View
 from uno_cli.engine.actions import (
     ACCEPT,
     ANSWER,
@@ -40,7 +40,6 @@ from uno_cli.engine.actions import (
 )
 from uno_cli.engine.cards import BEEP, CARD_COLOR, CARD_POINTS, CARD_RANK, COLORS, COPIES, WILD, WILD4
 
-_IN_TURN_PHASES = ("play", "drawn", "pending", "color")
 
 
 class Profile:
@@ -403,7 +402,7 @@ class SmartBot(Bot):
             kinds.setdefault(a.kind, []).append(a)
         if ANSWER in kinds:
             return kinds[ANSWER][0]
-        in_turn = view.current == self.seat and view.phase in _IN_TURN_PHASES
+        in_turn = view.current == self.seat and view.phase in IN_TURN_PHASES
         if CATCH in kinds:
             a = kinds[CATCH][0]
             if not self._partner(view, a.target if a.target is not None else -1) and rng.random() < p.catch:
@@ -415,15 +414,15 @@ class SmartBot(Bot):
         if not in_turn:
             return self._out_of_turn(view, kinds)
         phase = view.phase
-        if phase == "color":
+        if phase == Phase.CHOOSE_COLOR:
             return Action(COLOR, self.seat, None, self.best_color(view, view.hand))
-        if phase == "pending":
+        if phase == Phase.PENDING:
             return self._answer_draw(view, kinds)
         plays = [a for a in kinds.get(PLAY, ()) if a.card != BEEP]
         beeps = kinds.get(PLAY, [])
         if any(a.card == BEEP for a in beeps) and (len(view.hand) > 1 or not plays):
             return next(a for a in beeps if a.card == BEEP)
-        if phase == "drawn":
+        if phase == Phase.DRAWN:
             if plays:
                 best = self._best(view, plays)
                 # Hard keeps a drawn wild when it has nothing to fear and other cards to play.

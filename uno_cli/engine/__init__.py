@@ -10,7 +10,7 @@ from uno_cli.engine.actions import Action
 from uno_cli.engine.cards import ALL_CODES, COLORS, new_deck
 from uno_cli.engine.errors import EngineError, IllegalAction, InvalidOptions, InvalidSetup
 from uno_cli.engine.events import Event
-from uno_cli.engine.game import Game, View
+from uno_cli.engine.game import IN_TURN_PHASES, LIVE_PHASES, Game, Phase, View
 from uno_cli.engine.options import PRESETS, RuleOptions, preset
 
 __all__ = [
@@ -20,6 +20,9 @@ __all__ = [
     "EngineError",
     "Event",
     "Game",
+    "IN_TURN_PHASES",
+    "LIVE_PHASES",
+    "Phase",
     "IllegalAction",
     "InvalidOptions",
     "InvalidSetup",

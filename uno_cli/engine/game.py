@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from uno_cli.engine.actions import (
@@ -43,16 +44,42 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 _MASK = (1 << 64) - 1
 
-# Phases of play.
-SETUP = "setup"
-PLAYING = "play"
-DRAWN = "drawn"
-PENDING = "pending"
-CHOOSE_COLOR = "color"
-BEEP_RACE = "beep"
-HAND_OVER = "hand_over"
-MATCH_OVER = "match_over"
-_LIVE = (PLAYING, DRAWN, PENDING, CHOOSE_COLOR, BEEP_RACE)
+
+
+class Phase(StrEnum):
+    """What the game waits for; the values are the words saves and JSON use."""
+
+    SETUP = "setup"
+    """Not dealt yet."""
+    PLAYING = "play"
+    """The turn holder plays or draws."""
+    DRAWN = "drawn"
+    """The turn holder drew a playable card: play it or pass."""
+    PENDING = "pending"
+    """A draw penalty waits for the turn holder's answer."""
+    CHOOSE_COLOR = "color"
+    """The turn holder names the colour of a Wild turned up first."""
+    BEEP_RACE = "beep"
+    """Everyone must answer a Beep."""
+    HAND_OVER = "hand_over"
+    """Between hands."""
+    MATCH_OVER = "match_over"
+    """The match has winners."""
+
+
+SETUP = Phase.SETUP
+PLAYING = Phase.PLAYING
+DRAWN = Phase.DRAWN
+PENDING = Phase.PENDING
+CHOOSE_COLOR = Phase.CHOOSE_COLOR
+BEEP_RACE = Phase.BEEP_RACE
+HAND_OVER = Phase.HAND_OVER
+MATCH_OVER = Phase.MATCH_OVER
+#: Phases in which the turn holder must act.
+IN_TURN_PHASES = frozenset({PLAYING, DRAWN, PENDING, CHOOSE_COLOR})
+#: Phases of a hand in play (someone may act).
+LIVE_PHASES = frozenset({PLAYING, DRAWN, PENDING, CHOOSE_COLOR, BEEP_RACE})
+_LIVE = LIVE_PHASES
 
 _ACTIONS: dict[tuple[str, int, str | None, str | None, int | None], Action] = {}
 
@@ -167,7 +194,7 @@ class View:
     color: str | None
     current: int
     direction: int
-    phase: str
+    phase: Phase
     pending: int
     pending_kind: str | None
     drawn: str | None
@@ -929,7 +956,7 @@ class Game:
         self.version += 1
         self._legal_cache = None
 
-    def _set_turn(self, seat: int, ev: list[Event], phase: str = PLAYING, after: bool = False) -> None:
+    def _set_turn(self, seat: int, ev: list[Event], phase: Phase = PLAYING, after: bool = False) -> None:
         if after:
             # The turn goes to the seat after ``seat`` (next_seat, inline: this is hot).
             n, d, out = self.players, self.direction, self.eliminated

@@ -41,6 +41,7 @@ from uno_cli.engine.game import (
     PENDING,
     PLAYING,
     Game,
+    Phase,
 )
 from uno_cli.engine.options import CLASSIC, RuleOptions
 
@@ -276,8 +277,9 @@ def _load_complete(
     game.discard = discard
     game.draw_pile = list(reversed(draw_top_first))
     phase = data["phase"]
-    if phase not in _PHASES:
+    if not isinstance(phase, str) or phase not in _PHASES:
         raise InvalidSetup("bad_value", field="phase", value=phase)
+    phase = Phase(phase)
     game.phase = phase
     color = data.get("color")
     if color is not None and color not in COLORS:
