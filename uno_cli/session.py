@@ -25,17 +25,12 @@ API (stable)
 ``session.prompt_seat()`` / ``session.legal_commands(seat)``
     The controlled seat that must act now (turn, colour, Beep answer) or None; the
     canonical commands legal for a seat now (what a prompt lists).
-``session.bot_offers() -> list[Offer]``
-    What the bots want to do now, each with a delay in seconds: out-of-turn actions
-    (catch, jump-in, sequence, UNO, Beep answers) after ``bot.reaction_time()``, and the
-    bot whose turn it is after ``BOT_TURN_TIME``. An offer is stale once
-    ``offer.version != session.game.version``; ``session.fire(offer)`` applies it if not.
-    The interactive game runs these on real timers; script mode on virtual time
-    (:meth:`advance`).
-``session.advance() -> Wait | None``
-    Virtual time: let bots act until a controlled seat must answer; returns what is
-    awaited (``Wait(seat, kind)``, kind ``turn`` or ``race``) or None when the match is
-    over. See docs/protocol.md, "Races in virtual time".
+``session.referee``
+    The game with its bots on the one race clock (:class:`uno_cli.race.Referee`):
+    ``referee.schedule()`` says who acts first, ``referee.advance()`` runs virtual time.
+``session.bot_offers()``, ``session.fire(offer)``, ``session.advance() -> Wait | None``
+    The referee's offers, firing an offer, and virtual time (see docs/protocol.md, "Races
+    in virtual time").
 ``session.save(path)``, ``session.save_dict()``, ``session.autosave`` (a callable taking
     the save dict, called after every change, or None).
 ``session.hand_text(seat)``, ``status_text(seat)``, ``scores_text(seat)``, ``counts_text(seat)``.
@@ -80,16 +75,10 @@ from uno_cli.engine.events import Event
 from uno_cli.engine.game import IN_TURN_PHASES, Game, Phase
 from uno_cli.i18n import _, get_translator, ngettext
 from uno_cli.playconfig import BOT, COMMAND, HUMAN, SCRIPT, PlayConfig, SeatSpec
+from uno_cli.race import DEFAULT_PACE, Offer, Referee, Wait, bot_rng
 
-__all__ = [
-    "AUTO", "BOT_NAMES", "BOT_TURN_TIME", "LineResult", "Message", "Offer", "SCRIPT_ANSWER_TIME",
-    "Session", "Wait",
-]
+__all__ = ["AUTO", "BOT_NAMES", "LineResult", "Message", "Offer", "Session", "Wait"]
 
-#: Virtual seconds a bot takes to play in its turn (races faster than this come first).
-BOT_TURN_TIME = 2.0
-#: Virtual seconds a scripted seat takes to answer a prompt (bots faster than this come first).
-SCRIPT_ANSWER_TIME = 1.0
 #: Names given to bots, in seat order.
 BOT_NAMES = ("Ana", "Bruno", "Carla", "Dario", "Elena", "Filip", "Greta", "Hugo", "Ivana", "Jonas")
 AUTO = object()
@@ -108,27 +97,6 @@ class Message:
     data: dict[str, Any] = field(default_factory=dict)
     seat: int | None = None
     important: bool = False
-
-
-@dataclass(frozen=True)
-class Offer:
-    """A bot's wish to act ``delay`` seconds after the state ``version``."""
-
-    delay: float
-    seat: int
-    action: Action
-    version: int
-    in_turn: bool = False
-    hand: int = 0
-    """The hand number the offer was made in (``version`` does not change between hands)."""
-
-
-@dataclass(frozen=True)
-class Wait:
-    """What the game waits for: ``seat`` must answer (``turn``) or may race (``race``)."""
-
-    seat: int
-    kind: str
 
 
 @dataclass
@@ -246,7 +214,7 @@ class Session:
         self.bots: dict[int, Any] = {}
         for seat, spec in enumerate(self.seats):
             if spec.kind in (BOT, COMMAND):
-                self.bots[seat] = _make_bot(spec, seat, random.Random(seed * 1009 + seat * 7919 + 1))
+                self.bots[seat] = _make_bot(spec, seat, bot_rng(seed, seat))
         if source is not None and isinstance(data.get("bots"), dict):
             for key, state in data["bots"].items():
                 bot = self.bots.get(int(key)) if str(key).isdigit() else None
@@ -255,9 +223,16 @@ class Session:
         ctrl = [s for s in range(n) if self.controlled(s)]
         self.viewer: int | None = (ctrl[0] if len(ctrl) == 1 else None) if viewer is AUTO else viewer
         self.partial: dict[int, Action] = {}
-        # (stamp, offers, the bots' states from just before they chose them; see save_dict).
-        self._offers: tuple[tuple[int, int, str], list[Offer], dict[int, dict[str, Any]] | None] | None = None
-        self._waived: set[tuple[int, int, int]] = set()
+        #: The game with its bots on the one race clock (see uno_cli.race).
+        self.referee = Referee(
+            self.game,
+            self.bots,
+            [s for s in range(n) if self.controlled(s)],
+            pace=config.pace if config.pace is not None else DEFAULT_PACE,
+            auto_next_hand=auto_next_hand,
+            on_events=self._changed,
+            remember_states=True,
+        )
         self.started = False
 
     # ------------------------------------------------------------------ seats
@@ -319,10 +294,10 @@ class Session:
         self.started = True
         g = self.game
         if not self.from_file:
-            self._after(g.start())
+            self.referee.deal(g.start())
             return
         if g.phase == Phase.HAND_OVER and self.auto_next_hand:
-            self._after(g.start_hand())
+            self.referee.deal(g.start_hand())
             return
         view = g.view(self.viewer if self.viewer is not None else 0)
         self.emit("info", _("The game continues."), {"state": "resumed"})
@@ -338,41 +313,27 @@ class Session:
             self._emit_events(again)
         elif g.phase == Phase.BEEP_RACE:
             self._emit_events([Event("beep_race", None, {"seats": list(g.beep_waiting)})])
-        self._tell_bots([])
+        self.referee.tell_bots([])
 
-    def _tell_bots(self, events: list[Event]) -> None:
-        for bot in self.bots.values():
-            try:
-                bot.observe(events)
-            except Exception:  # noqa: BLE001 - a bot must never stop the game
-                pass
-
-    def _after(self, events: list[Event]) -> list[Event]:
-        self._tell_bots(events)
+    def _changed(self, action: Action | None, events: list[Event]) -> None:
+        """After every change (the referee calls it): say it, forget half-made plays, autosave."""
         self._emit_events(events)
-        g = self.game
-        if g.phase == Phase.HAND_OVER and not g.is_over and self.auto_next_hand:
-            more = g.start_hand()
-            self._tell_bots(more)
-            self._emit_events(more)
-            events = events + more
         self.partial = {}
-        self._offers = None
         if self.autosave is not None:
             try:
                 self.autosave(self.save_dict())
             except Exception:  # noqa: BLE001 - saving must never stop the game
                 pass
-        return events
 
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action`` (raises IllegalAction; nothing changed then) and emit its messages."""
-        events = self.game.apply(action)
-        return self._after(events)
+        return self.referee.apply(action)
 
     def next_hand(self) -> list[Event]:
         """Deal the next hand (when ``auto_next_hand`` is off)."""
-        return self._after(self.game.start_hand())
+        events = self.game.start_hand()
+        self.referee.deal(events)
+        return events
 
     # ------------------------------------------------------------- legality
 
@@ -393,122 +354,27 @@ class Session:
 
     def prompt_seat(self) -> int | None:
         """The controlled seat that must act now, or None."""
-        g = self.game
-        if g.phase == Phase.BEEP_RACE:
-            waiting = [s for s in g.beep_waiting if self.controlled(s)]
-            return waiting[0] if waiting else None
-        if g.phase in IN_TURN_PHASES and self.controlled(g.current):
-            return g.current
-        return None
+        return self.referee.prompt_seat()
 
     def race_chances(self, seat: int) -> list[Action]:
         """Out-of-turn actions worth stopping for: catch, jump-in, sequence, a forgotten UNO."""
-        g = self.game
-        out = []
-        for a in g.legal_actions(seat):
-            if a.kind in (CATCH, JUMP_IN):
-                out.append(a)
-            elif a.kind == UNO and g.uno_open == seat:
-                out.append(a)
-            elif a.kind == PLAY and seat != g.current and a.card != BEEP:
-                out.append(a)
-        return out
-
-    # ---------------------------------------------------------------- bots
+        return self.referee.race_chances(seat)
 
     def bot_offers(self) -> list[Offer]:
-        """What the bots want to do now, with their delays (cached per game version)."""
-        g = self.game
-        stamp = (g.version, g.hand_number, g.phase)
-        if self._offers is not None and self._offers[0] == stamp:
-            return self._offers[1]
-        offers: list[Offer] = []
-        if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER, Phase.SETUP):
-            self._offers = (stamp, offers, None)
-            return offers
-        before = self._bot_states()
-        for seat, bot in sorted(self.bots.items()):
-            if g.eliminated[seat]:
-                continue
-            in_turn = g.phase in IN_TURN_PHASES and g.current == seat
-            legal = g.legal_actions(seat)
-            if not legal:
-                continue
-            try:
-                action = bot.choose(g.view(seat))
-            except Exception:  # noqa: BLE001 - a broken bot plays safe
-                action = None
-            if action is not None and action not in legal and not (
-                action.kind == MISSED_JUMP_IN and g.missed_jump_in_allowed(action)
-            ):
-                action = None
-            if in_turn:
-                if action is None:
-                    action = _fallback(legal)
-                offers.append(Offer(BOT_TURN_TIME, seat, action, g.version, True, g.hand_number))
-            elif g.phase == Phase.BEEP_RACE and action is None and any(a.kind == ANSWER for a in legal):
-                action = Action(ANSWER, seat)
-                offers.append(Offer(_reaction(bot), seat, action, g.version, False, g.hand_number))
-            elif action is not None:
-                offers.append(Offer(_reaction(bot), seat, action, g.version, False, g.hand_number))
-        self._offers = (stamp, offers, before)
-        return offers
+        """What the bots want to do now, with their delays (see uno_cli.race)."""
+        return self.referee.offers()
 
     def fire(self, offer: Offer) -> bool:
         """Apply a bot's offer if the game has not changed since; True if applied."""
-        if offer.version != self.game.version or offer.hand != self.game.hand_number:
-            return False
-        try:
-            self.apply(offer.action)
-        except IllegalAction:
-            return False
-        return True
+        return self.referee.fire(offer)
 
     def advance(self) -> Wait | None:
         """Run the bots in virtual time until a controlled seat is awaited (or the match ends)."""
-        g = self.game
-        guard = 0
-        while not g.is_over:
-            guard += 1
-            if guard > 100000:
-                return None
-            if g.phase == Phase.HAND_OVER:
-                if not self.auto_next_hand:
-                    return None
-                self.next_hand()
-                continue
-            seat = self.prompt_seat()
-            offers = self.bot_offers()
-            chance = None
-            if seat is None:
-                for s in range(g.players):
-                    if self.controlled(s) and (g.version, g.hand_number, s) not in self._waived and self.race_chances(s):
-                        chance = s
-                        break
-            turn_offer = next((o for o in offers if o.in_turn), None)
-            races = [o for o in offers if not o.in_turn]
-            deadline = SCRIPT_ANSWER_TIME if (seat is not None or chance is not None) else (
-                BOT_TURN_TIME if turn_offer is not None else float("inf"))
-            early = [o for o in races if o.delay < deadline]
-            if early:
-                self.fire(min(early, key=lambda o: (o.delay, o.seat)))
-                continue
-            if seat is not None:
-                return Wait(seat, "turn")
-            if chance is not None:
-                return Wait(chance, "race")
-            if turn_offer is not None:
-                self.fire(turn_offer)
-                continue
-            if races:
-                self.fire(min(races, key=lambda o: (o.delay, o.seat)))
-                continue
-            return None
-        return None
+        return self.referee.advance()
 
     def waive(self, seat: int) -> None:
         """``seat`` lets the current race chance go by."""
-        self._waived.add((self.game.version, self.game.hand_number, seat))
+        self.referee.waive(seat)
 
     # ------------------------------------------------------------- commands
 
@@ -679,17 +545,9 @@ class Session:
         # What the bots remember and their generators, so a resumed game goes on exactly.
         # Once the bots have chosen for this moment (drawing from their generators), the
         # states from before they chose are kept: the resumed game makes the same choices.
-        g = self.game
-        cached = self._offers
-        if cached is not None and cached[0] == (g.version, g.hand_number, g.phase) and cached[2] is not None:
-            states = cached[2]
-        else:
-            states = self._bot_states()
+        states = self.referee.saved_bot_states()
         data["bots"] = {str(seat): state for seat, state in states.items()}
         return data
-
-    def _bot_states(self) -> dict[int, dict[str, Any]]:
-        return {seat: bot.state() for seat, bot in self.bots.items() if hasattr(bot, "state")}
 
     def save(self, path: str | Path) -> Path:
         """Write the save file (raises OSError)."""
@@ -730,21 +588,6 @@ class Session:
     def counts_text(self, seat: int | None = None) -> str:
         """Everyone's card count."""
         return d.counts_text([len(h) for h in self.game.hands], self.names, seat, self.game.eliminated)
-
-
-def _reaction(bot: Any) -> float:
-    try:
-        return round(float(bot.reaction_time()), 3)
-    except Exception:  # noqa: BLE001
-        return 1.5
-
-
-def _fallback(legal: list[Action]) -> Action:
-    for kind in (DRAW, PASS, ACCEPT):
-        for a in legal:
-            if a.kind == kind:
-                return a
-    return legal[0]
 
 
 def _jsonable(detail: dict[str, Any]) -> dict[str, Any]:

@@ -88,10 +88,11 @@ class Settings:
     """auto, on or off."""
     verbosity: str = "full"
     """short or full."""
-    pace: float = 1.0
-    """Seconds between opponents' moves."""
+    pace: float = 2.0
+    """Seconds a bot takes to play in its turn (uno_cli.race.DEFAULT_PACE)."""
     race_window: float = 2.0
-    """Extra seconds a race (jump-in, catch, Beep) stays open for the player."""
+    """Seconds a bot's turn waits at least while the player may act out of turn
+    (uno_cli.race.RACE_WINDOW)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as JSON-ready data."""

@@ -17,11 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from uno_cli.bots import make_bot
-from uno_cli.bots.base import OUT_OF_TURN_CHANCE, random_choice
-from uno_cli.engine import Game, Phase, RuleOptions
+from uno_cli.engine import Action, Game, RuleOptions
 from uno_cli.engine.actions import PLAY
-from uno_cli.engine.game import BEEP_RACE, HAND_OVER, MATCH_OVER
 from uno_cli.engine.invariants import check_invariants
+from uno_cli.race import Referee, bot_rng
 
 #: A game longer than this many actions is reported as a violation (an endless loop).
 MAX_ACTIONS = 200_000
@@ -297,47 +296,6 @@ def _usage_key(action_kind: str, events: list, seat: int) -> list[str]:
     return keys
 
 
-def play_random_game(game: Game, rng: random.Random, check: bool, rec: GameRecord) -> None:
-    """Play ``game`` to the end with random-legal players (the fast path, no views)."""
-    gains = [0] * game.players if check else None
-    game.start()
-    actions = 0
-    # Turns counted are those of the "turn" events from apply (not from dealing).
-    not_counted = game.turn_events
-    legal_actions, apply, out_of_turn_seats = game.legal_actions, game.apply, game.out_of_turn_seats
-    while True:
-        phase = game.phase
-        if phase == MATCH_OVER:
-            break
-        if phase == HAND_OVER:
-            before = game.turn_events
-            game.start_hand()
-            not_counted += game.turn_events - before
-            continue
-        action = None
-        seats = out_of_turn_seats()
-        if seats:
-            for seat in seats:
-                # random_choice out of turn, with the coin tossed before the actions are
-                # listed (every seat named here has some).
-                if rng.random() < OUT_OF_TURN_CHANCE:
-                    action = rng.choice(legal_actions(seat))
-                    break
-        if action is None:
-            seat = game.current if phase != BEEP_RACE else game.beep_waiting[0]
-            action = random_choice(rng, legal_actions(seat), seat, True)
-        if check:
-            assert gains is not None and action is not None
-            _check(game, apply(action), gains, rec, actions + 1)
-        else:
-            apply(action)  # type: ignore[arg-type]  # in turn there is always an action
-        actions += 1
-        if actions > MAX_ACTIONS:
-            rec.violations.append(f"game {rec.index} (seed {rec.seed}): no end after {MAX_ACTIONS} actions")
-            break
-    rec.actions, rec.turns, rec.hands = actions, game.turn_events - not_counted, game.hand_number
-
-
 def _check(game: Game, events: list, gains: list[int], rec: GameRecord, actions: int) -> None:
     for e in events:
         if e.type == "hand_end":
@@ -358,7 +316,7 @@ def make_seat(level: str, seat: int, rng: random.Random, external_timeout: float
 
 def play_bot_game(
     game: Game,
-    rng: random.Random,
+    rng: random.Random | None,
     check: bool,
     rec: GameRecord,
     levels: Sequence[str],
@@ -366,69 +324,46 @@ def play_bot_game(
     external_timeout: float | None = None,
     on_decision: Callable[[int, Game, Any], None] | None = None,
 ) -> None:
-    """Play ``game`` with one bot per seat, each seeing only its own view and events.
+    """Play ``game`` with one bot per seat, on the same race clock as a person's game.
 
-    Out-of-turn actions race first: every seat that may act out of turn is asked, and the
-    fastest willing bot (by its ``reaction_time``) acts; otherwise the turn holder acts.
+    The bots are those given, else made for ``levels`` with the generators a game of this
+    seed gives them (:func:`uno_cli.race.bot_rng`; ``rng`` is not used then and may be None).
     ``on_decision(seat, game, bot)`` is called before each bot is asked (tests use it).
     """
+    seed = rec.seed
     if bots is None:
-        bots = [
-            make_seat(levels[s], s, random.Random(rng.getrandbits(64)), external_timeout)
-            for s in range(game.players)
-        ]
+        bots = [make_seat(levels[s], s, bot_rng(seed, s), external_timeout) for s in range(game.players)]
     gains = [0] * game.players
     usage: dict[str, Counter[str]] = {}
+    counts = [0, 0]  # actions, turns
 
-    def tell(events: list) -> None:
-        for bot in bots:
-            bot.observe(events)
+    def changed(action: Action | None, events: list) -> None:
+        if action is None:
+            return
+        counts[0] += 1
+        for e in events:
+            if e.type == "turn":
+                counts[1] += 1
+        counter = usage.get(levels[action.seat])
+        if counter is None:
+            counter = usage[levels[action.seat]] = Counter()
+        for key in _usage_key(action.kind, events, action.seat):
+            counter[key] += 1
+        if check:
+            _check(game, events, gains, rec, counts[0])
 
+    referee = Referee(game, dict(enumerate(bots)), on_events=changed, on_decision=on_decision)
     try:
-        tell(game.start())
-        actions = turns = 0
-        while not game.is_over:
-            if game.phase == HAND_OVER:
-                tell(game.start_hand())
-                continue
-            offers = []
-            for seat in game.actors():
-                if seat == game.current and game.phase != Phase.BEEP_RACE:
-                    continue
-                if on_decision is not None:
-                    on_decision(seat, game, bots[seat])
-                action = bots[seat].choose(game.view(seat))
-                if action is not None:
-                    offers.append((bots[seat].reaction_time(), seat, action))
-            if offers:
-                offers.sort(key=lambda o: (o[0], o[1]))
-                action = offers[0][2]
-            else:
-                seat = game.current if game.phase != Phase.BEEP_RACE else game.beep_waiting[0]
-                if on_decision is not None:
-                    on_decision(seat, game, bots[seat])
-                action = bots[seat].choose(game.view(seat))
-                assert action is not None, f"bot {seat} did not act in turn"
-            events = game.apply(action)
-            tell(events)
-            actions += 1
-            for e in events:
-                if e.type == "turn":
-                    turns += 1
-            counter = usage.setdefault(levels[action.seat], Counter())
-            for key in _usage_key(action.kind, events, action.seat):
-                counter[key] += 1
-            if check:
-                _check(game, events, gains, rec, actions)
-            if actions > MAX_ACTIONS:
-                rec.violations.append(f"game {rec.index} (seed {rec.seed}): no end after {MAX_ACTIONS} actions")
-                break
+        referee.deal(game.start())
+        referee.advance(limit=MAX_ACTIONS)
+        if not game.is_over:
+            rec.violations.append(f"game {rec.index} (seed {rec.seed}): no end after {MAX_ACTIONS} actions")
     finally:
         for bot in bots:
             close = getattr(bot, "close", None)
             if close is not None:
                 close()
-    rec.actions, rec.turns, rec.hands = actions, turns, game.hand_number
+    rec.actions, rec.turns, rec.hands = counts[0], counts[1], game.hand_number
     rec.usage = {level: dict(c) for level, c in usage.items()}
 
 
@@ -444,14 +379,10 @@ def run_game(
 ) -> GameRecord:
     """Play game ``index`` of a run and return its record."""
     gs = game_seed(seed, index)
-    rng = random.Random(gs ^ 0x5EED)
     game = Game(players, options, seed=gs)
     seated = seating(levels, index, swap_seats) if levels else ("random",) * players
     rec = GameRecord(index, gs, seated, (), (), 0, 0, 0)
-    if not levels or all(level == "random" for level in seated):
-        play_random_game(game, rng, check, rec)
-    else:
-        play_bot_game(game, rng, check, rec, seated, external_timeout=external_timeout)
+    play_bot_game(game, None, check, rec, seated, external_timeout=external_timeout)
     rec.winners = tuple(game.winners)
     rec.scores = tuple(game.scores)
     return rec

@@ -25,6 +25,8 @@ class Bot:
     """Base bot: override :meth:`choose`; :meth:`observe` gets the events its seat may see."""
 
     level = "base"
+    needs_view = True
+    """False for a bot that chooses from the legal actions alone (:meth:`choose_legal`)."""
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat = seat
@@ -96,6 +98,11 @@ class RandomBot(Bot):
     """Plays a random legal card; draws only when it has no play."""
 
     level = "random"
+    needs_view = False
+
+    def choose_legal(self, legal: Sequence[Action], in_turn: bool) -> Action | None:
+        """A random legal action, from the legal list alone (no view to build)."""
+        return random_choice(self.rng, legal, self.seat, in_turn)
 
     def choose(self, view: View) -> Action | None:
         """A random legal action."""

@@ -1,0 +1,147 @@
+"""The one race rule: who acts first, in virtual time and for the simulator."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from uno_cli.engine import Action, preset
+from uno_cli.engine.actions import CATCH, DRAW, PLAY
+from uno_cli.playconfig import BOT, PlayConfig, SeatSpec
+from uno_cli.race import ANSWER_TIME, DEFAULT_PACE, Referee, Wait
+from uno_cli.session import Session
+from uno_cli.sim import game_seed, run_game
+from tests.engine.helpers import make_game
+
+
+class Fixed:
+    """A bot that wants one action (out of turn: after a fixed reaction time)."""
+
+    level = "test"
+
+    def __init__(self, want: Action | None, reaction: float) -> None:
+        self.want = want
+        self.reaction = reaction
+        self.asked = 0
+
+    def observe(self, events) -> None:
+        pass
+
+    def choose(self, view):
+        self.asked += 1
+        if self.want is not None and self.want in view.legal:
+            return self.want
+        return next((a for a in view.legal if a.kind == DRAW), view.legal[0] if view.legal else None)
+
+    def reaction_time(self) -> float:
+        return self.reaction
+
+
+def _uno_window_game():
+    # Seat 0 just played down to one card without saying UNO; it is seat 1's turn.
+    g = make_game([["r5"], ["g7", "g8"], ["b1", "b2"]], discard=("r3", "r4"), current=1)
+    g.uno_open = 0
+    g.version += 1
+    return g
+
+
+@pytest.mark.parametrize("reaction,catches", [(0.5, True), (DEFAULT_PACE - 0.1, True), (DEFAULT_PACE, False), (2.5, False)])
+def test_bot_race_wins_only_before_the_turn_holder_plays(reaction, catches):
+    g = _uno_window_game()
+    catcher = Fixed(Action(CATCH, 2, target=0), reaction)
+    turn = Fixed(None, 0)
+    ref = Referee(g, {1: turn, 2: catcher}, auto_next_hand=False)
+    first = ref.schedule()[0]
+    assert first.offer is not None
+    assert (first.offer.action.kind == CATCH) is catches
+    ref.fire(first.offer)
+    assert (g.uno_open is None and len(g.hands[0]) > 1) is catches
+
+
+def test_scripted_seat_is_asked_at_answer_time_before_slower_bots():
+    g = _uno_window_game()
+    ref = Referee(g, {1: Fixed(None, 0), 2: Fixed(Action(CATCH, 2, target=0), ANSWER_TIME + 0.2)}, controlled=[0])
+    # Seat 0 (scripted) may say its forgotten UNO: it is prompted first, as a race.
+    assert ref.advance() == Wait(0, "race")
+    ref.waive(0)
+    # Then the bot's catch (before the turn holder's pace) comes.
+    ref.advance()
+    assert len(g.hands[0]) > 1
+
+
+def test_bot_faster_than_answer_time_acts_before_the_scripted_seat_is_asked():
+    g = _uno_window_game()
+    ref = Referee(g, {1: Fixed(None, 0), 2: Fixed(Action(CATCH, 2, target=0), ANSWER_TIME - 0.5)}, controlled=[0])
+    wait = ref.advance()
+    assert len(g.hands[0]) > 1  # caught before seat 0 could say UNO
+    assert wait is None or wait.seat == 0 and wait.kind != "race" or wait.seat != 0
+
+
+def test_turn_waits_for_the_race_window_while_a_person_may_act():
+    g = _uno_window_game()
+    ref = Referee(g, {1: Fixed(None, 0)}, controlled=[0], pace=0.5, race_window=3.0)
+    turn = [e for e in ref.schedule(virtual=False) if e.offer is not None and e.offer.in_turn]
+    assert turn and turn[0].time == 3.0
+    g.uno_open = None
+    g.version += 1
+    turn = [e for e in ref.schedule(virtual=False) if e.offer is not None and e.offer.in_turn]
+    assert turn and turn[0].time == 0.5
+
+
+def test_real_time_schedule_leaves_people_out():
+    g = _uno_window_game()
+    ref = Referee(g, {1: Fixed(None, 0)}, controlled=[0, 2])
+    assert all(e.offer is not None for e in ref.schedule(virtual=False))
+    assert any(e.offer is None for e in ref.schedule(virtual=True))
+
+
+def test_offers_are_asked_once_per_state():
+    g = _uno_window_game()
+    bot, other = Fixed(None, 0), Fixed(None, 9)
+    ref = Referee(g, {1: bot, 2: other})
+    ref.schedule()
+    ref.schedule()
+    assert (bot.asked, other.asked) == (1, 1)  # seat 2 may catch seat 0
+    ref.fire(ref.schedule()[0].offer)  # seat 1 draws; seat 2 is asked in its turn
+    ref.schedule()
+    assert (bot.asked, other.asked) == (1, 2)
+
+
+@pytest.mark.parametrize("name,levels", [
+    ("classic", ("hard", "normal")),
+    ("classic", ("easy", "random", "hard", "normal")),
+    ("playroom", ("hard", "easy", "normal")),
+    ("house", ("random", "random", "random")),
+])
+def test_simulator_plays_the_same_game_as_script_mode(name, levels):
+    """A simulated match and a script-mode match with the same seed and bots are the same match."""
+    for run_seed in range(3):
+        rec = run_game(0, len(levels), preset(name), run_seed, False, levels, False)
+        config = PlayConfig(
+            players=len(levels), seats=[SeatSpec(BOT, lv) for lv in levels], options=preset(name),
+            preset=name, seed=game_seed(run_seed, 0),
+        )
+        session = Session(config)
+        session.start()
+        assert session.advance() is None
+        g = session.game
+        assert g.is_over
+        assert (tuple(g.winners), tuple(g.scores), g.hand_number) == (rec.winners, rec.scores, rec.hands)
+
+
+def test_random_bots_choose_alike_with_or_without_a_view():
+    from uno_cli.bots.base import RandomBot
+
+    g = make_game([["r5", "r6", "g1"], ["g7", "g8"]], discard=("r3",), current=0)
+    a, b = RandomBot(0, random.Random(5)), RandomBot(0, random.Random(5))
+    for _ in range(20):
+        assert a.choose(g.view(0)) == b.choose_legal(g.legal_actions(0), True)
+    assert any(x.kind == PLAY for x in g.legal_actions(0))
+
+
+def test_settings_default_pace_is_the_race_pace():
+    from uno_cli.race import RACE_WINDOW
+    from uno_cli.settings import Settings
+
+    assert (Settings().pace, Settings().race_window) == (DEFAULT_PACE, RACE_WINDOW)
