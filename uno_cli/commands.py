@@ -1,35 +1,26 @@
-"""The command language, shared by script mode and the interactive game's command line.
+"""The command registry: every verb of the game defined once.
+
+Each :class:`Verb` holds its canonical name, the words that call it in every language,
+its argument, its help line, whether it only reads the game, and (for verbs that act) how
+it resolves to an engine action for a seat. Everything else is derived from
+:data:`REGISTRY`: the words typed commands understand (:func:`parse`), the canonical
+command text of an engine action that prompts list and programs send back
+(:func:`action_to_command`), the help (:func:`help_lines`), and the keys of the
+interactive game, which name registry verbs (uno_cli.keys).
 
 One command per line::
 
     [@SEAT] VERB [ARGUMENTS]
 
 ``@SEAT`` (1-based) says which seat the line is for; without it, the line is for the seat
-the game is waiting for. Verbs (with short aliases; the same verbs in Portuguese,
-Serbian, Romanian and Italian are always understood as well, diacritics optional)::
+the game is waiting for. A card is a code (``r5``, ``g+2``, ``bs``, ``yr``, ``w``,
+``w+4``, ``beep``) or words in any of the five languages, in any order ("red 5",
+"5 vermelho", "rosu cinci", "Jolly pesca quattro"). A line that is only a card plays it.
+Verbs in the other languages are always understood as well, diacritics optional.
 
-    play CARD [COLOUR|SEAT]   p      play a card; a wild takes a colour, a 7 (seven_o) a seat
-    draw                      d      draw a card
-    pass                             keep the card just drawn
-    accept                    a      take the pending draw penalty
-    challenge                 ch     challenge a Wild Draw Four
-    color COLOUR              col    name the colour (after "play w", or for a first Wild)
-    swap SEAT                 sw     the seat to swap hands with (after "play r7")
-    uno                       u      say UNO
-    catch [SEAT]                     catch the player who has not said UNO
-    jump CARD [COLOUR|SEAT]   j      jump in (interception) with CARD
-    beep                      b      answer a Beep race; otherwise play a Beep card
-    wait                             let a race chance go by
-    save FILE, quit           q
-    hand h, top t, status st, scores sc, counts, help ?, rules   (read-only)
-
-A card is a code (``r5``, ``g+2``, ``bs``, ``yr``, ``w``, ``w+4``, ``beep``) or words
-in any of the five languages, in any order ("red 5", "5 vermelho", "rosu cinci",
-"Jolly pesca quattro"). A line that is only a card plays it.
-
-:func:`parse` turns a line into a :class:`Command` (syntax only: the session decides,
-with the engine, whether it is legal); :func:`action_to_command` writes an engine
-action as the canonical command text listed in prompts.
+:func:`parse` turns a line into a :class:`Command` (syntax only); :func:`resolve` turns a
+command into the engine action it means for a seat (the engine decides whether it is
+legal).
 """
 
 from __future__ import annotations
@@ -55,46 +46,217 @@ from uno_cli.engine.actions import (
     Action,
 )
 from uno_cli.engine.cards import ALL_CODES, BEEP, COLORS, WILD, WILD4
-from uno_cli.i18n import NP_, pgettext
+from uno_cli.engine.errors import IllegalAction
+from uno_cli.i18n import N_, NP_, LANGUAGES, get_translator, pgettext
 
-__all__ = ["Command", "VERBS", "action_to_command", "normalize", "parse"]
+__all__ = [
+    "BY_NAME", "Command", "Partial", "QUERIES", "REGISTRY", "VERBS", "Verb", "action_to_command", "help_lines",
+    "localize_command", "normalize", "parse", "resolve", "verb_words",
+]
 
-#: Every verb, canonical name first.
-VERB_WORDS: dict[str, tuple[str, ...]] = {
-    "play": ("play", "p", "pl", "jogar", "jogo", "joga", "jogue", "igraj", "igram", "odigraj",
-             "joaca", "joc", "gioca", "gioco"),
-    "draw": ("draw", "d", "dr", "comprar", "compro", "compra", "puxar", "puxo", "vuci", "vucem", "uzmi",
-             "trage", "trag", "pesca", "pesco"),
-    "pass": ("pass", "passar", "passo", "passa", "dalje", "propusti", "pas", "paseste"),
-    "accept": ("accept", "a", "ac", "aceitar", "aceito", "aceita", "prihvati", "prihvatam", "accepta",
-               "accepti", "accetta", "accetto", "take"),
-    "challenge": ("challenge", "ch", "desafiar", "desafio", "desafia", "izazovi", "izazivam", "contesta",
-                  "contest", "sfida", "sfido"),
-    "color": ("color", "colour", "col", "cor", "boja", "culoare", "colore"),
-    "swap": ("swap", "sw", "trocar", "troca", "troco", "zameni", "menjaj", "schimba", "schimb", "scambia",
-             "scambio"),
-    "uno": ("uno", "u", "uno!"),
-    "catch": ("catch", "pegar", "pega", "pego", "apanhar", "uhvati", "hvataj", "prinde", "prind", "becca",
-              "cogli", "prendi"),
-    "jump": ("jump", "j", "interceptar", "intercepto", "cortar", "corta", "uskoci", "presretni",
-             "intercepteaza", "intercetta", "intercetto"),
-    "beep": ("beep", "b", "bip"),
-    "wait": ("wait", "ok", "esperar", "espera", "cekaj", "asteapta", "aspetta", "attendi"),
-    "save": ("save", "salvar", "salva", "sacuvaj", "snimi", "salveaza"),
-    "quit": ("quit", "q", "exit", "sair", "izadji", "izlaz", "kraj", "iesi", "iesire", "esci"),
-    "hand": ("hand", "h", "cards", "mao", "cartas", "ruka", "karte", "mana", "carti", "mano", "carte"),
-    "top": ("top", "t", "topo", "mesa", "vrh", "sus", "varf", "cima", "scarto"),
-    "status": ("status", "st", "state", "estado", "situacao", "stanje", "stare", "stato", "situazione"),
-    "scores": ("scores", "score", "sc", "points", "placar", "pontos", "pontuacao", "rezultat", "poeni",
-               "bodovi", "scor", "puncte", "punteggi", "punteggio", "punti"),
-    "counts": ("counts", "count", "contagem", "broj", "numar", "conteggio"),
-    "help": ("help", "?", "ajuda", "pomoc", "ajutor", "aiuto"),
-    "rules": ("rules", "regras", "pravila", "reguli", "regole"),
+#: Where a verb works: everywhere (typed, scripts, programs' answers, keys), or only in
+#: the interactive game (keys and typed lines there).
+GAME = "game"
+INTERFACE = "interface"
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One command, defined once; everything that names it is derived from here."""
+
+    name: str
+    """The canonical name (English), as scripts and programs write it."""
+    label: str
+    """The word players of each language type, marked with NP_("command", ...)."""
+    words: tuple[str, ...]
+    """Every other word that calls it, in every language (lower case, no diacritics)."""
+    help: str
+    """What it does (English source, marked with N_)."""
+    arg: str = ""
+    """Its argument: "" none, "card" (with a colour or a seat), "color", "seat", "seat?"
+    (optional), "file" (the rest of the line)."""
+    query: bool = False
+    """True when it only reads the game."""
+    scope: str = GAME
+    """GAME or INTERFACE (see above)."""
+    kinds: tuple[str, ...] = ()
+    """The engine action kinds it stands for, in prompts and answers."""
+
+
+#: Placeholders of arguments in the help, as players of each language read them.
+ARG_NAMES: dict[str, str] = {
+    "card": NP_("argument", "CARD"),
+    "color": NP_("argument", "COLOUR"),
+    "seat": NP_("argument", "SEAT"),
+    "seat?": NP_("argument", "[SEAT]"),
+    "file": NP_("argument", "FILE"),
 }
-VERBS: dict[str, str] = {word: verb for verb, words in VERB_WORDS.items() for word in words}
 
+REGISTRY: tuple[Verb, ...] = (
+    # Acting in the game.
+    Verb("play", NP_("command", "play"),
+         ("p", "pl", "jogar", "jogo", "joga", "jogue", "igraj", "igram", "odigraj", "joaca", "joc", "gioca", "gioco"),
+         N_("play a card; a wild takes a colour, a 7 under the 0 and 7 rule the seat to swap with"),
+         arg="card", kinds=(PLAY,)),
+    Verb("draw", NP_("command", "draw"),
+         ("d", "dr", "comprar", "compro", "compra", "puxar", "puxo", "vuci", "vucem", "uzmi", "trage", "trag",
+          "pesca", "pesco"),
+         N_("draw a card; after drawing, keep it; with a penalty waiting, take it"), kinds=(DRAW,)),
+    Verb("pass", NP_("command", "pass"), ("passar", "passo", "passa", "dalje", "propusti", "pas", "paseste"),
+         N_("keep the card you drew and end your turn"), kinds=(PASS,)),
+    Verb("accept", NP_("command", "accept"),
+         ("a", "ac", "aceitar", "aceito", "aceita", "prihvati", "prihvatam", "accepta", "accepti", "accetta",
+          "accetto", "take"),
+         N_("take the draw penalty"), kinds=(ACCEPT,)),
+    Verb("challenge", NP_("command", "challenge"),
+         ("ch", "desafiar", "desafio", "desafia", "izazovi", "izazivam", "contesta", "contest", "sfida", "sfido"),
+         N_("challenge a Wild Draw Four played on you"), kinds=(CHALLENGE,)),
+    Verb("color", NP_("command", "color"), ("colour", "col", "cor", "boja", "culoare", "colore"),
+         N_("choose the colour"), arg="color", kinds=(COLOR,)),
+    Verb("swap", NP_("command", "swap"),
+         ("sw", "trocar", "troca", "troco", "zameni", "menjaj", "schimba", "schimb", "scambia", "scambio"),
+         N_("choose whose hand to take after a 7"), arg="seat"),
+    Verb("uno", NP_("command", "uno"), ("u", "uno!"),
+         N_("say UNO, or catch a player who forgot to"), kinds=(UNO,)),
+    Verb("catch", NP_("command", "catch"),
+         ("pegar", "pega", "pego", "apanhar", "uhvati", "hvataj", "prinde", "prind", "becca", "cogli", "prendi"),
+         N_("catch a player who forgot to say UNO"), arg="seat?", kinds=(CATCH,)),
+    Verb("jump", NP_("command", "jump"),
+         ("j", "interceptar", "intercepto", "cortar", "corta", "uskoci", "presretni", "intercepteaza",
+          "intercetta", "intercetto"),
+         N_("jump in out of turn with the same card as the top card"), arg="card",
+         kinds=(JUMP_IN, MISSED_JUMP_IN)),
+    Verb("beep", NP_("command", "beep"), ("b", "bip"), N_("answer a Beep, or play a Beep card"), kinds=(ANSWER,)),
+    Verb("wait", NP_("command", "wait"), ("ok", "esperar", "espera", "cekaj", "asteapta", "aspetta", "attendi"),
+         N_("let a chance to act out of turn go by")),
+    # Reading the game.
+    Verb("hand", NP_("command", "hand"),
+         ("h", "cards", "mao", "cartas", "ruka", "karte", "mana", "carti", "mano", "carte"),
+         N_("read your whole hand"), query=True),
+    Verb("top", NP_("command", "top"), ("t", "topo", "mesa", "vrh", "sus", "varf", "cima", "scarto"),
+         N_("read the top card of the pile"), query=True),
+    Verb("in_play", NP_("command", "in play"), ("colour in play", "color in play", "incolor"),
+         N_("say the colour in play"), query=True),
+    Verb("counts", NP_("command", "counts"), ("count", "contagem", "broj", "numar", "conteggio"),
+         N_("everyone's number of cards"), query=True),
+    Verb("penalty", NP_("command", "penalty"), ("pending", "penalidade", "kazna", "penalizare", "penalita"),
+         N_("the draw penalty waiting"), query=True),
+    Verb("scores", NP_("command", "scores"),
+         ("score", "sc", "points", "placar", "pontos", "pontuacao", "rezultat", "poeni", "bodovi", "scor",
+          "puncte", "punteggi", "punteggio", "punti"),
+         N_("the scores"), query=True),
+    Verb("turn", NP_("command", "turn"), ("vez", "rand", "turno"), N_("whose turn it is"), query=True),
+    Verb("status", NP_("command", "status"),
+         ("st", "state", "estado", "situacao", "stanje", "stare", "stato", "situazione"),
+         N_("the whole state of the game"), query=True),
+    Verb("help", NP_("command", "help"), ("?", "ajuda", "pomoc", "ajutor", "aiuto", "keys"),
+         N_("the commands and keys"), arg="file", query=True),
+    Verb("rules", NP_("command", "rules"), ("regras", "pravila", "reguli", "regole", "rulebook"),
+         N_("the rule book"), query=True),
+    Verb("save", NP_("command", "save"), ("salvar", "salva", "sacuvaj", "snimi", "salveaza"),
+         N_("save the game"), arg="file"),
+    Verb("quit", NP_("command", "quit"), ("q", "exit", "sair", "izadji", "izlaz", "kraj", "iesi", "iesire", "esci"),
+         N_("leave the game; it is saved")),
+    # The interactive game only.
+    Verb("prev_card", NP_("command", "previous"), ("prev",), N_("previous card of your hand"), scope=INTERFACE),
+    Verb("next_card", NP_("command", "next"), (), N_("next card of your hand"), scope=INTERFACE),
+    Verb("first_card", NP_("command", "first"), (), N_("first card of your hand"), scope=INTERFACE),
+    Verb("last_card", NP_("command", "last"), (), N_("last card of your hand"), scope=INTERFACE),
+    Verb("play_focused", NP_("command", "play this"), (), N_("play the card you are on"), scope=INTERFACE),
+    Verb("next_playable", NP_("command", "next playable"), (), N_("next card you can play"), scope=INTERFACE),
+    Verb("prev_playable", NP_("command", "previous playable"), (), N_("previous card you can play"),
+         scope=INTERFACE),
+    Verb("sort_color", NP_("command", "sort"), ("sort colour", "sort color"), N_("sort your hand by colour"),
+         scope=INTERFACE),
+    Verb("sort_number", NP_("command", "sort numbers"), ("sort number",), N_("sort your hand by number"),
+         scope=INTERFACE),
+    Verb("repeat", NP_("command", "repeat"), ("again", "repetir", "ponovi", "repeta", "ripeti"),
+         N_("repeat the last message"), scope=INTERFACE),
+    Verb("history_back", NP_("command", "earlier"), (), N_("earlier message"), scope=INTERFACE),
+    Verb("history_forward", NP_("command", "later"), (), N_("later message"), scope=INTERFACE),
+    Verb("silence", NP_("command", "silence"), ("hush",), N_("stop speech"), scope=INTERFACE),
+    Verb("pause", NP_("command", "pause"), ("pausa", "pauza", "pauză"), N_("pause or resume the game"),
+         scope=INTERFACE),
+    Verb("options", NP_("command", "options"), ("menu", "opcoes", "opcije", "optiuni", "opzioni"),
+         N_("options (between hands and before the match)"), scope=INTERFACE),
+)
+
+#: Verbs by canonical name.
+BY_NAME: dict[str, Verb] = {v.name: v for v in REGISTRY}
 #: Read-only verbs: they never change the game.
-QUERIES = frozenset({"hand", "top", "status", "scores", "counts", "help", "rules"})
+QUERIES = frozenset(v.name for v in REGISTRY if v.query)
+#: For each engine action kind, the verb that stands for it.
+_BY_KIND: dict[str, Verb] = {k: v for v in REGISTRY for k in v.kinds}
+
+
+@lru_cache(maxsize=1)
+def verb_words() -> dict[tuple[str, ...], str]:
+    """Every phrase that calls a verb (normalized words) -> its name.
+
+    Built from the registry and from every catalog's translation of each verb's label, so
+    the word a prompt shows in any language is always understood, whatever the language.
+    """
+    table: dict[tuple[str, ...], str] = {}
+
+    def add(word: str, name: str) -> None:
+        key = tuple(normalize(word).split())
+        if key:
+            table.setdefault(key, name)
+
+    for verb in REGISTRY:
+        for word in (verb.name, verb.name.replace("_", " "), verb.label, *verb.words):
+            add(word, verb.name)
+    for lang in LANGUAGES:
+        tr = get_translator(lang)
+        for verb in REGISTRY:
+            add(tr.pgettext("command", verb.label), verb.name)
+    return table
+
+
+def _match_verb(tokens: list[str]) -> tuple[str | None, int]:
+    """The verb at the start of ``tokens`` (longest phrase first) and how many tokens it took."""
+    table = verb_words()
+    for size in (3, 2, 1):
+        if len(tokens) >= size:
+            name = table.get(tuple(tokens[:size]))
+            if name is not None:
+                return name, size
+    return None, 0
+
+
+class _Verbs(dict):  # type: ignore[type-arg]
+    """One-word verb lookup (word -> canonical name), built on first use."""
+
+    def _fill(self) -> None:
+        if not dict.__len__(self):
+            for key, name in verb_words().items():
+                if len(key) == 1:
+                    dict.__setitem__(self, key[0], name)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        self._fill()
+        return dict.get(self, key, default)
+
+    def __getitem__(self, key: Any) -> Any:
+        self._fill()
+        return dict.__getitem__(self, key)
+
+    def __contains__(self, key: Any) -> bool:
+        self._fill()
+        return dict.__contains__(self, key)
+
+    def values(self) -> Any:
+        self._fill()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self._fill()
+        return dict.items(self)
+
+
+#: One-word verbs: word -> canonical name (multi-word phrases: :func:`verb_words`).
+VERBS: dict[str, str] = _Verbs()
+
 
 _COLOR_WORDS: dict[str, tuple[str, ...]] = {
     "r": ("r", "red", "vermelho", "vermelha", "crvena", "crveni", "crveno", "crvenu", "rosu", "rosie", "rosso", "rossa"),
@@ -305,10 +467,9 @@ def parse(
         if not text:
             cmd.error = "empty"
             return cmd
-    raw_verb, _sep, raw_rest = text.partition(" ")
-    cmd.arg = raw_rest.strip()
+    raw_verb = text.split()[0]
     tokens = normalize(text).replace(",", " ").split()
-    verb = VERBS.get(tokens[0])
+    verb, size = _match_verb(tokens)
     if verb is None:
         # A line that is only a card plays it ("r5", "red 5").
         items = _items(tokens, lang, names)
@@ -320,10 +481,13 @@ def parse(
         cmd.detail = {"word": raw_verb}
         return cmd
     cmd.verb = verb
-    args = tokens[1:]
-    if verb in ("save", "help"):
+    # What follows the verb's words, as typed (a file name keeps its case).
+    cmd.arg = text.split(None, size)[size].strip() if len(text.split(None, size)) > size else ""
+    args = tokens[size:]
+    arg = BY_NAME[verb].arg
+    if arg == "file":
         return cmd
-    if verb in ("play", "jump"):
+    if arg == "card":
         items = _items(args, lang, names)
         if not items:
             cmd.error = "missing_card"
@@ -334,7 +498,7 @@ def parse(
             cmd.detail = {"text": cmd.arg}
             return cmd
         return _card_args(cmd, card, rest, players)
-    if verb == "color":
+    if arg == "color":
         items = _items(args, lang, names)
         if not items:
             cmd.error = "missing_color"
@@ -345,10 +509,10 @@ def parse(
             return cmd
         cmd.color = items[0][1]
         return cmd
-    if verb in ("swap", "catch"):
+    if arg in ("seat", "seat?"):
         items = _items(args, lang, names)
         if not items:
-            if verb == "swap":
+            if arg == "seat":
                 cmd.error = "missing_seat"
             return cmd
         target = _seat_from(items[0], players) if len(items) == 1 else None
@@ -385,21 +549,15 @@ def _card_args(cmd: Command, card: str, rest: list[tuple[str, Any]], players: in
 
 # ------------------------------------------------------------------ canonical text
 
-#: The verbs of commands, as players of each language type them (translated in the
-#: "command" context; every translation must be one of the words :data:`VERB_WORDS` accepts).
-COMMAND_VERBS: dict[str, str] = {
-    "play": NP_("command", "play"),
-    "draw": NP_("command", "draw"),
-    "pass": NP_("command", "pass"),
-    "accept": NP_("command", "accept"),
-    "challenge": NP_("command", "challenge"),
-    "color": NP_("command", "color"),
-    "swap": NP_("command", "swap"),
-    "catch": NP_("command", "catch"),
-    "jump": NP_("command", "jump"),
-    "beep": NP_("command", "beep"),
-    "wait": NP_("command", "wait"),
-}
+#: The verbs of commands that act, with their labels (for prompts; derived from the registry).
+COMMAND_VERBS: dict[str, str] = {v.name: v.label for v in REGISTRY if v.scope == GAME and not v.query
+                                 and v.name not in ("save", "quit")}
+
+
+def label(name: str) -> str:
+    """The word for verb ``name`` in the current language (``play`` -> ``jogar``)."""
+    verb = BY_NAME.get(name)
+    return pgettext("command", verb.label) if verb is not None else name
 
 
 def localize_command(command: str) -> str:
@@ -409,34 +567,117 @@ def localize_command(command: str) -> str:
         prefix, _sep, command = command.partition(" ")
         prefix += " "
     verb, sep, rest = command.partition(" ")
-    if verb in COMMAND_VERBS:
-        verb = pgettext("command", COMMAND_VERBS[verb])
-    return prefix + verb + sep + rest
+    return prefix + label(verb) + sep + rest
+
+
+def help_lines(scope: str = GAME) -> list[str]:
+    """One line per verb: its word in the current language, its argument, what it does.
+
+    ``scope`` GAME lists what scripts and typed lines use; INTERFACE adds the interactive
+    game's own verbs.
+    """
+    from uno_cli.i18n import _
+
+    lines = []
+    for verb in REGISTRY:
+        if verb.scope == INTERFACE and scope != INTERFACE:
+            continue
+        word = label(verb.name)
+        if verb.arg and verb.name != "help":
+            word += " " + pgettext("argument", ARG_NAMES[verb.arg])
+        lines.append(_("{key}: {action}.").format(key=word, action=_(verb.help)))
+    return lines
 
 
 def action_to_command(action: Action, names: Sequence[str] | None = None) -> str:
     """The canonical command for ``action``: ``play r5``, ``play w r``, ``play r7 2``,
     ``draw``, ``color r``, ``catch 2``, ``jump r5``, ``beep`` (seats 1-based)."""
     kind = action.kind
-    if kind == PLAY:
-        if action.card == BEEP:
-            return "play beep"
-        return _with_args("play", action)
-    if kind in (JUMP_IN, MISSED_JUMP_IN):
-        return _with_args("jump", action)
-    if kind == COLOR:
-        return f"color {action.color}"
-    if kind == CATCH:
-        return f"catch {(action.target or 0) + 1}"
-    if kind == ANSWER:
-        return "beep"
-    return {DRAW: "draw", PASS: "pass", ACCEPT: "accept", CHALLENGE: "challenge", UNO: "uno"}.get(kind, kind)
-
-
-def _with_args(verb: str, action: Action) -> str:
-    parts = [verb, action.card or ""]
+    verb = _BY_KIND.get(kind)
+    name = verb.name if verb is not None else kind
+    parts = [name]
+    if action.card is not None and not (kind == ANSWER):
+        parts.append(action.card)
     if action.color is not None:
         parts.append(action.color)
     if action.target is not None:
         parts.append(str(action.target + 1))
     return " ".join(parts)
+
+
+# ------------------------------------------------------------------ resolving
+
+@dataclass(frozen=True)
+class Partial:
+    """A play still missing its colour (a wild) or its seat (a 7 under seven_o)."""
+
+    action: Action
+
+
+def resolve(cmd: Command, game: Any, seat: int, partial: Action | None = None) -> Action | Partial:
+    """The engine action ``cmd`` means for ``seat`` now; raises IllegalAction if none.
+
+    ``partial`` is the seat's half-made play (from an earlier :class:`Partial`), completed
+    by ``color`` or ``swap``. Only verbs that act resolve; the engine judges legality.
+    """
+    from uno_cli.engine import Phase
+
+    verb = cmd.verb
+    legal = game.legal_actions(seat)
+    if verb in ("play", "jump"):
+        card = cmd.card
+        assert card is not None
+        if verb == "play" and card == BEEP:
+            return Action(PLAY, seat, BEEP)
+        kind = PLAY if verb == "play" else JUMP_IN
+        if kind == PLAY and seat != game.current and any(a.kind == JUMP_IN and a.card == card for a in legal) and not any(
+            a.kind == PLAY and a.card == card for a in legal
+        ):
+            kind = JUMP_IN  # "play r5" out of turn on a red 5 is an interception
+        action = Action(kind, seat, card, cmd.color, cmd.target)
+        if action in legal:
+            return action
+        variants = [a for a in legal if a.kind == kind and a.card == card]
+        if variants and cmd.color is None and cmd.target is None and (
+            any(a.color is not None for a in variants) or any(a.target is not None for a in variants)
+        ):
+            return Partial(Action(kind, seat, card))
+        if kind == JUMP_IN:
+            missed = Action(MISSED_JUMP_IN, seat, card)
+            if game.missed_jump_in_allowed(missed):
+                return missed
+        raise game.why_illegal(action)
+    if verb == "color":
+        if partial is not None and partial.card in (WILD, WILD4):
+            return Action(partial.kind, seat, partial.card, cmd.color)
+        return Action(COLOR, seat, None, cmd.color)
+    if verb == "swap":
+        if partial is not None and partial.card is not None and partial.card[1:] == "7":
+            return Action(partial.kind, seat, partial.card, None, cmd.target)
+        raise IllegalAction("swap_without_seven", None)
+    if verb == "catch":
+        target = cmd.target if cmd.target is not None else game.uno_open
+        if target is None:
+            raise IllegalAction("nobody_to_catch", None)
+        return Action(CATCH, seat, None, None, target)
+    if verb == "beep":
+        if game.phase == Phase.BEEP_RACE:
+            return Action(ANSWER, seat)
+        if game.options.beep and BEEP in game.hands[seat]:
+            return Action(PLAY, seat, BEEP)
+        raise IllegalAction("no_beep", None)
+    if verb == "draw" and seat == game.current:
+        # One word for "take a card": the penalty waiting, or keeping the card just drawn.
+        if game.phase == Phase.PENDING:
+            return Action(ACCEPT, seat)
+        if game.phase == Phase.DRAWN:
+            return Action(PASS, seat)
+    if verb == "uno":
+        # Calling UNO on a player who forgot is how they are caught.
+        for a in legal:
+            if a.kind == CATCH:
+                return a
+    kinds = {"draw": DRAW, "pass": PASS, "accept": ACCEPT, "challenge": CHALLENGE, "uno": UNO}
+    if verb not in kinds:
+        raise IllegalAction("not_now", None)
+    return Action(kinds[verb], seat)

@@ -9,55 +9,59 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from uno_cli.commands import BY_NAME
 from uno_cli.i18n import N_, NP_, _, key_name
 
 
 @dataclass(frozen=True, slots=True)
 class Key:
-    """One binding: prompt_toolkit key names, the command it runs, and its help line."""
+    """One binding: prompt_toolkit key names, the registry verb it runs, and how it is named."""
 
     keys: tuple[str, ...]
     """prompt_toolkit key names (``"space"``, ``"left"``, ``"c-s"``, ``"U"``...)."""
-    command: str
-    """The command name the interactive game runs."""
+    verb: str
+    """The name of the verb of uno_cli.commands.REGISTRY that the key runs."""
     label: str
-    """How the key is named in the help (English source, marked N_)."""
-    help: str
-    """What it does (English source, marked N_)."""
+    """How the key is named in the help (English source, marked NP_)."""
+
+    @property
+    def help(self) -> str:
+        """What the key does: its verb's help (English source, marked N_)."""
+        return BY_NAME[self.verb].help
 
 
 #: Keys that work whenever the input line is empty, in help order.
 GAME_KEYS: tuple[Key, ...] = (
-    Key(("space",), "draw", NP_("key", "Space"), N_("draw a card; after drawing, keep it; with a penalty waiting, take it")),
-    Key(("u", "U", "1"), "uno", NP_("key", "U or 1"), N_("say UNO, or catch a player who forgot to"),),
-    Key(("b", "B"), "answer", NP_("key", "B"), N_("answer a Beep")),
-    Key(("left",), "prev_card", NP_("key", "Left arrow"), N_("previous card of your hand")),
-    Key(("right",), "next_card", NP_("key", "Right arrow"), N_("next card of your hand")),
-    Key(("home",), "first_card", NP_("key", "Home"), N_("first card of your hand")),
-    Key(("end",), "last_card", NP_("key", "End"), N_("last card of your hand")),
-    Key(("enter",), "play_focused", NP_("key", "Enter"), N_("play the card you are on")),
-    Key(("z",), "next_playable", NP_("key", "Z"), N_("next card you can play")),
-    Key(("Z",), "prev_playable", NP_("key", "Shift+Z"), N_("previous card you can play")),
-    Key(("C",), "sort_color", NP_("key", "Shift+C"), N_("sort your hand by colour")),
-    Key(("N",), "sort_number", NP_("key", "Shift+N"), N_("sort your hand by number")),
-    Key(("h", "H"), "hand", NP_("key", "H"), N_("read your whole hand")),
-    Key(("c",), "top", NP_("key", "C"), N_("read the top card of the pile")),
-    Key(("v", "V"), "color", NP_("key", "V"), N_("say the colour in play")),
-    Key(("e", "E"), "counts", NP_("key", "E"), N_("everyone's number of cards")),
-    Key(("g", "G"), "pending", NP_("key", "G"), N_("the draw penalty waiting")),
-    Key(("s", "S"), "scores", NP_("key", "S"), N_("the scores")),
-    Key(("t", "T"), "turn", NP_("key", "T"), N_("whose turn it is")),
-    Key(("i", "I"), "status", NP_("key", "I"), N_("the whole state of the game")),
-    Key(("f", "F"), "challenge", NP_("key", "F"), N_("challenge a Wild Draw Four played on you")),
-    Key(("r", "R"), "repeat", NP_("key", "R"), N_("repeat the last message")),
-    Key(("pageup",), "history_back", NP_("key", "Page Up"), N_("earlier message")),
-    Key(("pagedown",), "history_forward", NP_("key", "Page Down"), N_("later message")),
-    Key(("escape",), "silence", NP_("key", "Escape"), N_("stop speech")),
-    Key(("p", "P"), "pause", NP_("key", "P"), N_("pause or resume the game")),
-    Key(("o", "O"), "options", NP_("key", "O"), N_("options (between hands and before the match)")),
-    Key(("c-s",), "save", NP_("key", "Ctrl+S"), N_("save the game")),
-    Key(("f1",), "keys_help", NP_("key", "F1"), N_("this list of keys")),
-    Key(("c-f1", "f2"), "rule_book", NP_("key", "Ctrl+F1 or F2"), N_("the rule book")),
+    Key(("space",), "draw", NP_("key", "Space")),
+    Key(("u", "U", "1"), "uno", NP_("key", "U or 1")),
+    Key(("b", "B"), "beep", NP_("key", "B")),
+    Key(("left",), "prev_card", NP_("key", "Left arrow")),
+    Key(("right",), "next_card", NP_("key", "Right arrow")),
+    Key(("home",), "first_card", NP_("key", "Home")),
+    Key(("end",), "last_card", NP_("key", "End")),
+    Key(("enter",), "play_focused", NP_("key", "Enter")),
+    Key(("z",), "next_playable", NP_("key", "Z")),
+    Key(("Z",), "prev_playable", NP_("key", "Shift+Z")),
+    Key(("C",), "sort_color", NP_("key", "Shift+C")),
+    Key(("N",), "sort_number", NP_("key", "Shift+N")),
+    Key(("h", "H"), "hand", NP_("key", "H")),
+    Key(("c",), "top", NP_("key", "C")),
+    Key(("v", "V"), "in_play", NP_("key", "V")),
+    Key(("e", "E"), "counts", NP_("key", "E")),
+    Key(("g", "G"), "penalty", NP_("key", "G")),
+    Key(("s", "S"), "scores", NP_("key", "S")),
+    Key(("t", "T"), "turn", NP_("key", "T")),
+    Key(("i", "I"), "status", NP_("key", "I")),
+    Key(("f", "F"), "challenge", NP_("key", "F")),
+    Key(("r", "R"), "repeat", NP_("key", "R")),
+    Key(("pageup",), "history_back", NP_("key", "Page Up")),
+    Key(("pagedown",), "history_forward", NP_("key", "Page Down")),
+    Key(("escape",), "silence", NP_("key", "Escape")),
+    Key(("p", "P"), "pause", NP_("key", "P")),
+    Key(("o", "O"), "options", NP_("key", "O")),
+    Key(("c-s",), "save", NP_("key", "Ctrl+S")),
+    Key(("f1",), "help", NP_("key", "F1")),
+    Key(("c-f1", "f2"), "rules", NP_("key", "Ctrl+F1 or F2")),
 )
 
 #: Keys while choosing a colour after a wild.
@@ -70,9 +74,9 @@ COLOR_KEYS_HELP = N_(
 RULE_BOOK_HELP = N_("Rule book: Down arrow for the next section, Up arrow for the previous one, Escape to go back.")
 
 
-def by_command() -> dict[str, Key]:
-    """The bindings indexed by command name."""
-    return {k.command: k for k in GAME_KEYS}
+def by_verb() -> dict[str, Key]:
+    """The bindings indexed by verb name."""
+    return {k.verb: k for k in GAME_KEYS}
 
 
 def help_lines() -> list[str]:

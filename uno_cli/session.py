@@ -53,23 +53,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 from uno_cli import describe as d
-from uno_cli.commands import QUERIES, Command, action_to_command, localize_command, parse
+from uno_cli.commands import QUERIES, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve
 from uno_cli.engine import state_io
 from uno_cli.engine.actions import (
-    ACCEPT,
-    ANSWER,
-    CATCH,
-    CHALLENGE,
-    COLOR,
-    DRAW,
-    JUMP_IN,
-    MISSED_JUMP_IN,
-    PASS,
-    PLAY,
-    UNO,
     Action,
 )
-from uno_cli.engine.cards import BEEP, CARD_RANK, WILD, WILD4
+from uno_cli.engine.cards import WILD, WILD4
 from uno_cli.engine.errors import IllegalAction, InvalidSetup
 from uno_cli.engine.events import Event
 from uno_cli.engine.game import IN_TURN_PHASES, Game, Phase
@@ -450,55 +439,12 @@ class Session:
         return LineResult(True, changed=True, verb=verb, seat=seat)
 
     def _to_action(self, cmd: Command, seat: int) -> Action | None:
-        g = self.game
-        legal = g.legal_actions(seat)
-        verb = cmd.verb
-        pend = self.partial.pop(seat, None)
-        if verb in ("play", "jump"):
-            card = cmd.card
-            assert card is not None
-            if verb == "play" and card == BEEP:
-                return Action(PLAY, seat, BEEP)
-            kind = PLAY if verb == "play" else JUMP_IN
-            if kind == PLAY and seat != g.current and any(a.kind == JUMP_IN and a.card == card for a in legal) and not any(
-                a.kind == PLAY and a.card == card for a in legal
-            ):
-                kind = JUMP_IN  # "play r5" out of turn on a red 5 is an interception
-            action = Action(kind, seat, card, cmd.color, cmd.target)
-            if action in legal:
-                return action
-            variants = [a for a in legal if a.kind == kind and a.card == card]
-            if variants and cmd.color is None and cmd.target is None and (
-                any(a.color is not None for a in variants) or any(a.target is not None for a in variants)
-            ):
-                self.partial[seat] = Action(kind, seat, card)
-                return None
-            if kind == JUMP_IN:
-                missed = Action(MISSED_JUMP_IN, seat, card)
-                if g.missed_jump_in_allowed(missed):
-                    return missed
-            raise g.why_illegal(action)
-        if verb == "color":
-            if pend is not None and pend.card in (WILD, WILD4):
-                return Action(pend.kind, seat, pend.card, cmd.color)
-            return Action(COLOR, seat, None, cmd.color)
-        if verb == "swap":
-            if pend is not None and pend.card is not None and CARD_RANK.get(pend.card) == "7":
-                return Action(pend.kind, seat, pend.card, None, cmd.target)
-            raise IllegalAction("swap_without_seven", None)
-        if verb == "catch":
-            target = cmd.target if cmd.target is not None else g.uno_open
-            if target is None:
-                raise IllegalAction("nobody_to_catch", None)
-            return Action(CATCH, seat, None, None, target)
-        if verb == "beep":
-            if g.phase == Phase.BEEP_RACE:
-                return Action(ANSWER, seat)
-            if g.options.beep and BEEP in g.hands[seat]:
-                return Action(PLAY, seat, BEEP)
-            raise IllegalAction("no_beep", None)
-        kind = {"draw": DRAW, "pass": PASS, "accept": ACCEPT, "challenge": CHALLENGE, "uno": UNO}[verb]
-        return Action(kind, seat)
+        """The engine action of a command (None: a half-made play, remembered in ``partial``)."""
+        result = resolve(cmd, self.game, seat, self.partial.pop(seat, None))
+        if isinstance(result, Partial):
+            self.partial[seat] = result.action
+            return None
+        return result
 
     def _query(self, verb: str, seat: int) -> None:
         g = self.game
@@ -642,15 +588,5 @@ def _parse_error_text(cmd: Command, names: list[str]) -> str:
 
 
 def help_text() -> str:
-    """The commands, one per line."""
-    return "\n".join([
-        _("Commands:"),
-        _("play CARD: play a card, for example play r5, play g+2, play w r (wild, red), play r7 2 (swap with seat 2)."),
-        _("draw: draw a card. pass: keep the card you drew."),
-        _("accept: take the draw penalty. challenge: challenge a Wild Draw Four."),
-        _("color COLOUR: choose the colour. swap SEAT: choose whose hand to take after a 7."),
-        _("uno: say UNO. catch: catch a player who forgot UNO."),
-        _("jump CARD: jump in with the same card. beep: answer a Beep, or play a Beep card."),
-        _("hand, top, status, scores, counts: hear the game. rules: the rules. save FILE, quit."),
-        _("@N before a command acts for seat N."),
-    ])
+    """The commands, one per line (from the command registry)."""
+    return "\n".join([_("Commands:"), *help_lines(), _("@N before a command acts for seat N.")])
