@@ -140,8 +140,10 @@ class ExternalBot(Bot):
         rng: random.Random,
         command: str | Sequence[str],
         timeout: float = DEFAULT_TIMEOUT,
+        names: Sequence[str] | None = None,
     ) -> None:
         super().__init__(seat, rng)
+        self.names = list(names) if names is not None else None
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         self.timeout = timeout
         self.proc: subprocess.Popen[bytes] | None = None
