@@ -6,9 +6,11 @@ Run a seat with it, e.g. from Python::
     from uno_cli.external import ExternalBot
     bot = ExternalBot(seat, rng, "python3 examples/external_player.py --seed 1")
 
-Every line it reads is one JSON object: an event its seat may see, or a prompt
-``{"type": "prompt", "in_turn": ..., "legal": [...]}``. It answers each prompt with one
-line, one of the ``legal`` commands (``play r5``, ``draw``, ``uno``, ``wait``...).
+Every line it reads is one JSON object: an event its seat may see (as ``uno play
+--format json`` writes it, seats numbered from 1), or a prompt
+``{"type": "prompt", "seat": 2, "in_turn": ..., "current": 2, "legal": [...]}``. It
+answers each prompt with one line, one of the ``legal`` commands (``play r5``, ``draw``,
+``uno``, ``catch 3``, ``wait``...), copied exactly.
 """
 
 import json

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from uno_cli.engine.errors import InvalidOptions, InvalidSetup
 from uno_cli.i18n import _, get_translator
 from uno_cli.playconfig import ConfigError
@@ -43,8 +45,22 @@ def setup_error(exc: InvalidSetup) -> str:
             card=d.get("card"), count=d.get("count"), allowed=d.get("allowed")
         )
     if code == "bad_seat":
-        return _("{field} names seat {value}, but the game has {players} seats.").format(
-            field=d.get("field"), value=d.get("value"), players=d.get("players")
+        # TRANSLATORS: {field} is a field of the file, such as current or dealer; it stays as it is.
+        return _("{field} must be a seat from 1 to {players}, not {value}.").format(
+            field=d.get("field"), value=json.dumps(d.get("value"), ensure_ascii=False), players=d.get("players")
+        )
+    if code == "too_many_hands":
+        return _("The file gives hands for {count} seats, but the game has {players} seats.").format(
+            count=d.get("count"), players=d.get("players")
+        )
+    if code == "seat_eliminated":
+        return _("{field} names seat {seat}, which is out of the game.").format(field=d.get("field"), seat=d.get("seat"))
+    if code == "eliminated_holds_cards":
+        return _("Seat {seat} is out of the game but holds cards.").format(seat=d.get("seat"))
+    if code == "unknown_format":
+        # TRANSLATORS: {format} and {formats} are format names such as uno-cli/2; they stay as they are.
+        return _("The file is in the format {format}, which this version cannot read; it reads {formats}.").format(
+            format=json.dumps(d.get("format"), ensure_ascii=False), formats=_list(d.get("formats", ()))
         )
     if code == "players":
         return _("A game needs 2 to 10 players, not {players}.").format(players=d.get("players"))
@@ -65,7 +81,7 @@ def setup_error(exc: InvalidSetup) -> str:
     if code == "players_missing":
         return _("The file must say how many players there are.")
     if code == "empty_hand":
-        return _("Seat {seat} has no cards.").format(seat=int(d.get("seat", 0)) + 1)
+        return _("Seat {seat} has no cards.").format(seat=d.get("seat"))
     return _("The file cannot be a real game ({problem}).").format(
         problem=", ".join([code] + [f"{k}={v}" for k, v in d.items()])
     )

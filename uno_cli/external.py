@@ -1,21 +1,24 @@
 """Seats played by an outside program speaking JSON Lines over its stdin and stdout.
 
-The program is started once per game. It receives, one JSON object per line:
+The program is started once per game. Seats are numbered from 1 in everything it reads
+and writes, as in script mode (docs/protocol.md). It receives, one JSON object per line:
 
-* every event its seat may see: ``Event.visible_to(seat)`` (a dict with ``"type"``);
+* every event its seat may see, exactly as ``uno play --format json`` writes it for that
+  seat (:func:`uno_cli.wire.event_json`: 1-based seats, ``text`` the sentence in the
+  current language, the seat's own secrets such as the cards it draws);
 * a prompt when the seat may act::
 
-    {"type": "prompt", "seat": 1, "in_turn": true, "phase": "play", "hand": ["r5", "w"],
-     "top": "r7", "color": "r", "counts": [3, 2], "pending": 0,
+    {"type": "prompt", "seat": 2, "in_turn": true, "phase": "play", "hand": ["r5", "w"],
+     "top": "r7", "color": "r", "counts": [3, 2], "current": 2, "pending": 0,
      "legal": ["play r5", "play w r", "play w y", "play w g", "play w b", "draw"]}
 
-and answers each prompt with one line holding one of the ``legal`` strings. The command
-strings are those of the script protocol:
-
-``play r5`` (``play w r`` a wild with its colour, ``play r7 2`` a 7 swapping with seat 2
-under seven_o, ``play beep`` a Beep card), ``draw``, ``pass``, ``accept``, ``challenge``,
-``color r``, ``uno``, ``catch 2``, ``jump r5`` (``jump r7 2``), ``beep`` (answer a Beep).
-Out of turn (``"in_turn": false``) the list also holds ``wait``: do nothing now.
+and answers each prompt with one line holding one of the ``legal`` strings (spaces and
+case do not matter). They are the script protocol's canonical commands
+(:func:`uno_cli.commands.action_to_command`): ``play r5`` (``play w r`` a wild with its
+colour, ``play r7 2`` a 7 swapping with seat 2 under seven_o, ``play beep`` a Beep card),
+``draw``, ``pass``, ``accept``, ``challenge``, ``color r``, ``uno``, ``catch 3`` (catch
+seat 3), ``jump r5`` (``jump r7 2``), ``beep`` (answer a Beep). Out of turn
+(``"in_turn": false``) the list also holds ``wait``: do nothing now.
 
 Faults never stop the game. If the program crashes (or closes its output), does not answer
 within the time limit (default 5 seconds), or answers something not in ``legal``, the seat
@@ -44,19 +47,10 @@ import threading
 from typing import Any, Sequence
 
 from uno_cli.bots.base import REACTION, Bot
+from uno_cli.commands import action_to_command
 from uno_cli.engine import IN_TURN_PHASES, Action, Event, Phase, View
-from uno_cli.engine.actions import (
-    ACCEPT,
-    ANSWER,
-    CATCH,
-    CHALLENGE,
-    COLOR,
-    DRAW,
-    JUMP_IN,
-    PASS,
-    PLAY,
-    UNO,
-)
+from uno_cli.engine.actions import ACCEPT, ANSWER, COLOR, DRAW, PASS, PLAY
+from uno_cli.wire import event_json
 
 #: Seconds an external program has to answer a prompt.
 DEFAULT_TIMEOUT = 5.0
@@ -66,34 +60,10 @@ MAX_STRIKES = 3
 WAIT = "wait"
 
 
-def action_to_command(action: Action) -> str:
-    """The script-protocol command for ``action`` (``play w r``, ``catch 2``, ``beep``...)."""
-    kind = action.kind
-    if kind == PLAY or kind == JUMP_IN:
-        parts = ["play" if kind == PLAY else "jump", str(action.card)]
-        if action.color is not None:
-            parts.append(action.color)
-        if action.target is not None:
-            parts.append(str(action.target))
-        return " ".join(parts)
-    if kind == COLOR:
-        return f"color {action.color}"
-    if kind == CATCH:
-        return f"catch {action.target}"
-    if kind == ANSWER:
-        return "beep"
-    if kind in (DRAW, PASS, ACCEPT, CHALLENGE, UNO):
-        return kind
-    return str(action)
-
-
-def parse_command(text: str, legal: Sequence[Action]) -> Action | None:
-    """The legal action ``text`` names (spaces and case do not matter), or None."""
+def answer_action(text: str, legal: Sequence[Action]) -> Action | None:
+    """The legal action whose canonical command ``text`` is (spaces and case do not matter), or None."""
     wanted = " ".join(text.strip().lower().split())
-    for action in legal:
-        if action_to_command(action) == wanted:
-            return action
-    return None
+    return next((a for a in legal if action_to_command(a) == wanted), None)
 
 
 def safe_default(view: View) -> Action | None:
@@ -116,20 +86,13 @@ def safe_default(view: View) -> Action | None:
     return legal[0]
 
 
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    return value
-
-
 class ExternalBot(Bot):
     """A seat whose moves come from an outside program (see the module documentation).
 
     ``command`` is a command line (split like a shell does) or an argument list. Race
     times (jump-ins, catches, Beep answers) are drawn like a ``normal`` bot's, from the
     seeded generator, so games stay reproducible whatever the program's real speed.
+    ``names`` (by seat) are used in the events' sentences; by default "Player N".
     """
 
     level = "external"
@@ -140,8 +103,10 @@ class ExternalBot(Bot):
         rng: random.Random,
         command: str | Sequence[str],
         timeout: float = DEFAULT_TIMEOUT,
+        names: Sequence[str] | None = None,
     ) -> None:
         super().__init__(seat, rng)
+        self.names: list[str] = list(names) if names is not None else []
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         self.timeout = timeout
         self.proc: subprocess.Popen[bytes] | None = None
@@ -194,7 +159,7 @@ class ExternalBot(Bot):
         self._start()
         if self.dead or self.proc is None or self.proc.stdin is None:
             return
-        line = json.dumps(_jsonable(obj), ensure_ascii=False) + "\n"
+        line = json.dumps(obj, ensure_ascii=False) + "\n"
         try:
             self.proc.stdin.write(line.encode("utf-8"))
             self.proc.stdin.flush()
@@ -264,7 +229,7 @@ class ExternalBot(Bot):
         if self.dead:
             return
         for event in events:
-            self._send(event.visible_to(self.seat))
+            self._send(event_json(event, self.seat, self.names))
             if self.dead:
                 return
 
@@ -275,7 +240,7 @@ class ExternalBot(Bot):
         in_turn = view.current == self.seat and view.phase in IN_TURN_PHASES
         if self.dead:
             return safe_default(view)
-        commands = [action_to_command(a) for a in view.legal]
+        commands = list(dict.fromkeys(action_to_command(a) for a in view.legal))
         if not in_turn and view.phase != Phase.BEEP_RACE:
             commands.append(WAIT)
         self._start()
@@ -284,14 +249,14 @@ class ExternalBot(Bot):
             return safe_default(view)
         self._send({
             "type": "prompt",
-            "seat": self.seat,
+            "seat": self.seat + 1,
             "in_turn": in_turn,
             "phase": view.phase,
             "hand": list(view.hand),
             "top": view.top,
             "color": view.color,
             "counts": list(view.counts),
-            "current": view.current,
+            "current": view.current + 1,
             "pending": view.pending,
             "legal": commands,
         })
@@ -302,7 +267,7 @@ class ExternalBot(Bot):
             return safe_default(view)
         if answer.strip().lower() == WAIT and WAIT in commands:
             return None
-        action = parse_command(answer, view.legal)
+        action = answer_action(answer, view.legal)
         if action is None:
             self._fault("nonsense", answer[:200])
             return safe_default(view)

@@ -65,16 +65,13 @@ from uno_cli.engine.game import IN_TURN_PHASES, Game, Phase
 from uno_cli.i18n import _, get_translator, ngettext
 from uno_cli.playconfig import BOT, COMMAND, HUMAN, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.race import DEFAULT_PACE, Offer, Referee, Wait, bot_rng
+from uno_cli.wire import event_json, seat_json  # noqa: F401 - seat_json: kept importable from here
 
 __all__ = ["AUTO", "BOT_NAMES", "LineResult", "Message", "Offer", "Session", "Wait"]
 
 #: Names given to bots, in seat order.
 BOT_NAMES = ("Ana", "Bruno", "Carla", "Dario", "Elena", "Filip", "Greta", "Hugo", "Ivana", "Jonas")
 AUTO = object()
-
-_SEAT_KEYS = ("seat", "by", "target", "challenger", "instead_of", "dealer", "current", "bluffer")
-_SEAT_LISTS = ("seats", "winners", "waiting")
-_SEAT_DICTS = ("points", "gained", "hands")
 
 
 @dataclass
@@ -101,21 +98,6 @@ class LineResult:
     error: str | None = None
 
 
-def seat_json(data: dict[str, Any]) -> dict[str, Any]:
-    """An event dict with every seat number made 1-based."""
-    out: dict[str, Any] = {}
-    for key, value in data.items():
-        if key in _SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
-            out[key] = value + 1
-        elif key in _SEAT_LISTS and isinstance(value, list):
-            out[key] = [v + 1 if isinstance(v, int) else v for v in value]
-        elif key in _SEAT_DICTS and isinstance(value, dict):
-            out[key] = {str(int(k) + 1): v for k, v in value.items()}
-        else:
-            out[key] = value
-    return out
-
-
 def default_names(seats: list[SeatSpec]) -> list[str]:
     """Names for seats without one: "You" for the only human, bot names, "Player N"."""
     humans = [i for i, s in enumerate(seats) if s.kind == HUMAN]
@@ -132,18 +114,22 @@ def default_names(seats: list[SeatSpec]) -> list[str]:
     return names
 
 
-def _make_bot(spec: SeatSpec, seat: int, rng: random.Random) -> Any:
+def _make_bot(spec: SeatSpec, seat: int, rng: random.Random, names: list[str]) -> Any:
     if spec.kind == COMMAND:
         from uno_cli.external import ExternalBot
 
-        return ExternalBot(seat, rng, spec.command)
+        return ExternalBot(seat, rng, spec.command, names=names)
     from uno_cli.bots import make_bot
 
     return make_bot(spec.level or "normal", seat, rng)
 
 
 def read_save(path: str) -> dict[str, Any]:
-    """The JSON object of a save or setup file (InvalidSetup if it is not JSON)."""
+    """The JSON object of a save or setup file, in the current format (seats from 1).
+
+    Raises InvalidSetup if it is not a JSON object or its format is unknown; an old
+    uno-cli/1 save is renumbered (see :func:`uno_cli.engine.state_io.upgrade`).
+    """
     text = Path(path).read_text(encoding="utf-8")
     try:
         data = json.loads(text)
@@ -151,7 +137,7 @@ def read_save(path: str) -> dict[str, Any]:
         raise InvalidSetup("bad_json", line=exc.lineno, column=exc.colno, message=exc.msg) from None
     if not isinstance(data, dict):
         raise InvalidSetup("not_an_object")
-    return data
+    return state_io.upgrade(data)  # type: ignore[no-any-return]
 
 
 class Session:
@@ -203,10 +189,10 @@ class Session:
         self.bots: dict[int, Any] = {}
         for seat, spec in enumerate(self.seats):
             if spec.kind in (BOT, COMMAND):
-                self.bots[seat] = _make_bot(spec, seat, bot_rng(seed, seat))
+                self.bots[seat] = _make_bot(spec, seat, bot_rng(seed, seat), self.names)
         if source is not None and isinstance(data.get("bots"), dict):
-            for key, state in data["bots"].items():
-                bot = self.bots.get(int(key)) if str(key).isdigit() else None
+            for key, state in data["bots"].items():  # keyed by seat number, from 1
+                bot = self.bots.get(int(key) - 1) if str(key).isdigit() else None
                 if bot is not None and isinstance(state, dict) and hasattr(bot, "restore"):
                     bot.restore(state)
         ctrl = [s for s in range(n) if self.controlled(s)]
@@ -247,21 +233,14 @@ class Session:
 
     def _emit_events(self, events: list[Event]) -> None:
         viewer = self.viewer
+        # Several scripted seats: the script controls them all, so it sees their secrets.
+        scripted = [s for s in range(self.game.players) if self.controlled(s)]
         for ev in events:
-            text = d.describe(ev, viewer, self.names)
-            data = ev.visible_to(viewer)
-            if ev.secret and ev.secret_to is not None and ev.secret_to != viewer and self.controlled(ev.secret_to):
-                # Several scripted seats: the script controls them all, so it sees their secrets.
-                data.update(ev.secret)
-                data.setdefault("secret_to", ev.secret_to)
-            if "secret_to" in data:
-                data["secret_to"] = data["secret_to"] + 1
-            data.pop("options", None) if ev.type != "match_start" else None
-            payload = seat_json(data)
+            payload = event_json(ev, viewer, self.names, scripted)
+            text = payload["text"]
             important = ev.type in ("turn", "pending", "beep_race", "playable_drawn") and (
                 ev.seat is not None and self.controlled(ev.seat) or ev.type == "beep_race"
             )
-            payload["text"] = text
             self.output(Message(ev.type, text, payload, ev.seat, important))
             if ev.type == "hand_end":
                 g = self.game
@@ -492,7 +471,7 @@ class Session:
         # Once the bots have chosen for this moment (drawing from their generators), the
         # states from before they chose are kept: the resumed game makes the same choices.
         states = self.referee.saved_bot_states()
-        data["bots"] = {str(seat): state for seat, state in states.items()}
+        data["bots"] = {str(seat + 1): state for seat, state in states.items()}  # seat numbers from 1
         return data
 
     def save(self, path: str | Path) -> Path:

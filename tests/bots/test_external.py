@@ -1,7 +1,9 @@
-"""External-program seats: a whole game against the example player, and every fault."""
+"""External-program seats: 1-based JSON like script mode's, a whole game against the example player, every fault."""
 
 from __future__ import annotations
 
+import io
+import json
 import random
 import shlex
 import sys
@@ -10,12 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from uno_cli.engine import Action, Game, preset
+from uno_cli import script as script_mode
+from uno_cli.commands import action_to_command
+from uno_cli.engine import Action, Event, Game, preset
 from uno_cli.engine.actions import ACCEPT, COLOR, DRAW, PASS
-from uno_cli.external import ExternalBot, action_to_command, parse_command, safe_default
+from uno_cli.external import ExternalBot, answer_action, safe_default
+from uno_cli.playconfig import SeatSpec
 from uno_cli.sim import GameRecord, play_bot_game
+from uno_cli.wire import event_json
 
 from tests.bots.helpers import make_bots
+from tests.script.helpers import Output, config
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "external_player.py"
 
@@ -37,22 +44,93 @@ def script(tmp_path, body: str) -> list[str]:
     return [sys.executable, str(path)]
 
 
-def test_commands_round_trip():
+LOGGER = """
+    import json, sys
+    log = open(sys.argv[1], "w", encoding="utf-8")
+    for line in sys.stdin:
+        log.write(line)
+        log.flush()
+        message = json.loads(line)
+        if message["type"] == "prompt":
+            print(message["legal"][0], flush=True)
+"""
+
+
+def test_answers_are_the_script_protocol_commands_with_seats_from_1():
     cases = {
         Action("play", 0, "r5"): "play r5",
         Action("play", 0, "w", "r"): "play w r",
-        Action("play", 0, "r7", None, 2): "play r7 2",
+        Action("play", 0, "r7", None, 1): "play r7 2",
+        Action("play", 0, "beep"): "play beep",
         Action("jump_in", 1, "g5"): "jump g5",
-        Action("catch", 1, None, None, 2): "catch 2",
+        Action("catch", 1, None, None, 2): "catch 3",
         Action("color", 0, None, "b"): "color b",
         Action("answer", 3): "beep",
         Action("uno", 0): "uno",
         Action("draw", 0): "draw",
     }
+    legal = list(cases)
     for action, text in cases.items():
         assert action_to_command(action) == text
-        assert parse_command(f"  {text.upper()} ", list(cases)) == action
-    assert parse_command("play x9", list(cases)) is None
+        assert answer_action(f"  {text.upper().replace(' ', '   ')} ", legal) == action
+    assert answer_action("play x9", legal) is None
+    assert answer_action("catch 2", legal) is None  # seat 2 is not the one to catch
+
+
+def test_events_are_the_script_mode_json_for_the_seat(tmp_path):
+    log = tmp_path / "log.jsonl"
+    argv = script(tmp_path, LOGGER) + [str(log)]
+    names = ["Mia", "Otto", "Ivo"]
+    ext = ExternalBot(1, random.Random(1), argv, names=names)
+    events = [
+        Event("draw", 1, {"count": 1, "reason": "choice", "left": 5}, {"cards": ["r5"]}),
+        Event("draw", 2, {"count": 1, "reason": "choice", "left": 5}, {"cards": ["g2"]}),
+        Event("caught", 0, {"by": 1, "count": 2}),
+        Event("hand_end", 2, {"hand": 1, "points": {0: 0, 1: 0, 2: 12}, "gained": {0: 0, 1: 0, 2: 12},
+                              "scores": [0, 0, 12], "hands": {0: ["r1"], 1: [], 2: []}}),
+    ]
+    ext.observe(events)
+    ext.close()
+    got = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert got == [event_json(e, 1, names) for e in events]
+    assert got[0] == {"type": "draw", "seat": 2, "count": 1, "reason": "choice", "left": 5, "cards": ["r5"],
+                      "text": "You draw a red 5."}
+    assert "cards" not in got[1] and got[1]["seat"] == 3 and got[1]["text"] == "Ivo draws a card."
+    assert (got[2]["seat"], got[2]["by"]) == (1, 2) and got[3]["points"] == {"1": 0, "2": 0, "3": 12}
+
+
+def test_names_default_to_player_n(tmp_path):
+    log = tmp_path / "log.jsonl"
+    ext = ExternalBot(0, random.Random(1), script(tmp_path, LOGGER) + [str(log)])
+    ext.observe([Event("turn", 1)])
+    ext.close()
+    assert json.loads(log.read_text(encoding="utf-8"))["text"] == "It's Player 2's turn."
+
+
+def test_prompts_count_seats_from_1_and_list_canonical_commands(tmp_path):
+    log = tmp_path / "log.jsonl"
+    ext = ExternalBot(1, random.Random(3), script(tmp_path, LOGGER) + [str(log)])
+    game, rec = play(("normal", "external", "normal"), {1: ext}, name="playroom", hands=1)
+    assert game.is_over and rec.violations == [] and ext.faults == []
+    prompts = [m for m in map(json.loads, log.read_text(encoding="utf-8").splitlines()) if m["type"] == "prompt"]
+    assert prompts and all(p["seat"] == 2 for p in prompts)
+    assert {p["current"] for p in prompts} <= {1, 2, 3}
+    assert all(p["current"] == 2 for p in prompts if p["in_turn"])
+    catches = [c for p in prompts for c in p["legal"] if c.startswith("catch ")]
+    assert all(c in ("catch 1", "catch 3") for c in catches)
+
+
+def test_a_cmd_seat_in_play_gets_the_players_names(tmp_path, monkeypatch):
+    monkeypatch.setenv("UNO_CLI_HOME", str(tmp_path / "home"))
+    log = tmp_path / "log.jsonl"
+    program = shlex.join(script(tmp_path, LOGGER) + [str(log)])
+    cfg = config(kinds="sn", seed=3, names=["Mia", "Otto"])
+    cfg.seats[1] = SeatSpec("cmd", command=program)
+    out = Output()
+    rc = script_mode.run(cfg, io.BytesIO(b"draw\n" * 3), out)
+    assert rc == script_mode.EXIT_INPUT_ENDED
+    texts = [m["text"] for m in map(json.loads, log.read_text(encoding="utf-8").splitlines()) if m.get("text")]
+    assert any("Mia" in t for t in texts) and not any("Player 1" in t for t in texts)
 
 
 @pytest.mark.parametrize("name", ["classic", "playroom"])

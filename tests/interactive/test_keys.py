@@ -20,8 +20,8 @@ SETUP = {
     "players": 2,
     "hands": [MY_HAND, ["y1", "y2", "y3", "y4", "y5", "y6", "y7"]],
     "discard": ["r1"],
-    "current": 0,
-    "dealer": 1,
+    "current": 1,
+    "dealer": 2,
     "hand": 1,
 }
 

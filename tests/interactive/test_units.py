@@ -136,8 +136,8 @@ JUMP_SETUP = {
     "options": {"jump_in": True},
     "hands": [["g5", "r2", "b9"], ["g1", "y2", "y3", "y4", "y5", "y6", "y7"]],
     "discard": ["g5"],
-    "current": 1,
-    "dealer": 0,
+    "current": 2,
+    "dealer": 1,
     "hand": 1,
 }
 
@@ -176,8 +176,8 @@ SEVEN_SETUP = {
     "options": {"seven_o": True},
     "hands": [["r7", "g2", "b9"], ["g1", "y2", "y3", "y4", "y5", "y6", "y7"], ["b1", "b2"]],
     "discard": ["r1"],
-    "current": 0,
-    "dealer": 2,
+    "current": 1,
+    "dealer": 3,
     "hand": 1,
 }
 

@@ -47,7 +47,7 @@ SETUP = {
     "options": {"seven_o": True, "jump_in": True},
     "hands": [["w", "r7", "r5", "g5", "bs", "y2"], ["r5", "y3", "g7", "b8"], None],
     "discard": ["r1"],
-    "current": 0,
+    "current": 1,
 }
 
 

@@ -86,7 +86,7 @@ def test_commands_round_trip() -> None:
 
 def test_two_line_plays_and_words(tmp_path: Path) -> None:
     setup = {"players": 3, "hands": [["w", "r7", "r5", "w", "y7"], ["r5", "y3", "g7"], ["b1", "b2", "b3"]],
-             "discard": ["r1"], "current": 0, "options": {"seven_o": True}}
+             "discard": ["r1"], "current": 1, "options": {"seven_o": True}}
     path = tmp_path / "s.json"
     path.write_text(json.dumps(setup))
     cfg = config(kinds="sss", seed=1, setup=str(path))

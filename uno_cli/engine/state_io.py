@@ -1,8 +1,14 @@
 """The JSON format of a whole game, used to save, to load and to set up a game.
 
-A saved game is a JSON object; a *setup* is the same object with parts left out. Fields:
+A saved game is a JSON object; a *setup* is the same object with parts left out. Seats are
+numbered from 1 in every field that names a seat (``current``, ``dealer``, ``uno_open``,
+``pending.bluffer``, ``sequence.seat``, ``beep.waiting``, ``winners``); fields that hold
+one entry per seat (``hands``, ``scores``, ``penalties``, ``eliminated``, ``said``) are
+lists whose first entry is seat 1. Fields:
 
-- ``format``: ``"uno-cli/1"`` (optional in a setup).
+- ``format``: ``"uno-cli/2"``. A file without it is read as this format (a hand-written
+  setup). A ``"uno-cli/1"`` file (the first format: the same fields, seats numbered from 0)
+  is read and converted (:func:`upgrade`); any other value is refused.
 - ``players``: number of seats (2-10). Required unless ``hands`` gives it.
 - ``options``: rule options by name (see RuleOptions); missing ones keep the preset's value.
 - ``hands``: a list with one entry per seat: a list of card codes, or null for "deal 7 at
@@ -12,7 +18,8 @@ A saved game is a JSON object; a *setup* is the same object with parts left out.
   and put under the given ones.
 - ``color``: the colour in play (r, y, g, b) or null (after a Beep); defaults to the top
   card's colour. Required when the top card is a Wild.
-- ``current``, ``direction`` (1 or -1), ``dealer``, ``hand`` (hand number), ``scores``,
+- ``current`` (the seat to play; defaults to the one after the dealer), ``direction``
+  (1 or -1), ``dealer`` (defaults to the last seat), ``hand`` (hand number), ``scores``,
   ``penalties``, ``eliminated``: the match state.
 - ``phase``: play, drawn, pending, color, beep, hand_over or match_over.
 - ``pending``: ``{"total", "kind", "cards", "bluffer", "bluff", "prev_color"}``.
@@ -20,6 +27,10 @@ A saved game is a JSON object; a *setup* is the same object with parts left out.
   ``sequence``: ``{"seat", "step"}``, ``beep``: ``{"waiting", "resume"}``, ``stuck``,
   ``winners``: the open windows and decisions.
 - ``rng``: the state of the game's random generator (an integer).
+
+The interface adds ``names``, ``seats`` and ``bots`` (bot memories keyed by seat number,
+``"1"``, ``"2"`` ...); this module accepts them and leaves them alone, except that
+:func:`upgrade` renumbers the keys of ``bots`` too.
 
 Saving then loading continues the game identically.
 """
@@ -45,7 +56,12 @@ from uno_cli.engine.game import (
 )
 from uno_cli.engine.options import CLASSIC, RuleOptions
 
-FORMAT = "uno-cli/1"
+#: The format this version writes.
+FORMAT = "uno-cli/2"
+#: The first format, seats numbered from 0: still read, and converted.
+FORMAT_V1 = "uno-cli/1"
+#: Every format this version reads.
+READ_FORMATS = (FORMAT, FORMAT_V1)
 _PHASES = (PLAYING, DRAWN, PENDING, CHOOSE_COLOR, BEEP_RACE, HAND_OVER, MATCH_OVER)
 
 
@@ -56,7 +72,7 @@ def to_dict(game: Game) -> dict[str, Any]:
         "players": game.players,
         "options": game.options.to_dict(),
         "hand": game.hand_number,
-        "dealer": game.dealer,
+        "dealer": _out(game.dealer),
         "scores": list(game.scores),
         "penalties": list(game.penalties),
         "eliminated": list(game.eliminated),
@@ -64,28 +80,66 @@ def to_dict(game: Game) -> dict[str, Any]:
         "discard": list(game.discard),
         "draw": list(reversed(game.draw_pile)),
         "color": game.color,
-        "current": game.current,
+        "current": _out(game.current),
         "direction": game.direction,
         "phase": game.phase,
         "pending": {
             "total": game.pending,
             "kind": game.pending_kind,
             "cards": game.pending_cards,
-            "bluffer": game.bluffer,
+            "bluffer": _out(game.bluffer),
             "bluff": game.bluff,
             "prev_color": game.prev_color,
         },
         "drawn": game.drawn,
         "must_play": game.must_play,
-        "uno_open": game.uno_open,
+        "uno_open": _out(game.uno_open),
         "said": list(game.said),
         "jump_open": game.jump_open,
-        "sequence": {"seat": game.seq_seat, "step": game.seq_step},
-        "beep": {"waiting": list(game.beep_waiting), "resume": game.beep_resume},
+        "sequence": {"seat": _out(game.seq_seat), "step": game.seq_step},
+        "beep": {"waiting": [s + 1 for s in game.beep_waiting], "resume": game.beep_resume},
         "stuck": game.stuck,
-        "winners": list(game.winners),
+        "winners": [s + 1 for s in game.winners],
         "rng": game.rng_state,
     }
+
+
+def _out(seat: int | None) -> int | None:
+    """A seat as the file writes it (from 1)."""
+    return None if seat is None else seat + 1
+
+
+def _plus1(value: Any) -> Any:
+    return value + 1 if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+def upgrade(data: Any) -> Any:
+    """``data`` in the current format: a uno-cli/1 object renumbered from 1, others as they are.
+
+    Raises InvalidSetup for a ``format`` this version does not read. Anything that is not
+    an object is returned unchanged (:func:`from_dict` refuses it).
+    """
+    if not isinstance(data, dict):
+        return data
+    fmt = data.get("format", FORMAT)
+    if fmt not in READ_FORMATS:
+        raise InvalidSetup("unknown_format", format=fmt, formats=list(READ_FORMATS))
+    if fmt == FORMAT:
+        return data
+    out = dict(data, format=FORMAT)
+    for key in ("current", "dealer", "uno_open"):
+        if key in out:
+            out[key] = _plus1(out[key])
+    for key, inner in (("pending", "bluffer"), ("sequence", "seat")):
+        if isinstance(out.get(key), dict) and inner in out[key]:
+            out[key] = dict(out[key], **{inner: _plus1(out[key][inner])})
+    if isinstance(out.get("beep"), dict) and isinstance(out["beep"].get("waiting"), list):
+        out["beep"] = dict(out["beep"], waiting=[_plus1(s) for s in out["beep"]["waiting"]])
+    if isinstance(out.get("winners"), list):
+        out["winners"] = [_plus1(s) for s in out["winners"]]
+    if isinstance(out.get("bots"), dict):
+        out["bots"] = {(str(int(k) + 1) if str(k).isdigit() else k): v for k, v in out["bots"].items()}
+    return out
 
 
 def dumps(game: Game) -> str:
@@ -94,11 +148,12 @@ def dumps(game: Game) -> str:
 
 
 def _seat(value: Any, players: int, field: str, allow_none: bool = False) -> int | None:
+    """A seat number as written in the file (from 1), as the engine counts it (from 0)."""
     if value is None and allow_none:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= players:
         raise InvalidSetup("bad_seat", field=field, value=value, players=players)
-    return value
+    return value - 1
 
 
 def _cards(value: Any, field: str) -> list[str]:
@@ -124,11 +179,9 @@ def from_dict(data: Any, seed: int = 0, base: RuleOptions = CLASSIC) -> Game:
     A partial setup (no ``phase``) gets the unnamed cards shuffled from ``seed`` and is ready
     to play: call nothing else. A complete save continues exactly where it stopped.
     """
+    data = upgrade(data)
     if not isinstance(data, dict):
         raise InvalidSetup("not_an_object")
-    fmt = data.get("format", FORMAT)
-    if fmt != FORMAT:
-        raise InvalidSetup("unknown_format", format=fmt)
     known = {
         "format", "players", "options", "hand", "dealer", "scores", "penalties", "eliminated",
         "hands", "discard", "draw", "color", "current", "direction", "phase", "pending",
@@ -145,7 +198,7 @@ def from_dict(data: Any, seed: int = 0, base: RuleOptions = CLASSIC) -> Game:
     if isinstance(players, bool) or not isinstance(players, int):
         raise InvalidSetup("players_missing")
     if len(hands_in) > players:
-        raise InvalidSetup("bad_seat", field="hands", value=len(hands_in) - 1, players=players)
+        raise InvalidSetup("too_many_hands", count=len(hands_in), players=players)
     raw_options = data.get("options") or {}
     if not isinstance(raw_options, dict):
         raise InvalidSetup("not_an_object", field="options")
@@ -193,7 +246,7 @@ def from_dict(data: Any, seed: int = 0, base: RuleOptions = CLASSIC) -> Game:
     game.hand_number = data.get("hand", 1)
     if not isinstance(game.hand_number, int) or game.hand_number < 1:
         raise InvalidSetup("bad_value", field="hand", value=game.hand_number)
-    game.dealer = _seat(data.get("dealer", players - 1), players, "dealer")
+    game.dealer = _seat(data["dealer"], players, "dealer") if "dealer" in data else players - 1  # type: ignore[assignment]
     direction = data.get("direction", 1)
     if direction not in (1, -1):
         raise InvalidSetup("bad_value", field="direction", value=direction)
@@ -227,7 +280,7 @@ def _fill_setup(
     for seat in range(players):
         if game.eliminated[seat]:
             if hands[seat]:
-                raise InvalidSetup("eliminated_holds_cards", seat=seat)
+                raise InvalidSetup("eliminated_holds_cards", seat=seat + 1)
             game.hands[seat] = []
             continue
         if hands[seat] is None:
@@ -255,14 +308,17 @@ def _fill_setup(
     game.discard = discard
     game.color = color
     game.draw_pile = pool + list(reversed(draw_top_first))
-    game.current = _seat(data.get("current", game.next_seat(game.dealer or 0)), players, "current")  # type: ignore[assignment]
+    if "current" in data:
+        game.current = _seat(data["current"], players, "current")  # type: ignore[assignment]
+    else:
+        game.current = game.next_seat(game.dealer or 0)
     if game.eliminated[game.current]:
-        raise InvalidSetup("bad_seat", field="current", value=game.current, players=players)
+        raise InvalidSetup("seat_eliminated", field="current", seat=game.current + 1)
     game.phase = PLAYING
     game.jump_open = False
     for seat in range(players):
         if not game.eliminated[seat] and not game.hands[seat]:
-            raise InvalidSetup("empty_hand", seat=seat)
+            raise InvalidSetup("empty_hand", seat=seat + 1)
 
 
 def _load_complete(
@@ -287,7 +343,7 @@ def _load_complete(
     game.color = color
     if phase not in (HAND_OVER, MATCH_OVER) and not discard:
         raise InvalidSetup("discard_empty")
-    game.current = _seat(data.get("current", 0), players, "current")  # type: ignore[assignment]
+    game.current = _seat(data.get("current", 1), players, "current")  # type: ignore[assignment]
     pending = data.get("pending") or {}
     if not isinstance(pending, dict):
         raise InvalidSetup("not_an_object", field="pending")
