@@ -299,7 +299,9 @@ _CYRILLIC = {
     "ј": "j", "к": "k", "л": "l", "љ": "lj", "м": "m", "н": "n", "њ": "nj", "о": "o", "п": "p", "р": "r",
     "с": "s", "т": "t", "ћ": "c", "у": "u", "ф": "f", "х": "h", "ц": "c", "ч": "c", "џ": "dz", "ш": "s",
 }
-_SPECIAL = str.maketrans({"đ": "dj", "ß": "ss", "ø": "o", "ł": "l", "æ": "ae", "œ": "oe", "ı": "i"})
+_SPECIAL = str.maketrans({"đ": "dj", "ß": "ss", "ø": "o", "ł": "l", "æ": "ae", "œ": "oe", "ı": "i",
+                          # Quotation marks around card names ("„Stai o tură” roșu") are not words.
+                          "„": " ", "”": " ", "“": " ", "«": " ", "»": " ", '"': " "})
 
 
 def normalize(text: str) -> str:
@@ -480,11 +482,17 @@ def parse(
         cmd.error = "unknown_verb"
         cmd.detail = {"word": raw_verb}
         return cmd
+    arg = BY_NAME[verb].arg
+    if arg != "card" and len(tokens) > size:
+        # A card whose name starts with a verb's word ("Pesca due rosso") is that card.
+        card, rest = _card_from(_items(tokens, lang, names))
+        if card is not None:
+            cmd.verb = "play"
+            return _card_args(cmd, card, rest, players)
     cmd.verb = verb
     # What follows the verb's words, as typed (a file name keeps its case).
     cmd.arg = text.split(None, size)[size].strip() if len(text.split(None, size)) > size else ""
     args = tokens[size:]
-    arg = BY_NAME[verb].arg
     if arg == "file":
         return cmd
     if arg == "card":

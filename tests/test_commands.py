@@ -1,0 +1,124 @@
+"""The command registry: each verb defined once, and everything that names it derived from it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from uno_cli import i18n
+from uno_cli.commands import (
+    BY_NAME, GAME, INTERFACE, REGISTRY, Partial, action_to_command, help_lines, label, normalize, parse, resolve,
+    verb_words,
+)
+from uno_cli.engine import Action
+from uno_cli.engine.actions import ACCEPT, CATCH, DRAW, PASS, PLAY, UNO
+from uno_cli.engine.errors import IllegalAction
+from uno_cli.keys import GAME_KEYS
+from tests.engine.helpers import make_game
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = ("en", "pt", "sr_Latn", "sr_Cyrl", "ro", "it")
+
+
+def test_every_key_names_a_registry_verb():
+    for key in GAME_KEYS:
+        assert key.verb in BY_NAME, key
+
+
+def test_every_verb_of_the_game_is_in_the_protocol_table():
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    rows = {m.group(1) for m in re.finditer(r"^\| `([a-z ]+?)(?: [A-Z\[].*?)?` \|", text, re.M)}
+    game_verbs = {v.name.replace("_", " ") for v in REGISTRY if v.scope == GAME}
+    assert game_verbs <= rows, game_verbs - rows
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_language_word_calls_its_verb_in_every_language(lang):
+    with i18n.use_language(lang):
+        words = {v.name: label(v.name) for v in REGISTRY}
+    for name, word in words.items():
+        for other in LANGS:
+            with i18n.use_language(other):
+                assert parse(word, 0).verb == name, (lang, other, name, word)
+
+
+def test_no_two_verbs_share_a_word():
+    seen: dict[tuple[str, ...], str] = {}
+    for verb in REGISTRY:
+        for word in (verb.name, verb.label, *verb.words):
+            key = tuple(normalize(word).split())
+            assert seen.setdefault(key, verb.name) == verb.name, (word, verb.name, seen[key])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_verb_word_hides_a_card_or_colour_word(lang):
+    from uno_cli.cards_text import card_name, color_name
+    from uno_cli.engine.cards import ALL_CODES, COLORS
+
+    with i18n.use_language(lang):
+        for c in COLORS:
+            for line in (f"{color_name(c)} 5", f"5 {color_name(c)}"):
+                cmd = parse(line, 0)
+                assert (cmd.verb, cmd.card) == ("play", c + "5"), (lang, line, cmd)
+        for code in ALL_CODES:
+            if code == "beep":
+                continue  # the verb beep plays a Beep card when there is no race to answer
+            cmd = parse(card_name(code), 0)
+            assert (cmd.verb, cmd.card) == ("play", code), (lang, code, cmd)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_help_lists_every_verb_once_in_the_language(lang):
+    with i18n.use_language(lang):
+        game = help_lines(GAME)
+        everything = help_lines(INTERFACE)
+    assert len(game) == sum(1 for v in REGISTRY if v.scope == GAME)
+    assert len(everything) == len(REGISTRY)
+
+
+def test_action_to_command_round_trips_through_parse_and_resolve():
+    g = make_game([["r5", "w", "w+4", "g2"], ["b1", "b2"]], discard=("r3",))
+    for action in g.legal_actions(0):
+        cmd = parse(action_to_command(action), 0, g)
+        assert resolve(cmd, g, 0) == action, action
+
+
+def test_draw_means_take_the_penalty_or_keep_the_drawn_card():
+    g = make_game([["g2", "g3"], ["b1", "b2"]], discard=("r3",), draw=("y9", "r4"))
+    assert resolve(parse("draw", 0, g), g, 0) == Action(DRAW, 0)
+    g.apply(Action(DRAW, 0))  # draws the red 4, which can be played
+    assert resolve(parse("draw", 0, g), g, 0) == Action(PASS, 0)
+    g2 = make_game([["r+2", "g3"], ["b1", "b2", "b3"]], discard=("r3",), stacking=True)
+    g2.apply(Action(PLAY, 0, "r+2"))
+    assert resolve(parse("draw", 1, g2), g2, 1) == Action(ACCEPT, 1)
+
+
+def test_uno_catches_a_player_who_forgot_and_otherwise_says_uno():
+    g = make_game([["r5", "r6"], ["b1", "b2", "b4"]], discard=("r3",))
+    assert resolve(parse("uno", 0, g), g, 0) == Action(UNO, 0)
+    g.apply(Action(PLAY, 0, "r5"))  # one card left, UNO not said
+    assert resolve(parse("uno", 1, g), g, 1) == Action(CATCH, 1, target=0)
+
+
+def test_a_wild_without_colour_is_a_partial_play():
+    g = make_game([["w", "g3"], ["b1", "b2"]], discard=("r3",))
+    first = resolve(parse("play w", 0, g), g, 0)
+    assert isinstance(first, Partial)
+    assert resolve(parse("color blue", 0, g), g, 0, first.action) == Action(PLAY, 0, "w", "b")
+
+
+def test_swap_without_a_seven_is_refused():
+    g = make_game([["r5", "g3"], ["b1", "b2"]], discard=("r3",))
+    with pytest.raises(IllegalAction) as err:
+        resolve(parse("swap 2", 0, g), g, 0)
+    assert err.value.code == "swap_without_seven"
+
+
+def test_multi_word_verbs_and_their_arguments():
+    assert parse("in play", 0).verb == "in_play"
+    assert parse("next playable", 0).verb == "next_playable"
+    cmd = parse("save My Game.json", 0)
+    assert (cmd.verb, cmd.arg) == ("save", "My Game.json")
+    assert parse("red 5", 0).card == "r5"
