@@ -123,10 +123,12 @@ def run_prompt(config: Any, input: Any = None, output: Any = None, write: Callab
                 out_stream.write(line + "\n")
                 out_stream.flush()
 
-        if app is not None and app.is_running:
-            run_in_terminal(emit, in_executor=False)
-        else:
+        if app is None or not app.is_running or app.loop is None:
             emit()
+        elif _on_loop(app.loop):
+            run_in_terminal(emit, in_executor=False)
+        else:  # another thread (speech start-up): print from the application's loop
+            app.loop.call_soon_threadsafe(lambda: run_in_terminal(emit, in_executor=False))
 
     controller = build_controller(config, write or default_write)
     welcome(controller)
@@ -162,6 +164,14 @@ def run_prompt(config: Any, input: Any = None, output: Any = None, write: Callab
         controller.save()
     close_speaker(controller.out)
     return controller.exit_code
+
+
+def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
+    """True when called from ``loop``'s own thread."""
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
 
 
 async def _guarded(controller: Controller) -> None:
