@@ -177,6 +177,8 @@ REGISTRY: tuple[Verb, ...] = (
     Verb("silence", NP_("command", "silence"), ("hush",), N_("stop speech"), scope=INTERFACE),
     Verb("pause", NP_("command", "pause"), ("pausa", "pauza", "pauză"), N_("pause or resume the game"),
          scope=INTERFACE),
+    Verb("start", NP_("command", "start"), ("enter", "comecar", "iniciar", "pocni", "incepe", "inizia"),
+         N_("start the match"), scope=INTERFACE),
     Verb("options", NP_("command", "options"), ("menu", "opcoes", "opcije", "optiuni", "opzioni"),
          N_("options (between hands and before the match)"), scope=INTERFACE),
 )

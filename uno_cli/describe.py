@@ -5,9 +5,11 @@
 forms, and secrets (the cards a seat drew) only when ``viewer == event.secret_to``.
 ``None`` means "nothing to say to this viewer".
 
-Also: :func:`describe_error` (an IllegalAction as a sentence), and the summaries
+Also: :func:`describe_error` (an IllegalAction as a sentence), the summaries
 :func:`hand_text`, :func:`status_text`, :func:`scores_text`, :func:`counts_text`,
-:func:`top_text` used by the read-only commands and the interactive keys.
+:func:`top_text`, :func:`color_text`, :func:`pending_text`, :func:`turn_text` used by the
+read-only commands and the interactive keys, and the other sentences both interfaces say
+(:func:`card_text`, :func:`beaten_text`, :func:`too_late_text`, :func:`prompt_text`).
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from uno_cli.engine.game import IN_TURN_PHASES, Phase
 from uno_cli.i18n import _, get_translator, ngettext
 
 __all__ = [
-    "counts_text", "describe", "describe_error", "hand_text", "name_of", "scores_text",
-    "status_text", "top_text",
+    "beaten_text", "card_text", "color_text", "counts_text", "describe", "describe_error",
+    "hand_text", "name_of", "pending_text", "prompt_text", "scores_text", "status_text",
+    "too_late_text", "top_text", "turn_text",
 ]
 
 
@@ -521,9 +524,9 @@ def describe_error(exc: IllegalAction, names: Sequence[str]) -> str:
 
 # --------------------------------------------------------------------- summaries
 
-def hand_text(hand: Sequence[str]) -> str:
-    """The cards of a hand, sorted: "Your cards: red 5, blue 7 and Wild."."""
-    cards = sort_hand(list(hand))
+def hand_text(hand: Sequence[str], sort: bool = True) -> str:
+    """The cards of a hand: "You have 3 cards: red 5, blue 7 and Wild." (in the given order unless ``sort``)."""
+    cards = sort_hand(list(hand)) if sort else list(hand)
     n = len(cards)
     if n == 0:
         return _("You have no cards.")
@@ -583,22 +586,76 @@ def final_scores_text(scores: Sequence[int], names: Sequence[str], viewer: int |
     return _("The game is over.") + " " + text
 
 
+def color_text(color: str | None) -> str:
+    """The colour in play."""
+    if not color:
+        return _("No colour is in play yet.")
+    return _("The colour in play is {color}.").format(color=color_name(color))
+
+
+def pending_text(view: Any, names: Sequence[str], viewer: int | None = None) -> str:
+    """The draw penalty waiting, and for whom."""
+    if view.phase != Phase.PENDING or not view.pending:
+        return _("No draw penalty is waiting.")
+    who = _("you") if _you(view.current, viewer) else name_of(view.current, names)
+    return ngettext(
+        "A penalty of {count} card waits for {name}.", "A penalty of {count} cards waits for {name}.", view.pending
+    ).format(count=view.pending, name=who)
+
+
+def turn_text(view: Any, names: Sequence[str], viewer: int | None = None) -> str:
+    """Whose turn it is, or what the game waits for instead."""
+    if view.phase in IN_TURN_PHASES:
+        return _turn(None, {}, _you(view.current, viewer), name_of(view.current, names), viewer, names, None)
+    if view.phase == Phase.BEEP_RACE:
+        return _("Everyone must answer the Beep.")
+    if view.phase == Phase.MATCH_OVER:
+        return _("The game is over.")
+    return _("The hand is over.")
+
+
 def status_text(view: Any, names: Sequence[str], viewer: int | None = None) -> str:
     """The whole situation in a few sentences: top card, turn, counts, piles."""
     parts = [top_text(view.top, view.color)]
-    if view.phase in IN_TURN_PHASES:
-        parts.append(_turn(None, {}, _you(view.current, viewer), name_of(view.current, names), viewer, names, None))
-        if view.phase == Phase.PENDING:
-            n = int(view.pending)
-            parts.append(ngettext("Draw penalty: {count} card.", "Draw penalty: {count} cards.", n).format(count=n))
-    elif view.phase == Phase.BEEP_RACE:
-        parts.append(_("Everyone must answer the Beep."))
-    elif view.phase == Phase.HAND_OVER:
-        parts.append(_("The hand is over."))
-    elif view.phase == Phase.MATCH_OVER:
-        parts.append(_("The game is over."))
+    if view.phase != Phase.SETUP:
+        parts.append(turn_text(view, names, viewer))
+    if view.phase == Phase.PENDING:
+        n = int(view.pending)
+        parts.append(ngettext("Draw penalty: {count} card.", "Draw penalty: {count} cards.", n).format(count=n))
     if view.direction == -1:
         parts.append(_("Play goes counter-clockwise."))
     parts.append(counts_text(view.counts, names, viewer, view.eliminated))
     parts.append(_("Deck: {deck}. Pile: {pile}.").format(deck=view.draw_pile, pile=view.discard_pile))
     return " ".join(parts)
+
+
+def card_text(card: str, position: int, count: int, playable: bool, full: bool = True) -> str:
+    """One card of the hand as the player moves onto it: "red 5, 1 of 5, playable"."""
+    text = card_name(card)
+    if full:
+        text = _("{card}, {position} of {count}").format(card=text, position=position, count=count)
+    if playable:
+        text = _("{card}, playable").format(card=text)
+    return text
+
+
+def beaten_text(seat: int, names: Sequence[str]) -> str:
+    """The player won a race against ``seat``."""
+    return _("You were faster than {name}.").format(name=name_of(seat, names))
+
+
+def too_late_text(seat: int, names: Sequence[str]) -> str:
+    """The player lost a race against ``seat``."""
+    return _("Too late! {name} was faster.").format(name=name_of(seat, names))
+
+
+def prompt_text(commands: Sequence[str], race: bool, seat: int, viewer: int | None, names: Sequence[str]) -> str:
+    """What ``seat`` may do now: "Your move: play, draw." (a race: "You may act now: ...")."""
+    listed = ", ".join(commands)
+    if race:
+        if _you(seat, viewer):
+            return _("You may act now: {commands}.").format(commands=listed)
+        return _("{player}, you may act now: {commands}.").format(player=name_of(seat, names), commands=listed)
+    if _you(seat, viewer):
+        return _("Your move: {commands}.").format(commands=listed)
+    return _("{player}, your move: {commands}.").format(player=name_of(seat, names), commands=listed)

@@ -68,7 +68,7 @@ def _prompt(session: Any, wait: Any, writer: _Writer) -> None:
     if wait.kind == "race":
         legal = legal + ["wait"]
     from uno_cli.commands import localize_command
-    from uno_cli.i18n import _
+    from uno_cli.describe import prompt_text
 
     data = {"type": "prompt", "seat": seat + 1, "kind": wait.kind, "legal": legal,
             "hand": list(session.game.hands[seat])}
@@ -80,18 +80,8 @@ def _prompt(session: Any, wait: Any, writer: _Writer) -> None:
                 others[str(s + 1)] = ["@%d %s" % (s + 1, c) for c in cmds]
     if others:
         data["others"] = others
-    mine = seat == session.viewer
     # The text says the verbs in the player's language; the JSON "legal" list stays canonical.
-    legal = [localize_command(c) for c in legal]
-    if wait.kind == "race":
-        if mine:
-            text = _("You may act now: {commands}.").format(commands=", ".join(legal))
-        else:
-            text = _("{player}, you may act now: {commands}.").format(player=session.name(seat), commands=", ".join(legal))
-    elif mine:
-        text = _("Your move: {commands}.").format(commands=", ".join(legal))
-    else:
-        text = _("{player}, your move: {commands}.").format(player=session.name(seat), commands=", ".join(legal))
+    text = prompt_text([localize_command(c) for c in legal], wait.kind == "race", seat, session.viewer, session.names)
     data["text"] = text
     from uno_cli.session import Message
 

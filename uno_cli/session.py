@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from uno_cli import describe as d
-from uno_cli.commands import QUERIES, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve
+from uno_cli.commands import BY_NAME, INTERFACE, QUERIES, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve
 from uno_cli.engine import state_io
 from uno_cli.engine.actions import (
     Action,
@@ -386,6 +386,9 @@ class Session:
                 None, target=seat + 1,
             )
         verb = cmd.verb
+        if BY_NAME[verb].scope == INTERFACE:
+            return self._error("interface_only", _("{command} works only in the interactive game.").format(
+                command=label(verb)), seat)
         if verb in QUERIES:
             self._query(verb, seat)
             return LineResult(True, verb=verb, seat=seat)
@@ -439,6 +442,14 @@ class Session:
         elif verb == "counts":
             counts = [len(h) for h in g.hands]
             self.emit("counts", d.counts_text(counts, self.names, viewer, g.eliminated), {"counts": counts}, seat)
+        elif verb == "in_play":
+            self.emit("in_play", d.color_text(g.color), {"color": g.color}, seat)
+        elif verb == "penalty":
+            self.emit("penalty", d.pending_text(g.view(seat), self.names, viewer),
+                      {"total": g.pending if g.phase == Phase.PENDING else 0, "kind": g.pending_kind}, seat)
+        elif verb == "turn":
+            self.emit("whose_turn", d.turn_text(g.view(seat), self.names, viewer),
+                      {"current": g.current + 1, "phase": str(g.phase)}, seat)
         elif verb == "help":
             self.emit("help", help_text(), {}, seat)
         elif verb == "rules":

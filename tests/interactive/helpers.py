@@ -23,26 +23,26 @@ class PipeGame:
         from prompt_toolkit.output import DummyOutput
 
         from uno_cli import interactive
+        from uno_cli.interactive import app
 
         self.lines: list[str] = []
         self._cm = create_pipe_input()
         self.input = self._cm.__enter__()
         self.result: list[int] = []
         self.controller: Any = None
-        original = interactive.build_controller
+        original = app.build_controller
 
         def build(config: Any, write: Any, settings: Any = None) -> Any:
             self.controller = original(config, write, settings)
             return self.controller
 
-        self._patch = (interactive, original)
-        interactive.build_controller = build  # type: ignore[assignment]
+        app.build_controller = build  # type: ignore[assignment]
 
         def target() -> None:
             try:
                 self.result.append(interactive.run_prompt(config, input=self.input, output=DummyOutput(), write=self.lines.append))
             finally:
-                interactive.build_controller = original  # type: ignore[assignment]
+                app.build_controller = original  # type: ignore[assignment]
 
         self.thread = threading.Thread(target=target, daemon=True)
         self.thread.start()

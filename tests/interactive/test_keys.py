@@ -63,7 +63,7 @@ def test_z_and_shift_z_jump_between_playable_cards(game: PipeGame) -> None:
 
 def test_sorting_by_colour_and_number(game: PipeGame) -> None:
     line = game.press("C", "sorted by colour")
-    assert "red 5, red 7, green 3, blue Draw Two, Wild" in line
+    assert "You have 5 cards: red 5, red 7, green 3, blue Draw Two, and Wild." in line
     line = game.press("N", "sorted by number")
     assert line.index("green 3") < line.index("red 5") < line.index("red 7")
 
@@ -78,7 +78,7 @@ def test_sorting_by_colour_and_number(game: PipeGame) -> None:
         ("s", "Scores:"),
         ("t", "It's your turn."),
         ("i", "The top card is a red 1"),
-        ("h", "Your 5 cards: red 5, red 7, Wild, green 3, blue Draw Two."),
+        ("h", "You have 5 cards: red 5, red 7, Wild, green 3, and blue Draw Two."),
     ],
 )
 def test_information_keys(game: PipeGame, key: str, expected: str) -> None:
@@ -86,7 +86,8 @@ def test_information_keys(game: PipeGame, key: str, expected: str) -> None:
 
 
 def test_keys_that_cannot_act_now_say_why(game: PipeGame) -> None:
-    assert game.press("f", "challenge")
+    # F sends the challenge to the engine and says its refusal (no penalty waits here).
+    assert game.press("f", "There is no draw penalty to answer.")
     assert "Beep" in game.press("b", "Beep")
     game.press("u", "UNO")
 

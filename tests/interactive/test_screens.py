@@ -1,0 +1,117 @@
+"""The modal screens: a key in each screen says or does what the player expects."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.interactive.helpers import write_setup
+from uno_cli.engine.options import CLASSIC
+from uno_cli.interactive import Mode, build_controller
+from uno_cli.keys import GAME_KEYS
+from uno_cli.playconfig import PlayConfig
+from uno_cli.settings import Settings
+
+SETUP = {
+    "players": 2,
+    "hands": [["r5", "w", "g3"], ["y1", "y2", "y3", "y4", "y5", "y6", "y7"]],
+    "discard": ["r1"],
+    "current": 1,
+    "dealer": 2,
+    "hand": 1,
+}
+
+
+@pytest.fixture
+def started(tmp_path: Path):
+    """A controller whose match has started on the player's turn (no event loop: no bot moves)."""
+    lines: list[str] = []
+    config = PlayConfig(speech="off", pace=30.0, seed=7, options=CLASSIC,
+                        setup=write_setup(tmp_path / "setup.json", SETUP))
+    controller = build_controller(config, lines.append, Settings())
+    controller.key("enter")
+    controller.table.start()
+    controller._after_change(None)
+    return controller, lines
+
+
+def test_start_screen_repeats_how_to_start_then_enter_plays(tmp_path: Path) -> None:
+    lines: list[str] = []
+    controller = build_controller(PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC), lines.append, Settings())
+    controller.key("x")
+    assert lines[-1] == "Press Enter to start, O for options."
+    controller.key("enter")
+    assert controller.mode == Mode.PLAY
+
+
+def test_colour_screen_plays_the_wild_in_the_colour_of_the_number_key(started) -> None:
+    controller, lines = started
+    controller.play_card("w")
+    assert controller.mode == Mode.COLOR
+    assert lines[-1].startswith("Choose a colour")
+    controller.key("3")
+    assert controller.mode == Mode.PLAY
+    assert controller.game.color == "g"
+    assert "You play a Wild and choose green." in lines
+
+
+def test_colour_screen_escape_cancels_a_wild_not_yet_played(started) -> None:
+    controller, lines = started
+    controller.play_card("w")
+    controller.key("right")
+    assert lines[-1] == "yellow"
+    controller.key("escape")
+    assert (controller.mode, lines[-1]) == (Mode.PLAY, "Cancelled.")
+    assert "w" in controller.game.hands[0]
+
+
+def test_quit_screen_no_goes_back_and_a_second_ctrl_c_quits(started) -> None:
+    controller, lines = started
+    controller.key("c-c")
+    assert controller.mode == Mode.QUIT and lines[-1].startswith("Quit the game?")
+    controller.key("n")
+    assert (controller.mode, lines[-1]) == (Mode.PLAY, "The game goes on.")
+    controller.key("c-c")
+    controller.key("c-c")
+    assert controller.done and lines[-1] == "Goodbye."
+
+
+def test_rule_book_screen_reads_sections_and_escape_goes_back(started) -> None:
+    controller, lines = started
+    controller.key("f2")
+    assert controller.mode == Mode.RULES and lines[-1].startswith("Rule book:")
+    controller.key("down")
+    assert lines[-1].startswith("About these rules.")
+    controller.key("escape")
+    assert (controller.mode, lines[-1]) == (Mode.PLAY, "Back to the game.")
+
+
+def test_between_hands_enter_starts_now_and_game_keys_still_read(started) -> None:
+    controller, lines = started
+    controller.mode = Mode.BETWEEN
+    controller.key("s")
+    assert lines[-1].startswith("Scores:")
+    controller.key("enter")
+    assert controller.mode == Mode.PLAY
+
+
+def test_options_refused_during_a_hand(started) -> None:
+    controller, lines = started
+    controller.key("o")
+    assert (controller.mode, lines[-1]) == (Mode.PLAY, "The options open before the match and between hands.")
+
+
+def test_every_registry_verb_runs_here_and_every_game_key_names_one(started) -> None:
+    from uno_cli.commands import REGISTRY
+
+    controller, lines = started
+    assert {v.name for v in REGISTRY} - {"start"} <= set(controller.commands)
+    assert {k.verb for k in GAME_KEYS} <= set(controller.commands)
+    for binding in GAME_KEYS:
+        if binding.verb in ("pause", "rules", "options", "silence"):
+            continue  # they open screens, stop the bots or stop speech; tested elsewhere
+        before = len(lines)
+        controller.key(binding.keys[0])
+        assert len(lines) > before, binding.verb  # every key says something
+        assert "That key does nothing" not in lines[-1], binding.verb

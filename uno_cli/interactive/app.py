@@ -1,0 +1,199 @@
+"""Running the interactive game: on a prompt_toolkit terminal or as a plain line loop."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from uno_cli.i18n import _
+from uno_cli.interactive import words
+from uno_cli.interactive.announcer import close_speaker, output_lock, start_speaker
+from uno_cli.interactive.controller import Controller
+from uno_cli.interactive.screens import Mode
+from uno_cli.interactive.setup import build_controller
+
+
+def welcome(controller: Controller) -> None:
+    """The first lines: what game, how to get help, and the first question."""
+    from uno_cli import autosave
+    from uno_cli.keys import short_hint
+
+    controller.say(_(words.UNO) + " " + short_hint())
+    saved = autosave.read()
+    if saved is not None and controller.config.resume is None and not controller.config.setup:
+        controller.resume_data = saved
+        controller.mode = Mode.RESUME
+        controller.say(words.interrupted(saved.get("hand", 1)), important=True)
+        return
+    if controller.mode == Mode.PLAY:  # --resume FILE: no question, the game goes on
+        return
+    if controller.table is not None:
+        bots = controller.game.players - 1
+        controller.say(words.opponents(bots) + " " + _(words.START_PROMPT), important=True)
+
+
+def _use_prompt_toolkit() -> bool:
+    term = os.environ.get("TERM", "")
+    if term in ("dumb", "unknown") or os.environ.get("UNO_CLI_PLAIN"):
+        return False
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def run(config: Any) -> int:
+    """Play interactively on this terminal; the exit code."""
+    if _use_prompt_toolkit():
+        return run_prompt(config)
+    return run_plain(config)
+
+
+def run_plain(config: Any, stdin: Any = None, stdout: Any = None) -> int:
+    """The same game for terminals prompt_toolkit cannot drive: one command per line."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+
+    def write(line: str) -> None:
+        with output_lock():
+            stdout.write(line + "\n")
+            stdout.flush()
+
+    controller = build_controller(config, write)
+    controller.say(_(words.PLAIN_INTRO))
+    welcome(controller)
+    start_speaker(config.speech, controller.out, config.lang)
+
+    async def reader() -> None:
+        loop = asyncio.get_running_loop()
+        names = {"": "enter", "space": "space", " ": "space", "left": "left", "right": "right", "enter": "enter"}
+        while not controller.done:
+            line = await loop.run_in_executor(None, stdin.readline)
+            if not line:
+                controller.key("c-d")
+                if controller.mode == Mode.QUIT:
+                    controller.quit_now()
+                break
+            word = line.rstrip("\r\n").strip()
+            if word.lower() in names:
+                controller.key(names[word.lower()])
+            elif len(word) == 1:
+                controller.key(word)
+            else:
+                controller.typed(word)
+
+    async def main() -> None:
+        import signal
+
+        try:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGINT, lambda: controller.key("c-c"))
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass  # Windows: Ctrl-C ends the game, which is saved
+        task = asyncio.create_task(reader())
+        try:
+            await _guarded(controller)
+        finally:
+            task.cancel()
+
+    try:
+        asyncio.run(main())
+    except KeyboardInterrupt:
+        controller.save()
+    close_speaker(controller.out)
+    return controller.exit_code
+
+
+def run_prompt(config: Any, input: Any = None, output: Any = None, write: Callable[[str], None] | None = None) -> int:
+    """Play on a terminal with prompt_toolkit (also driven by tests through a pipe input)."""
+    from prompt_toolkit.application import run_in_terminal
+    from prompt_toolkit.application.current import get_app_or_none
+
+    from uno_cli.interactive.bindings import make_prompt_session
+
+    out_stream = sys.stdout
+
+    def default_write(line: str) -> None:
+        app = get_app_or_none()
+
+        def emit() -> None:
+            with output_lock():
+                out_stream.write(line + "\n")
+                out_stream.flush()
+
+        if app is None or not app.is_running or app.loop is None:
+            emit()
+        elif _on_loop(app.loop):
+            run_in_terminal(emit, in_executor=False)
+        else:  # another thread (speech start-up): print from the application's loop
+            app.loop.call_soon_threadsafe(lambda: run_in_terminal(emit, in_executor=False))
+
+    controller = build_controller(config, write or default_write)
+    welcome(controller)
+    start_speaker(config.speech, controller.out, config.lang)
+    session = make_prompt_session(controller, input=input, output=output)
+
+    def leave() -> None:
+        app = session.app
+        if app.is_running and not app.future.done():
+            app.exit(result=None)
+
+    controller.on_exit = leave
+
+    async def main() -> None:
+        game = asyncio.create_task(controller.play())
+        game.add_done_callback(lambda task: _game_ended(controller, task))
+        try:
+            while not controller.done:
+                try:
+                    await session.prompt_async()
+                except KeyboardInterrupt:
+                    controller.key("c-c")
+                except EOFError:
+                    controller.key("c-d")
+                if game.done():
+                    break
+        finally:
+            game.cancel()
+
+    try:
+        asyncio.run(main())
+    except KeyboardInterrupt:
+        controller.save()
+    close_speaker(controller.out)
+    return controller.exit_code
+
+
+def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
+    """True when called from ``loop``'s own thread."""
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
+
+
+async def _guarded(controller: Controller) -> None:
+    """Play; a bug ends the game with the game saved and the error on standard error."""
+    try:
+        await controller.play()
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - never a traceback to the player
+        _report_crash(controller, exc)
+
+
+def _game_ended(controller: Controller, task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        _report_crash(controller, task.exception())  # type: ignore[arg-type]
+
+
+def _report_crash(controller: Controller, exc: BaseException) -> None:
+    """The error on standard error, a sentence to the player, and the game ends (it is saved)."""
+    import traceback
+
+    traceback.print_exception(exc, file=sys.stderr)
+    controller.exit_code = 1
+    controller.say(_(words.CRASHED), important=True)
+    controller.quit_done()

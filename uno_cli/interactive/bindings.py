@@ -1,0 +1,96 @@
+"""The prompt_toolkit session: a short stable prompt, the game keys bound on the empty line."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from uno_cli.interactive.controller import Controller
+
+PROMPT = "> "
+
+#: Keys the screens use besides the game keys (questions, menus, the colour choice).
+SCREEN_KEYS = frozenset({"up", "down", "escape", "y", "Y", "n", "N", "d", "D", "2", "3", "4", "q", "o", "O", "r", "g"})
+
+
+def make_prompt_session(controller: Controller, input: Any = None, output: Any = None) -> Any:
+    """The prompt_toolkit session: a short stable prompt, keys bound on the empty line."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.filters import Condition
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.keys import Keys
+
+    from uno_cli.keys import GAME_KEYS
+
+    kb = KeyBindings()
+    holder: dict[str, Any] = {}
+
+    @Condition
+    def empty() -> bool:
+        session = holder.get("session")
+        return session is None or not session.default_buffer.text
+
+    def bind(key: str) -> None:
+        @kb.add(key, filter=empty, eager=True)
+        def _(event: Any) -> None:
+            controller.key(key)
+
+    names: set[str] = set(SCREEN_KEYS)
+    for binding in GAME_KEYS:
+        names.update(binding.keys)
+    for name in sorted(names - {"enter"}):
+        bind(name)
+
+    @kb.add("enter", filter=empty, eager=True)
+    def _enter(event: Any) -> None:
+        controller.key("enter")
+
+    @kb.add("enter", filter=~empty, eager=True)
+    def _typed(event: Any) -> None:
+        buffer = event.app.current_buffer
+        text = buffer.text
+        buffer.reset()
+        controller.typed(text)
+
+    @kb.add("c-c", eager=True)
+    def _cc(event: Any) -> None:
+        event.app.current_buffer.reset()
+        controller.key("c-c")
+
+    @kb.add("c-d", eager=True)
+    def _cd(event: Any) -> None:
+        if event.app.current_buffer.text:
+            event.app.current_buffer.delete()
+            return
+        controller.key("c-d")
+
+    @kb.add("c-s", eager=True)
+    def _cs(event: Any) -> None:
+        controller.key("c-s")
+
+    @kb.add(Keys.ControlF1, eager=True)
+    def _cf1(event: Any) -> None:
+        controller.key("c-f1")
+
+    @kb.add(Keys.F1, eager=True)
+    def _f1(event: Any) -> None:
+        controller.key("f1")
+
+    @kb.add(Keys.F2, eager=True)
+    def _f2(event: Any) -> None:
+        controller.key("f2")
+
+    session = PromptSession(
+        PROMPT,
+        key_bindings=kb,
+        input=input,
+        output=output,
+        reserve_space_for_menu=0,
+        complete_while_typing=False,
+        enable_history_search=False,
+        mouse_support=False,
+        erase_when_done=True,
+        color_depth=None,
+    )
+    holder["session"] = session
+    return session

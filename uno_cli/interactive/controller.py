@@ -1,0 +1,672 @@
+"""The controller: what the keys and typed commands do, and the loop that plays the match."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+from uno_cli import describe as d
+from uno_cli.engine.game import IN_TURN_PHASES, Phase
+from uno_cli.i18n import _
+from uno_cli.interactive import words
+from uno_cli.interactive.announcer import Announcer
+from uno_cli.interactive.races import RaceTimers
+from uno_cli.interactive.screens import (
+    COLOR_ORDER,
+    HOLDING_MODES,
+    HUMAN,
+    NO_WORDS,
+    TYPING_MODES,
+    YES_WORDS,
+    BetweenScreen,
+    ColorScreen,
+    MenuScreen,
+    Mode,
+    OverScreen,
+    QuitScreen,
+    ResumeScreen,
+    RuleBookScreen,
+    Screen,
+    StartScreen,
+    TargetScreen,
+    parse_color,
+)
+
+#: Message types left out at the short verbosity (they can be asked for by key).
+SHORT_SKIP = frozenset({"dealer_draw", "dealer_tie", "reshuffle", "deal", "beep_answer", "scores"})
+#: Message types said without being cut off by later ones.
+IMPORTANT = frozenset({"error", "choose", "game_over", "hand_end"})
+#: Verbs that work before a game exists.
+WITHOUT_GAME = frozenset({"help", "rules", "repeat", "history_back", "history_forward", "silence", "options"})
+
+_RANKS = [str(n) for n in range(10)] + ["s", "r", "+2", "w", "w+4", "beep"]
+
+
+def sort_key_color(code: str) -> tuple[int, int]:
+    """Sort by colour, then rank; wilds and Beeps last."""
+    from uno_cli.engine.cards import CARD_COLOR, CARD_RANK
+
+    c = CARD_COLOR.get(code)
+    return (COLOR_ORDER.index(c) if c in COLOR_ORDER else 4, _RANKS.index(CARD_RANK.get(code, "beep")))
+
+
+def sort_key_number(code: str) -> tuple[int, int]:
+    """Sort by rank, then colour."""
+    a, b = sort_key_color(code)
+    return (b, a)
+
+
+class Controller:
+    """What the keys and typed commands do, and the loop that plays the match."""
+
+    def __init__(self, config: Any, settings: Any, announcer: Announcer, table: Any = None) -> None:
+        self.config = config
+        self.settings = settings
+        self.out = announcer
+        self.table = table
+        self.mode = Mode.START
+        self.previous_mode = Mode.PLAY
+        self.sort = "dealt"
+        self.focus = 0
+        self.paused = False
+        self.done = False
+        self.exit_code = 0
+        self.resume_data: dict[str, Any] | None = None
+        self.last_race: tuple[str, int, float] | None = None
+        self.on_exit: Callable[[], None] | None = None
+        self.races = RaceTimers(self)
+        self.colors = ColorScreen(self)
+        self.targets = TargetScreen(self)
+        self.rule_book = RuleBookScreen(self)
+        self.menu = MenuScreen(self)
+        self.quit_question = QuitScreen(self)
+        screens: list[Screen] = [self.colors, self.targets, self.rule_book, self.menu, self.quit_question,
+                                 ResumeScreen(self), StartScreen(self), BetweenScreen(self), OverScreen(self)]
+        self.screens: dict[Mode, Screen] = {s.mode: s for s in screens}
+        self.commands: dict[str, Callable[[], None]] = self.command_table()
+        self._wake: asyncio.Event | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._was_mine = False
+        self._turn_said = False
+
+    def command_table(self) -> dict[str, Callable[[], None]]:
+        """What each verb of the command registry does here (keys and typed words run them).
+
+        Verbs that act in the game (draw, uno, beep, challenge...) resolve through the
+        registry (:meth:`run_verb`); the others read the game or work the interface.
+        """
+        from uno_cli.commands import GAME, REGISTRY
+
+        read = self._reader
+        table: dict[str, Callable[[], None]] = {
+            v.name: (lambda name=v.name: self.run_verb(name))
+            for v in REGISTRY if v.scope == GAME and not v.query and v.name not in ("save", "quit")
+        }
+        table.update({
+            "prev_card": self.prev_card,
+            "next_card": self.next_card,
+            "first_card": self.first_card,
+            "last_card": self.last_card,
+            "play_focused": self.play_focused,
+            "next_playable": self.next_playable,
+            "prev_playable": self.prev_playable,
+            "sort_color": self.sort_by_color,
+            "sort_number": self.sort_by_number,
+            "hand": read(self.hand_text),
+            "top": read(self.top_text),
+            "in_play": read(self.color_text),
+            "counts": read(self.counts_text),
+            "penalty": read(self.pending_text),
+            "scores": read(self.scores_text),
+            "turn": read(self.turn_text),
+            "status": read(self.status_text),
+            "repeat": self.out.repeat,
+            "history_back": self.history_back,
+            "history_forward": self.history_forward,
+            "silence": self.out.silence,
+            "pause": self.pause,
+            "options": self.menu.open,
+            "save": self.save_command,
+            "help": self.keys_help,
+            "rules": self.rule_book.open,
+            "quit": self.ask_quit,
+        })
+        return table
+
+    def _reader(self, text: Callable[[], str]) -> Callable[[], None]:
+        def read() -> None:
+            self.answer(text())
+
+        return read
+
+    # ---------------------------------------------------------------- helpers
+    @property
+    def game(self) -> Any:
+        """The engine's game of the session being played."""
+        assert self.table is not None
+        return self.table.game
+
+    def say(self, text: str, important: bool = False, interrupt: bool = False) -> None:
+        """Print and speak a message."""
+        self.out.say(text, important=important, interrupt=interrupt)
+
+    def answer(self, text: str, important: bool = False) -> None:
+        """The answer to a key: interrupts what is being said (unless protected)."""
+        self.out.say(text, important=important, interrupt=True)
+
+    def wake(self) -> None:
+        """Let the match loop look at the game again."""
+        if self._wake is not None:
+            self._wake.set()
+
+    def legal(self) -> list[Any]:
+        """The player's legal actions now."""
+        return list(self.game.legal_actions(HUMAN)) if self.table else []
+
+    def hand(self) -> list[str]:
+        """The player's hand in the chosen order."""
+        hand = list(self.game.hands[HUMAN])
+        if self.sort == "color":
+            hand.sort(key=sort_key_color)
+        elif self.sort == "number":
+            hand.sort(key=sort_key_number)
+        return hand
+
+    def my_turn(self) -> bool:
+        """True when the game waits for the player's turn."""
+        g = self.game
+        return g.current == HUMAN and g.phase in IN_TURN_PHASES and not g.eliminated[HUMAN]
+
+    def save(self) -> bool:
+        """Save the game for the next start; False if it could not be."""
+        from uno_cli import autosave
+
+        if self.table is None or not self.table.started:
+            return False
+        return autosave.write(self.table.save_dict(), {"sort": self.sort})
+
+    def _autosave(self, data: dict[str, Any]) -> None:
+        from uno_cli import autosave
+
+        if self.table is not None and self.game.phase == Phase.MATCH_OVER:
+            autosave.clear()
+        else:
+            autosave.write(data, {"sort": self.sort})
+
+    def on_message(self, message: Any) -> None:
+        """A message from the Session: printed and spoken, unless the verbosity leaves it out."""
+        text = message.text
+        if not text:
+            return
+        if self.out.verbosity == "short":
+            if message.type in SHORT_SKIP or (message.type == "turn" and message.seat != HUMAN):
+                return
+        if message.seat == HUMAN and message.type in ("turn", "beep_race", "pending", "playable_drawn"):
+            self._turn_said = True
+        if message.type == "beep_race":
+            self._turn_said = True
+        self.say(text, important=message.important or message.type in IMPORTANT)
+
+    def attach(self, session: Any) -> None:
+        """Play this session (new, resumed, or rebuilt from the options)."""
+        self.table = session
+        session.output = self.on_message
+        session.autosave = self._autosave
+
+    # ---------------------------------------------------------------- acting
+    def _focused_card(self) -> str | None:
+        hand = self.hand()
+        if hand and 0 <= self.focus < len(hand):
+            return hand[self.focus]
+        return None
+
+    def _after_change(self, focused: str | None) -> None:
+        """After any change: keep the focus on the same card, time the bots, open questions."""
+        g = self.game
+        mine = self.my_turn() or (g.phase == Phase.BEEP_RACE and HUMAN in g.beep_waiting)
+        if mine and not self._was_mine and not self._turn_said:
+            # Some changes (the end of a Beep race) give the turn back without a turn event.
+            self.say(self.turn_text() if self.my_turn() else _(words.ANSWER_BEEP), important=True)
+        self._was_mine = mine
+        self._turn_said = False
+        hand = self.hand()
+        if focused in hand:
+            self.focus = hand.index(focused)  # type: ignore[arg-type]
+        else:
+            self.focus = min(self.focus, max(0, len(hand) - 1))
+        if g.phase == Phase.MATCH_OVER:
+            from uno_cli import autosave
+
+            autosave.clear()
+        self.races.schedule()
+        if g.current == HUMAN and g.phase == Phase.CHOOSE_COLOR and not g.eliminated[HUMAN]:
+            self.colors.open([a for a in g.legal_actions(HUMAN) if a.kind == "color"])
+        self.wake()
+
+    def apply(self, action: Any) -> list[Any]:
+        """Apply an action (any seat) through the Session, then time what follows."""
+        from uno_cli.engine.actions import ANSWER, CATCH, JUMP_IN, PLAY
+
+        g = self.game
+        focused = self._focused_card()
+        was_current = g.current
+        if action.seat == HUMAN:
+            beaten = [o.seat for o in self.races.offers.values()
+                      if o.action.kind == action.kind and action.kind in (ANSWER, CATCH, JUMP_IN)]
+        else:
+            beaten = []
+        events = self.table.apply(action)  # type: ignore[union-attr]
+        if action.seat != HUMAN and (
+            action.kind in (CATCH, JUMP_IN) or (action.kind == PLAY and action.seat != was_current)
+        ):
+            self.last_race = (action.kind, action.seat, time.monotonic())
+        if beaten:
+            self.say(d.beaten_text(beaten[0], self.table.names))  # type: ignore[union-attr]
+        self._after_change(focused)
+        return events
+
+    def act(self, action: Any) -> bool:
+        """The player's action: applied now if legal, else the reason is said."""
+        if self.table is None:
+            return False
+        g = self.game
+        if action in g.legal_actions(HUMAN):
+            self.apply(action)
+            return True
+        text = d.describe_error(g.why_illegal(action), self.table.names)
+        races = {"uno": ("catch",), "catch": ("catch",), "jump_in": ("jump_in", "play"), "play": ("jump_in", "play")}
+        if (
+            self.last_race
+            and time.monotonic() - self.last_race[2] < 3
+            and self.last_race[0] in races.get(action.kind, ())
+            and g.current != HUMAN
+        ):
+            text = d.too_late_text(self.last_race[1], self.table.names)
+        self.answer(text)
+        return False
+
+    # ---------------------------------------------------------------- the match loop
+    async def play(self) -> None:
+        """Play hands until the match ends (or the player quits)."""
+        self._loop = asyncio.get_running_loop()
+        self._wake = asyncio.Event()
+        if self.mode == Mode.RESUME:
+            await self._wait_mode_not(Mode.RESUME)
+        while not self.done:
+            if self.mode == Mode.START:
+                await self._wait_mode_not(Mode.START)
+                continue
+            session = self.table
+            g = self.game
+            if not session.started:  # type: ignore[union-attr]
+                self.focus = 0
+                session.start()  # type: ignore[union-attr]
+                self._after_change(None)
+                continue
+            if g.phase == Phase.MATCH_OVER:
+                self.mode = Mode.OVER
+                self.say(_(words.MATCH_OVER), important=True)
+                await self._wait_mode_not(Mode.OVER)
+                continue
+            if g.phase == Phase.HAND_OVER:
+                await self.between_hands()
+                if self.done:
+                    break
+                if self.game.phase == Phase.HAND_OVER:
+                    self.focus = 0
+                    self.table.next_hand()  # type: ignore[union-attr]
+                    self._after_change(None)
+                continue
+            if self.paused or self.mode in HOLDING_MODES:
+                await self.sleep_until_change(0.5)
+                continue
+            if not self.races.scheduled:
+                self.races.schedule()
+            await self.sleep_until_change(None)
+
+    async def sleep_until_change(self, timeout: float | None) -> None:
+        """Wait until something changes (``wake``), or ``timeout`` seconds."""
+        assert self._wake is not None
+        self._wake.clear()
+        try:
+            if timeout is None:
+                await self._wake.wait()
+            else:
+                await asyncio.wait_for(self._wake.wait(), timeout)
+        except asyncio.TimeoutError:
+            pass
+
+    async def _wait_mode_not(self, mode: Mode) -> None:
+        while self.mode == mode and not self.done:
+            await self.sleep_until_change(None)
+
+    async def between_hands(self) -> None:
+        """The pause between hands: the next hand after a few seconds, unless paused."""
+        self.say(_(words.NEXT_HAND))
+        self.mode = Mode.BETWEEN
+        deadline = time.monotonic() + 5.0
+        while self.mode in (Mode.BETWEEN, Mode.MENU, Mode.RULES, Mode.QUIT) and not self.done:
+            if self.paused or self.mode != Mode.BETWEEN:
+                deadline = time.monotonic() + 5.0
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            await self.sleep_until_change(min(left, 0.5))
+        if self.mode == Mode.BETWEEN:
+            self.mode = Mode.PLAY
+
+    # ---------------------------------------------------------------- information
+    def _view(self) -> Any:
+        return self.game.view(HUMAN)
+
+    def hand_text(self) -> str:
+        """The player's hand, in the chosen order."""
+        return d.hand_text(self.hand(), sort=False)
+
+    def top_text(self) -> str:
+        """The top card of the pile."""
+        return d.top_text(self.game.top, self.game.color)
+
+    def color_text(self) -> str:
+        """The colour in play."""
+        return d.color_text(self.game.color)
+
+    def counts_text(self) -> str:
+        """Everyone's number of cards."""
+        return self.table.counts_text(HUMAN)  # type: ignore[union-attr]
+
+    def pending_text(self) -> str:
+        """The draw penalty waiting."""
+        return d.pending_text(self._view(), self.table.names, HUMAN)  # type: ignore[union-attr]
+
+    def scores_text(self) -> str:
+        """The scores."""
+        return self.table.scores_text(HUMAN)  # type: ignore[union-attr]
+
+    def turn_text(self) -> str:
+        """Whose turn it is."""
+        return d.turn_text(self._view(), self.table.names, HUMAN)  # type: ignore[union-attr]
+
+    def status_text(self) -> str:
+        """The whole state of the game."""
+        return self.table.status_text(HUMAN)  # type: ignore[union-attr]
+
+    def card_text(self, index: int) -> str:
+        """The card at ``index`` of the hand, its position and whether it can be played."""
+        hand = self.hand()
+        card = hand[index]
+        playable = any(a.card == card and a.kind in ("play", "jump_in") for a in self.legal())
+        return d.card_text(card, index + 1, len(hand), playable, self.out.verbosity == "full")
+
+    # ---------------------------------------------------------------- key commands
+    def command(self, name: str) -> None:
+        """Run one key command (see uno_cli.keys and :meth:`command_table`)."""
+        handler = self.commands.get(name)
+        if handler is None:
+            self.answer(_(words.KEY_DOES_NOTHING))
+            return
+        if self.table is None and name not in WITHOUT_GAME:
+            self.answer(_(words.NOT_STARTED))
+            return
+        handler()
+
+    def run_verb(self, name: str) -> None:
+        """A verb that acts (a key, or a typed word alone): what the registry says it means now."""
+        from uno_cli.commands import Command, Partial, resolve
+        from uno_cli.engine.errors import IllegalAction
+
+        try:
+            action = resolve(Command(verb=name, seat=HUMAN), self.game, HUMAN)
+        except IllegalAction as exc:
+            self.answer(d.describe_error(exc, self.table.names))  # type: ignore[union-attr]
+            return
+        if isinstance(action, Partial):
+            return
+        self.act(action)
+
+    def _move(self, index: int) -> None:
+        hand = self.hand()
+        if not hand:
+            self.answer(self.hand_text())
+            return
+        self.focus = max(0, min(len(hand) - 1, index))
+        self.answer(self.card_text(self.focus))
+
+    def prev_card(self) -> None:
+        """Left: the previous card of the hand."""
+        self._move(self.focus - 1)
+
+    def next_card(self) -> None:
+        """Right: the next card of the hand."""
+        self._move(self.focus + 1)
+
+    def first_card(self) -> None:
+        """Home: the first card of the hand."""
+        self._move(0)
+
+    def last_card(self) -> None:
+        """End: the last card of the hand."""
+        self._move(len(self.hand()) - 1)
+
+    def _playable_indexes(self) -> list[int]:
+        cards = {a.card for a in self.legal() if a.kind in ("play", "jump_in") and a.card}
+        return [i for i, c in enumerate(self.hand()) if c in cards]
+
+    def next_playable(self) -> None:
+        """Z: the next card that can be played."""
+        self._jump(1)
+
+    def prev_playable(self) -> None:
+        """Shift+Z: the previous card that can be played."""
+        self._jump(-1)
+
+    def _jump(self, step: int) -> None:
+        idx = self._playable_indexes()
+        if not idx:
+            if self.my_turn() and self.game.phase == Phase.PLAYING:
+                self.answer(_(words.NOTHING_PLAYABLE_DRAW))
+            else:
+                self.answer(_(words.NOTHING_PLAYABLE))
+            return
+        after = [i for i in idx if (i > self.focus if step > 0 else i < self.focus)]
+        if after:
+            target = after[0] if step > 0 else after[-1]
+        else:
+            target = idx[0] if step > 0 else idx[-1]
+        self._move(target)
+
+    def sort_by_color(self) -> None:
+        """Shift+C: sort the hand by colour and read it."""
+        self.sort = "color"
+        self.focus = 0
+        self.answer(_(words.SORTED_BY_COLOR) + " " + self.hand_text())
+
+    def sort_by_number(self) -> None:
+        """Shift+N: sort the hand by number and read it."""
+        self.sort = "number"
+        self.focus = 0
+        self.answer(_(words.SORTED_BY_NUMBER) + " " + self.hand_text())
+
+    def play_focused(self) -> None:
+        """Enter: play the card the focus is on."""
+        hand = self.hand()
+        if not hand:
+            self.answer(self.hand_text())
+            return
+        self.focus = min(self.focus, len(hand) - 1)
+        g = self.game
+        if g.phase == Phase.DRAWN and g.current == HUMAN and g.drawn and hand[self.focus] != g.drawn:
+            # After drawing only the drawn card can be played: Enter plays it.
+            self.play_card(g.drawn)
+            return
+        self.play_card(hand[self.focus])
+
+    def play_card(self, card: str, color: str | None = None, target: int | None = None) -> None:
+        """Play a card (in turn, as a jump-in, a sequence or a Beep), asking what is missing."""
+        from uno_cli.engine.actions import PLAY, Action
+
+        options = [a for a in self.legal() if a.card == card and a.kind in ("play", "jump_in")]
+        if color is not None:
+            options = [a for a in options if a.color == color] or options
+        if target is not None:
+            options = [a for a in options if a.target == target] or options
+        if not options:
+            self.act(Action(PLAY, HUMAN, card, "r" if card in ("w", "w+4") else None))
+            return
+        if len({a.color for a in options}) > 1:
+            self.colors.open(options)
+            return
+        if len({a.target for a in options}) > 1:
+            self.targets.open(options)
+            return
+        self.act(options[0])
+
+    def history_back(self) -> None:
+        """Page Up: an earlier message."""
+        self.out.walk(-1)
+
+    def history_forward(self) -> None:
+        """Page Down: a later message."""
+        self.out.walk(1)
+
+    def pause(self) -> None:
+        """P: pause or resume the bots."""
+        self.paused = not self.paused
+        if self.paused:
+            self.races.cancel()
+            self.answer(_(words.PAUSED), important=True)
+        else:
+            self.answer(_(words.GOES_ON))
+            self.races.schedule()
+        self.wake()
+
+    def save_command(self) -> None:
+        """Ctrl+S: save the game."""
+        from uno_cli import autosave
+
+        if not self.table.started:  # type: ignore[union-attr]
+            self.answer(_(words.NOT_STARTED))
+        elif self.save():
+            self.answer(_(words.SAVED))
+        else:
+            self.answer(words.not_saved(str(autosave.path())))
+
+    def keys_help(self) -> None:
+        """F1: the keys, then the typed commands."""
+        from uno_cli.keys import help_lines
+
+        self.answer("\n".join(help_lines()))
+
+    def apply_settings(self) -> None:
+        """Rebuild the match to come from the settings (before a match starts)."""
+        from uno_cli.interactive.setup import configure_from_settings, make_session
+
+        if configure_from_settings(self.config, self.settings):
+            self.attach(make_session(self.config, self.on_message))
+
+    # ---------------------------------------------------------------- quitting
+    def ask_quit(self) -> None:
+        """Ask before quitting (asking again quits)."""
+        self.quit_question.open()
+
+    def quit_now(self) -> None:
+        """Save and leave."""
+        if self.table is not None and self.table.started and self.game.phase != Phase.MATCH_OVER:
+            self.save()
+        self.say(_(words.GOODBYE))
+        self.quit_done()
+
+    def quit_done(self) -> None:
+        """Leave without a word."""
+        self.done = True
+        self.wake()
+        if self.on_exit is not None:
+            self.on_exit()
+
+    # ---------------------------------------------------------------- entry points
+    def key(self, key: str) -> None:
+        """One key pressed on an empty line (prompt_toolkit key name, or the character)."""
+        if key in ("c-c", "c-d") and self.mode != Mode.QUIT:
+            self.ask_quit()
+            return
+        screen = self.screens.get(self.mode)
+        if screen is None:
+            self.game_key(key)
+        else:
+            screen.key(key)
+
+    def game_key(self, key: str) -> None:
+        """A key of the game (uno_cli.keys.GAME_KEYS)."""
+        from uno_cli.keys import GAME_KEYS
+
+        for binding in GAME_KEYS:
+            if key in binding.keys:
+                self.command(binding.verb)
+                return
+        self.answer(_(words.NO_SUCH_KEY))
+
+    def typed(self, text: str) -> None:
+        """A typed command line (``/play red 5``, ``draw``, ``uno``, ``help``...)."""
+        text = text.strip()
+        if text.startswith("/"):
+            text = text[1:].strip()
+        if not text:
+            return
+        if self.mode not in TYPING_MODES:
+            self._typed_key(text)
+            return
+        from uno_cli.commands import BY_NAME, INTERFACE, parse
+
+        cmd = parse(text, HUMAN, self.game if self.table is not None else None, names=self._names())
+        verb = cmd.verb
+        if cmd.error is None and verb in self.commands and (
+            BY_NAME[verb].scope == INTERFACE or BY_NAME[verb].query or verb == "quit"
+            or (verb == "save" and not cmd.arg)
+        ):
+            # The interface's own verbs, reading the game, saving for next time, quitting.
+            self.command(verb)
+            if verb == "help":
+                from uno_cli.session import help_text
+
+                self.say(help_text())
+            return
+        if self.table is None:
+            self.answer(_(words.NOT_STARTED))
+            return
+        color = parse_color(text)
+        if self.mode == Mode.COLOR and color is not None:
+            self.colors.choose(color)
+            return
+        focused = self._focused_card()
+        result = self.table.handle_line(text, HUMAN)
+        if result.quit:
+            self.ask_quit()
+        elif result.changed:
+            self._after_change(focused)
+
+    def _names(self) -> list[str]:
+        return list(self.table.names) if self.table is not None else []
+
+    def _typed_key(self, text: str) -> None:
+        """A word typed while a screen is open: yes or no, or the key of the verb it names."""
+        from uno_cli.commands import normalize, parse
+        from uno_cli.keys import by_verb
+
+        word = normalize(text.split()[0])
+        if word in YES_WORDS:
+            self.key("y")
+            return
+        if word in NO_WORDS:
+            self.key("n")
+            return
+        verb = parse(text, HUMAN).verb
+        if verb == "quit":
+            self.key("c-c")
+        elif verb == "start":
+            self.key("enter")
+        elif verb in by_verb():
+            self.key(by_verb()[verb].keys[-1])
+        else:
+            self.key(word)

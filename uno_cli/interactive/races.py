@@ -1,0 +1,72 @@
+"""The race rule (uno_cli.race) on real time: every bot's next move on a timer.
+
+The session's Referee says what each bot will do and when (a race at the bot's reaction
+time, a turn at the pace, or at least the race window while the player may act); each of
+its entries is put on a timer of the event loop, and the player's key press is applied
+the moment it arrives. Every change starts the clock again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from uno_cli.engine.errors import IllegalAction
+from uno_cli.interactive.screens import HOLDING_MODES, Mode
+
+if TYPE_CHECKING:
+    from uno_cli.interactive.controller import Controller
+
+
+class RaceTimers:
+    """The referee's schedule as timers on the event loop."""
+
+    def __init__(self, controller: Controller) -> None:
+        self.c = controller
+        self.offers: dict[int, Any] = {}
+        """The bots' scheduled out-of-turn offers, by seat (to tell the player they were beaten)."""
+        self._handles: list[Any] = []
+        self._version: tuple[int, int] | None = None
+
+    def schedule(self) -> None:
+        """Put every bot's next move on a timer (after any change, or when play resumes)."""
+        c = self.c
+        self.cancel()
+        self.offers = {}
+        if c._loop is None or c.table is None or c.paused or c.mode in HOLDING_MODES:
+            return
+        referee = c.table.referee
+        referee.pace = c.config.pace if c.config.pace is not None else c.settings.pace
+        referee.race_window = c.settings.race_window
+        for entry in referee.schedule(virtual=False):
+            offer = entry.offer
+            if not offer.in_turn:
+                self.offers[offer.seat] = offer
+            self._handles.append(c._loop.call_later(entry.time, self._fire, offer))
+        self._version = (c.game.version, c.game.hand_number)
+
+    @property
+    def scheduled(self) -> bool:
+        """True while the timers belong to the game as it is now."""
+        c = self.c
+        return self._version == (c.game.version, c.game.hand_number) and bool(self._handles)
+
+    def cancel(self) -> None:
+        """Stop every timer (pause, a menu, a change)."""
+        for handle in self._handles:
+            handle.cancel()
+        self._handles = []
+        self._version = None
+
+    def _fire(self, offer: Any) -> None:
+        c = self.c
+        self.offers.pop(offer.seat, None)
+        if c.table is None or c.paused or c.mode == Mode.QUIT or c.mode in HOLDING_MODES:
+            self.cancel()  # the match loop schedules again when play goes on
+            c.wake()
+            return
+        if offer.version != c.game.version or offer.hand != c.game.hand_number:
+            return
+        try:
+            c.apply(offer.action)
+        except IllegalAction:
+            pass

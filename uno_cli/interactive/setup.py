@@ -1,0 +1,139 @@
+"""The match to play: the command line completed from the saved settings, and its controller."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from uno_cli.interactive.announcer import Announcer
+from uno_cli.interactive.controller import Controller
+from uno_cli.interactive.screens import HUMAN, Mode
+
+
+def _explicit(name: str) -> bool:
+    """True if a command-line option was given (not left to its default)."""
+    try:
+        import click
+        from click.core import ParameterSource
+
+        ctx = click.get_current_context(silent=True)
+        if ctx is None:
+            return False
+        return ctx.get_parameter_source(name) not in (None, ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
+    except Exception:  # noqa: BLE001 - no click context: nothing was given
+        return False
+
+
+def merge_settings(config: Any, settings: Any) -> list[str | None]:
+    """Fill what the command line left open from the saved settings; the seat levels."""
+    from uno_cli.playconfig import BOT, build_options
+
+    if not _explicit("lang") and settings.lang:
+        try:
+            from uno_cli import i18n
+
+            code = i18n.parse_language(settings.lang)
+            i18n.set_language(code)
+            config.lang = code
+        except Exception:  # noqa: BLE001 - a bad saved language keeps the current one
+            pass
+    if not _explicit("speech") and config.speech == "auto":
+        config.speech = settings.speech
+    if not _explicit("verbosity") and config.verbosity == "full":
+        config.verbosity = settings.verbosity
+    if not _explicit("pace") and config.pace is None:
+        config.pace = settings.pace
+    if not _explicit("preset") and not _explicit("rules") and not config.setup:
+        try:
+            options = build_options(settings.preset, [])
+            if settings.rules:
+                options = options.with_values(**settings.rules)
+            players = config.players if _explicit("players") else settings.players
+            options.validate(players)
+            config.options = options
+            config.preset = settings.preset
+            if not _explicit("players"):
+                config.players = players
+        except Exception:  # noqa: BLE001 - saved rules that no longer fit are left out
+            pass
+    if config.setup:
+        try:
+            import json
+
+            with open(config.setup, encoding="utf-8") as f:
+                config.players = int(json.load(f).get("players", config.players))
+        except Exception:  # noqa: BLE001 - the Session reports a bad setup file
+            pass
+    if config.seats and (_explicit("bots") or _explicit("players") or _explicit("seats")):
+        seats = list(config.seats)
+        while len(seats) < config.players:
+            seats.append(seats[-1])
+        levels: list[str | None] = [s.level if s.kind == BOT else None for s in seats[: config.players]]
+        levels[HUMAN] = None
+        return levels
+    return _levels(settings.bots, config.players)
+
+
+def _levels(bots: str, players: int) -> list[str | None]:
+    """The player, then the bots' levels from the settings (repeated as needed)."""
+    bot_levels = [lv for lv in bots.split(",") if lv] or ["normal"]
+    return [None] + [bot_levels[i % len(bot_levels)] for i in range(players - 1)]
+
+
+def configure_from_settings(config: Any, settings: Any) -> bool:
+    """Set the match to come from the settings alone; False (nothing changed) if they do not fit."""
+    from uno_cli.playconfig import build_options
+
+    try:
+        options = build_options(settings.preset, [])
+        if settings.rules:
+            options = options.with_values(**settings.rules)
+        options.validate(settings.players)
+    except Exception:  # noqa: BLE001 - the menu only offers valid rules; keep the match as it is
+        return False
+    config.options = options
+    config.preset = settings.preset
+    config.players = settings.players
+    config.seats = seats_for(_levels(settings.bots, settings.players))
+    config.names = default_names(config, settings)
+    return True
+
+
+def default_names(config: Any, settings: Any) -> list[str]:
+    """Names given on the command line, or the player's own name from the settings."""
+    given = [n for n in (getattr(config, "names", []) or []) if n]
+    if given:
+        return given
+    return [settings.name] if settings.name else []
+
+
+def seats_for(levels: list[str | None]) -> list[Any]:
+    """SeatSpecs: the player for None, a bot of that level otherwise."""
+    from uno_cli.playconfig import BOT, HUMAN as HUMAN_KIND, SeatSpec
+
+    return [SeatSpec(HUMAN_KIND) if lv is None else SeatSpec(BOT, lv) for lv in levels]
+
+
+def make_session(config: Any, output: Callable[[Any], None]) -> Any:
+    """The Session for a configuration: seat 0 is the player, the others bots."""
+    from uno_cli.playconfig import HUMAN as HUMAN_KIND
+    from uno_cli.session import Session
+
+    return Session(config, output=output, viewer=HUMAN, auto_next_hand=False, script_kind=HUMAN_KIND)
+
+
+def build_controller(config: Any, write: Callable[[str], None], settings: Any = None) -> Controller:
+    """The controller for a configuration, with its session (a new match or ``--resume``)."""
+    from uno_cli import settings as settings_mod
+
+    settings = settings if settings is not None else settings_mod.load()
+    levels = merge_settings(config, settings)
+    config.seats = seats_for(levels)
+    config.players = len(levels)
+    config.names = default_names(config, settings)
+    announcer = Announcer(write, None, config.verbosity)
+    controller = Controller(config, settings, announcer)
+    controller.attach(make_session(config, controller.on_message))
+    if config.resume:
+        controller.mode = Mode.PLAY
+    return controller

@@ -1,0 +1,78 @@
+"""The sentences about the interactive interface itself: keys, questions, menus, pauses.
+
+Sentences about the game (cards, turns, scores, errors) are made by uno_cli.describe;
+these are marked with ``N_`` and translated where they are said (``_(words.PAUSED)``).
+"""
+
+from __future__ import annotations
+
+from uno_cli.i18n import N_, _, ngettext
+
+# ---------------------------------------------------------------- start, end and questions
+UNO = N_("UNO.")
+START_PROMPT = N_("Press Enter to start, O for options.")
+PLAIN_INTRO = N_("Type one key name or command per line: draw, uno, play red 5, help.")
+NO_SPEECH = N_("Speech is not available: the game goes on in text only.")
+CRASHED = N_("Sorry, the game stopped because of an error. It is saved: start again to resume it.")
+RESUME_AGAIN = N_("Resume the saved game? Y or Enter resumes, N starts a new one.")
+SAVE_UNREADABLE = N_("The saved game cannot be read; a new game starts.")
+SAVE_DELETED = N_("The saved game is deleted.")
+QUIT_QUESTION = N_("Quit the game? The game is saved and offered next time. Y quits, N goes on.")
+GOODBYE = N_("Goodbye.")
+MATCH_OVER = N_("The match is over. Press Enter to leave, or O for options to play again.")
+OVER_PROMPT = N_("Press Enter to leave, or O for options to play again.")
+NEXT_HAND = N_("Next hand in 5 seconds. P pauses, O opens the options, Enter starts now.")
+
+# ---------------------------------------------------------------- keys
+KEY_DOES_NOTHING = N_("That key does nothing.")
+NO_SUCH_KEY = N_("That key does nothing. F1 lists the keys.")
+NOT_STARTED = N_("The game has not started yet.")
+ANSWER_BEEP = N_("Answer the Beep with B!")
+NOTHING_PLAYABLE_DRAW = N_("You have no card you can play: Space draws.")
+NOTHING_PLAYABLE = N_("You have no card you can play now.")
+SORTED_BY_COLOR = N_("Your cards are sorted by colour.")
+SORTED_BY_NUMBER = N_("Your cards are sorted by number.")
+PAUSED = N_("Paused. Press P to go on.")
+GOES_ON = N_("The game goes on.")
+SAVED = N_("Game saved. It will be offered when you start again.")
+
+# ---------------------------------------------------------------- choices
+MUST_CHOOSE_COLOR = N_("You must choose a colour.")
+COLOR_CHOICE_SHORT = N_("Choose a colour: 1 red, 2 yellow, 3 green, 4 blue.")
+CANCELLED = N_("Cancelled.")
+SWAP_WHOM = N_("Swap hands with whom? Left and Right arrows, then Enter.")
+SWAP_KEYS = N_("Left and Right arrows choose a player, Enter swaps, Escape cancels.")
+
+# ---------------------------------------------------------------- rule book and options
+BACK_TO_GAME = N_("Back to the game.")
+OPTIONS_NOT_NOW = N_("The options open before the match and between hands.")
+OPTIONS_SAVED_START = N_("Options saved. Press Enter to start.")
+OPTIONS_SAVED_NEXT_MATCH = N_("Options saved. Rule changes apply from the next match.")
+OPTIONS_CLOSED = N_("Options closed.")
+
+# ---------------------------------------------------------------- message history
+NOTHING_SAID = N_("Nothing has been said yet.")
+FIRST_MESSAGE = N_("First message.")
+LAST_MESSAGE = N_("Last message.")
+
+
+def not_saved(path: str) -> str:
+    """The game could not be saved to ``path``."""
+    return _("The game could not be saved to {path}.").format(path=path)
+
+
+def sections(titles: list[str]) -> str:
+    """The titles of the rule book's sections."""
+    return _("Sections: {titles}.").format(titles=", ".join(titles))
+
+
+def interrupted(hand_number: int) -> str:
+    """The question asked at start-up when a game was left unfinished."""
+    return _("A game was interrupted in hand {number}. Resume it? Y or Enter resumes, N starts a new one.").format(
+        number=hand_number
+    )
+
+
+def opponents(bots: int) -> str:
+    """How many bots the player meets."""
+    return ngettext("You play against {count} bot.", "You play against {count} bots.", bots).format(count=bots)
