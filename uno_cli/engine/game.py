@@ -116,11 +116,6 @@ _DRAWS, _PASSES, _ACCEPTS, _CHALLENGES, _UNOS, _ANSWERS = (
 _CATCHES = tuple(tuple(_act(CATCH, seat, None, None, t) for t in range(MAX_PLAYERS)) for seat in range(MAX_PLAYERS))
 _COLORS = tuple(tuple(_act(COLOR, seat, None, c) for c in COLORS) for seat in range(MAX_PLAYERS))
 _NUMBER_RANKS = frozenset(NUMBERS)
-#: Number cards that do nothing but pass the turn: all of them, or (seven_o) all but 7s and 0s.
-_PLAIN = (
-    frozenset(c for c in ALL_CODES if CARD_RANK[c] in _NUMBER_RANKS),
-    frozenset(c for c in ALL_CODES if CARD_RANK[c] in _NUMBER_RANKS and CARD_RANK[c] not in ("7", "0")),
-)
 #: Every card of the same rank (number or symbol) as each card.
 _SAME_RANK = {c: frozenset(d for d in ALL_CODES if CARD_RANK[d] == CARD_RANK[c]) for c in ALL_CODES}
 _SEVENS = frozenset(c + "7" for c in COLORS)
@@ -222,7 +217,7 @@ class Game:
 
     # Fixed attributes: faster to reach than those of an instance dict this large.
     __slots__ = (
-        "options", "players", "_plain", "_jumps", "_no_interrupts", "rng_state",
+        "options", "players", "_no_interrupts", "rng_state",
         "hands", "draw_pile", "discard", "color", "current", "direction", "dealer", "hand_number",
         "scores", "penalties", "eliminated", "phase", "pending", "pending_kind", "pending_cards",
         "bluffer", "bluff", "prev_color", "drawn", "must_play", "uno_open", "said", "jump_open",
@@ -236,12 +231,9 @@ class Game:
         options.validate(players)
         self.options = options
         self.players = players
-        # Option flags the hot paths would otherwise look up on every call (options never change).
-        self._plain = _PLAIN[1 if options.seven_o else 0]
-        self._jumps = options.jump_in or options.super_jump_in
         # No option lets anyone act out of turn but to say UNO or catch (no Beeps,
         # jump-ins or sequences), whatever happens.
-        self._no_interrupts = not (options.beep or self._jumps or options.sequences)
+        self._no_interrupts = not (options.beep or options.jumping or options.sequences)
         self.rng_state = seed & _MASK
         self.hands: list[list[str]] = [[] for _ in range(players)]
         self.draw_pile: list[str] = []  # top of the pile is the end of the list
@@ -469,7 +461,7 @@ class Game:
             self._legal_version, self._legal_seat, self._legal_cache = self.version, seat, out
             return out
         if phase == PLAYING:
-            if self.jump_open and (opts.jump_in or opts.super_jump_in):
+            if self.jump_open and opts.jumping:
                 top = self.discard[-1]
                 same = _SAME_RANK[top] if opts.super_jump_in else (top,)
                 sevens = opts.seven_o
@@ -549,7 +541,7 @@ class Game:
             jump: frozenset[str] | None = None
             seq = None
             if phase == PLAYING:
-                if self.jump_open and (opts.jump_in or opts.super_jump_in):
+                if self.jump_open and opts.jumping:
                     top = self.discard[-1]
                     jump = _SAME_RANK[top] if opts.super_jump_in else frozenset((top,))
                 seq = self.seq_seat
@@ -586,7 +578,7 @@ class Game:
         if opts.beep and phase != PENDING and BEEP in hand:
             return True
         if phase == PLAYING:
-            if self.jump_open and (opts.jump_in or opts.super_jump_in):
+            if self.jump_open and opts.jumping:
                 top = self.discard[-1]
                 if top in hand:
                     return True
@@ -757,19 +749,21 @@ class Game:
                 self.turn_events += 1
         return ev
 
-    def _remove_card(self, seat: int, card: str) -> int:
+    def _card_down(self, seat: int, card: str) -> int:
+        """Move ``card`` from ``seat``'s hand to the discard pile; return the cards left."""
         hand = self.hands[seat]
         hand.remove(card)
         self.discard.append(card)
         self.stuck = 0
-        return len(hand)
-
-    def _after_card_down(self, seat: int, left: int, ev: list[Event]) -> None:
+        left = len(hand)
+        # The UNO window: down to one card without having said UNO, the seat may be caught.
+        # A call is kept with one card left or two (said just before the next-to-last card).
         if left == 1:
             if not self.said[seat]:
                 self.uno_open = seat
-        elif left != 1:
-            self.said[seat] = False if left != 2 else self.said[seat]
+        elif left != 2:
+            self.said[seat] = False
+        return left
 
     def _do_play(self, action: Action, ev: list[Event]) -> None:
         seat, card = action.seat, action.card
@@ -788,11 +782,7 @@ class Game:
             how = "turn"
         prev_color = self.color
         had_color = card == WILD4 and self._holds_color(seat)
-        hand = self.hands[seat]
-        hand.remove(card)
-        self.discard.append(card)
-        self.stuck = 0
-        left = len(hand)
+        left = self._card_down(seat, card)
         color = action.color
         e = _new(Event)
         e.type = "play"
@@ -807,27 +797,12 @@ class Game:
         ev.append(e)
         self.drawn = None
         self.must_play = False
-        if left == 1:
-            if not self.said[seat]:
-                self.uno_open = seat
-        elif left != 2:
-            self.said[seat] = False
         if how == "sequence":
             step = (int(CARD_RANK[card]) - int(CARD_RANK[self.discard[-2]])) % 10
             self.seq_step = 1 if step == 1 else -1
             self.jump_open = self.options.jumping
             if left == 0:
                 self._end_hand(seat, ev)
-            return
-        if left and card in self._plain:
-            # The most common play, a number without effect: what _card_effect does for it.
-            self.jump_open = self._jumps
-            self._set_turn(seat, ev, PLAYING, True)
-            if self.options.sequences:
-                self.seq_seat = seat
-                self.seq_step = 0
-            else:
-                self.seq_seat = None
             return
         self._card_effect(seat, card, action.target, prev_color, had_color, ev)
 
@@ -843,7 +818,7 @@ class Game:
         opts = self.options
         rank = CARD_RANK[card]
         left = len(self.hands[seat])
-        self.jump_open = (opts.jump_in or opts.super_jump_in) and card != WILD and card != WILD4
+        self.jump_open = opts.jumping and card != WILD and card != WILD4
         self.seq_seat = None
         if left == 0:
             if rank == "+2" or rank == WILD4:
@@ -980,14 +955,13 @@ class Game:
         self._set_turn(seat, ev, PLAYING, True)
 
     def _play_beep(self, seat: int, ev: list[Event]) -> None:
-        left = self._remove_card(seat, BEEP)
+        left = self._card_down(seat, BEEP)
         self.color = None  # any card may follow a Beep
         self.jump_open = False
         self.seq_seat = None
         if self.uno_open is not None and self.uno_open != seat:
             self.uno_open = None
         ev.append(Event("play", seat, {"card": BEEP, "left": left, "how": "beep"}))
-        self._after_card_down(seat, left, ev)
         if left == 0:
             self._end_hand(seat, ev)
             return
@@ -1087,13 +1061,12 @@ class Game:
     def _do_jump_in(self, action: Action, ev: list[Event]) -> None:
         seat, card = action.seat, action.card
         assert card is not None
-        left = self._remove_card(seat, card)
+        left = self._card_down(seat, card)
         prev_current = self.current
         self.color = CARD_COLOR[card]
         ev.append(Event("play", seat, {"card": card, "left": left, "how": "jump_in", "instead_of": prev_current}))
         self.current = seat
         self.drawn = None
-        self._after_card_down(seat, left, ev)
         self._card_effect(seat, card, action.target, self.color, False, ev)
 
     def _draw_cards(self, seat: int, count: int, reason: str, ev: list[Event]) -> list[str]:
