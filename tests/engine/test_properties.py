@@ -16,7 +16,7 @@ from uno_cli.engine.cards import ALL_CODES, COLORS
 from uno_cli.engine.invariants import check_invariants
 from uno_cli.engine.options import CHALLENGE_PENALTIES, PRESETS, SCORING_MODES, UNO_PENALTIES
 from uno_cli.sim import simulate
-from tests.engine.helpers import snapshot
+from tests.engine.helpers import preset_setups, random_game, snapshot
 
 
 def _assert_clean(result, label):
@@ -223,3 +223,22 @@ def test_phase_state_consistent_in_random_games(chunk):
             problems = _phase_problems(g)
             assert problems == [], (i, opts, action, problems)
         assert g.is_over
+
+
+@pytest.mark.parametrize(("name", "players"), preset_setups())
+def test_out_of_turn_seats_are_the_other_seats_with_legal_actions(name, players):
+    """out_of_turn_seats and actors are derived from legal_actions, after every action."""
+    opts = PRESETS[name].with_values(hands=1)
+    checked = 0
+    for k in range(3):
+        for g, _action, _events in random_game(opts, players, seed=players * 100 + k):
+            seats = g.out_of_turn_seats()
+            actors = g.actors()
+            with_actions = [s for s in range(players) if g.legal_actions(s)]
+            holder = g.current if g.phase != "beep" else None
+            assert seats == [s for s in with_actions if s != holder], (g.phase, g.current)
+            assert actors == with_actions
+            if g.phase == "beep":
+                assert seats == sorted(g.beep_waiting)
+            checked += 1
+    assert checked > 3 * players

@@ -84,9 +84,6 @@ _LIVE = LIVE_PHASES
 _ACTIONS: dict[tuple[str, int, str | None, str | None, int | None], Action] = {}
 
 
-_VARIANTS: dict[tuple[str, int, str], tuple[Action, ...]] = {}
-
-
 def _act(kind: str, seat: int, card: str | None = None, color: str | None = None, target: int | None = None) -> Action:
     # Actions are immutable values: share one instance per value (legal lists are hot).
     key = (kind, seat, card, color, target)
@@ -97,27 +94,28 @@ def _act(kind: str, seat: int, card: str | None = None, color: str | None = None
 
 
 def _play_variants(kind: str, seat: int, card: str) -> tuple[Action, ...]:
+    # A wild names its colour as it goes down (the target of a seven_o 7 is added by Game._variants).
     if card == WILD or card == WILD4:
         return tuple(_act(kind, seat, card, c) for c in COLORS)
     return (_act(kind, seat, card),)
 
 
-#: For each seat, the PLAY actions of each card (a wild: one per colour; no 7 targets).
-_PLAYS: list[dict[str, tuple[Action, ...]]] = [
-    {code: _play_variants(PLAY, seat, code) for code in ALL_CODES} for seat in range(MAX_PLAYERS)
-]
-#: The same for JUMP_IN, and the actions that only name a seat (or a seat and a target).
-_JUMPS: list[dict[str, tuple[Action, ...]]] = [
-    {code: _play_variants(JUMP_IN, seat, code) for code in ALL_CODES} for seat in range(MAX_PLAYERS)
-]
+#: For PLAY and JUMP_IN, for each seat, the actions that put each card down.
+_VARIANTS: dict[str, list[dict[str, tuple[Action, ...]]]] = {
+    kind: [{code: _play_variants(kind, seat, code) for code in ALL_CODES} for seat in range(MAX_PLAYERS)]
+    for kind in (PLAY, JUMP_IN)
+}
+_PLAYS = _VARIANTS[PLAY]
+#: The actions that only name a seat (or a seat and a target or colour).
 _DRAWS, _PASSES, _ACCEPTS, _CHALLENGES, _UNOS, _ANSWERS = (
     tuple(_act(kind, seat) for seat in range(MAX_PLAYERS)) for kind in (DRAW, PASS, ACCEPT, CHALLENGE, UNO, ANSWER)
 )
 _CATCHES = tuple(tuple(_act(CATCH, seat, None, None, t) for t in range(MAX_PLAYERS)) for seat in range(MAX_PLAYERS))
 _COLORS = tuple(tuple(_act(COLOR, seat, None, c) for c in COLORS) for seat in range(MAX_PLAYERS))
 _NUMBER_RANKS = frozenset(NUMBERS)
-#: Every card of the same rank (number or symbol) as each card.
+#: Every card of the same rank (number or symbol) as each card, and each card alone.
 _SAME_RANK = {c: frozenset(d for d in ALL_CODES if CARD_RANK[d] == CARD_RANK[c]) for c in ALL_CODES}
+_ITSELF = {c: frozenset((c,)) for c in ALL_CODES}
 _SEVENS = frozenset(c + "7" for c in COLORS)
 _FOLLOW: dict[tuple[str | None, str], frozenset[str]] = {}
 
@@ -222,7 +220,7 @@ class Game:
         "scores", "penalties", "eliminated", "phase", "pending", "pending_kind", "pending_cards",
         "bluffer", "bluff", "prev_color", "drawn", "must_play", "uno_open", "said", "jump_open",
         "seq_seat", "seq_step", "beep_waiting", "beep_resume", "stuck", "winners", "version",
-        "turn_events", "_legal_cache", "_legal_version", "_legal_seat",
+        "turn_events", "_legal_cache", "_legal_version",
     )
 
     def __init__(self, players: int, options: RuleOptions = CLASSIC, seed: int = 0) -> None:
@@ -267,10 +265,9 @@ class Game:
         self.version = 0
         #: "turn" events so far, from every call (the simulator counts turns with it).
         self.turn_events = 0
-        # legal_actions(_legal_seat) at version _legal_version (None: nothing cached).
-        self._legal_cache: list[Action] | None = None
+        # legal_actions by seat at version _legal_version (None: nothing cached).
+        self._legal_cache: dict[int, list[Action]] | None = None
         self._legal_version = -1
-        self._legal_seat = -1
 
     # ----------------------------------------------------------------- helpers
 
@@ -356,29 +353,28 @@ class Game:
         return self.options.challenge or not self._holds_color(seat)
 
     def _variants(self, kind: str, seat: int, card: str, out: list[Action]) -> None:
-        if self.options.seven_o and CARD_RANK[card] == "7":
-            # Swap targets depend on who is still in; not cached.
+        """Add the ways ``seat`` may put ``card`` down as ``kind`` (PLAY or JUMP_IN)."""
+        if card in _SEVENS and self.options.seven_o:
+            # A 7 names the seat it swaps with; who is still in changes, so this is not cached.
             for t in range(self.players):
                 if t != seat and not self.eliminated[t]:
                     out.append(_act(kind, seat, card, None, t))
-            return
-        key = (kind, seat, card)
-        variants = _VARIANTS.get(key)
-        if variants is None:
-            if card == WILD or card == WILD4:
-                variants = tuple(_act(kind, seat, card, c) for c in COLORS)
-            else:
-                variants = (_act(kind, seat, card),)
-            _VARIANTS[key] = variants
-        out.extend(variants)
+        else:
+            out += _VARIANTS[kind][seat][card]
 
     # ------------------------------------------------------------ legality
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, in turn or out of turn."""
-        if self._legal_version == self.version and self._legal_seat == seat and self._legal_cache is not None:
-            return self._legal_cache
-        out: list[Action] = []
+        cache = self._legal_cache
+        if cache is not None and self._legal_version == self.version:
+            out = cache.get(seat)
+            if out is not None:
+                return out
+        else:
+            cache = self._legal_cache = {}
+            self._legal_version = self.version
+        out = []
         phase = self.phase
         current = self.current
         # The turn holder in play is always a seat still in (the common case).
@@ -392,25 +388,23 @@ class Game:
             if seat in self.beep_waiting:
                 out.append(_ANSWERS[seat])
             return out
+        # Anyone may play a Beep while a turn is under way (not while a colour is being
+        # chosen or a draw penalty waits).
+        beep = opts.beep and (phase == PLAYING or phase == DRAWN) and BEEP in hand
         if seat == current:
             if phase == PLAYING:
                 color, top = self.color, self.discard[-1]
                 follow = _FOLLOW.get((color, top)) or _followers(color, top)
-                plays = _PLAYS[seat]
-                sevens = opts.seven_o
                 seen: list[str] = []  # each card once, in hand order (cheaper than a dict)
                 for card in hand:
                     if card in follow:
                         if card in seen:
                             continue
                         seen.append(card)
-                        if sevens and card in _SEVENS:
-                            self._variants(PLAY, seat, card, out)
-                        else:
-                            out += plays[card]
+                        self._variants(PLAY, seat, card, out)
                     elif card == WILD4 and card not in seen and not self.must_play and self._wild4_allowed(seat):
                         seen.append(card)
-                        out += plays[card]
+                        out += _PLAYS[seat][card]
                 # With both piles empty, drawing is only for a player who cannot play.
                 if not out or (not self.must_play and (self.draw_pile or len(self.discard) > 1)):
                     out.append(_DRAWS[seat])
@@ -422,11 +416,7 @@ class Game:
                 out.append(_PASSES[seat])
             elif phase == PENDING:
                 out.append(_ACCEPTS[seat])
-                if (
-                    self.pending_kind == WILD4
-                    and opts.challenge
-                    and self.pending_cards == 1
-                ):
+                if self.pending_kind == WILD4 and opts.challenge and self.pending_cards == 1:
                     out.append(_CHALLENGES[seat])
                 if opts.stacking:
                     if self.pending_kind == WILD4:
@@ -435,7 +425,7 @@ class Game:
                     else:
                         for card in dict.fromkeys(hand):
                             if CARD_RANK[card] == "+2":
-                                out.append(_act(PLAY, seat, card))
+                                out += _PLAYS[seat][card]
             else:  # CHOOSE_COLOR
                 out += _COLORS[seat]
                 return out
@@ -448,37 +438,29 @@ class Game:
         # a play to make), or just after (one card, until caught or too late).
         if n_cards < 3 and not self.said[seat] and (
             (n_cards == 1 and uno_open == seat)
-            or (
-                n_cards == 2
-                and seat == current
-                and (any(a.kind == PLAY for a in out) or (opts.beep and phase != PENDING and BEEP in hand))
-            )
+            or (n_cards == 2 and seat == current and (beep or any(a.kind == PLAY for a in out)))
         ):
             out.append(_UNOS[seat])
         if uno_open is not None and uno_open != seat:
             out.append(_CATCHES[seat][uno_open])
         if self._no_interrupts:
-            self._legal_version, self._legal_seat, self._legal_cache = self.version, seat, out
+            cache[seat] = out
             return out
         if phase == PLAYING:
             if self.jump_open and opts.jumping:
                 top = self.discard[-1]
-                same = _SAME_RANK[top] if opts.super_jump_in else (top,)
-                sevens = opts.seven_o
-                jumps = _JUMPS[seat]
-                seen = []
-                for card in hand:
-                    if card in same and card not in seen:
-                        seen.append(card)
-                        if sevens and card in _SEVENS:
+                same = _SAME_RANK[top] if opts.super_jump_in else _ITSELF[top]
+                if not same.isdisjoint(hand):
+                    seen = []
+                    for card in hand:
+                        if card in same and card not in seen:
+                            seen.append(card)
                             self._variants(JUMP_IN, seat, card, out)
-                        else:
-                            out += jumps[card]
             if self.seq_seat == seat and seat != current:
                 self._sequence_plays(seat, out)
-        if opts.beep and (phase == PLAYING or phase == DRAWN) and BEEP in hand:
-            out.append(_PLAYS[seat][BEEP][0])
-        self._legal_version, self._legal_seat, self._legal_cache = self.version, seat, out
+        if beep:
+            out += _PLAYS[seat][BEEP]
+        cache[seat] = out
         return out
 
     def _sequence_plays(self, seat: int, out: list[Action]) -> None:
@@ -493,7 +475,16 @@ class Game:
         plays = _PLAYS[seat]
         for card in dict.fromkeys(self.hands[seat]):
             if card in nexts:
-                out.append(plays[card][0])
+                out += plays[card]
+
+    def is_legal(self, action: Action) -> bool:
+        """True if :meth:`apply` accepts ``action`` now."""
+        legal = self.legal_actions(action.seat)
+        for known in legal:
+            if known is action:  # legal actions are shared instances: no comparisons needed
+                return True
+        # A missed interception is the one legal action never listed (see MISSED_JUMP_IN).
+        return action in legal or self.missed_jump_in_allowed(action)
 
     def missed_jump_in_allowed(self, action: Action) -> bool:
         """True if ``action`` is a valid (costly) missed interception: the card is held."""
@@ -514,81 +505,22 @@ class Game:
     def actors(self) -> list[int]:
         """Seats that have at least one legal action now."""
         others = self.out_of_turn_seats()
-        if self.phase in (PLAYING, DRAWN, PENDING, CHOOSE_COLOR):
+        if self.phase in IN_TURN_PHASES:
             return sorted([self.current, *others]) if others else [self.current]
         return others
 
     def out_of_turn_seats(self) -> list[int]:
-        """Seats other than the turn holder that may act now (all Beep answerers in a race)."""
-        phase = self.phase
-        if phase != PLAYING and phase != DRAWN and phase != PENDING:
-            return list(self.beep_waiting) if phase == BEEP_RACE else []
-        cur = self.current
-        seats: list[int] = []
-        if self.uno_open is not None:
-            # Everyone may catch the player who forgot to say UNO.
-            s = 0
-            for out in self.eliminated:
-                if not out and s != cur:
-                    seats.append(s)
-                s += 1
-        elif self.jump_open or self.seq_seat is not None or self.options.beep:
-            # legal_actions_any for each seat, with what they share looked up once (with no
-            # UNO window, Beep, jump-in or sequence, nobody may act out of turn).
-            out, hands = self.eliminated, self.hands
-            opts = self.options
-            beep = opts.beep and phase != PENDING
-            jump: frozenset[str] | None = None
-            seq = None
-            if phase == PLAYING:
-                if self.jump_open and opts.jumping:
-                    top = self.discard[-1]
-                    jump = _SAME_RANK[top] if opts.super_jump_in else frozenset((top,))
-                seq = self.seq_seat
-            for s in range(self.players):
-                if s == cur or out[s]:
-                    continue
-                hand = hands[s]
-                if (beep and BEEP in hand) or (jump is not None and not jump.isdisjoint(hand)):
-                    seats.append(s)
-                elif s == seq:
-                    plays: list[Action] = []
-                    self._sequence_plays(s, plays)
-                    if plays:
-                        seats.append(s)
-        return seats
-
-    def legal_actions_any(self, seat: int) -> bool:
-        """True if ``seat`` may act now (a quick test, without listing the actions)."""
-        phase = self.phase
-        if phase not in _LIVE or self.eliminated[seat]:
-            return False
-        if phase == BEEP_RACE:
-            return seat in self.beep_waiting
-        if seat == self.current:
-            return True
-        if phase == CHOOSE_COLOR:
-            return False
-        hand = self.hands[seat]
-        if not self.said[seat] and len(hand) == 1 and self.uno_open == seat:
-            return True
-        if self.uno_open is not None and self.uno_open != seat:
-            return True
-        opts = self.options
-        if opts.beep and phase != PENDING and BEEP in hand:
-            return True
-        if phase == PLAYING:
-            if self.jump_open and opts.jumping:
-                top = self.discard[-1]
-                if top in hand:
-                    return True
-                if opts.super_jump_in and not _SAME_RANK[top].isdisjoint(hand):
-                    return True
-            if self.seq_seat == seat:
-                out: list[Action] = []
-                self._sequence_plays(seat, out)
-                return bool(out)
-        return False
+        """Seats other than the turn holder with a legal action now (in a Beep race: those still to answer)."""
+        if self.phase == BEEP_RACE:
+            holder = -1  # nobody holds the turn during the race: everyone answers
+        elif self._no_interrupts and self.uno_open is None:
+            # Nothing to list: without these options legal_actions offers nobody but the
+            # turn holder anything except UNO and catch, which need an UNO window.
+            return []
+        else:
+            holder = self.current
+        legal = self.legal_actions
+        return [s for s in range(self.players) if s != holder and legal(s)]
 
     def why_illegal(self, action: Action) -> IllegalAction:
         """An IllegalAction naming the reason ``action`` is not allowed now."""
@@ -676,22 +608,10 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out ``action`` and return the events it caused; raise if it is illegal."""
+        if not self.is_legal(action):
+            raise self.why_illegal(action)
         kind = action.kind
         seat = action.seat
-        if kind == MISSED_JUMP_IN:
-            if not self.missed_jump_in_allowed(action) or action in self.legal_actions(seat):
-                raise self.why_illegal(action)
-        else:
-            legal = self._legal_cache
-            if legal is None or self._legal_version != self.version or self._legal_seat != seat:
-                legal = self.legal_actions(seat)
-            # Legal actions are shared instances: look for this one before comparing values.
-            for known in legal:
-                if known is action:
-                    break
-            else:
-                if action not in legal:
-                    raise self.why_illegal(action)
         self.version += 1  # which also makes the cached legal list stale
         ev: list[Event] = []
         if kind in TURN_KINDS:
