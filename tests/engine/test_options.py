@@ -650,6 +650,17 @@ def test_missed_jump_in_costs_penalty_points(scoring, delta):
     assert check_invariants(g, [0, 0, 0, 0]) == []
 
 
+def test_is_legal_accepts_a_missed_jump_in_though_it_is_never_listed():
+    g = jump_game(jump_in=True)
+    g.apply(play(0, "r5"))
+    missed = act("missed_jump_in", 2, "b1")
+    assert all(a.kind != "missed_jump_in" for s in range(4) for a in g.legal_actions(s))
+    assert g.is_legal(missed)
+    assert not g.is_legal(act("missed_jump_in", 2, "r9"))  # not held
+    assert all(g.is_legal(a) for a in g.legal_actions(g.current))
+    assert not g.is_legal(act("draw", 2))  # not listed
+
+
 def test_missed_jump_in_penalty_amount_is_an_option():
     g = jump_game(jump_in=True, scoring="lowest_wins", jump_in_penalty=7)
     g.apply(play(0, "r5"))

@@ -166,13 +166,14 @@ _OPTION_DICTS: dict[RuleOptions, dict[str, Any]] = {}
 _new = object.__new__
 
 
-def _event(type: str, seat: int | None, data: dict[str, Any]) -> Event:
-    # Event(type, seat, data) without a secret, without Event.__init__ (hot paths).
+def _event(type: str, seat: int | None, data: dict[str, Any], secret: dict[str, Any] | None = None) -> Event:
+    # Event(type, seat, data, secret) without Event.__init__ (hot paths); a secret is the seat's.
     e = _new(Event)
     e.type = type
     e.seat = seat
     e.data = data
-    e.secret = e.secret_to = None
+    e.secret = secret
+    e.secret_to = seat if secret else None
     return e
 
 
@@ -314,11 +315,6 @@ class Game:
     def next_seat(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places after ``seat`` in the direction of play."""
         n, d, out = self.players, self.direction, self.eliminated
-        if steps == 1:
-            seat = (seat + d) % n
-            while out[seat]:
-                seat = (seat + d) % n
-            return seat
         for _ in range(steps):
             seat = (seat + d) % n
             while out[seat]:
@@ -335,12 +331,11 @@ class Game:
         return self.players - sum(self.eliminated)
 
     def _can_follow(self, card: str) -> bool:
-        if card is WILD or card is WILD4 or card == WILD or card == WILD4 or card == BEEP:
+        """True if ``card`` matches the top card (a Wild Draw Four's own condition aside)."""
+        if card == WILD4 or card == BEEP:
             return True
-        color = self.color
-        if color is None:
-            return True
-        return CARD_COLOR[card] == color or CARD_RANK[card] == CARD_RANK[self.discard[-1]]
+        color, top = self.color, self.discard[-1]
+        return card in (_FOLLOW.get((color, top)) or _followers(color, top))
 
     def _holds_color(self, seat: int) -> bool:
         color = self.color
@@ -704,17 +699,12 @@ class Game:
         had_color = card == WILD4 and self._holds_color(seat)
         left = self._card_down(seat, card)
         color = action.color
-        e = _new(Event)
-        e.type = "play"
-        e.seat = seat
         if color is None:
             self.color = CARD_COLOR[card]
-            e.data = {"card": card, "left": left, "how": how}
+            ev.append(_event("play", seat, {"card": card, "left": left, "how": how}))
         else:
             self.color = color
-            e.data = {"card": card, "left": left, "how": how, "color": color}
-        e.secret = e.secret_to = None
-        ev.append(e)
+            ev.append(_event("play", seat, {"card": card, "left": left, "how": how, "color": color}))
         self.drawn = None
         self.must_play = False
         if how == "sequence":
@@ -853,21 +843,11 @@ class Game:
 
     def _set_turn(self, seat: int, ev: list[Event], phase: Phase = PLAYING, after: bool = False) -> None:
         if after:
-            # The turn goes to the seat after ``seat`` (next_seat, inline: this is hot).
-            n, d, out = self.players, self.direction, self.eliminated
-            seat = (seat + d) % n
-            while out[seat]:
-                seat = (seat + d) % n
+            seat = self.next_seat(seat)
         self.current = seat
         self.phase = phase
         self.drawn = None
-        # Hot events are built without Event.__init__ (the same fields).
-        e = _new(Event)
-        e.type = "turn"
-        e.seat = seat
-        e.data = {}
-        e.secret = e.secret_to = None
-        ev.append(e)
+        ev.append(_event("turn", seat, {}))
         self.turn_events += 1
 
     def _end_turn(self, seat: int, ev: list[Event]) -> None:
@@ -892,47 +872,23 @@ class Game:
 
     def _do_draw(self, seat: int, ev: list[Event]) -> None:
         self.jump_open = False
-        pile = self.draw_pile
-        if pile:
-            # One card from the top: what _draw_cards does for it.
-            card = pile.pop()
-            hand = self.hands[seat]
-            hand.append(card)
-            self.said[seat] = False
-            if self.uno_open == seat:
-                self.uno_open = None
-            e = _new(Event)
-            e.type = "draw"
-            e.seat = e.secret_to = seat
-            e.data = {"count": 1, "reason": "choice", "left": len(hand)}
-            e.secret = {"cards": [card]}
-            ev.append(e)
-        else:
-            cards = self._draw_cards(seat, 1, "choice", ev)
-            if not cards:
-                self.stuck += 1
-                ev.append(Event("cannot_draw", seat))
-                if self.stuck >= self._n_active():
-                    self._end_hand(None, ev)
-                else:
-                    self._set_turn(seat, ev, PLAYING, True)
-                return
-            card = cards[0]
+        cards = self._draw_cards(seat, 1, "choice", ev)
+        if not cards:
+            self.stuck += 1
+            ev.append(_event("cannot_draw", seat, {}))
+            if self.stuck >= self._n_active():
+                self._end_hand(None, ev)
+            else:
+                self._set_turn(seat, ev, PLAYING, True)
+            return
+        card = cards[0]
         self.stuck = 0
-        e = _new(Event)
-        e.seat = seat
-        e.data = {}
         if card != BEEP and self._can_follow(card) and (card != WILD4 or self._wild4_allowed(seat)):
             self.phase = DRAWN
             self.drawn = card
-            e.type = "playable_drawn"
-            e.secret = {"card": card}
-            e.secret_to = seat
-            ev.append(e)
+            ev.append(_event("playable_drawn", seat, {}, {"card": card}))
         else:
-            e.type = "cannot_play"
-            e.secret = e.secret_to = None
-            ev.append(e)
+            ev.append(_event("cannot_play", seat, {}))
             self._set_turn(seat, ev, PLAYING, True)
 
     def _do_accept(self, seat: int, ev: list[Event]) -> None:
@@ -1015,12 +971,7 @@ class Game:
             data = {"count": len(got), "reason": reason, "left": len(hand)}
             if len(got) < count:
                 data["wanted"] = count
-            e = _new(Event)
-            e.type = "draw"
-            e.seat = e.secret_to = seat
-            e.data = data
-            e.secret = {"cards": got}
-            ev.append(e)
+            ev.append(_event("draw", seat, data, {"cards": got}))
         elif count:
             ev.append(Event("draw", seat, {"count": 0, "reason": reason, "wanted": count, "left": len(self.hands[seat])}, {"cards": []}))
         return got
