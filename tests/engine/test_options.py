@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from uno_cli.engine import Game, IllegalAction, InvalidOptions, RuleOptions
-from uno_cli.engine.cards import hand_points
 from uno_cli.engine.invariants import check_invariants
 from tests.engine.helpers import act, find, make_game, ok, one, play, snapshot, types
 

@@ -79,7 +79,6 @@ MATCH_OVER = Phase.MATCH_OVER
 IN_TURN_PHASES = frozenset({PLAYING, DRAWN, PENDING, CHOOSE_COLOR})
 #: Phases of a hand in play (someone may act).
 LIVE_PHASES = frozenset({PLAYING, DRAWN, PENDING, CHOOSE_COLOR, BEEP_RACE})
-_LIVE = LIVE_PHASES
 
 _ACTIONS: dict[tuple[str, int, str | None, str | None, int | None], Action] = {}
 
@@ -230,8 +229,8 @@ class Game:
         options.validate(players)
         self.options = options
         self.players = players
-        # No option lets anyone act out of turn but to say UNO or catch (no Beeps,
-        # jump-ins or sequences), whatever happens.
+        # No Beeps, jump-ins or sequences: legal_actions (and so out_of_turn_seats) need
+        # not look for interruptions, only for UNO and catch.
         self._no_interrupts = not (options.beep or options.jumping or options.sequences)
         self.rng_state = seed & _MASK
         self.hands: list[list[str]] = [[] for _ in range(players)]
@@ -374,7 +373,7 @@ class Game:
         current = self.current
         # The turn holder in play is always a seat still in (the common case).
         if (phase != PLAYING or seat != current) and (
-            phase not in _LIVE or not 0 <= seat < self.players or self.eliminated[seat]
+            phase not in LIVE_PHASES or not 0 <= seat < self.players or self.eliminated[seat]
         ):
             return out
         hand = self.hands[seat]
