@@ -709,7 +709,7 @@ class Game:
         if how == "sequence":
             step = (int(CARD_RANK[card]) - int(CARD_RANK[self.discard[-2]])) % 10
             self.seq_step = 1 if step == 1 else -1
-            self.jump_open = self.options.jumping
+            self._open_jump(card)
             if left == 0:
                 self._end_hand(seat, ev)
             return
@@ -727,7 +727,7 @@ class Game:
         opts = self.options
         rank = CARD_RANK[card]
         left = len(self.hands[seat])
-        self.jump_open = opts.jumping and card != WILD and card != WILD4
+        self._open_jump(card)
         self.seq_seat = None
         if left == 0:
             if rank == "+2" or rank == WILD4:
@@ -799,6 +799,10 @@ class Game:
             if opts.sequences and rank in _NUMBER_RANKS:
                 self.seq_seat = seat
                 self.seq_step = 0
+
+    def _open_jump(self, card: str) -> None:
+        # Interceptions open on every card that goes down but a Wild, a Wild Draw Four or a Beep.
+        self.jump_open = self.options.jumping and card != WILD and card != WILD4 and card != BEEP
 
     def _make_pending(self, seat: int, victim: int, kind: str, amount: int, ev: list[Event]) -> None:
         if kind != WILD4:
@@ -1088,7 +1092,7 @@ class Game:
         first = self.next_seat(self.dealer)
         ev.append(_event("first_card", None, {"card": card, "color": self.color}))
         self.phase = PLAYING
-        self.jump_open = self.options.jumping and card not in (WILD, BEEP)
+        self._open_jump(card)
         rank = CARD_RANK[card]
         if card == WILD:
             self._set_turn(first, ev, CHOOSE_COLOR)
