@@ -654,7 +654,7 @@ def resolve(cmd: Command, game: Any, seat: int, partial: Action | None = None) -
             return Partial(Action(kind, seat, card))
         if kind == JUMP_IN:
             missed = Action(MISSED_JUMP_IN, seat, card)
-            if game.missed_jump_in_allowed(missed):
+            if game.is_legal(missed):
                 return missed
         raise game.why_illegal(action)
     if verb == "color":

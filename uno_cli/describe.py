@@ -101,10 +101,6 @@ def _hand_start(e, d, you, p, v, names, s):
     return _("Hand {number} begins.").format(number=d.get("hand", 0))
 
 
-def _shuffle(e, d, you, p, v, names, s):
-    return _("The cards are shuffled.")
-
-
 def _deal(e, d, you, p, v, names, s):
     n = _int(d.get("count", 0))
     if you:
@@ -242,12 +238,6 @@ def _uno(e, d, you, p, v, names, s):
     if you:
         return _("You say UNO!")
     return _("{player} says UNO!").format(player=p)
-
-
-def _uno_missed(e, d, you, p, v, names, s):
-    if you:
-        return _("You have one card left and did not say UNO.")
-    return _("{player} has one card left and did not say UNO.").format(player=p)
 
 
 def _caught(e, d, you, p, v, names, s):
@@ -397,7 +387,6 @@ _DESCRIBERS: dict[str, Any] = {
     "dealer_tie": _dealer_tie,
     "dealer_chosen": _dealer_chosen,
     "hand_start": _hand_start,
-    "shuffle": _shuffle,
     "deal": _deal,
     "hand_dealt": _hand_dealt,
     "first_card": _first_card,
@@ -414,7 +403,6 @@ _DESCRIBERS: dict[str, Any] = {
     "reverse": _reverse,
     "pending": _pending,
     "uno": _uno,
-    "uno_missed": _uno_missed,
     "caught": _caught,
     "challenge": _challenge,
     "challenge_result": _challenge_result,

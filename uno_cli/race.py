@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from uno_cli.engine import IN_TURN_PHASES, Action, Event, Game, Phase
-from uno_cli.engine.actions import ACCEPT, ANSWER, CATCH, DRAW, JUMP_IN, MISSED_JUMP_IN, PASS, PLAY, UNO
+from uno_cli.engine.actions import ACCEPT, ANSWER, CATCH, DRAW, JUMP_IN, PASS, PLAY, UNO
 from uno_cli.bots.base import Bot
 from uno_cli.engine.cards import BEEP
 from uno_cli.engine.errors import IllegalAction
@@ -264,9 +264,7 @@ class Referee:
                         action = bot.choose(g.view(seat))
                 except Exception:  # noqa: BLE001 - a broken bot plays safe
                     action = None
-                if action is not None and action not in legal and not (
-                    action.kind == MISSED_JUMP_IN and g.missed_jump_in_allowed(action)
-                ):
+                if action is not None and not g.is_legal(action):
                     action = None
                 if in_turn:
                     offers.append(Offer(self.pace, seat, action or fallback(legal), g.version, True, g.hand_number))

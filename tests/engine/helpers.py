@@ -9,6 +9,7 @@ to the discard pile under its top card, or to a seat's hand), so the card accoun
 from __future__ import annotations
 
 import copy
+import random
 from collections import Counter
 
 from uno_cli.engine import Action, Game, RuleOptions
@@ -94,7 +95,7 @@ def one(events, type_: str, seat: int | None = None):
 
 def snapshot(g: Game) -> dict:
     """A deep copy of the game's whole state (without caches)."""
-    skip = ("_legal_cache", "_legal_version", "_legal_seat")
+    skip = ("_legal_cache", "_legal_version")
     return {k: copy.deepcopy(getattr(g, k)) for k in Game.__slots__ if k not in skip}
 
 
@@ -104,3 +105,48 @@ def play(seat: int, card: str, color: str | None = None, target: int | None = No
 
 def act(kind: str, seat: int, card: str | None = None, color: str | None = None, target: int | None = None) -> Action:
     return Action(kind, seat, card, color, target)
+
+
+def preset_setups() -> list[tuple[str, int]]:
+    """Every preset with every player count it allows (partners: 4 only)."""
+    from uno_cli.engine.options import PRESETS
+
+    return [
+        (name, players)
+        for name in sorted(PRESETS)
+        for players in ([4] if PRESETS[name].partners else range(2, 11))
+    ]
+
+
+def random_game(options: RuleOptions, players: int, seed: int, max_actions: int = 3000):
+    """Play one seeded random game; yield ``(game, action, events)`` after each action.
+
+    Each step a seat with a legal action is picked (an out-of-turn one about a third of
+    the time), then one of its legal actions; now and then a seat tries a missed
+    interception with a card it holds. The start and each new hand yield ``action`` None.
+    """
+    rng = random.Random(seed)
+    g = Game(players, options, seed=seed)
+    yield g, None, g.start()
+    for _ in range(max_actions):
+        if g.is_over:
+            return
+        if g.phase == "hand_over":
+            yield g, None, g.start_hand()
+            continue
+        seats = [s for s in range(players) if g.legal_actions(s)]
+        others = [s for s in seats if s != g.current or g.phase == "beep"]
+        action = None
+        if options.jumping and rng.random() < 0.02:
+            seat = rng.randrange(players)
+            if g.hands[seat]:
+                missed = Action("missed_jump_in", seat, rng.choice(g.hands[seat]))
+                if g.is_legal(missed):
+                    action = missed
+        if action is None:
+            if others and (g.current not in seats or rng.random() < 0.3):
+                seat = rng.choice(others)
+            else:
+                seat = g.current
+            action = rng.choice(g.legal_actions(seat))
+        yield g, action, g.apply(action)

@@ -8,7 +8,6 @@ import pytest
 
 from uno_cli.engine import Action, Game, IllegalAction, RuleOptions
 from uno_cli.engine.cards import CARD_POINTS, CARD_RANK, hand_points, is_number, new_deck
-from uno_cli.engine.invariants import check_invariants
 from tests.engine.helpers import act, find, make_game, ok, one, play, snapshot, types
 
 
@@ -350,7 +349,7 @@ def test_block_counter_resets_when_a_card_is_played():
     g.version += 1
     assert "cannot_draw" in types(g.apply(act("draw", 0)))
     g.apply(play(1, "r4"))  # the play resets the count; r3 can now be reshuffled
-    ev = g.apply(play(2, "r2"))
+    g.apply(play(2, "r2"))
     g.apply(act("draw", 0))  # reshuffles r3 and r4 and draws one
     assert g.phase in ("drawn", "play")
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from uno_cli.engine import Game, IllegalAction, InvalidOptions, RuleOptions
-from uno_cli.engine.cards import hand_points
 from uno_cli.engine.invariants import check_invariants
 from tests.engine.helpers import act, find, make_game, ok, one, play, snapshot, types
 
@@ -237,7 +236,7 @@ def test_uno_with_two_cards_only_in_turn_not_while_waiting():
     g = make_game([["r5", "g1"], ["r2", "g3"], ["b1", "b2"]], discard=["r3"])
     assert act("uno", 0) in g.legal_actions(0)
     assert act("uno", 1) not in g.legal_actions(1)
-    assert g.out_of_turn_seats() == [] and not g.legal_actions_any(1)
+    assert g.out_of_turn_seats() == [] and g.legal_actions(1) == []
     before = snapshot(g)
     with pytest.raises(IllegalAction) as exc:
         g.apply(act("uno", 1))
@@ -648,6 +647,17 @@ def test_missed_jump_in_costs_penalty_points(scoring, delta):
     assert g.scores[2] == delta and g.penalties[2] == delta
     assert g.current == 1
     assert check_invariants(g, [0, 0, 0, 0]) == []
+
+
+def test_is_legal_accepts_a_missed_jump_in_though_it_is_never_listed():
+    g = jump_game(jump_in=True)
+    g.apply(play(0, "r5"))
+    missed = act("missed_jump_in", 2, "b1")
+    assert all(a.kind != "missed_jump_in" for s in range(4) for a in g.legal_actions(s))
+    assert g.is_legal(missed)
+    assert not g.is_legal(act("missed_jump_in", 2, "r9"))  # not held
+    assert all(g.is_legal(a) for a in g.legal_actions(g.current))
+    assert not g.is_legal(act("draw", 2))  # not listed
 
 
 def test_missed_jump_in_penalty_amount_is_an_option():

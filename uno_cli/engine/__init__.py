@@ -3,13 +3,14 @@
 Build a :class:`Game`, call :meth:`Game.start`, then repeatedly pick an action from
 :meth:`Game.legal_actions` and :meth:`Game.apply` it; every call returns the
 :class:`Event` objects describing what changed. Between hands call
-:meth:`Game.start_hand`. See ``docs/engine.md`` for the event and save formats.
+:meth:`Game.start_hand`. :data:`EVENT_FIELDS` names the fields of each event type;
+``docs/engine.md`` describes events, actions and saves.
 """
 
 from uno_cli.engine.actions import Action
 from uno_cli.engine.cards import ALL_CODES, COLORS, new_deck
 from uno_cli.engine.errors import EngineError, IllegalAction, InvalidOptions, InvalidSetup
-from uno_cli.engine.events import Event
+from uno_cli.engine.events import EVENT_FIELDS, Event, EventFields
 from uno_cli.engine.game import IN_TURN_PHASES, LIVE_PHASES, Game, Phase, View
 from uno_cli.engine.options import PRESETS, RuleOptions, preset
 
@@ -17,8 +18,10 @@ __all__ = [
     "ALL_CODES",
     "COLORS",
     "Action",
+    "EVENT_FIELDS",
     "EngineError",
     "Event",
+    "EventFields",
     "Game",
     "IN_TURN_PHASES",
     "LIVE_PHASES",

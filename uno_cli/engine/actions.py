@@ -24,7 +24,9 @@ CATCH = "catch"
 JUMP_IN = "jump_in"
 """Play ``card`` out of turn on the identical (or, super, the same-symbol) top card."""
 MISSED_JUMP_IN = "missed_jump_in"
-"""An interception that came too late or with the wrong card; it costs points."""
+"""An interception that came too late or with the wrong card; it costs points. The one legal
+action never listed by ``Game.legal_actions`` (listing it would offer every held card as a
+costly mistake): ``Game.is_legal`` accepts it while the seat holds the card and jumping is on."""
 ANSWER = "answer"
 """Answer a Beep."""
 

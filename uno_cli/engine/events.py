@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -47,42 +48,82 @@ class Event:
         return f"Event({self.type!r}, seat={self.seat!r}, {self.data!r}, secret={self.secret!r})"
 
 
-# Every event type, with its public fields (secret fields in brackets).
-EVENT_TYPES: dict[str, str] = {
-    "match_start": "players, options",
-    "dealer_draw": "seat, card: a card drawn to choose the dealer",
-    "dealer_tie": "seats: they draw again",
-    "dealer_chosen": "seat",
-    "hand_start": "hand (number), dealer",
-    "shuffle": "count: the draw pile was shuffled",
-    "deal": "count (cards each), seats (in dealing order)",
-    "hand_dealt": "seat, count; [cards: the seat's own hand]",
-    "first_card": "card, color",
-    "first_card_returned": "card: a Wild Draw Four went back into the deck",
-    "turn": "seat: whose turn it is",
-    "play": "seat, card, color (wilds), left (cards left), how: turn|drawn|stack|sequence|jump_in|beep; instead_of (the turn holder, for a jump_in)",
-    "color_chosen": "seat, color",
-    "draw": "seat, count, reason, left; [cards]",
-    "cannot_draw": "seat, wanted: both piles are empty",
-    "playable_drawn": "seat: the drawn card can be played (only its owner is told which)",
-    "pass": "seat: keeps the drawn card",
-    "cannot_play": "seat: drew a card that cannot be played; the turn passes",
-    "skip": "seat: loses the turn",
-    "reverse": "direction",
-    "pending": "seat, total, kind: a draw penalty waits for seat's answer",
-    "uno": "seat",
-    "caught": "seat, by, count",
-    "challenge": "seat (challenger), target",
-    "challenge_result": "guilty, target, challenger; [hand: shown to the challenger]",
-    "card_returned": "seat, card: a bluffed Wild Draw Four goes back",
-    "reshuffle": "count: the discard pile became the draw pile",
-    "missed_jump_in": "seat, card, points, score",
-    "swap": "seat, target: hands swapped",
-    "rotate": "direction: every hand passed on",
-    "beep_race": "seat: who played the Beep; everyone must answer",
-    "beep_answer": "seat",
-    "beep_slowest": "seat",
-    "hand_end": "winner, points (per seat), scores, block (bool), gained",
-    "eliminated": "seat, score",
-    "match_end": "winners, scores",
+@dataclass(frozen=True, slots=True)
+class EventFields:
+    """The fields of one event type, as :meth:`Event.visible_to` gives them (without ``type``).
+
+    ``seat`` counts as a field (it is the Event's own attribute); the others are keys of
+    ``data`` or, for ``secret``, of ``secret``.
+    """
+
+    required: tuple[str, ...]
+    """Public fields every event of the type has."""
+    optional: tuple[str, ...] = ()
+    """Public fields some events of the type have."""
+    secret: tuple[str, ...] = ()
+    """Fields only ``secret_to`` may see."""
+    doc: str = ""
+    """What the event says, in one line."""
+
+
+def _f(required: str, optional: str = "", secret: str = "", doc: str = "") -> EventFields:
+    return EventFields(tuple(required.split()), tuple(optional.split()), tuple(secret.split()), doc)
+
+
+#: Every event type the engine emits, with its fields.
+EVENT_FIELDS: dict[str, EventFields] = {
+    "match_start": _f("players options", doc="The match begins under these rule options."),
+    "dealer_draw": _f("seat card", doc="A card turned to choose the dealer."),
+    "dealer_tie": _f("seats", doc="These seats tied for dealer and draw again."),
+    "dealer_chosen": _f("seat", doc="The seat deals the first hand."),
+    "hand_start": _f("hand dealer", doc="Hand number ``hand`` begins, dealt by ``dealer``."),
+    "deal": _f("seat count seats", doc="The dealer deals ``count`` cards to each of ``seats``, in order."),
+    "hand_dealt": _f("seat count", secret="cards", doc="The seat's own hand was dealt."),
+    "first_card": _f("card color", doc="The first card turned up (``color`` is None for a Wild)."),
+    "first_card_returned": _f("card", doc="A Wild Draw Four turned up first goes back into the deck."),
+    "turn": _f("seat", doc="It is the seat's turn."),
+    "play": _f(
+        "seat card left how",
+        "color instead_of",
+        doc="A card played: ``how`` is turn, drawn, stack, sequence, jump_in or beep; ``color`` for a wild, "
+        "``instead_of`` (whose turn it was) for a jump_in.",
+    ),
+    "color_chosen": _f("seat color", doc="The colour named for a Wild turned up first."),
+    "draw": _f(
+        "seat count reason left",
+        "wanted",
+        "cards",
+        doc="The seat draws; ``wanted`` when the piles held fewer cards than it had to draw.",
+    ),
+    "cannot_draw": _f("seat", doc="Both piles are empty: the seat cannot draw and the turn passes."),
+    "playable_drawn": _f("seat", secret="card", doc="The card drawn can be played: play it or pass."),
+    "pass": _f("seat", doc="The seat keeps the card drawn."),
+    "cannot_play": _f("seat", doc="The card drawn cannot be played; the turn passes."),
+    "skip": _f("seat", doc="The seat loses its turn."),
+    "reverse": _f("direction", "seat", doc="Play changes direction (``seat`` who played it; none for a first card)."),
+    "pending": _f("seat total kind by", doc="A draw penalty of ``total`` (``kind`` +2 or w+4) waits for the seat."),
+    "uno": _f("seat", doc="The seat says UNO."),
+    "caught": _f("seat by count", doc="The seat, caught without saying UNO by ``by``, draws ``count``."),
+    "challenge": _f("seat target", doc="The seat challenges ``target``'s Wild Draw Four."),
+    "challenge_result": _f(
+        "seat guilty challenger",
+        secret="hand",
+        doc="The challenged seat was ``guilty`` or not; its hand is shown to the challenger.",
+    ),
+    "card_returned": _f("seat card color", doc="A bluffed Wild Draw Four goes back; ``color`` is the colour before it."),
+    "reshuffle": _f("count", doc="The discard pile became the draw pile."),
+    "missed_jump_in": _f("seat card points score", doc="A late or wrong interception costs ``points``."),
+    "swap": _f("seat target left target_left", doc="A 7: the seat swaps hands with ``target``."),
+    "rotate": _f("seat direction counts", doc="A 0: every hand passes on in ``direction``; ``counts`` after it."),
+    "beep_race": _f("seat seats", doc="The seat played a Beep: ``seats`` must answer."),
+    "beep_answer": _f("seat", doc="The seat answers the Beep."),
+    "beep_slowest": _f("seat", doc="The seat answered the Beep last and draws 2."),
+    "hand_end": _f(
+        "seat hand points gained scores block hands",
+        doc="The seat won the hand (``block``: nobody could play or draw); points, gains, scores, hands left.",
+    ),
+    "eliminated": _f("seat score", doc="The seat reached the target under elimination."),
+    "match_end": _f("winners scores", doc="The match is over."),
 }
+#: The event type names alone.
+EVENT_TYPES: tuple[str, ...] = tuple(EVENT_FIELDS)

@@ -79,12 +79,8 @@ MATCH_OVER = Phase.MATCH_OVER
 IN_TURN_PHASES = frozenset({PLAYING, DRAWN, PENDING, CHOOSE_COLOR})
 #: Phases of a hand in play (someone may act).
 LIVE_PHASES = frozenset({PLAYING, DRAWN, PENDING, CHOOSE_COLOR, BEEP_RACE})
-_LIVE = LIVE_PHASES
 
 _ACTIONS: dict[tuple[str, int, str | None, str | None, int | None], Action] = {}
-
-
-_VARIANTS: dict[tuple[str, int, str], tuple[Action, ...]] = {}
 
 
 def _act(kind: str, seat: int, card: str | None = None, color: str | None = None, target: int | None = None) -> Action:
@@ -97,32 +93,28 @@ def _act(kind: str, seat: int, card: str | None = None, color: str | None = None
 
 
 def _play_variants(kind: str, seat: int, card: str) -> tuple[Action, ...]:
+    # A wild names its colour as it goes down (the target of a seven_o 7 is added by Game._variants).
     if card == WILD or card == WILD4:
         return tuple(_act(kind, seat, card, c) for c in COLORS)
     return (_act(kind, seat, card),)
 
 
-#: For each seat, the PLAY actions of each card (a wild: one per colour; no 7 targets).
-_PLAYS: list[dict[str, tuple[Action, ...]]] = [
-    {code: _play_variants(PLAY, seat, code) for code in ALL_CODES} for seat in range(MAX_PLAYERS)
-]
-#: The same for JUMP_IN, and the actions that only name a seat (or a seat and a target).
-_JUMPS: list[dict[str, tuple[Action, ...]]] = [
-    {code: _play_variants(JUMP_IN, seat, code) for code in ALL_CODES} for seat in range(MAX_PLAYERS)
-]
+#: For PLAY and JUMP_IN, for each seat, the actions that put each card down.
+_VARIANTS: dict[str, list[dict[str, tuple[Action, ...]]]] = {
+    kind: [{code: _play_variants(kind, seat, code) for code in ALL_CODES} for seat in range(MAX_PLAYERS)]
+    for kind in (PLAY, JUMP_IN)
+}
+_PLAYS = _VARIANTS[PLAY]
+#: The actions that only name a seat (or a seat and a target or colour).
 _DRAWS, _PASSES, _ACCEPTS, _CHALLENGES, _UNOS, _ANSWERS = (
     tuple(_act(kind, seat) for seat in range(MAX_PLAYERS)) for kind in (DRAW, PASS, ACCEPT, CHALLENGE, UNO, ANSWER)
 )
 _CATCHES = tuple(tuple(_act(CATCH, seat, None, None, t) for t in range(MAX_PLAYERS)) for seat in range(MAX_PLAYERS))
 _COLORS = tuple(tuple(_act(COLOR, seat, None, c) for c in COLORS) for seat in range(MAX_PLAYERS))
 _NUMBER_RANKS = frozenset(NUMBERS)
-#: Number cards that do nothing but pass the turn: all of them, or (seven_o) all but 7s and 0s.
-_PLAIN = (
-    frozenset(c for c in ALL_CODES if CARD_RANK[c] in _NUMBER_RANKS),
-    frozenset(c for c in ALL_CODES if CARD_RANK[c] in _NUMBER_RANKS and CARD_RANK[c] not in ("7", "0")),
-)
-#: Every card of the same rank (number or symbol) as each card.
+#: Every card of the same rank (number or symbol) as each card, and each card alone.
 _SAME_RANK = {c: frozenset(d for d in ALL_CODES if CARD_RANK[d] == CARD_RANK[c]) for c in ALL_CODES}
+_ITSELF = {c: frozenset((c,)) for c in ALL_CODES}
 _SEVENS = frozenset(c + "7" for c in COLORS)
 _FOLLOW: dict[tuple[str | None, str], frozenset[str]] = {}
 
@@ -173,13 +165,14 @@ _OPTION_DICTS: dict[RuleOptions, dict[str, Any]] = {}
 _new = object.__new__
 
 
-def _event(type: str, seat: int | None, data: dict[str, Any]) -> Event:
-    # Event(type, seat, data) without a secret, without Event.__init__ (hot paths).
+def _event(type: str, seat: int | None, data: dict[str, Any], secret: dict[str, Any] | None = None) -> Event:
+    # Event(type, seat, data, secret) without Event.__init__ (hot paths); a secret is the seat's.
     e = _new(Event)
     e.type = type
     e.seat = seat
     e.data = data
-    e.secret = e.secret_to = None
+    e.secret = secret
+    e.secret_to = seat if secret else None
     return e
 
 
@@ -222,12 +215,12 @@ class Game:
 
     # Fixed attributes: faster to reach than those of an instance dict this large.
     __slots__ = (
-        "options", "players", "_plain", "_jumps", "_no_interrupts", "rng_state",
+        "options", "players", "_no_interrupts", "rng_state",
         "hands", "draw_pile", "discard", "color", "current", "direction", "dealer", "hand_number",
         "scores", "penalties", "eliminated", "phase", "pending", "pending_kind", "pending_cards",
         "bluffer", "bluff", "prev_color", "drawn", "must_play", "uno_open", "said", "jump_open",
         "seq_seat", "seq_step", "beep_waiting", "beep_resume", "stuck", "winners", "version",
-        "turn_events", "_legal_cache", "_legal_version", "_legal_seat",
+        "turn_events", "_legal_cache", "_legal_version",
     )
 
     def __init__(self, players: int, options: RuleOptions = CLASSIC, seed: int = 0) -> None:
@@ -236,12 +229,9 @@ class Game:
         options.validate(players)
         self.options = options
         self.players = players
-        # Option flags the hot paths would otherwise look up on every call (options never change).
-        self._plain = _PLAIN[1 if options.seven_o else 0]
-        self._jumps = options.jump_in or options.super_jump_in
-        # No option lets anyone act out of turn but to say UNO or catch (no Beeps,
-        # jump-ins or sequences), whatever happens.
-        self._no_interrupts = not (options.beep or self._jumps or options.sequences)
+        # No Beeps, jump-ins or sequences: legal_actions (and so out_of_turn_seats) need
+        # not look for interruptions, only for UNO and catch.
+        self._no_interrupts = not (options.beep or options.jumping or options.sequences)
         self.rng_state = seed & _MASK
         self.hands: list[list[str]] = [[] for _ in range(players)]
         self.draw_pile: list[str] = []  # top of the pile is the end of the list
@@ -275,10 +265,9 @@ class Game:
         self.version = 0
         #: "turn" events so far, from every call (the simulator counts turns with it).
         self.turn_events = 0
-        # legal_actions(_legal_seat) at version _legal_version (None: nothing cached).
-        self._legal_cache: list[Action] | None = None
+        # legal_actions by seat at version _legal_version (None: nothing cached).
+        self._legal_cache: dict[int, list[Action]] | None = None
         self._legal_version = -1
-        self._legal_seat = -1
 
     # ----------------------------------------------------------------- helpers
 
@@ -325,11 +314,6 @@ class Game:
     def next_seat(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places after ``seat`` in the direction of play."""
         n, d, out = self.players, self.direction, self.eliminated
-        if steps == 1:
-            seat = (seat + d) % n
-            while out[seat]:
-                seat = (seat + d) % n
-            return seat
         for _ in range(steps):
             seat = (seat + d) % n
             while out[seat]:
@@ -346,12 +330,11 @@ class Game:
         return self.players - sum(self.eliminated)
 
     def _can_follow(self, card: str) -> bool:
-        if card is WILD or card is WILD4 or card == WILD or card == WILD4 or card == BEEP:
+        """True if ``card`` matches the top card (a Wild Draw Four's own condition aside)."""
+        if card == WILD4 or card == BEEP:
             return True
-        color = self.color
-        if color is None:
-            return True
-        return CARD_COLOR[card] == color or CARD_RANK[card] == CARD_RANK[self.discard[-1]]
+        color, top = self.color, self.discard[-1]
+        return card in (_FOLLOW.get((color, top)) or _followers(color, top))
 
     def _holds_color(self, seat: int) -> bool:
         color = self.color
@@ -364,34 +347,33 @@ class Game:
         return self.options.challenge or not self._holds_color(seat)
 
     def _variants(self, kind: str, seat: int, card: str, out: list[Action]) -> None:
-        if self.options.seven_o and CARD_RANK[card] == "7":
-            # Swap targets depend on who is still in; not cached.
+        """Add the ways ``seat`` may put ``card`` down as ``kind`` (PLAY or JUMP_IN)."""
+        if card in _SEVENS and self.options.seven_o:
+            # A 7 names the seat it swaps with; who is still in changes, so this is not cached.
             for t in range(self.players):
                 if t != seat and not self.eliminated[t]:
                     out.append(_act(kind, seat, card, None, t))
-            return
-        key = (kind, seat, card)
-        variants = _VARIANTS.get(key)
-        if variants is None:
-            if card == WILD or card == WILD4:
-                variants = tuple(_act(kind, seat, card, c) for c in COLORS)
-            else:
-                variants = (_act(kind, seat, card),)
-            _VARIANTS[key] = variants
-        out.extend(variants)
+        else:
+            out += _VARIANTS[kind][seat][card]
 
     # ------------------------------------------------------------ legality
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, in turn or out of turn."""
-        if self._legal_version == self.version and self._legal_seat == seat and self._legal_cache is not None:
-            return self._legal_cache
-        out: list[Action] = []
+        cache = self._legal_cache
+        if cache is not None and self._legal_version == self.version:
+            out = cache.get(seat)
+            if out is not None:
+                return out
+        else:
+            cache = self._legal_cache = {}
+            self._legal_version = self.version
+        out = []
         phase = self.phase
         current = self.current
         # The turn holder in play is always a seat still in (the common case).
         if (phase != PLAYING or seat != current) and (
-            phase not in _LIVE or not 0 <= seat < self.players or self.eliminated[seat]
+            phase not in LIVE_PHASES or not 0 <= seat < self.players or self.eliminated[seat]
         ):
             return out
         hand = self.hands[seat]
@@ -400,25 +382,23 @@ class Game:
             if seat in self.beep_waiting:
                 out.append(_ANSWERS[seat])
             return out
+        # Anyone may play a Beep while a turn is under way (not while a colour is being
+        # chosen or a draw penalty waits).
+        beep = opts.beep and (phase == PLAYING or phase == DRAWN) and BEEP in hand
         if seat == current:
             if phase == PLAYING:
                 color, top = self.color, self.discard[-1]
                 follow = _FOLLOW.get((color, top)) or _followers(color, top)
-                plays = _PLAYS[seat]
-                sevens = opts.seven_o
                 seen: list[str] = []  # each card once, in hand order (cheaper than a dict)
                 for card in hand:
                     if card in follow:
                         if card in seen:
                             continue
                         seen.append(card)
-                        if sevens and card in _SEVENS:
-                            self._variants(PLAY, seat, card, out)
-                        else:
-                            out += plays[card]
+                        self._variants(PLAY, seat, card, out)
                     elif card == WILD4 and card not in seen and not self.must_play and self._wild4_allowed(seat):
                         seen.append(card)
-                        out += plays[card]
+                        out += _PLAYS[seat][card]
                 # With both piles empty, drawing is only for a player who cannot play.
                 if not out or (not self.must_play and (self.draw_pile or len(self.discard) > 1)):
                     out.append(_DRAWS[seat])
@@ -430,11 +410,7 @@ class Game:
                 out.append(_PASSES[seat])
             elif phase == PENDING:
                 out.append(_ACCEPTS[seat])
-                if (
-                    self.pending_kind == WILD4
-                    and opts.challenge
-                    and self.pending_cards == 1
-                ):
+                if self.pending_kind == WILD4 and opts.challenge and self.pending_cards == 1:
                     out.append(_CHALLENGES[seat])
                 if opts.stacking:
                     if self.pending_kind == WILD4:
@@ -443,7 +419,7 @@ class Game:
                     else:
                         for card in dict.fromkeys(hand):
                             if CARD_RANK[card] == "+2":
-                                out.append(_act(PLAY, seat, card))
+                                out += _PLAYS[seat][card]
             else:  # CHOOSE_COLOR
                 out += _COLORS[seat]
                 return out
@@ -456,37 +432,29 @@ class Game:
         # a play to make), or just after (one card, until caught or too late).
         if n_cards < 3 and not self.said[seat] and (
             (n_cards == 1 and uno_open == seat)
-            or (
-                n_cards == 2
-                and seat == current
-                and (any(a.kind == PLAY for a in out) or (opts.beep and phase != PENDING and BEEP in hand))
-            )
+            or (n_cards == 2 and seat == current and (beep or any(a.kind == PLAY for a in out)))
         ):
             out.append(_UNOS[seat])
         if uno_open is not None and uno_open != seat:
             out.append(_CATCHES[seat][uno_open])
         if self._no_interrupts:
-            self._legal_version, self._legal_seat, self._legal_cache = self.version, seat, out
+            cache[seat] = out
             return out
         if phase == PLAYING:
-            if self.jump_open and (opts.jump_in or opts.super_jump_in):
+            if self.jump_open and opts.jumping:
                 top = self.discard[-1]
-                same = _SAME_RANK[top] if opts.super_jump_in else (top,)
-                sevens = opts.seven_o
-                jumps = _JUMPS[seat]
-                seen = []
-                for card in hand:
-                    if card in same and card not in seen:
-                        seen.append(card)
-                        if sevens and card in _SEVENS:
+                same = _SAME_RANK[top] if opts.super_jump_in else _ITSELF[top]
+                if not same.isdisjoint(hand):
+                    seen = []
+                    for card in hand:
+                        if card in same and card not in seen:
+                            seen.append(card)
                             self._variants(JUMP_IN, seat, card, out)
-                        else:
-                            out += jumps[card]
             if self.seq_seat == seat and seat != current:
                 self._sequence_plays(seat, out)
-        if opts.beep and (phase == PLAYING or phase == DRAWN) and BEEP in hand:
-            out.append(_PLAYS[seat][BEEP][0])
-        self._legal_version, self._legal_seat, self._legal_cache = self.version, seat, out
+        if beep:
+            out += _PLAYS[seat][BEEP]
+        cache[seat] = out
         return out
 
     def _sequence_plays(self, seat: int, out: list[Action]) -> None:
@@ -501,7 +469,16 @@ class Game:
         plays = _PLAYS[seat]
         for card in dict.fromkeys(self.hands[seat]):
             if card in nexts:
-                out.append(plays[card][0])
+                out += plays[card]
+
+    def is_legal(self, action: Action) -> bool:
+        """True if :meth:`apply` accepts ``action`` now."""
+        legal = self.legal_actions(action.seat)
+        for known in legal:
+            if known is action:  # legal actions are shared instances: no comparisons needed
+                return True
+        # A missed interception is the one legal action never listed (see MISSED_JUMP_IN).
+        return action in legal or self.missed_jump_in_allowed(action)
 
     def missed_jump_in_allowed(self, action: Action) -> bool:
         """True if ``action`` is a valid (costly) missed interception: the card is held."""
@@ -522,81 +499,22 @@ class Game:
     def actors(self) -> list[int]:
         """Seats that have at least one legal action now."""
         others = self.out_of_turn_seats()
-        if self.phase in (PLAYING, DRAWN, PENDING, CHOOSE_COLOR):
+        if self.phase in IN_TURN_PHASES:
             return sorted([self.current, *others]) if others else [self.current]
         return others
 
     def out_of_turn_seats(self) -> list[int]:
-        """Seats other than the turn holder that may act now (all Beep answerers in a race)."""
-        phase = self.phase
-        if phase != PLAYING and phase != DRAWN and phase != PENDING:
-            return list(self.beep_waiting) if phase == BEEP_RACE else []
-        cur = self.current
-        seats: list[int] = []
-        if self.uno_open is not None:
-            # Everyone may catch the player who forgot to say UNO.
-            s = 0
-            for out in self.eliminated:
-                if not out and s != cur:
-                    seats.append(s)
-                s += 1
-        elif self.jump_open or self.seq_seat is not None or self.options.beep:
-            # legal_actions_any for each seat, with what they share looked up once (with no
-            # UNO window, Beep, jump-in or sequence, nobody may act out of turn).
-            out, hands = self.eliminated, self.hands
-            opts = self.options
-            beep = opts.beep and phase != PENDING
-            jump: frozenset[str] | None = None
-            seq = None
-            if phase == PLAYING:
-                if self.jump_open and (opts.jump_in or opts.super_jump_in):
-                    top = self.discard[-1]
-                    jump = _SAME_RANK[top] if opts.super_jump_in else frozenset((top,))
-                seq = self.seq_seat
-            for s in range(self.players):
-                if s == cur or out[s]:
-                    continue
-                hand = hands[s]
-                if (beep and BEEP in hand) or (jump is not None and not jump.isdisjoint(hand)):
-                    seats.append(s)
-                elif s == seq:
-                    plays: list[Action] = []
-                    self._sequence_plays(s, plays)
-                    if plays:
-                        seats.append(s)
-        return seats
-
-    def legal_actions_any(self, seat: int) -> bool:
-        """True if ``seat`` may act now (a quick test, without listing the actions)."""
-        phase = self.phase
-        if phase not in _LIVE or self.eliminated[seat]:
-            return False
-        if phase == BEEP_RACE:
-            return seat in self.beep_waiting
-        if seat == self.current:
-            return True
-        if phase == CHOOSE_COLOR:
-            return False
-        hand = self.hands[seat]
-        if not self.said[seat] and len(hand) == 1 and self.uno_open == seat:
-            return True
-        if self.uno_open is not None and self.uno_open != seat:
-            return True
-        opts = self.options
-        if opts.beep and phase != PENDING and BEEP in hand:
-            return True
-        if phase == PLAYING:
-            if self.jump_open and (opts.jump_in or opts.super_jump_in):
-                top = self.discard[-1]
-                if top in hand:
-                    return True
-                if opts.super_jump_in and not _SAME_RANK[top].isdisjoint(hand):
-                    return True
-            if self.seq_seat == seat:
-                out: list[Action] = []
-                self._sequence_plays(seat, out)
-                return bool(out)
-        return False
+        """Seats other than the turn holder with a legal action now (in a Beep race: those still to answer)."""
+        if self.phase == BEEP_RACE:
+            holder = -1  # nobody holds the turn during the race: everyone answers
+        elif self._no_interrupts and self.uno_open is None:
+            # Nothing to list: without these options legal_actions offers nobody but the
+            # turn holder anything except UNO and catch, which need an UNO window.
+            return []
+        else:
+            holder = self.current
+        legal = self.legal_actions
+        return [s for s in range(self.players) if s != holder and legal(s)]
 
     def why_illegal(self, action: Action) -> IllegalAction:
         """An IllegalAction naming the reason ``action`` is not allowed now."""
@@ -684,22 +602,10 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out ``action`` and return the events it caused; raise if it is illegal."""
+        if not self.is_legal(action):
+            raise self.why_illegal(action)
         kind = action.kind
         seat = action.seat
-        if kind == MISSED_JUMP_IN:
-            if not self.missed_jump_in_allowed(action) or action in self.legal_actions(seat):
-                raise self.why_illegal(action)
-        else:
-            legal = self._legal_cache
-            if legal is None or self._legal_version != self.version or self._legal_seat != seat:
-                legal = self.legal_actions(seat)
-            # Legal actions are shared instances: look for this one before comparing values.
-            for known in legal:
-                if known is action:
-                    break
-            else:
-                if action not in legal:
-                    raise self.why_illegal(action)
         self.version += 1  # which also makes the cached legal list stale
         ev: list[Event] = []
         if kind in TURN_KINDS:
@@ -757,19 +663,21 @@ class Game:
                 self.turn_events += 1
         return ev
 
-    def _remove_card(self, seat: int, card: str) -> int:
+    def _card_down(self, seat: int, card: str) -> int:
+        """Move ``card`` from ``seat``'s hand to the discard pile; return the cards left."""
         hand = self.hands[seat]
         hand.remove(card)
         self.discard.append(card)
         self.stuck = 0
-        return len(hand)
-
-    def _after_card_down(self, seat: int, left: int, ev: list[Event]) -> None:
+        left = len(hand)
+        # The UNO window: down to one card without having said UNO, the seat may be caught.
+        # A call is kept with one card left or two (said just before the next-to-last card).
         if left == 1:
             if not self.said[seat]:
                 self.uno_open = seat
-        elif left != 1:
-            self.said[seat] = False if left != 2 else self.said[seat]
+        elif left != 2:
+            self.said[seat] = False
+        return left
 
     def _do_play(self, action: Action, ev: list[Event]) -> None:
         seat, card = action.seat, action.card
@@ -788,46 +696,22 @@ class Game:
             how = "turn"
         prev_color = self.color
         had_color = card == WILD4 and self._holds_color(seat)
-        hand = self.hands[seat]
-        hand.remove(card)
-        self.discard.append(card)
-        self.stuck = 0
-        left = len(hand)
+        left = self._card_down(seat, card)
         color = action.color
-        e = _new(Event)
-        e.type = "play"
-        e.seat = seat
         if color is None:
             self.color = CARD_COLOR[card]
-            e.data = {"card": card, "left": left, "how": how}
+            ev.append(_event("play", seat, {"card": card, "left": left, "how": how}))
         else:
             self.color = color
-            e.data = {"card": card, "left": left, "how": how, "color": color}
-        e.secret = e.secret_to = None
-        ev.append(e)
+            ev.append(_event("play", seat, {"card": card, "left": left, "how": how, "color": color}))
         self.drawn = None
         self.must_play = False
-        if left == 1:
-            if not self.said[seat]:
-                self.uno_open = seat
-        elif left != 2:
-            self.said[seat] = False
         if how == "sequence":
             step = (int(CARD_RANK[card]) - int(CARD_RANK[self.discard[-2]])) % 10
             self.seq_step = 1 if step == 1 else -1
-            self.jump_open = self.options.jumping
+            self._open_jump(card)
             if left == 0:
                 self._end_hand(seat, ev)
-            return
-        if left and card in self._plain:
-            # The most common play, a number without effect: what _card_effect does for it.
-            self.jump_open = self._jumps
-            self._set_turn(seat, ev, PLAYING, True)
-            if self.options.sequences:
-                self.seq_seat = seat
-                self.seq_step = 0
-            else:
-                self.seq_seat = None
             return
         self._card_effect(seat, card, action.target, prev_color, had_color, ev)
 
@@ -843,7 +727,7 @@ class Game:
         opts = self.options
         rank = CARD_RANK[card]
         left = len(self.hands[seat])
-        self.jump_open = (opts.jump_in or opts.super_jump_in) and card != WILD and card != WILD4
+        self._open_jump(card)
         self.seq_seat = None
         if left == 0:
             if rank == "+2" or rank == WILD4:
@@ -916,6 +800,10 @@ class Game:
                 self.seq_seat = seat
                 self.seq_step = 0
 
+    def _open_jump(self, card: str) -> None:
+        # Interceptions open on every card that goes down but a Wild, a Wild Draw Four or a Beep.
+        self.jump_open = self.options.jumping and card != WILD and card != WILD4 and card != BEEP
+
     def _make_pending(self, seat: int, victim: int, kind: str, amount: int, ev: list[Event]) -> None:
         if kind != WILD4:
             self.pending_cards = 0
@@ -958,21 +846,11 @@ class Game:
 
     def _set_turn(self, seat: int, ev: list[Event], phase: Phase = PLAYING, after: bool = False) -> None:
         if after:
-            # The turn goes to the seat after ``seat`` (next_seat, inline: this is hot).
-            n, d, out = self.players, self.direction, self.eliminated
-            seat = (seat + d) % n
-            while out[seat]:
-                seat = (seat + d) % n
+            seat = self.next_seat(seat)
         self.current = seat
         self.phase = phase
         self.drawn = None
-        # Hot events are built without Event.__init__ (the same fields).
-        e = _new(Event)
-        e.type = "turn"
-        e.seat = seat
-        e.data = {}
-        e.secret = e.secret_to = None
-        ev.append(e)
+        ev.append(_event("turn", seat, {}))
         self.turn_events += 1
 
     def _end_turn(self, seat: int, ev: list[Event]) -> None:
@@ -980,14 +858,13 @@ class Game:
         self._set_turn(seat, ev, PLAYING, True)
 
     def _play_beep(self, seat: int, ev: list[Event]) -> None:
-        left = self._remove_card(seat, BEEP)
+        left = self._card_down(seat, BEEP)
         self.color = None  # any card may follow a Beep
         self.jump_open = False
         self.seq_seat = None
         if self.uno_open is not None and self.uno_open != seat:
             self.uno_open = None
         ev.append(Event("play", seat, {"card": BEEP, "left": left, "how": "beep"}))
-        self._after_card_down(seat, left, ev)
         if left == 0:
             self._end_hand(seat, ev)
             return
@@ -998,47 +875,23 @@ class Game:
 
     def _do_draw(self, seat: int, ev: list[Event]) -> None:
         self.jump_open = False
-        pile = self.draw_pile
-        if pile:
-            # One card from the top: what _draw_cards does for it.
-            card = pile.pop()
-            hand = self.hands[seat]
-            hand.append(card)
-            self.said[seat] = False
-            if self.uno_open == seat:
-                self.uno_open = None
-            e = _new(Event)
-            e.type = "draw"
-            e.seat = e.secret_to = seat
-            e.data = {"count": 1, "reason": "choice", "left": len(hand)}
-            e.secret = {"cards": [card]}
-            ev.append(e)
-        else:
-            cards = self._draw_cards(seat, 1, "choice", ev)
-            if not cards:
-                self.stuck += 1
-                ev.append(Event("cannot_draw", seat))
-                if self.stuck >= self._n_active():
-                    self._end_hand(None, ev)
-                else:
-                    self._set_turn(seat, ev, PLAYING, True)
-                return
-            card = cards[0]
+        cards = self._draw_cards(seat, 1, "choice", ev)
+        if not cards:
+            self.stuck += 1
+            ev.append(_event("cannot_draw", seat, {}))
+            if self.stuck >= self._n_active():
+                self._end_hand(None, ev)
+            else:
+                self._set_turn(seat, ev, PLAYING, True)
+            return
+        card = cards[0]
         self.stuck = 0
-        e = _new(Event)
-        e.seat = seat
-        e.data = {}
         if card != BEEP and self._can_follow(card) and (card != WILD4 or self._wild4_allowed(seat)):
             self.phase = DRAWN
             self.drawn = card
-            e.type = "playable_drawn"
-            e.secret = {"card": card}
-            e.secret_to = seat
-            ev.append(e)
+            ev.append(_event("playable_drawn", seat, {}, {"card": card}))
         else:
-            e.type = "cannot_play"
-            e.secret = e.secret_to = None
-            ev.append(e)
+            ev.append(_event("cannot_play", seat, {}))
             self._set_turn(seat, ev, PLAYING, True)
 
     def _do_accept(self, seat: int, ev: list[Event]) -> None:
@@ -1087,13 +940,12 @@ class Game:
     def _do_jump_in(self, action: Action, ev: list[Event]) -> None:
         seat, card = action.seat, action.card
         assert card is not None
-        left = self._remove_card(seat, card)
+        left = self._card_down(seat, card)
         prev_current = self.current
         self.color = CARD_COLOR[card]
         ev.append(Event("play", seat, {"card": card, "left": left, "how": "jump_in", "instead_of": prev_current}))
         self.current = seat
         self.drawn = None
-        self._after_card_down(seat, left, ev)
         self._card_effect(seat, card, action.target, self.color, False, ev)
 
     def _draw_cards(self, seat: int, count: int, reason: str, ev: list[Event]) -> list[str]:
@@ -1122,12 +974,7 @@ class Game:
             data = {"count": len(got), "reason": reason, "left": len(hand)}
             if len(got) < count:
                 data["wanted"] = count
-            e = _new(Event)
-            e.type = "draw"
-            e.seat = e.secret_to = seat
-            e.data = data
-            e.secret = {"cards": got}
-            ev.append(e)
+            ev.append(_event("draw", seat, data, {"cards": got}))
         elif count:
             ev.append(Event("draw", seat, {"count": 0, "reason": reason, "wanted": count, "left": len(self.hands[seat])}, {"cards": []}))
         return got
@@ -1245,7 +1092,7 @@ class Game:
         first = self.next_seat(self.dealer)
         ev.append(_event("first_card", None, {"card": card, "color": self.color}))
         self.phase = PLAYING
-        self.jump_open = self.options.jumping and card not in (WILD, BEEP)
+        self._open_jump(card)
         rank = CARD_RANK[card]
         if card == WILD:
             self._set_turn(first, ev, CHOOSE_COLOR)
