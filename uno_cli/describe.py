@@ -647,3 +647,87 @@ def prompt_text(commands: Sequence[str], race: bool, seat: int, viewer: int | No
     if _you(seat, viewer):
         return _("Your move: {commands}.").format(commands=listed)
     return _("{player}, your move: {commands}.").format(player=name_of(seat, names), commands=listed)
+
+
+# ----------------------------------------------------------------- commands
+
+def resumed_text() -> str:
+    """A saved game or a setup goes on."""
+    return _("The game continues.")
+
+
+def you_can_text(commands: str) -> str:
+    """What a seat may do now, after an error (``commands`` already listed)."""
+    return _("You can: {commands}.").format(commands=commands)
+
+
+def no_seat_text() -> str:
+    """A command line with no seat it could be for."""
+    return _("No seat is played from here.")
+
+
+def computer_seat_text(seat: int, names: Sequence[str]) -> str:
+    """A command for a seat the computer plays."""
+    return _("{player} (seat {seat}) is played by the computer.").format(player=name_of(seat, names), seat=seat + 1)
+
+
+def interface_only_text(command: str) -> str:
+    """A verb of the interactive game typed in script mode."""
+    return _("{command} works only in the interactive game.").format(command=command)
+
+
+def must_act_text() -> str:
+    """``wait`` when the game waits for that seat."""
+    return _("The game is waiting for you: you must act now.")
+
+
+def choose_color_text() -> str:
+    """The second line a wild played without a colour needs."""
+    return _("Choose a colour: red, yellow, green or blue.")
+
+
+def choose_target_text() -> str:
+    """The second line a 7 played without a seat needs (seven_o)."""
+    return _("Choose whose hand to swap with: give a seat number.")
+
+
+def help_text(lines: Sequence[str]) -> str:
+    """The commands' help: a heading, one line per command, how to act for another seat."""
+    return "\n".join([_("Commands:"), *lines, _("@N before a command acts for seat N.")])
+
+
+def parse_error_text(code: str | None, det: dict[str, Any]) -> str:
+    """What was wrong with a command line that could not be understood."""
+    if code == "invalid_text":
+        return _("That line is not readable text.")
+    if code == "too_long":
+        return _("That line is too long.")
+    if code == "bad_seat_prefix":
+        n = _int(det.get("players", 0))
+        return ngettext("{text} is not a seat: write @1 to @{count}, then the command.",
+                        "{text} is not a seat: write @1 to @{count}, then the command.", n).format(
+            text=det.get("text", "@"), count=n)
+    if code == "unknown_verb":
+        return _("I don't know the word {word}. Type help for the commands.").format(word=det.get("word", ""))
+    if code == "missing_card":
+        return _("Say which card: for example play r5.")
+    if code == "unknown_card":
+        # TRANSLATORS: {examples} lists card codes such as r5, g+2, bs, w or w+4.
+        return _("{text} is not a card. Write cards like {examples}.").format(
+            text=det.get("text", ""),
+            examples=get_translator().format_list(["r5", "g+2", "bs", "w", "w+4"], style="or"),
+        )
+    if code == "missing_color":
+        return _("Say which colour: red, yellow, green or blue.")
+    if code == "unknown_color":
+        return _("{text} is not a colour: say red, yellow, green or blue.").format(text=det.get("text", ""))
+    if code == "missing_seat":
+        return _("Say which seat: a number.")
+    if code == "unknown_seat":
+        n = _int(det.get("players", 0))
+        return ngettext("{text} is not a seat: give a number from 1 to {count}.",
+                        "{text} is not a seat: give a number from 1 to {count}.", n).format(
+            text=det.get("text", ""), count=n)
+    if code == "extra_words":
+        return _("I don't understand {text} in that command.").format(text=det.get("text", ""))
+    return _("I don't understand that line.")

@@ -62,7 +62,7 @@ from uno_cli.engine.cards import WILD, WILD4
 from uno_cli.engine.errors import IllegalAction, InvalidSetup
 from uno_cli.engine.events import Event
 from uno_cli.engine.game import IN_TURN_PHASES, Game, Phase
-from uno_cli.i18n import _, get_translator, ngettext
+from uno_cli.i18n import _, get_translator
 from uno_cli.playconfig import BOT, COMMAND, HUMAN, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.race import DEFAULT_PACE, Offer, Referee, Wait, bot_rng
 from uno_cli.wire import event_json, seat_json  # noqa: F401 - seat_json: kept importable from here
@@ -268,7 +268,7 @@ class Session:
             self.referee.deal(g.start_hand())
             return
         view = g.view(self.viewer if self.viewer is not None else 0)
-        self.emit("info", _("The game continues."), {"state": "resumed"})
+        self.emit("info", d.resumed_text(), {"state": "resumed"})
         self.emit("status", d.status_text(view, self.names, self.viewer))
         if self.viewer is not None:
             self.emit("hand", d.hand_text(g.hands[self.viewer]), {"seat": self.viewer + 1, "cards": list(g.hands[self.viewer])})
@@ -357,7 +357,7 @@ class Session:
         line = message
         if legal:
             words = ", ".join(localize_command(c) for c in legal)
-            line = message + " " + _("You can: {commands}.").format(commands=words)
+            line = message + " " + d.you_can_text(words)
         data: dict[str, Any] = {"code": code}
         if seat is not None:
             data["seat"] = seat + 1
@@ -374,21 +374,20 @@ class Session:
         if cmd.error == "empty":
             return LineResult(True, seat=seat)
         if cmd.error is not None:
-            return self._error(cmd.error, _parse_error_text(cmd, self.names), seat, **_jsonable(cmd.detail))
+            return self._error(cmd.error, d.parse_error_text(cmd.error, cmd.detail), seat, **_jsonable(cmd.detail))
         if seat is None:
             seat = next((s for s in range(g.players) if self.controlled(s)), None)
             if seat is None:
-                return self._error("no_seat", _("No seat is played from here."), None)
+                return self._error("no_seat", d.no_seat_text(), None)
         if not self.controlled(seat):
             return self._error(
                 "not_your_seat",
-                _("{player} (seat {seat}) is played by the computer.").format(player=self.name(seat), seat=seat + 1),
+                d.computer_seat_text(seat, self.names),
                 None, target=seat + 1,
             )
         verb = cmd.verb
         if BY_NAME[verb].scope == INTERFACE:
-            return self._error("interface_only", _("{command} works only in the interactive game.").format(
-                command=label(verb)), seat)
+            return self._error("interface_only", d.interface_only_text(label(verb)), seat)
         if verb in QUERIES:
             self._query(verb, seat)
             return LineResult(True, verb=verb, seat=seat)
@@ -398,7 +397,7 @@ class Session:
             return self._save_command(cmd, seat)
         if verb == "wait":
             if self.prompt_seat() == seat:
-                return self._error("must_act", _("The game is waiting for you: you must act now."), seat)
+                return self._error("must_act", d.must_act_text(), seat)
             self.waive(seat)
             return LineResult(True, verb=verb, seat=seat, waived=True)
         try:
@@ -408,10 +407,10 @@ class Session:
         if action is None:  # a partial play: colour or seat still to come
             pend = self.partial[seat]
             if pend.card in (WILD, WILD4):
-                self.emit("choose", _("Choose a colour: red, yellow, green or blue."),
+                self.emit("choose", d.choose_color_text(),
                           {"seat": seat + 1, "card": pend.card, "legal": self.legal_commands(seat)}, seat, True)
             else:
-                self.emit("choose", _("Choose whose hand to swap with: give a seat number."),
+                self.emit("choose", d.choose_target_text(),
                           {"seat": seat + 1, "card": pend.card, "legal": self.legal_commands(seat)}, seat, True)
             return LineResult(True, verb=verb, seat=seat)
         try:
@@ -539,44 +538,6 @@ def _jsonable(detail: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _parse_error_text(cmd: Command, names: list[str]) -> str:
-    det = cmd.detail
-    code = cmd.error
-    if code == "invalid_text":
-        return _("That line is not readable text.")
-    if code == "too_long":
-        return _("That line is too long.")
-    if code == "bad_seat_prefix":
-        n = int(det.get("players", 0))
-        return ngettext("{text} is not a seat: write @1 to @{count}, then the command.",
-                        "{text} is not a seat: write @1 to @{count}, then the command.", n).format(
-            text=det.get("text", "@"), count=n)
-    if code == "unknown_verb":
-        return _("I don't know the word {word}. Type help for the commands.").format(word=det.get("word", ""))
-    if code == "missing_card":
-        return _("Say which card: for example play r5.")
-    if code == "unknown_card":
-        # TRANSLATORS: {examples} lists card codes such as r5, g+2, bs, w or w+4.
-        return _("{text} is not a card. Write cards like {examples}.").format(
-            text=det.get("text", ""),
-            examples=get_translator().format_list(["r5", "g+2", "bs", "w", "w+4"], style="or"),
-        )
-    if code == "missing_color":
-        return _("Say which colour: red, yellow, green or blue.")
-    if code == "unknown_color":
-        return _("{text} is not a colour: say red, yellow, green or blue.").format(text=det.get("text", ""))
-    if code == "missing_seat":
-        return _("Say which seat: a number.")
-    if code == "unknown_seat":
-        n = int(det.get("players", 0))
-        return ngettext("{text} is not a seat: give a number from 1 to {count}.",
-                        "{text} is not a seat: give a number from 1 to {count}.", n).format(
-            text=det.get("text", ""), count=n)
-    if code == "extra_words":
-        return _("I don't understand {text} in that command.").format(text=det.get("text", ""))
-    return _("I don't understand that line.")
-
-
 def help_text() -> str:
     """The commands, one per line (from the command registry)."""
-    return "\n".join([_("Commands:"), *help_lines(), _("@N before a command acts for seat N.")])
+    return d.help_text(help_lines())
