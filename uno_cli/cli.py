@@ -37,6 +37,12 @@ def _set_language(lang: str | None) -> str:
     return code
 
 
+def _ascii_number(text: str) -> bool:
+    """True for a number written in ASCII digits (``str.isdigit`` also accepts "²", which ``int`` refuses)."""
+    text = text.strip()
+    return text.isascii() and text.isdigit()
+
+
 def _fail(message: str) -> None:
     click.echo(message, err=True)
     sys.exit(EXIT_BAD_USAGE)
@@ -228,11 +234,11 @@ def simulate(**kw: Any) -> None:
             _fail(_("Give one bot level per seat: {count} seats.").format(count=kw["players"]))
     for item in kw["externals"]:
         number, sep, command = item.partition("=")
-        if not sep or not number.strip().isdigit() or not command.strip():
+        if not sep or not _ascii_number(number) or not command.strip():
             from uno_cli.errtext import config_error
 
             _fail(config_error(ConfigError("bad_seat_spec", value=item)))
-        seat = int(number) - 1
+        seat = int(number.strip()) - 1
         if not 0 <= seat < kw["players"]:
             from uno_cli.errtext import config_error
 
