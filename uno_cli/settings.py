@@ -59,13 +59,28 @@ def atomic_write(path: Path, text: str) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        _replace(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
+
+
+def _replace(source: str, target: Path, attempts: int = 5) -> None:
+    # On Windows the replace fails while another program (a virus scanner, a second game
+    # reading the file) holds the target open; that lasts moments, so try again shortly.
+    import time
+
+    for attempt in range(attempts):
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
 
 
 @dataclass

@@ -316,7 +316,7 @@ class QuitScreen(Screen):
             return
         c.previous_mode = c.mode
         c.mode = Mode.QUIT
-        c.answer(_(words.QUIT_QUESTION), important=True)
+        c.answer(_(words.QUIT_UNSAVED_QUESTION if c.save_failed else words.QUIT_QUESTION), important=True)
 
     def key(self, name: str) -> None:
         c = self.c
