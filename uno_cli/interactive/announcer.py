@@ -98,16 +98,12 @@ def output_lock() -> Any:
 
 
 def start_speaker(mode: str, announcer: Announcer, lang: str) -> None:
-    """Start speech in the background so the first line is printed at once."""
-    import threading
+    """Start speech on its own thread (which creates and alone uses the backend) so the first
+    line is printed at once; the announcer gets the speaker when it has answered."""
+    from uno_cli.speech import SpeechThread
 
-    def work() -> None:
-        from uno_cli.speech import Speaker
-
-        speaker = Speaker(mode)
-        if speaker.available:
-            speaker.set_language(lang)
-        else:
+    def ready(speaker: SpeechThread) -> None:
+        if not speaker.available:
             # Said once, in both "auto" and "on"; "off" never looks for speech.
             announcer.say(_(words.NO_SPEECH))
         announcer.set_speaker(speaker)
@@ -115,7 +111,7 @@ def start_speaker(mode: str, announcer: Announcer, lang: str) -> None:
     if mode == "off":
         announcer.speaker = Mute()
         return
-    threading.Thread(target=work, name="speech-start", daemon=True).start()
+    SpeechThread(mode, ready=ready, language=lang)
 
 
 def close_speaker(announcer: Announcer) -> None:
