@@ -23,6 +23,9 @@ SETTINGS_FILE = "settings.json"
 
 SPEECH_MODES = ("auto", "on", "off")
 VERBOSITY = ("short", "full")
+#: What goes to a braille display: nothing, the important messages (the player's turn,
+#: questions, errors, answers to the player's keys), or every line.
+BRAILLE_MODES = ("off", "important", "all")
 
 
 def _platform_base(kind: str) -> Path:
@@ -103,6 +106,8 @@ class Settings:
     """auto, on or off."""
     verbosity: str = "full"
     """short or full."""
+    braille: str = "important"
+    """What the braille display shows (Windows screen readers): off, important or all."""
     pace: float = 2.0
     """Seconds a bot takes to play in its turn (uno_cli.race.DEFAULT_PACE)."""
     race_window: float = 2.0
@@ -144,6 +149,8 @@ class Settings:
             out.speech = "auto"
         if out.verbosity not in VERBOSITY:
             out.verbosity = "full"
+        if out.braille not in BRAILLE_MODES:
+            out.braille = "important"
         return out
 
 

@@ -18,10 +18,12 @@ class Announcer:
     behind them instead of interrupting.
     """
 
-    def __init__(self, write: Callable[[str], None], speaker: Any = None, verbosity: str = "full") -> None:
+    def __init__(self, write: Callable[[str], None], speaker: Any = None, verbosity: str = "full",
+                 braille: str = "important") -> None:
         self.write = write
         self.speaker = speaker
         self.verbosity = verbosity
+        self.braille = braille
         self.history: list[str] = []
         self.position = 0
         self._protected_until = 0.0
@@ -52,10 +54,14 @@ class Announcer:
             return
         if not speaker.available:
             return
+        answer = interrupt  # an answer to the player's key (even when it may not cut in)
         if interrupt and now < self._protected_until:
             interrupt = False
         speaker.speak(text, interrupt=interrupt)
-        speaker.braille(text)
+        if self.braille == "all" or (self.braille == "important" and (important or answer)):
+            # A braille display keeps one flash message: only what the player must read
+            # (own turn, questions, errors, answers to keys), so bots' moves do not wipe it.
+            speaker.braille(text)
         if important:
             self._protected_until = max(now, self._protected_until) + 0.3 + 0.065 * len(text)
 

@@ -286,6 +286,7 @@ class MenuScreen(Screen):
             c.settings = menu.settings
             settings_mod.save(c.settings)
             c.out.verbosity = c.config.verbosity = c.settings.verbosity
+            c.out.braille = c.settings.braille
             c.config.pace = c.settings.pace
             if c.settings.speech != old_speech:
                 c.config.speech = c.settings.speech
