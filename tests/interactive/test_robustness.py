@@ -198,3 +198,35 @@ def test_usage_errors_keep_status_2(monkeypatch, capsys):
         entry.main()
     assert stop.value.code == 2
     assert "--no-such-option" in capsys.readouterr().err
+
+
+class _LoopWithoutSignals:
+    """An event loop like Windows' (no add_signal_handler) that records what it is given."""
+
+    def __init__(self) -> None:
+        self.called: list = []
+
+    def add_signal_handler(self, *a):
+        raise NotImplementedError
+
+    def call_soon_threadsafe(self, action):
+        self.called.append(action)
+        action()
+
+
+def test_signals_are_handled_where_the_loop_cannot_on_windows(monkeypatch):
+    import signal
+
+    from uno_cli.interactive.setup import build_controller
+
+    installed: dict = {}
+    monkeypatch.setattr(signal, "signal", lambda number, handler: installed.__setitem__(number, handler))
+    controller = build_controller(_config(), lambda line: None)
+    controller.table.start()
+    loop = _LoopWithoutSignals()
+    app.install_signals(loop, controller, ctrl_c=True)
+    assert signal.SIGINT in installed and signal.SIGTERM in installed
+    installed[signal.SIGINT](signal.SIGINT, None)
+    assert controller.mode.name == "QUIT"  # Ctrl+C asks first
+    installed[signal.SIGTERM](signal.SIGTERM, None)
+    assert controller.done and autosave.read() is not None  # termination saves

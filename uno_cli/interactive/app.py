@@ -125,12 +125,7 @@ def run_plain(config: Any, stdin: Any = None, stdout: Any = None) -> int:
                 break
 
     async def main() -> None:
-        import signal
-
-        try:
-            asyncio.get_running_loop().add_signal_handler(signal.SIGINT, lambda: controller.key("c-c"))
-        except (NotImplementedError, RuntimeError, ValueError):
-            pass  # Windows: Ctrl-C ends the game, which is saved
+        install_signals(asyncio.get_running_loop(), controller, ctrl_c=True)
         task = asyncio.create_task(reader())
         try:
             await _guarded(controller)
@@ -147,6 +142,37 @@ def run_plain(config: Any, stdin: Any = None, stdout: Any = None) -> int:
 
         silence_stdout()
     return controller.exit_code
+
+
+def install_signals(loop: asyncio.AbstractEventLoop, controller: Controller, ctrl_c: bool) -> None:
+    """Ctrl+C asks before quitting (``ctrl_c``; prompt_toolkit reads it as a key itself);
+    SIGTERM, SIGHUP and Windows' SIGBREAK (Ctrl+Break, the console closing) save and end."""
+    import signal
+
+    def ask() -> None:
+        controller.key("c-c")
+
+    def end() -> None:
+        controller.save()
+        controller.quit_done()
+
+    wanted = [("SIGINT", ask)] if ctrl_c else []
+    wanted += [("SIGTERM", end), ("SIGHUP", end), ("SIGBREAK", end)]
+    for name, action in wanted:
+        number = getattr(signal, name, None)
+        if number is None:
+            continue
+        try:
+            loop.add_signal_handler(number, action)
+        except NotImplementedError:
+            # Windows' event loops have no signal handlers: a plain handler hands the
+            # signal to the loop's thread.
+            try:
+                signal.signal(number, lambda _sig, _frame, act=action: loop.call_soon_threadsafe(act))
+            except (ValueError, OSError):
+                pass
+        except (RuntimeError, ValueError):
+            pass
 
 
 def output_failed(controller: Controller) -> None:
@@ -214,6 +240,7 @@ def run_prompt(config: Any, input: Any = None, output: Any = None, write: Callab
     controller.on_exit = leave
 
     async def main() -> None:
+        install_signals(asyncio.get_running_loop(), controller, ctrl_c=False)
         game = asyncio.create_task(controller.play())
         game.add_done_callback(lambda task: _game_ended(controller, task))
         try:
