@@ -44,3 +44,30 @@ def test_simulate_jobs_works_with_spawn_like_windows(monkeypatch):
         one.pop(key, None)
         two.pop(key, None)
     assert one == two
+
+
+def test_windows_process_check_never_uses_os_kill(monkeypatch):
+    from uno_cli import autosave
+
+    monkeypatch.setattr(autosave.sys, "platform", "win32")
+    monkeypatch.setattr(autosave.os, "kill", lambda *a: (_ for _ in ()).throw(AssertionError("os.kill terminates on Windows")))
+    gone = types.SimpleNamespace(OpenProcess=lambda *a: 0, CloseHandle=lambda h: None)
+    monkeypatch.setattr(ctypes, "windll", types.SimpleNamespace(kernel32=gone), raising=False)
+    assert autosave.pid_alive(4242) is False
+
+
+def test_replace_is_retried_while_another_process_holds_the_file(monkeypatch, tmp_path):
+    from uno_cli import settings
+
+    real = settings.os.replace
+    failures = [PermissionError(13, "in use"), PermissionError(13, "in use")]
+
+    def held(src, dst):
+        if failures:
+            raise failures.pop()
+        real(src, dst)
+
+    monkeypatch.setattr(settings.os, "replace", held)
+    target = tmp_path / "autosave.json"
+    settings.atomic_write(target, "{}\n")
+    assert target.read_text() == "{}\n" and not failures

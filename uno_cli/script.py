@@ -135,6 +135,7 @@ def run(config: PlayConfig, stdin: IO[bytes] | None = None, stdout: IO[bytes] | 
 
     if stdin is None:
         stdin = sys.stdin.buffer if sys.stdin is not None else open(os.devnull, "rb")
+    real_stdout = stdout is None
     if stdout is None:
         stdout = sys.stdout.buffer if sys.stdout is not None else None
     writer = _Writer(stdout, config.format)  # type: ignore[arg-type]
@@ -151,14 +152,16 @@ def run(config: PlayConfig, stdin: IO[bytes] | None = None, stdout: IO[bytes] | 
             _to_stderr(_("Standard output cannot be written, and the game could not be saved."))
         else:
             _to_stderr(_("Standard output cannot be written. The game is saved in {file}; continue it with: uno play --resume {file}").format(file=str(path)))
-        silence_stdout()
+        if real_stdout:
+            silence_stdout()
         return EXIT_OUTPUT_FAILED
     except KeyboardInterrupt:
         # Ctrl+C: like a quit command (saved, said, status 4).
         try:
             return _stop(session, writer, quit=True)
         except OutputGone:
-            silence_stdout()
+            if real_stdout:
+                silence_stdout()
             return EXIT_OUTPUT_FAILED
     finally:
         session.close()

@@ -137,7 +137,7 @@ def run_plain(config: Any, stdin: Any = None, stdout: Any = None) -> int:
     except KeyboardInterrupt:
         controller.save()
     close_speaker(controller.out)
-    if broken:
+    if broken and stdout is sys.stdout:
         from uno_cli.script import silence_stdout
 
         silence_stdout()
