@@ -37,6 +37,39 @@ def _set_language(lang: str | None) -> str:
     return code
 
 
+def _ascii_number(text: str) -> bool:
+    """True for a number written in ASCII digits (``str.isdigit`` also accepts "²", which ``int`` refuses)."""
+    text = text.strip()
+    return text.isascii() and text.isdigit()
+
+
+def _isatty(stream: Any) -> bool:
+    """True for a terminal; a closed stream (None) is not one."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def msys_terminal() -> bool:
+    """True in Git Bash / MSYS2 / mintty, which give programs pipes instead of a console."""
+    import os
+
+    return bool(os.environ.get("MSYSTEM")) or os.environ.get("TERM_PROGRAM") == "mintty"
+
+
+def _interactive_seats_or_exit(seat_specs: tuple[str, ...]) -> None:
+    # The interactive game has one person, at seat 1; every other seat must be a bot, or
+    # the game would wait for it forever.
+    from uno_cli.playconfig import BOT, HUMAN, parse_seat
+
+    for text in seat_specs:
+        seat, spec = parse_seat(text)
+        if (seat == 0 and spec.kind != HUMAN) or (seat > 0 and spec.kind != BOT):
+            _fail(_("In the interactive game you play seat 1 and bots play the other seats, so {option} cannot be used; "
+                    "it works with {script}.").format(option="--seat " + text, script="--script"))
+
+
 def _fail(message: str) -> None:
     click.echo(message, err=True)
     sys.exit(EXIT_BAD_USAGE)
@@ -123,6 +156,7 @@ def _play_options(func: Any) -> Any:
 @main.command(help=_("Play a game (interactive on a terminal, scripted otherwise)."))
 @_play_options
 @click.option("--script", is_flag=True, help=_("Read commands from standard input even on a terminal."))
+@click.option("--interactive", is_flag=True, help=_("Play the interactive game even when standard input is not a console (Git Bash, mintty)."))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help=_("Script output: text lines or {format}.").format(format="JSON Lines"))
 @click.option("--speech", type=click.Choice(["auto", "on", "off"]), default=None, help=_("Speech through the screen reader."))
 @click.option("--verbosity", type=click.Choice(["short", "full"]), default=None, help=_("How much is said."))
@@ -132,7 +166,12 @@ def play(**kw: Any) -> None:
     from uno_cli.playconfig import ConfigError, PlayConfig, build_seats
 
     lang = _language_or_exit(kw["lang"])
-    scripted = kw["script"] or not sys.stdin.isatty() or kw["fmt"] == "json"
+    on_console = _isatty(sys.stdin)
+    scripted = kw["script"] or kw["fmt"] == "json" or not (on_console or kw["interactive"])
+    if scripted and not kw["script"] and not on_console and msys_terminal():
+        click.echo(_("This terminal gives the game pipes, not a console, so it reads commands as a script. "
+                     "For the interactive game start it with: {winpty} or {interactive}").format(
+                         winpty="winpty uno", interactive="uno --interactive"), err=True)
     preset_name = kw["preset"] or "classic"
     options = _options_or_exit(preset_name, kw["rules"])
     players = kw["players"] or _players_in_file(kw["resume"] or kw["setup"]) or (4 if options.partners or not scripted else 2)
@@ -152,6 +191,8 @@ def play(**kw: Any) -> None:
         from uno_cli.errtext import config_error
 
         _fail(config_error(exc))
+    if not scripted:
+        _interactive_seats_or_exit(kw["seats"])
     names = [n.strip() for n in (kw["names"] or "").split(",") if n.strip()]
     config = PlayConfig(
         players=players,
@@ -228,11 +269,11 @@ def simulate(**kw: Any) -> None:
             _fail(_("Give one bot level per seat: {count} seats.").format(count=kw["players"]))
     for item in kw["externals"]:
         number, sep, command = item.partition("=")
-        if not sep or not number.strip().isdigit() or not command.strip():
+        if not sep or not _ascii_number(number) or not command.strip():
             from uno_cli.errtext import config_error
 
             _fail(config_error(ConfigError("bad_seat_spec", value=item)))
-        seat = int(number) - 1
+        seat = int(number.strip()) - 1
         if not 0 <= seat < kw["players"]:
             from uno_cli.errtext import config_error
 

@@ -461,7 +461,7 @@ def parse(
         return cmd
     if text.startswith("@"):
         head, _sep, rest = text[1:].partition(" ")
-        if not head.isdigit() or not 1 <= int(head) <= players:
+        if not (head.isascii() and head.isdigit()) or not 1 <= int(head) <= players:
             cmd.error = "bad_seat_prefix"
             cmd.detail = {"text": "@" + head, "players": players}
             return cmd

@@ -33,19 +33,37 @@ def early_language(argv: list[str]) -> str:
     return i18n.negotiate()
 
 
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a program stopped by Ctrl+C
+
+
 def main() -> None:
-    """Run the ``uno`` command."""
+    """Run the ``uno`` command; Ctrl+C before a game exists ends it quietly with status 130."""
+    try:
+        _main()
+    except KeyboardInterrupt:
+        sys.exit(EXIT_INTERRUPTED)
+
+
+def _main() -> None:
     from uno_cli import i18n
 
     i18n.set_language(early_language(sys.argv[1:]))
-    import click  # noqa: F401 - loads click's modules before they are localized
+    import click
 
     from uno_cli.clicktext import localize_click
 
     localize_click()
     from uno_cli.cli import main as cli_main
 
-    cli_main(prog_name="uno")
+    # Not click's standalone mode, which turns Ctrl+C into "Aborted!" and status 1.
+    try:
+        result = cli_main(prog_name="uno", standalone_mode=False)
+    except click.exceptions.Abort:
+        sys.exit(EXIT_INTERRUPTED)
+    except click.exceptions.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    sys.exit(result if isinstance(result, int) else 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

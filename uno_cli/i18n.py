@@ -19,6 +19,7 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import re
+import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from importlib import resources
@@ -94,12 +95,28 @@ def _from_tag(tag: str) -> str | None:
     return None
 
 
+def windows_ui_language() -> str | None:
+    """The Windows user's interface language as a locale name (e.g. "pt_BR"); None elsewhere."""
+    if not sys.platform.startswith("win"):
+        return None
+    try:
+        import ctypes
+        import locale
+
+        lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
+        return locale.windows_locale.get(int(lcid))
+    except Exception:  # noqa: BLE001 - no answer: the variables (or English) decide
+        return None
+
+
 def negotiate(env: Mapping[str, str] | None = None) -> str:
-    """Choose the language from LANGUAGE, LC_ALL, LC_MESSAGES and LANG; "en" if none fits.
+    """Choose the language from LANGUAGE, LC_ALL, LC_MESSAGES and LANG (on Windows, when
+    none is set, the user's interface language); "en" if none fits.
 
     Every entry of the colon-separated LANGUAGE list is tried in order, then the first
     set one of LC_ALL, LC_MESSAGES, LANG. "C" and "POSIX" mean English.
     """
+    use_system = env is None
     env = os.environ if env is None else env
     candidates = [c for c in env.get("LANGUAGE", "").split(":") if c.strip()]
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
@@ -107,6 +124,11 @@ def negotiate(env: Mapping[str, str] | None = None) -> str:
         if value:
             candidates.append(value)
             break
+    if not candidates and use_system:
+        # Windows sets none of these variables: ask for the user's interface language.
+        system = windows_ui_language()
+        if system:
+            candidates.append(system)
     for candidate in candidates:
         if candidate.partition(".")[0].upper() in ("C", "POSIX"):
             return DEFAULT_LANGUAGE

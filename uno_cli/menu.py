@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from uno_cli.i18n import N_, _, get_translator, ngettext
-from uno_cli.settings import SPEECH_MODES, Settings
+from uno_cli.settings import BRAILLE_MODES, SPEECH_MODES, Settings
 
 PACES = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
 WINDOWS = (1.0, 2.0, 3.0, 5.0, 8.0)
@@ -24,6 +24,7 @@ LEVELS = ("easy", "normal", "hard", "random")
 _LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "random": N_("random")}
 _SPEECH_NAMES = {"auto": N_("automatic"), "on": N_("on"), "off": N_("off")}
 _VERBOSITY_NAMES = {"short": N_("short"), "full": N_("full")}
+_BRAILLE_NAMES = {"off": N_("off"), "important": N_("important messages"), "all": N_("everything")}
 
 
 @dataclass
@@ -51,7 +52,7 @@ class Menu:
         self.changed = False
         from uno_cli.optioninfo import OPTION_INFO
 
-        self.items = [Item(k) for k in ("preset", "players", "bots", "lang", "speech", "verbosity", "pace", "race_window")]
+        self.items = [Item(k) for k in ("preset", "players", "bots", "lang", "speech", "verbosity", "braille", "pace", "race_window")]
         self.items += [Item(k, rule=True) for k in OPTION_INFO]
 
     # ------------------------------------------------------------ rule options
@@ -86,6 +87,8 @@ class Menu:
             return _(_SPEECH_NAMES.get(value, value))
         if key == "verbosity":
             return _(_VERBOSITY_NAMES.get(value, value))
+        if key == "braille":
+            return _(_BRAILLE_NAMES.get(value, value))
         if key in ("pace", "race_window"):
             # Whole numbers choose their own plural form; fractions read as plural ("1,5 seconds").
             whole = float(value).is_integer()
@@ -106,6 +109,7 @@ class Menu:
             "lang": _("Language"),
             "speech": _("Speech"),
             "verbosity": _("Verbosity"),
+            "braille": _("Braille"),
             "pace": _("Pause between opponents' moves"),
             "race_window": _("Extra time for races"),
         }[item.key]
@@ -125,6 +129,8 @@ class Menu:
             "lang": _("The language of the game; it changes at the next start."),
             "speech": _("Speak through the screen reader or speech engine: automatic, on or off."),
             "verbosity": _("Full says every move; short leaves out what you can ask for."),
+            "braille": _("What your screen reader shows on a braille display: off, important messages "
+                         "(your turn, questions, errors, answers to your keys) or everything."),
             "pace": _("How long the game waits between two opponents' moves, so you can hear them."),
             "race_window": _("How long jump-ins, catches and Beep answers stay open for you at least."),
         }[item.key]
@@ -196,6 +202,8 @@ class Menu:
             s.speech = _cycle(SPEECH_MODES, s.speech, delta)
         elif item.key == "verbosity":
             s.verbosity = _cycle(("short", "full"), s.verbosity, delta)
+        elif item.key == "braille":
+            s.braille = _cycle(BRAILLE_MODES, s.braille, delta)
         elif item.key == "pace":
             s.pace = _cycle(PACES, s.pace, delta)
         elif item.key == "race_window":

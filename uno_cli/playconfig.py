@@ -56,7 +56,7 @@ class PlayConfig:
 def parse_seat(text: str) -> tuple[int, SeatSpec]:
     """Parse ``N=human``, ``N=script``, ``N=bot:LEVEL`` or ``N=cmd:PROGRAM ARGS`` (N counts from 1)."""
     number, sep, spec = text.partition("=")
-    if not sep or not number.strip().isdigit():
+    if not sep or not (number.strip().isascii() and number.strip().isdigit()):
         raise ConfigError("bad_seat_spec", value=text)
     seat = int(number.strip()) - 1
     spec = spec.strip()

@@ -4,12 +4,15 @@ Commands are read from stdin as bytes, one per line (each line decoded as UTF-8;
 that is not valid UTF-8 is an error line, never a crash). Every message is written to
 stdout as one line of UTF-8, text or (``--format json``) one JSON object per line,
 whatever the locale. Exit status: 0 the game ended, 3 input ended first (the game is
-saved, see :func:`unfinished_path`), 4 a ``quit`` command (saved the same way).
+saved, see :func:`unfinished_path`), 4 a ``quit`` command or Ctrl+C (saved the same way),
+5 standard output cannot be written (closed, or a full disk; saved the same way, the
+file named on standard error).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import IO, Any
@@ -20,6 +23,11 @@ EXIT_OK = 0
 EXIT_BAD_SETUP = 2
 EXIT_INPUT_ENDED = 3
 EXIT_QUIT = 4
+EXIT_OUTPUT_FAILED = 5
+
+
+class OutputGone(Exception):
+    """Standard output cannot be written any more (closed, a broken pipe, a full disk)."""
 
 
 def save_folder() -> Path:
@@ -34,11 +42,30 @@ def save_folder() -> Path:
 
 
 def unfinished_path(folder: Path) -> Path:
-    """The first free ``unfinished-N.json`` in ``folder``."""
+    """The first free ``unfinished-N.json`` in ``folder``, created empty so that games saving
+    at the same moment never take the same N (the caller writes the game into it)."""
+    folder.mkdir(parents=True, exist_ok=True)
     n = 1
-    while (folder / f"unfinished-{n}.json").exists():
-        n += 1
-    return folder / f"unfinished-{n}.json"
+    while True:
+        candidate = folder / f"unfinished-{n}.json"
+        try:
+            os.close(os.open(candidate, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+            return candidate
+        except FileExistsError:
+            n += 1
+
+
+def setup_problem(exc: BaseException, file: str | None) -> str:
+    """The sentence for a ``--setup``/``--resume`` file (or options) that cannot start a game."""
+    from uno_cli.engine.errors import InvalidOptions, InvalidSetup
+    from uno_cli.errtext import option_error, setup_error
+    from uno_cli.i18n import _
+
+    if isinstance(exc, InvalidOptions):
+        return option_error(exc)
+    if isinstance(exc, InvalidSetup):
+        return setup_error(exc)
+    return _("The file {file} cannot be read.").format(file=file)
 
 
 class _Writer:
@@ -47,6 +74,12 @@ class _Writer:
         self.json = fmt == "json"
 
     def __call__(self, message: Any) -> None:
+        try:
+            self._write(message)
+        except (OSError, ValueError, AttributeError) as exc:
+            raise OutputGone from exc
+
+    def _write(self, message: Any) -> None:
         if self.json:
             line = json.dumps(message.data, ensure_ascii=False, separators=(", ", ": "))
         else:
@@ -58,8 +91,8 @@ class _Writer:
     def flush(self) -> None:
         try:
             self.stream.flush()
-        except (OSError, ValueError):
-            pass
+        except (OSError, ValueError, AttributeError) as exc:
+            raise OutputGone from exc
 
 
 def _prompt(session: Any, wait: Any, writer: _Writer) -> None:
@@ -101,27 +134,74 @@ def run(config: PlayConfig, stdin: IO[bytes] | None = None, stdout: IO[bytes] | 
     from uno_cli.session import Session
 
     if stdin is None:
-        stdin = sys.stdin.buffer
+        stdin = sys.stdin.buffer if sys.stdin is not None else open(os.devnull, "rb")
+    real_stdout = stdout is None
     if stdout is None:
-        stdout = sys.stdout.buffer
-    writer = _Writer(stdout, config.format)
+        stdout = sys.stdout.buffer if sys.stdout is not None else None
+    writer = _Writer(stdout, config.format)  # type: ignore[arg-type]
     try:
         session = Session(config, writer)
-    except (InvalidSetup, EngineError) as exc:
-        from uno_cli.errtext import option_error, setup_error
-        from uno_cli.engine.errors import InvalidOptions
-
-        text = option_error(exc) if isinstance(exc, InvalidOptions) else setup_error(exc)  # type: ignore[arg-type]
-        sys.stderr.write(text + "\n")
-        return EXIT_BAD_SETUP
-    except OSError as exc:
-        sys.stderr.write(_("The file {file} cannot be read.").format(file=config.resume or config.setup) + "\n")
-        del exc
+    except (InvalidSetup, EngineError, OSError) as exc:
+        _to_stderr(setup_problem(exc, config.resume or config.setup))
         return EXIT_BAD_SETUP
     try:
         return _loop(session, stdin, writer)
+    except OutputGone:
+        path = _save_unfinished(session)
+        if path is None:
+            _to_stderr(_("Standard output cannot be written, and the game could not be saved."))
+        else:
+            _to_stderr(_("Standard output cannot be written. The game is saved in {file}; continue it with: uno play --resume {file}").format(file=str(path)))
+        if real_stdout:
+            silence_stdout()
+        return EXIT_OUTPUT_FAILED
+    except KeyboardInterrupt:
+        # Ctrl+C: like a quit command (saved, said, status 4).
+        try:
+            return _stop(session, writer, quit=True)
+        except OutputGone:
+            if real_stdout:
+                silence_stdout()
+            return EXIT_OUTPUT_FAILED
     finally:
         session.close()
+
+
+def _to_stderr(text: str) -> None:
+    try:
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def silence_stdout() -> None:
+    """Point standard output at the null device, so that Python's final flush of a closed or
+    full stdout does not print an error at exit."""
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, 1)
+        os.close(fd)
+    except OSError:
+        pass
+
+
+def _save_unfinished(session: Any) -> Path | None:
+    """Save the game as the next ``unfinished-N.json``; None if no folder takes it."""
+    for folder in (save_folder(), Path.cwd()):
+        try:
+            candidate = unfinished_path(folder)
+        except OSError:
+            continue
+        try:
+            session.save(candidate)
+            return candidate
+        except OSError:
+            try:
+                candidate.unlink()
+            except OSError:
+                pass
+    return None
 
 
 def _loop(session: Any, stdin: IO[bytes], writer: _Writer) -> int:
@@ -152,15 +232,7 @@ def _loop(session: Any, stdin: IO[bytes], writer: _Writer) -> int:
 def _stop(session: Any, writer: _Writer, quit: bool) -> int:
     from uno_cli.i18n import _
 
-    path = None
-    for folder in (save_folder(), Path.cwd()):
-        try:
-            candidate = unfinished_path(folder)
-            session.save(candidate)
-            path = candidate
-            break
-        except OSError:
-            continue
+    path = _save_unfinished(session)
     if path is None:
         text = _("The game could not be saved.")
         session.emit("input_ended" if not quit else "quit", text, {"file": None})

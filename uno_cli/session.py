@@ -284,14 +284,15 @@ class Session:
         self.referee.tell_bots([])
 
     def _changed(self, action: Action | None, events: list[Event]) -> None:
-        """After every change (the referee calls it): say it, forget half-made plays, autosave."""
-        self._emit_events(events)
+        """After every change (the referee calls it): forget half-made plays, autosave, say it."""
         self.partial = {}
+        # Saved before it is said: a game killed right after a line was printed keeps that move.
         if self.autosave is not None:
             try:
                 self.autosave(self.save_dict())
             except Exception:  # noqa: BLE001 - saving must never stop the game
                 pass
+        self._emit_events(events)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action`` (raises IllegalAction; nothing changed then) and emit its messages."""

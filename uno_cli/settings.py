@@ -23,6 +23,9 @@ SETTINGS_FILE = "settings.json"
 
 SPEECH_MODES = ("auto", "on", "off")
 VERBOSITY = ("short", "full")
+#: What goes to a braille display: nothing, the important messages (the player's turn,
+#: questions, errors, answers to the player's keys), or every line.
+BRAILLE_MODES = ("off", "important", "all")
 
 
 def _platform_base(kind: str) -> Path:
@@ -59,13 +62,28 @@ def atomic_write(path: Path, text: str) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        _replace(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
+
+
+def _replace(source: str, target: Path, attempts: int = 5) -> None:
+    # On Windows the replace fails while another program (a virus scanner, a second game
+    # reading the file) holds the target open; that lasts moments, so try again shortly.
+    import time
+
+    for attempt in range(attempts):
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
 
 
 @dataclass
@@ -88,6 +106,8 @@ class Settings:
     """auto, on or off."""
     verbosity: str = "full"
     """short or full."""
+    braille: str = "important"
+    """What the braille display shows (Windows screen readers): off, important or all."""
     pace: float = 2.0
     """Seconds a bot takes to play in its turn (uno_cli.race.DEFAULT_PACE)."""
     race_window: float = 2.0
@@ -129,6 +149,8 @@ class Settings:
             out.speech = "auto"
         if out.verbosity not in VERBOSITY:
             out.verbosity = "full"
+        if out.braille not in BRAILLE_MODES:
+            out.braille = "important"
         return out
 
 

@@ -388,6 +388,10 @@ def run_game(
     return rec
 
 
+#: The process pool's start method; None is the platform's default (tests force "spawn").
+POOL_START_METHOD: str | None = None
+
+
 def _run_chunk(args: tuple) -> list[GameRecord]:
     start, stop, players, options, seed, check, levels, swap_seats, timeout = args
     return [run_game(g, players, options, seed, check, levels, swap_seats, timeout) for g in range(start, stop)]
@@ -450,7 +454,9 @@ def simulate(
             (a, min(games, a + size), players, options, seed, check, levels, swap_seats, external_timeout)
             for a in range(0, games, size)
         ]
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        # The platform's default start method ("spawn" on Windows and macOS): the work is
+        # picklable, a module-level function and plain data.
+        with multiprocessing.get_context(POOL_START_METHOD).Pool(jobs) as pool:
             # imap keeps game order, so the merge is the same as a single process's.
             for recs in pool.imap(_run_chunk, chunks):
                 for rec in recs:

@@ -241,3 +241,94 @@ class Speaker:
     def __exit__(self, *exc_info: object) -> None:
         """Close on leaving the with block."""
         self.close()
+
+
+class SpeechThread:
+    """A Speaker that lives on one thread of its own: created there and called only there.
+
+    Windows screen readers and SAPI are COM objects, which must be used on the thread that
+    created them; the game calls from its event loop and from timers, so every call is put
+    on a queue this thread works through. Same methods as :class:`Speaker`.
+    """
+
+    def __init__(self, mode: str = "auto", ready: Any = None, language: str | None = None) -> None:
+        """Start the thread; ``ready(self)`` is called on it once the backend has answered."""
+        import queue
+
+        if mode not in MODES:
+            raise ValueError(f"speech mode must be one of {MODES}, not {mode!r}")
+        self.mode = mode
+        self._speaker: Speaker | None = None
+        self._queue: queue.Queue[tuple[str, tuple[Any, ...], dict[str, Any]] | None] = queue.Queue()
+        self._ready = ready
+        self._language = language
+        self._closed = False
+        self.thread = threading.Thread(target=self._work, name="speech", daemon=True)
+        self.thread.start()
+
+    @property
+    def available(self) -> bool:
+        """True while speech works (False until the backend has answered)."""
+        speaker = self._speaker
+        return speaker is not None and speaker.available and not self._closed
+
+    @property
+    def problem(self) -> str | None:
+        """Why speech does not work (see :class:`Speaker`), None when it does."""
+        speaker = self._speaker
+        return speaker.problem if speaker is not None else None
+
+    def _work(self) -> None:
+        speaker = Speaker(self.mode)
+        if speaker.available and self._language:
+            speaker.set_language(self._language)
+        self._speaker = speaker
+        if self._ready is not None:
+            with contextlib.suppress(Exception):
+                self._ready(self)
+        while True:
+            item = self._queue.get()
+            if item is None:
+                speaker.close()
+                return
+            method, args, kwargs = item
+            getattr(speaker, method)(*args, **kwargs)
+
+    def _put(self, method: str, *args: Any, **kwargs: Any) -> None:
+        if not self._closed:
+            self._queue.put((method, args, kwargs))
+
+    def _drop_pending(self) -> None:
+        import queue
+
+        with contextlib.suppress(queue.Empty):
+            while True:
+                self._queue.get_nowait()
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        """Say text (queued); interrupt=True also drops what is still waiting to be said."""
+        if interrupt:
+            self._drop_pending()
+        self._put("speak", text, interrupt=interrupt)
+
+    def braille(self, text: str) -> None:
+        """Show text on the braille display (queued)."""
+        self._put("braille", text)
+
+    def silence(self) -> None:
+        """Stop speaking now, and drop what waits."""
+        self._drop_pending()
+        self._put("silence")
+
+    def set_language(self, language: str) -> None:
+        """Ask for a voice of ``language`` (queued)."""
+        self._put("set_language", language)
+
+    def close(self, timeout: float = 2.0) -> None:
+        """Finish what is queued, release the backend on its own thread, and stop."""
+        if self._closed:
+            return
+        self._closed = True
+        self._queue.put(None)
+        if threading.current_thread() is not self.thread:
+            self.thread.join(timeout)

@@ -18,10 +18,12 @@ class Announcer:
     behind them instead of interrupting.
     """
 
-    def __init__(self, write: Callable[[str], None], speaker: Any = None, verbosity: str = "full") -> None:
+    def __init__(self, write: Callable[[str], None], speaker: Any = None, verbosity: str = "full",
+                 braille: str = "important") -> None:
         self.write = write
         self.speaker = speaker
         self.verbosity = verbosity
+        self.braille = braille
         self.history: list[str] = []
         self.position = 0
         self._protected_until = 0.0
@@ -52,10 +54,14 @@ class Announcer:
             return
         if not speaker.available:
             return
+        answer = interrupt  # an answer to the player's key (even when it may not cut in)
         if interrupt and now < self._protected_until:
             interrupt = False
         speaker.speak(text, interrupt=interrupt)
-        speaker.braille(text)
+        if self.braille == "all" or (self.braille == "important" and (important or answer)):
+            # A braille display keeps one flash message: only what the player must read
+            # (own turn, questions, errors, answers to keys), so bots' moves do not wipe it.
+            speaker.braille(text)
         if important:
             self._protected_until = max(now, self._protected_until) + 0.3 + 0.065 * len(text)
 
@@ -98,16 +104,12 @@ def output_lock() -> Any:
 
 
 def start_speaker(mode: str, announcer: Announcer, lang: str) -> None:
-    """Start speech in the background so the first line is printed at once."""
-    import threading
+    """Start speech on its own thread (which creates and alone uses the backend) so the first
+    line is printed at once; the announcer gets the speaker when it has answered."""
+    from uno_cli.speech import SpeechThread
 
-    def work() -> None:
-        from uno_cli.speech import Speaker
-
-        speaker = Speaker(mode)
-        if speaker.available:
-            speaker.set_language(lang)
-        else:
+    def ready(speaker: SpeechThread) -> None:
+        if not speaker.available:
             # Said once, in both "auto" and "on"; "off" never looks for speech.
             announcer.say(_(words.NO_SPEECH))
         announcer.set_speaker(speaker)
@@ -115,7 +117,7 @@ def start_speaker(mode: str, announcer: Announcer, lang: str) -> None:
     if mode == "off":
         announcer.speaker = Mute()
         return
-    threading.Thread(target=work, name="speech-start", daemon=True).start()
+    SpeechThread(mode, ready=ready, language=lang)
 
 
 def close_speaker(announcer: Announcer) -> None:

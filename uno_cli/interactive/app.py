@@ -21,7 +21,10 @@ def welcome(controller: Controller) -> None:
     from uno_cli import autosave
     from uno_cli.keys import short_hint
 
+    own_file = autosave.acquire()
     controller.say(_(words.UNO) + " " + short_hint())
+    if own_file is not None:
+        controller.say(words.other_instance(str(own_file)))
     saved = autosave.read()
     if saved is not None and controller.config.resume is None and not controller.config.setup:
         controller.resume_data = saved
@@ -45,6 +48,10 @@ def _use_prompt_toolkit() -> bool:
         return False
 
 
+EXIT_BAD_SETUP = 2
+EXIT_OUTPUT_FAILED = 5  # as in script mode (docs/protocol.md)
+
+
 def run(config: Any) -> int:
     """Play interactively on this terminal; the exit code."""
     if _use_prompt_toolkit():
@@ -52,17 +59,45 @@ def run(config: Any) -> int:
     return run_plain(config)
 
 
+def _controller_or_none(config: Any, write: Callable[[str], None]) -> Controller | None:
+    """The controller; None (the reason on standard error) when ``--setup``/``--resume`` or the
+    options cannot start a game."""
+    from uno_cli.engine.errors import EngineError, InvalidSetup
+    from uno_cli.script import setup_problem
+
+    try:
+        return build_controller(config, write)
+    except (InvalidSetup, EngineError, OSError) as exc:
+        try:
+            sys.stderr.write(setup_problem(exc, config.resume or config.setup) + "\n")
+        except (OSError, ValueError, AttributeError):
+            pass
+        return None
+
+
 def run_plain(config: Any, stdin: Any = None, stdout: Any = None) -> int:
     """The same game for terminals prompt_toolkit cannot drive: one command per line."""
-    stdin = stdin or sys.stdin
+    stdin = stdin or sys.stdin or open(os.devnull, encoding="utf-8")  # a closed stdin: input ended
     stdout = stdout or sys.stdout
+    broken: list[bool] = []
+    controller: Any = None
 
     def write(line: str) -> None:
-        with output_lock():
-            stdout.write(line + "\n")
-            stdout.flush()
+        if broken:
+            return
+        try:
+            with output_lock():
+                stdout.write(line + "\n")
+                stdout.flush()
+        except (OSError, ValueError, AttributeError):
+            # stdout closed or full: save, say so on stderr, leave with status 5.
+            broken.append(True)
+            if controller is not None:
+                output_failed(controller)
 
-    controller = build_controller(config, write)
+    controller = _controller_or_none(config, write)
+    if controller is None:
+        return EXIT_BAD_SETUP
     controller.say(_(words.PLAIN_INTRO))
     welcome(controller)
     start_speaker(config.speech, controller.out, config.lang)
@@ -78,20 +113,19 @@ def run_plain(config: Any, stdin: Any = None, stdout: Any = None) -> int:
                     controller.quit_now()
                 break
             word = line.rstrip("\r\n").strip()
-            if word.lower() in names:
-                controller.key(names[word.lower()])
-            elif len(word) == 1:
-                controller.key(word)
-            else:
-                controller.typed(word)
+            try:
+                if word.lower() in names:
+                    controller.key(names[word.lower()])
+                elif len(word) == 1:
+                    controller.key(word)
+                else:
+                    controller.typed(word)
+            except Exception as exc:  # noqa: BLE001 - a bug must not silently kill the keyboard
+                _report_crash(controller, exc)
+                break
 
     async def main() -> None:
-        import signal
-
-        try:
-            asyncio.get_running_loop().add_signal_handler(signal.SIGINT, lambda: controller.key("c-c"))
-        except (NotImplementedError, RuntimeError, ValueError):
-            pass  # Windows: Ctrl-C ends the game, which is saved
+        install_signals(asyncio.get_running_loop(), controller, ctrl_c=True)
         task = asyncio.create_task(reader())
         try:
             await _guarded(controller)
@@ -103,7 +137,67 @@ def run_plain(config: Any, stdin: Any = None, stdout: Any = None) -> int:
     except KeyboardInterrupt:
         controller.save()
     close_speaker(controller.out)
+    if broken and stdout is sys.stdout:
+        from uno_cli.script import silence_stdout
+
+        silence_stdout()
     return controller.exit_code
+
+
+def install_signals(loop: asyncio.AbstractEventLoop, controller: Controller, ctrl_c: bool) -> None:
+    """Ctrl+C asks before quitting (``ctrl_c``; prompt_toolkit reads it as a key itself);
+    SIGTERM, SIGHUP and Windows' SIGBREAK (Ctrl+Break, the console closing) save and end."""
+    import signal
+
+    def ask() -> None:
+        controller.key("c-c")
+
+    def end() -> None:
+        controller.save()
+        controller.quit_done()
+
+    wanted = [("SIGINT", ask)] if ctrl_c else []
+    wanted += [("SIGTERM", end), ("SIGHUP", end), ("SIGBREAK", end)]
+    for name, action in wanted:
+        number = getattr(signal, name, None)
+        if number is None:
+            continue
+        try:
+            loop.add_signal_handler(number, action)
+        except NotImplementedError:
+            # Windows' event loops have no signal handlers: a plain handler hands the
+            # signal to the loop's thread.
+            try:
+                signal.signal(number, lambda _sig, _frame, act=action: loop.call_soon_threadsafe(act))
+            except (ValueError, OSError):
+                pass
+        except (RuntimeError, ValueError):
+            pass
+
+
+def output_failed(controller: Controller) -> None:
+    """Standard output cannot be written: save the game, name the file on stderr, and end."""
+    from uno_cli import autosave
+
+    started = controller.table is not None and controller.table.started
+    saved = controller.save()
+    controller.exit_code = EXIT_OUTPUT_FAILED
+    try:
+        if not started:
+            pass  # no game yet: nothing is lost
+        elif saved:
+            sys.stderr.write(_(words.OUTPUT_FAILED_SAVED).format(file=str(autosave.path())) + "\n")
+        else:
+            sys.stderr.write(_(words.OUTPUT_FAILED_UNSAVED) + "\n")
+    except (OSError, ValueError, AttributeError):
+        pass
+    controller.quit_done()
+
+
+def disable_cpr() -> None:
+    """Never ask the terminal for the cursor position: one that does not answer would get
+    prompt_toolkit's CPR warning printed among the game's lines. (Set the variable to 0 to allow it.)"""
+    os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
 
 
 def run_prompt(config: Any, input: Any = None, output: Any = None, write: Callable[[str], None] | None = None) -> int:
@@ -113,6 +207,7 @@ def run_prompt(config: Any, input: Any = None, output: Any = None, write: Callab
 
     from uno_cli.interactive.bindings import make_prompt_session
 
+    disable_cpr()
     out_stream = sys.stdout
 
     def default_write(line: str) -> None:
@@ -130,7 +225,9 @@ def run_prompt(config: Any, input: Any = None, output: Any = None, write: Callab
         else:  # another thread (speech start-up): print from the application's loop
             app.loop.call_soon_threadsafe(lambda: run_in_terminal(emit, in_executor=False))
 
-    controller = build_controller(config, write or default_write)
+    controller = _controller_or_none(config, write or default_write)
+    if controller is None:
+        return EXIT_BAD_SETUP
     welcome(controller)
     start_speaker(config.speech, controller.out, config.lang)
     session = make_prompt_session(controller, input=input, output=output)
@@ -143,6 +240,7 @@ def run_prompt(config: Any, input: Any = None, output: Any = None, write: Callab
     controller.on_exit = leave
 
     async def main() -> None:
+        install_signals(asyncio.get_running_loop(), controller, ctrl_c=False)
         game = asyncio.create_task(controller.play())
         game.add_done_callback(lambda task: _game_ended(controller, task))
         try:

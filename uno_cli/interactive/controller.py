@@ -90,6 +90,8 @@ class Controller:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._was_mine = False
         self._turn_said = False
+        self.save_failed = False
+        self._save_failure_said = False
 
     def command_table(self) -> dict[str, Callable[[], None]]:
         """What each verb of the command registry does here (keys and typed words run them).
@@ -185,7 +187,7 @@ class Controller:
 
         if self.table is None or not self.table.started:
             return False
-        return autosave.write(self.table.save_dict(), {"sort": self.sort})
+        return self._saved(autosave.write(self.table.save_dict(), {"sort": self.sort}))
 
     def _autosave(self, data: dict[str, Any]) -> None:
         from uno_cli import autosave
@@ -193,7 +195,17 @@ class Controller:
         if self.table is not None and self.game.phase == Phase.MATCH_OVER:
             autosave.clear()
         else:
-            autosave.write(data, {"sort": self.sort})
+            self._saved(autosave.write(data, {"sort": self.sort}))
+
+    def _saved(self, ok: bool) -> bool:
+        """Remember whether the last save worked; the first failure is said once."""
+        from uno_cli import autosave
+
+        self.save_failed = not ok
+        if not ok and not self._save_failure_said:
+            self._save_failure_said = True
+            self.say(words.autosave_failed(str(autosave.path().parent)), important=True)
+        return ok
 
     def on_message(self, message: Any) -> None:
         """A message from the Session: printed and spoken, unless the verbosity leaves it out."""

@@ -286,6 +286,7 @@ class MenuScreen(Screen):
             c.settings = menu.settings
             settings_mod.save(c.settings)
             c.out.verbosity = c.config.verbosity = c.settings.verbosity
+            c.out.braille = c.settings.braille
             c.config.pace = c.settings.pace
             if c.settings.speech != old_speech:
                 c.config.speech = c.settings.speech
@@ -316,7 +317,7 @@ class QuitScreen(Screen):
             return
         c.previous_mode = c.mode
         c.mode = Mode.QUIT
-        c.answer(_(words.QUIT_QUESTION), important=True)
+        c.answer(_(words.QUIT_UNSAVED_QUESTION if c.save_failed else words.QUIT_QUESTION), important=True)
 
     def key(self, name: str) -> None:
         c = self.c

@@ -131,7 +131,7 @@ def build_controller(config: Any, write: Callable[[str], None], settings: Any = 
     config.seats = seats_for(levels)
     config.players = len(levels)
     config.names = default_names(config, settings)
-    announcer = Announcer(write, None, config.verbosity)
+    announcer = Announcer(write, None, config.verbosity, settings.braille)
     controller = Controller(config, settings, announcer)
     controller.attach(make_session(config, controller.on_message))
     if config.resume:

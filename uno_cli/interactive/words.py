@@ -18,6 +18,9 @@ RESUME_AGAIN = N_("Resume the saved game? Y or Enter resumes, N starts a new one
 SAVE_UNREADABLE = N_("The saved game cannot be read; a new game starts.")
 SAVE_DELETED = N_("The saved game is deleted.")
 QUIT_QUESTION = N_("Quit the game? The game is saved and offered next time. Y quits, N goes on.")
+OUTPUT_FAILED_SAVED = N_("Standard output cannot be written. The game is saved and will be offered when you start again ({file}).")
+OUTPUT_FAILED_UNSAVED = N_("Standard output cannot be written, and the game could not be saved.")
+QUIT_UNSAVED_QUESTION = N_("Quit the game? It could not be saved, so it will be lost. Y quits, N goes on.")
 GOODBYE = N_("Goodbye.")
 MATCH_OVER = N_("The match is over. Press Enter to leave, or O for options to play again.")
 OVER_PROMPT = N_("Press Enter to leave, or O for options to play again.")
@@ -59,6 +62,17 @@ LAST_MESSAGE = N_("Last message.")
 def not_saved(path: str) -> str:
     """The game could not be saved to ``path``."""
     return _("The game could not be saved to {path}.").format(path=path)
+
+
+def autosave_failed(folder: str) -> str:
+    """Saving the running game failed (said once)."""
+    return _("The game cannot be saved in {folder}, so it will not be offered next time. To keep games, start uno "
+             "with the variable {variable} set to a folder you can write to.").format(folder=folder, variable="UNO_CLI_HOME")
+
+
+def other_instance(path: str) -> str:
+    """Another game runs with the usual autosave: this one has its own file."""
+    return _("Another game of uno is running, so this game is saved in {file}.").format(file=path)
 
 
 def sections(titles: list[str]) -> str:
