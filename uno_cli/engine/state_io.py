@@ -287,6 +287,9 @@ def _card_or_none(value: Any, field: str) -> str | None:
 
 
 _COLOR_OR_NONE = (None, *COLORS)
+#: Fields that only a complete save (one with ``phase``) may give.
+_SAVE_ONLY = ("pending", "drawn", "must_play", "uno_open", "said", "jump_open", "sequence", "beep", "stuck",
+              "winners")
 
 
 def from_dict(data: Any, seed: int = 0, base: RuleOptions = CLASSIC) -> Game:
@@ -376,6 +379,9 @@ def from_dict(data: Any, seed: int = 0, base: RuleOptions = CLASSIC) -> Game:
     if complete:
         _load_complete(game, data, hands, discard, draw_top_first)
     else:
+        for key in _SAVE_ONLY:
+            if key in data:
+                raise InvalidSetup("needs_phase", field=key)
         _fill_setup(game, data, hands, discard, draw_top_first, deck - placed)
     return game
 
@@ -419,11 +425,9 @@ def _fill_setup(
         else:
             raise InvalidSetup("not_enough_cards")
     top = discard[-1]
-    color = data.get("color", CARD_COLOR[top])
+    color = _choice(data.get("color", CARD_COLOR[top]), "color", _COLOR_OR_NONE)
     if top in (WILD, WILD4) and color not in COLORS:
         raise InvalidSetup("color_needed", top=top)
-    if color is not None and color not in COLORS:
-        raise InvalidSetup("bad_value", field="color", value=color)
     if top == "beep":
         color = None
     game.discard = discard
