@@ -98,7 +98,7 @@ def setup_error(exc: InvalidSetup) -> str:
         return _("The file has a field {field} that the game does not know.").format(field=d.get("field"))
     if code == "color_needed":
         return _("The top card is {card}, so the setup must name the colour in play.").format(card=d.get("top"))
-    if code == "bad_option":
+    if code == "bad_option" and "detail" in d:
         return _("A rule option in the file is wrong: {detail}.").format(detail=d.get("detail"))
     message = _file_error(code, d)
     if message is not None:
@@ -138,11 +138,13 @@ def _file_error(code: str, d: dict[str, object]) -> str | None:
         return ngettext("{field} must have {count} entry, one per seat.",
                         "{field} must have {count} entries, one per seat.", n).format(field=field, count=n)
     if code == "bad_constant":
-        return _("The file holds {value}, which is not a number a saved game can hold.").format(
-            value=_field(d.get("value")))
+        return _("{field} holds {value}, which is not a number a saved game can hold.").format(
+            field=field, value=_field(d.get("value")))
     if code == "number_too_big":
-        return _("The file holds the number {value}, which is too big for a saved game.").format(
-            value=_field(d.get("value")))
+        return _("{field} holds the number {value}, which is too big for a saved game.").format(
+            field=field, value=_field(d.get("value")))
+    if code == "bad_option" and isinstance(d.get("error"), InvalidOptions):
+        return _("In {field}: {problem}").format(field=field, problem=option_error(d["error"]))  # type: ignore[arg-type]
     if code == "duplicate_field":
         return _("The file gives the field {field} twice.").format(field=field)
     if code == "too_deep":

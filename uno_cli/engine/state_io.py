@@ -122,64 +122,74 @@ _BIG = 1_000_000_000
 _MAX_INT_DIGITS = 24
 
 
+class _Refused(str):
+    """A number no save holds (NaN, Infinity, too many digits), kept to name its field."""
+
+
+class _Object(dict):  # type: ignore[type-arg]
+    """A JSON object that remembers a key it was given twice."""
+
+    duplicate: str | None = None
+
+
 def parse_json(text: str) -> Any:
     """The JSON value of ``text``, refusing what no save holds; raises InvalidSetup.
 
-    Refused: NaN and Infinity, numbers too big to be a real value, a key given twice in
-    one object, and nesting deeper than :data:`MAX_DEPTH`.
+    Refused, naming the field: NaN and Infinity (``bad_constant``), numbers too big to be a
+    real value (``number_too_big``), a key given twice in one object (``duplicate_field``);
+    and nesting deeper than :data:`MAX_DEPTH` (``too_deep``).
     """
 
-    def constant(name: str) -> Any:
-        raise InvalidSetup("bad_constant", value=name)
+    def integer(digits: str) -> Any:
+        return _Refused(digits) if len(digits.lstrip("-")) > _MAX_INT_DIGITS else int(digits)
 
-    def integer(digits: str) -> int:
-        if len(digits.lstrip("-")) > _MAX_INT_DIGITS:
-            raise InvalidSetup("number_too_big", value=digits[:12] + "...")
-        return int(digits)
-
-    def real(digits: str) -> float:
+    def real(digits: str) -> Any:
         value = float(digits)
-        if value != value or value in (float("inf"), float("-inf")):
-            raise InvalidSetup("number_too_big", value=digits[:12] + ("..." if len(digits) > 12 else ""))
-        return value
+        return _Refused(digits) if value != value or value in (float("inf"), float("-inf")) else value
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+        out = _Object()
         for key, value in items:
-            if key in out:
-                raise InvalidSetup("duplicate_field", field=key)
+            if key in out and out.duplicate is None:
+                out.duplicate = key
             out[key] = value
         return out
 
     try:
-        data = json.loads(text, parse_constant=constant, parse_int=integer, parse_float=real,
+        data = json.loads(text, parse_constant=_Refused, parse_int=integer, parse_float=real,
                           object_pairs_hook=pairs)
     except json.JSONDecodeError as exc:
         raise InvalidSetup("bad_json", line=exc.lineno, column=exc.colno, message=exc.msg) from None
     except RecursionError:
         raise InvalidSetup("too_deep", limit=MAX_DEPTH) from None
-    if _depth(data) > MAX_DEPTH:
-        raise InvalidSetup("too_deep", limit=MAX_DEPTH)
+    _walk(data)
     return data
 
 
-def _depth(value: Any) -> int:
-    """How deeply arrays and objects nest in ``value`` (without recursion)."""
-    deepest = 0
-    stack = [(value, 1)]
+def _walk(value: Any) -> None:
+    """Refuse what :func:`parse_json` marked, naming where it is (without recursion)."""
+    stack: list[tuple[Any, int, str]] = [(value, 1, "")]
     while stack:
-        item, level = stack.pop()
+        item, level, path = stack.pop()
+        if isinstance(item, _Refused):
+            constant = item in ("NaN", "Infinity", "-Infinity")
+            shown = str(item) if len(item) <= 12 else item[:12] + "..."
+            raise InvalidSetup("bad_constant" if constant else "number_too_big", field=path or "(file)", value=shown)
         if isinstance(item, dict):
-            children: Any = item.values()
+            if isinstance(item, _Object) and item.duplicate is not None:
+                raise InvalidSetup("duplicate_field", field=_join(path, item.duplicate))
+            children: Any = ((_join(path, k), v) for k, v in item.items())
         elif isinstance(item, list):
-            children = item
+            children = ((f"{path}[{i}]", v) for i, v in enumerate(item))
         else:
             continue
-        deepest = max(deepest, level)
-        if deepest > MAX_DEPTH:
-            return deepest
-        stack.extend((child, level + 1) for child in children)
-    return deepest
+        if level > MAX_DEPTH:
+            raise InvalidSetup("too_deep", limit=MAX_DEPTH)
+        stack.extend((child, level + 1, where) for where, child in children)
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
 
 
 def upgrade(data: Any) -> Any:
@@ -333,8 +343,11 @@ def from_dict(data: Any, seed: int = 0, base: RuleOptions = CLASSIC) -> Game:
     try:
         options = RuleOptions.from_dict(raw_options, base=base)
         game = Game(players, options, seed=seed)
-    except (InvalidSetup, InvalidOptions):
+    except InvalidSetup:
         raise
+    except InvalidOptions as exc:
+        raise InvalidSetup("bad_option", field=f"options.{exc.key}" if exc.key != "partners" else "options",
+                           error=exc) from None
     except EngineError as exc:
         raise InvalidSetup("bad_option", detail=str(exc)) from exc
     rng = _int(data.get("rng", seed & _MASK), "rng", 0, _MASK)
