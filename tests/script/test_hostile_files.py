@@ -307,3 +307,19 @@ def test_the_interactive_game_refuses_a_bad_file_before_it_starts(tmp_path: Path
                            "from uno_cli.cli import main; main()", "play", "--lang", "en", "--speech", "off",
                            "--resume", str(path)], input=b"", capture_output=True, env=env, timeout=60)
     assert proc.returncode == 2 and b"stuck" in proc.stderr and b"Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("lang,words", [("pt", "programa externo"), ("it", "programma esterno"),
+                                        ("ro", "program extern"), ("sr_Latn", "spoljni program")])
+def test_the_refusals_are_translated(lang: str, words: str) -> None:
+    from uno_cli import i18n
+    from uno_cli.errtext import setup_error
+
+    i18n.set_language(lang)
+    try:
+        text = setup_error(InvalidSetup("program_seat", seat=2))
+        assert words in text and "--seat 2=cmd:PROGRAM" in text
+        assert "pending.total" in setup_error(InvalidSetup("bad_number", field="pending.total", value=-1, low=0,
+                                                           high=116))
+    finally:
+        i18n.set_language("en")
