@@ -32,7 +32,12 @@ API (stable)
     The referee's offers, firing an offer, and virtual time (see docs/protocol.md, "Races
     in virtual time").
 ``session.save(path)``, ``session.save_dict()``, ``session.autosave`` (a callable taking
-    the save dict, called after every change, or None).
+    the save dict, called after every change, or None). ``save FILE`` typed by a player goes
+    through :func:`uno_cli.savefile.write_typed` (no clobbering, links or special files).
+``read_save(path)``, ``file_seats(data, command_line, players, script_kind)``, ``file_names``
+    Reading a file within limits; the one decision of who plays a file's seats (a file
+    never starts a program); its names, checked. Every name is cleaned by
+    :func:`uno_cli.names.clean_name`.
 ``session.hand_text(seat)``, ``status_text(seat)``, ``scores_text(seat)``, ``counts_text(seat)``.
 
 Messages

@@ -32,7 +32,10 @@ The interface adds ``names``, ``seats`` and ``bots`` (bot memories keyed by seat
 ``"1"``, ``"2"`` ...); this module accepts them and leaves them alone, except that
 :func:`upgrade` renumbers the keys of ``bots`` too.
 
-Saving then loading continues the game identically.
+Saving then loading continues the game identically. Loading checks every field (type,
+range, one entry per seat) and that the whole is a state a game can reach, and raises
+InvalidSetup with a ``code`` and a ``field`` naming what is wrong; :func:`parse_json` reads
+JSON text refusing NaN, Infinity, huge numbers, repeated keys and deep nesting.
 """
 
 from __future__ import annotations
