@@ -45,5 +45,6 @@ def clean_name(name: object, default: str) -> str:
     """``name`` cleaned and cut to :data:`MAX_NAME` characters; ``default`` if nothing is left."""
     if not isinstance(name, str):
         return default
-    text = clean_text(name)[:MAX_NAME].rstrip()
+    # Only the start can survive the cut; escape sequences longer than this are hostile anyway.
+    text = clean_text(name[: MAX_NAME * 40])[:MAX_NAME].rstrip()
     return text or default

@@ -227,7 +227,7 @@ def _file_bots(data: dict[str, Any], players: int) -> dict[int, dict[str, Any]]:
         raise InvalidSetup("not_an_object", field="bots", value=given)
     out = {}
     for key, state in given.items():
-        if not (key.isascii() and key.isdigit() and 1 <= int(key) <= players):
+        if not (key.isascii() and key.isdigit() and len(key) < 4 and 1 <= int(key) <= players):
             raise InvalidSetup("bad_seat", field="bots", value=key, players=players)
         if not isinstance(state, dict):
             raise InvalidSetup("not_an_object", field=f"bots.{key}", value=state)

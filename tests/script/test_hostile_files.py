@@ -323,3 +323,11 @@ def test_the_refusals_are_translated(lang: str, words: str) -> None:
                                                            high=116))
     finally:
         i18n.set_language("en")
+
+
+def test_an_old_format_save_with_a_huge_bot_key_is_refused_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("UNO_CLI_HOME", str(tmp_path / "home"))
+    rc, err = _run({"format": "uno-cli/1", "players": 3, "bots": {"9" * 5000: {}}}, tmp_path, capsys)
+    assert rc == 2 and "bots" in err and "Traceback" not in err

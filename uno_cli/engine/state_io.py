@@ -220,7 +220,8 @@ def upgrade(data: Any) -> Any:
     if isinstance(out.get("winners"), list):
         out["winners"] = [_plus1(s) for s in out["winners"]]
     if isinstance(out.get("bots"), dict):
-        out["bots"] = {(str(int(k) + 1) if str(k).isdigit() else k): v for k, v in out["bots"].items()}
+        out["bots"] = {(str(int(k) + 1) if k.isascii() and k.isdigit() and len(k) < 4 else k): v
+                       for k, v in out["bots"].items()}
     return out
 
 
