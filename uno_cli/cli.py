@@ -111,13 +111,14 @@ def _check_file_or_exit(config: Any) -> None:
     from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
     from uno_cli.errtext import option_error, setup_error
     from uno_cli.names import clean_text
-    from uno_cli.session import file_names, file_seats, read_save
+    from uno_cli.session import file_bots, file_names, file_seats, read_save
 
     try:
         data = read_save(path)
         game = state_io.from_dict(data, base=config.options)
         file_seats(data, list(config.seats), game.players, "human")
         file_names(data, game.players)
+        file_bots(data, game.players)
     except InvalidOptions as exc:
         _fail(option_error(exc))
     except InvalidSetup as exc:

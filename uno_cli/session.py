@@ -34,9 +34,9 @@ API (stable)
 ``session.save(path)``, ``session.save_dict()``, ``session.autosave`` (a callable taking
     the save dict, called after every change, or None). ``save FILE`` typed by a player goes
     through :func:`uno_cli.savefile.write_typed` (no clobbering, links or special files).
-``read_save(path)``, ``file_seats(data, command_line, players, script_kind)``, ``file_names``
+``read_save(path)``, ``file_seats(data, command_line, players, script_kind)``, ``file_names``, ``file_bots``
     Reading a file within limits; the one decision of who plays a file's seats (a file
-    never starts a program); its names, checked. Every name is cleaned by
+    never starts a program); its names and bot memories, checked. Every name is cleaned by
     :func:`uno_cli.names.clean_name`.
 ``session.hand_text(seat)``, ``status_text(seat)``, ``scores_text(seat)``, ``counts_text(seat)``.
 
@@ -218,7 +218,7 @@ def file_names(data: dict[str, Any], players: int) -> list[str | None]:
     return list(given)
 
 
-def _file_bots(data: dict[str, Any], players: int) -> dict[int, dict[str, Any]]:
+def file_bots(data: dict[str, Any], players: int) -> dict[int, dict[str, Any]]:
     """The bots' memories of a file by seat (from 0), checked: keys "1" to players, objects."""
     given = data.get("bots")
     if given is None:
@@ -267,7 +267,7 @@ class Session:
             saved_names = file_names(data, players)
             if not names:
                 names = saved_names
-            bot_states = _file_bots(data, players)
+            bot_states = file_bots(data, players)
         else:
             self.game = Game(config.players, config.options, seed)
         n = self.game.players
@@ -357,7 +357,7 @@ class Session:
         for seat in self.replaced_programs:
             self.emit("info", _("Seat {seat} was played by an outside program in the file; a bot of level normal "
                                 "plays it now.").format(seat=seat + 1),
-                      {"state": "program_replaced", "seat": seat + 1})
+                      {"state": "program_replaced", "seat": seat + 1}, important=True)
         if not self.from_file:
             self.referee.deal(g.start())
             return
