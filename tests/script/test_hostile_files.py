@@ -99,6 +99,13 @@ def _impossible() -> Iterator[tuple[str, dict[str, Any], str]]:
     yield "eliminated turn holder", dict(live, eliminated=out, hands=hands), "current"
     yield "one seat left in a live game", dict(live, eliminated=[True, True, False]), "two seats"
     yield "eliminated seat holding cards", dict(live, eliminated=[s == (holder + 1) % 3 for s in range(3)]), "Seat"
+    other = (holder + 1) % 3
+    gone = [s == other for s in range(3)]
+    moved = [list(b["hands"][s]) if s != other else [] for s in range(3)]
+    moved[holder] += b["hands"][other]
+    yield "UNO window of an eliminated seat", dict(live, eliminated=gone, hands=moved, uno_open=other + 1), "uno_open"
+    yield "sequence of an eliminated seat", dict(live, eliminated=gone, hands=moved,
+                                                 sequence={"seat": other + 1, "step": 0}), "sequence.seat"
     yield "winners outside the end", dict(live, winners=[1]), "winners"
     yield "match over without winners", dict(b, phase="match_over", winners=[]), "winners"
     yield "winners twice", dict(b, phase="match_over", winners=[1, 1]), "winners"

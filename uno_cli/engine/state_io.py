@@ -526,6 +526,10 @@ def _check_reachable(game: Game, live: bool) -> None:
         for seat in range(game.players):
             if game.eliminated[seat] and game.hands[seat]:
                 raise InvalidSetup("eliminated_holds_cards", seat=seat + 1)
+        for field, seat in (("uno_open", game.uno_open), ("pending.bluffer", game.bluffer),
+                            ("sequence.seat", game.seq_seat)):
+            if seat is not None and game.eliminated[seat]:
+                raise InvalidSetup("seat_eliminated", field=field, seat=seat + 1)
     if phase == BEEP_RACE:
         if not game.options.beep:
             raise InvalidSetup("phase_needs_option", phase=str(phase), option="beep")
