@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.script.helpers import Output, config
 from uno_cli import script
 from uno_cli.names import MAX_NAME, clean_name, clean_text
 from uno_cli.session import Session
 from uno_cli.settings import Settings
-
-from tests.script.helpers import Output, config
 
 HOSTILE = [
     ("Ana\x1b[2J", "Ana"),

@@ -11,9 +11,8 @@ from typing import Any
 
 import pytest
 
-from uno_cli.session import Session
-
 from tests.script.helpers import config
+from uno_cli.session import Session
 
 
 def _session() -> tuple[Session, list[Any]]:

@@ -12,7 +12,14 @@ from pathlib import Path
 import pytest
 
 from uno_cli.engine.errors import InvalidSetup
-from uno_cli.savefile import MAX_BYTES, SaveRefused, is_save, read_json, typed_path, write_typed
+from uno_cli.savefile import (
+    MAX_BYTES,
+    SaveRefused,
+    is_save,
+    read_json,
+    typed_path,
+    write_typed,
+)
 
 SAVE = json.dumps({"format": "uno-cli/2", "players": 2})
 

@@ -48,8 +48,7 @@ def read_json(path: str | Path) -> Any:
     raw = b"".join(chunks)
     if len(raw) > MAX_BYTES:
         raise InvalidSetup("too_big", limit=MAX_BYTES // 1000)
-    if raw.startswith(_BOM):
-        raw = raw[len(_BOM):]
+    raw = raw.removeprefix(_BOM)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -647,7 +647,7 @@ def _save_argument(arg: str) -> tuple[str, bool]:
     force = False
     if text.startswith("--force ") or text == "--force":
         text, force = text[len("--force"):].strip(), True
-    elif text.endswith(" force") or text.endswith(" --force"):
+    elif text.endswith((" force", " --force")):
         text, force = text.rsplit(" ", 1)[0].strip(), True
     return text, force
 

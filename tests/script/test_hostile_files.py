@@ -8,17 +8,17 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
+from tests.script.helpers import Output, config
 from uno_cli import script
 from uno_cli.engine.errors import InvalidSetup
 from uno_cli.playconfig import BOT, COMMAND, SeatSpec
 from uno_cli.session import Session, file_seats
-
-from tests.script.helpers import Output, config
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYER = ROOT / "examples" / "external_player.py"
@@ -167,7 +167,7 @@ def test_an_impossible_state_is_refused_with_a_sentence_naming_it(
 
 def _texts() -> Iterator[tuple[str, str, str]]:
     text = json.dumps(BASE)
-    yield "NaN", text.replace('"hand": %d' % BASE["hand"], '"hand": NaN'), "hand"
+    yield "NaN", text.replace(f'"hand": {BASE["hand"]}', '"hand": NaN'), "hand"
     yield "Infinity", text.replace('"stuck": 0', '"stuck": Infinity'), "stuck"
     yield "-Infinity in a list", text.replace('"scores": [', '"scores": [-Infinity, '), "scores[0]"
     yield "NaN deep in bots", text.replace('"bots": {', '"bots": {"9": NaN, '), "bots.9"
@@ -279,7 +279,7 @@ def _env(home: Path) -> dict[str, str]:
 
 def _cli(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([sys.executable, "-m", "uno_cli", "play", "--lang", "en", *args], input=b"",
-                          capture_output=True, env=_env(tmp_path / "home"), timeout=60, cwd=tmp_path)
+                          capture_output=True, env=_env(tmp_path / "home"), timeout=60, cwd=tmp_path, check=False)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
@@ -310,9 +310,9 @@ def test_the_interactive_game_refuses_a_bad_file_before_it_starts(tmp_path: Path
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(dict(BASE, stuck=-1)))
     env = dict(_env(tmp_path / "home"), UNO_CLI_PLAIN="1")
-    proc = subprocess.run([sys.executable, "-c", "import sys; sys.stdin.isatty = lambda: True; "
-                           "from uno_cli.cli import main; main()", "play", "--lang", "en", "--speech", "off",
-                           "--resume", str(path)], input=b"", capture_output=True, env=env, timeout=60)
+    code = "import sys; sys.stdin.isatty = lambda: True; from uno_cli.cli import main; main()"
+    proc = subprocess.run([sys.executable, "-c", code, "play", "--lang", "en", "--speech", "off",
+                           "--resume", str(path)], input=b"", capture_output=True, env=env, timeout=60, check=False)
     assert proc.returncode == 2 and b"stuck" in proc.stderr and b"Traceback" not in proc.stderr
 
 

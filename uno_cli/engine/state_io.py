@@ -41,6 +41,7 @@ JSON text refusing NaN, Infinity, huge numbers, repeated keys and deep nesting.
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from typing import Any
 
@@ -148,7 +149,7 @@ def parse_json(text: str) -> Any:
 
     def real(digits: str) -> Any:
         value = float(digits)
-        return _Refused(digits) if value != value or value in (float("inf"), float("-inf")) else value
+        return value if math.isfinite(value) else _Refused(digits)
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
         out = _Object()
