@@ -79,3 +79,20 @@ def test_no_escape_or_forged_line_reaches_the_script_output(tmp_path: Path, monk
     text = out.buffer.decode("utf-8")
     assert "\x1b" not in text
     assert not any(line.startswith("Bo wins the game!") for line in text.splitlines())
+
+
+def test_names_given_with_the_names_option_are_cleaned(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, UNO_CLI_HOME=str(tmp_path), UNO_CLI_IGNORE_SETTINGS="1", PYTHONPATH=str(root))
+    proc = subprocess.run(
+        [sys.executable, "-m", "uno_cli", "play", "--lang", "en", "--seed", "2", "--players", "2",
+         "--names", "Ana\x1b[2J,Bo\u202eX", "--format", "json"],
+        input=b"status\n", capture_output=True, env=env, timeout=60, check=False,
+    )
+    out = proc.stdout.decode("utf-8")
+    assert "Ana" in out and "BoX" in out
+    assert "\\u001b" not in out and "\u202e" not in out and "Traceback" not in proc.stderr.decode()
