@@ -124,15 +124,42 @@ def _players_in_file(path: str | None) -> int | None:
     # A setup or saved game fixes the number of seats; a broken file is reported later.
     if not path:
         return None
-    import json
+    from uno_cli.engine.errors import InvalidSetup
+    from uno_cli.savefile import read_json
 
     try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
+        data = read_json(path)
         players = data.get("players") or len(data.get("hands") or [])
         return players if isinstance(players, int) and 2 <= players <= 10 else None
-    except (OSError, ValueError, AttributeError, TypeError):
+    except (OSError, InvalidSetup, AttributeError, TypeError):
         return None
+
+
+def _check_file_or_exit(config: Any) -> None:
+    """Refuse a ``--setup``/``--resume`` file that is not a real game before the interactive game starts."""
+    path = config.resume or config.setup
+    if not path:
+        return
+    from uno_cli.engine import state_io
+    from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
+    from uno_cli.errtext import option_error, setup_error
+    from uno_cli.names import clean_text
+    from uno_cli.session import file_bots, file_names, file_seats, read_save
+
+    try:
+        data = read_save(path)
+        game = state_io.from_dict(data, base=config.options)
+        file_seats(data, list(config.seats), game.players, "human")
+        file_names(data, game.players)
+        file_bots(data, game.players)
+    except InvalidOptions as exc:
+        _fail(option_error(exc))
+    except InvalidSetup as exc:
+        _fail(setup_error(exc))
+    except EngineError as exc:
+        _fail(setup_error(InvalidSetup("impossible", problem=str(exc))))
+    except OSError:
+        _fail(_("The file {file} cannot be read.").format(file=clean_text(path)))
 
 
 def _play_options(func: Any) -> Any:
@@ -213,6 +240,7 @@ def play(**kw: Any) -> None:
     if scripted:
         from uno_cli.script import run as run_script
     else:
+        _check_file_or_exit(config)
         from uno_cli.interactive import run as run_script  # type: ignore[no-redef]
     sys.exit(run_script(config))
 

@@ -32,7 +32,12 @@ API (stable)
     The referee's offers, firing an offer, and virtual time (see docs/protocol.md, "Races
     in virtual time").
 ``session.save(path)``, ``session.save_dict()``, ``session.autosave`` (a callable taking
-    the save dict, called after every change, or None).
+    the save dict, called after every change, or None). ``save FILE`` typed by a player goes
+    through :func:`uno_cli.savefile.write_typed` (no clobbering, links or special files).
+``read_save(path)``, ``file_seats(data, command_line, players, script_kind)``, ``file_names``, ``file_bots``
+    Reading a file within limits; the one decision of who plays a file's seats (a file
+    never starts a program); its names and bot memories, checked. Every name is cleaned by
+    :func:`uno_cli.names.clean_name`.
 ``session.hand_text(seat)``, ``status_text(seat)``, ``scores_text(seat)``, ``counts_text(seat)``.
 
 Messages
@@ -63,6 +68,7 @@ from uno_cli.engine.errors import IllegalAction, InvalidSetup
 from uno_cli.engine.events import Event
 from uno_cli.engine.game import IN_TURN_PHASES, Game, Phase
 from uno_cli.i18n import _, get_translator
+from uno_cli.names import clean_name, clean_text
 from uno_cli.playconfig import BOT, COMMAND, HUMAN, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.race import DEFAULT_PACE, Offer, Referee, Wait, bot_rng
 from uno_cli.wire import event_json, seat_json  # noqa: F401 - seat_json: kept importable from here
@@ -127,17 +133,106 @@ def _make_bot(spec: SeatSpec, seat: int, rng: random.Random, names: list[str]) -
 def read_save(path: str) -> dict[str, Any]:
     """The JSON object of a save or setup file, in the current format (seats from 1).
 
-    Raises InvalidSetup if it is not a JSON object or its format is unknown; an old
-    uno-cli/1 save is renumbered (see :func:`uno_cli.engine.state_io.upgrade`).
+    The file is read within limits (see :mod:`uno_cli.savefile`). Raises InvalidSetup if it
+    is not a JSON object or its format is unknown (or OSError if it cannot be opened); an
+    old uno-cli/1 save is renumbered (see :func:`uno_cli.engine.state_io.upgrade`).
     """
-    text = Path(path).read_text(encoding="utf-8")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidSetup("bad_json", line=exc.lineno, column=exc.colno, message=exc.msg) from None
+    from uno_cli.savefile import read_json
+
+    data = read_json(path)
     if not isinstance(data, dict):
         raise InvalidSetup("not_an_object")
     return state_io.upgrade(data)  # type: ignore[no-any-return]
+
+
+def file_seats(
+    data: dict[str, Any], command_line: list[SeatSpec], players: int, script_kind: str = SCRIPT,
+) -> tuple[list[SeatSpec], list[int]]:
+    """Who plays each seat of a save or setup file, and the seats changed from an outside program.
+
+    The one place deciding what a file may say about seats (both modes call it). A file
+    never starts a program: a seat it marks as played by one (kind ``cmd``, or a level
+    ``external:...``) is played by the program the command line gives for that seat
+    (``--seat N=cmd:PROGRAM``); without one, script mode (``script_kind`` script) refuses
+    with InvalidSetup ``program_seat``, and the interactive game (``script_kind`` human)
+    gives the seat to a bot of level normal, listed in the second value. A command-line
+    program seat always plays its seat. Without ``seats`` in the file the command line
+    decides. Raises InvalidSetup naming the field for anything else that is wrong.
+    """
+    from uno_cli.playconfig import BOT_LEVELS, DEFAULT_LEVEL
+
+    given = data.get("seats")
+    if given is None:
+        return list(command_line), []
+    if not isinstance(given, list):
+        raise InvalidSetup("not_a_list", field="seats", value=given)
+    if len(given) != players:
+        raise InvalidSetup("wrong_length", field="seats", expected=players)
+    seats: list[SeatSpec] = []
+    replaced: list[int] = []
+    for i, item in enumerate(given):
+        where = f"seats[{i}]"
+        if not isinstance(item, dict):
+            raise InvalidSetup("not_an_object", field=where, value=item)
+        for key in item:
+            if key not in ("kind", "level", "command"):
+                raise InvalidSetup("unknown_field", field=f"{where}.{key}")
+        kind = item.get("kind")
+        if kind not in (HUMAN, SCRIPT, BOT, COMMAND) or not isinstance(kind, str):
+            raise InvalidSetup("bad_choice", field=where + ".kind", value=kind, choices=[HUMAN, SCRIPT, BOT, COMMAND])
+        level = item.get("level", DEFAULT_LEVEL)
+        if not isinstance(level, str):
+            raise InvalidSetup("bad_choice", field=where + ".level", value=level, choices=list(BOT_LEVELS))
+        program = kind == COMMAND or level.startswith("external:")
+        if kind == BOT and not program and level not in BOT_LEVELS:
+            raise InvalidSetup("bad_choice", field=where + ".level", value=level, choices=list(BOT_LEVELS))
+        if "command" in item and not isinstance(item["command"], str):
+            raise InvalidSetup("not_text", field=where + ".command", value=item["command"])
+        ours = command_line[i] if i < len(command_line) else None
+        if ours is not None and ours.kind == COMMAND:
+            seats.append(ours)  # the person starting the game named the program
+        elif program and script_kind == SCRIPT:
+            raise InvalidSetup("program_seat", seat=i + 1)
+        elif program:
+            seats.append(SeatSpec(BOT, DEFAULT_LEVEL))
+            replaced.append(i)
+        elif kind == BOT:
+            seats.append(SeatSpec(BOT, level))
+        else:
+            seats.append(SeatSpec(script_kind))
+    return seats, replaced
+
+
+def file_names(data: dict[str, Any], players: int) -> list[str | None]:
+    """The ``names`` of a save or setup file, checked (text or null, one per seat at most)."""
+    given = data.get("names")
+    if given is None:
+        return []
+    if not isinstance(given, list):
+        raise InvalidSetup("not_a_list", field="names", value=given)
+    if len(given) > players:
+        raise InvalidSetup("wrong_length", field="names", expected=players)
+    for i, name in enumerate(given):
+        if name is not None and not isinstance(name, str):
+            raise InvalidSetup("not_text", field=f"names[{i}]", value=name)
+    return list(given)
+
+
+def file_bots(data: dict[str, Any], players: int) -> dict[int, dict[str, Any]]:
+    """The bots' memories of a file by seat (from 0), checked: keys "1" to players, objects."""
+    given = data.get("bots")
+    if given is None:
+        return {}
+    if not isinstance(given, dict):
+        raise InvalidSetup("not_an_object", field="bots", value=given)
+    out = {}
+    for key, state in given.items():
+        if not (key.isascii() and key.isdigit() and len(key) < 4 and 1 <= int(key) <= players):
+            raise InvalidSetup("bad_seat", field="bots", value=key, players=players)
+        if not isinstance(state, dict):
+            raise InvalidSetup("not_an_object", field=f"bots.{key}", value=state)
+        out[int(key) - 1] = state
+    return out
 
 
 class Session:
@@ -158,26 +253,21 @@ class Session:
         seed = config.seed if config.seed is not None else random.SystemRandom().randrange(1 << 31)
         self.seed = seed
         seats = list(config.seats)
-        names = list(config.names)
+        names: list[Any] = list(config.names)
         source = config.resume or config.setup
         self.from_file = source is not None
+        #: Seats a file gave to an outside program, played by a normal bot instead (interactive).
+        self.replaced_programs: list[int] = []
+        bot_states: dict[int, dict[str, Any]] = {}
         if source is not None:
             data = read_save(source)
             self.game = state_io.from_dict(data, seed=seed, base=config.options)
-            saved_seats = data.get("seats")
-            if isinstance(saved_seats, list) and len(saved_seats) == self.game.players:
-                seats = []
-                for item in saved_seats:
-                    item = item if isinstance(item, dict) else {"kind": str(item)}
-                    kind = str(item.get("kind", script_kind))
-                    if kind in (HUMAN, SCRIPT):
-                        kind = script_kind
-                    if kind not in (BOT, COMMAND, HUMAN, SCRIPT):
-                        kind = script_kind
-                    seats.append(SeatSpec(kind, str(item.get("level") or "normal"), str(item.get("command") or "")))
-            saved_names = data.get("names")
-            if not names and isinstance(saved_names, list):
-                names = [str(n) for n in saved_names]
+            players = self.game.players
+            seats, self.replaced_programs = file_seats(data, seats, players, script_kind)
+            saved_names = file_names(data, players)
+            if not names:
+                names = saved_names
+            bot_states = file_bots(data, players)
         else:
             self.game = Game(config.players, config.options, seed)
         n = self.game.players
@@ -185,16 +275,19 @@ class Session:
             seats.append(SeatSpec(script_kind))
         self.seats = seats[:n]
         defaults = default_names(self.seats)
-        self.names = [(names[i] if i < len(names) and names[i] else defaults[i]) for i in range(n)]
+        # Every name, from any source, is cleaned before anyone sees or hears it.
+        self.names = [clean_name(names[i] if i < len(names) else None, defaults[i]) for i in range(n)]
         self.bots: dict[int, Any] = {}
         for seat, spec in enumerate(self.seats):
             if spec.kind in (BOT, COMMAND):
                 self.bots[seat] = _make_bot(spec, seat, bot_rng(seed, seat), self.names)
-        if source is not None and isinstance(data.get("bots"), dict):
-            for key, state in data["bots"].items():  # keyed by seat number, from 1
-                bot = self.bots.get(int(key) - 1) if str(key).isdigit() else None
-                if bot is not None and isinstance(state, dict) and hasattr(bot, "restore"):
+        for seat, state in bot_states.items():
+            bot = self.bots.get(seat)
+            if bot is not None and hasattr(bot, "restore"):
+                try:
                     bot.restore(state)
+                except Exception:  # noqa: BLE001 - a memory that does not fit is forgotten
+                    pass
         ctrl = [s for s in range(n) if self.controlled(s)]
         self.viewer: int | None = (ctrl[0] if len(ctrl) == 1 else None) if viewer is AUTO else viewer
         self.partial: dict[int, Action] = {}
@@ -261,6 +354,10 @@ class Session:
         """Begin: deal the first hand, or announce a loaded game."""
         self.started = True
         g = self.game
+        for seat in self.replaced_programs:
+            self.emit("info", _("Seat {seat} was played by an outside program in the file; a bot of level normal "
+                                "plays it now.").format(seat=seat + 1),
+                      {"state": "program_replaced", "seat": seat + 1}, important=True)
         if not self.from_file:
             self.referee.deal(g.start())
             return
@@ -458,14 +555,29 @@ class Session:
             self.emit("rules", rule_book(self.config.preset, g.options).rstrip("\n"), {}, seat)
 
     def _save_command(self, cmd: Command, seat: int) -> LineResult:
-        path = cmd.arg.strip()
-        if not path:
+        """``save FILE``, ``save FILE force`` or ``save --force FILE`` (see docs/protocol.md)."""
+        from uno_cli.savefile import SaveRefused, typed_path, write_typed
+
+        text, force = _save_argument(cmd.arg)
+        if not text:
             return self._error("missing_file", _("Say where to save: save FILE."), seat)
+        path = typed_path(text)
+        shown = clean_text(text)
         try:
-            self.save(path)
+            write_typed(path, self._save_text(), force=force)
+        except SaveRefused as exc:
+            if exc.code == "not_a_save":
+                message = _("{file} already exists and is not a saved game; to replace it, write: "
+                            "save {file} force").format(file=shown)
+            elif exc.code == "symlink":
+                message = _("{file} is a symbolic link; the game is not saved through links.").format(file=shown)
+            else:
+                message = _("{file} is not a regular file; the game cannot be saved there.").format(file=shown)
+            return self._error("save_refused", message, seat, file=text, reason=exc.code)
         except OSError:
-            return self._error("cannot_save", _("The game cannot be saved to {file}.").format(file=path), seat, file=path)
-        self.emit("saved", _("The game is saved in {file}.").format(file=path), {"file": path}, seat)
+            return self._error("cannot_save", _("The game cannot be saved to {file}.").format(file=shown), seat,
+                               file=text)
+        self.emit("saved", _("The game is saved in {file}.").format(file=shown), {"file": str(path)}, seat)
         return LineResult(True, verb="save", seat=seat)
 
     # ---------------------------------------------------------------- saving
@@ -485,10 +597,13 @@ class Session:
         data["bots"] = {str(seat + 1): state for seat, state in states.items()}  # seat numbers from 1
         return data
 
+    def _save_text(self) -> str:
+        return json.dumps(self.save_dict(), ensure_ascii=False, indent=1) + "\n"
+
     def save(self, path: str | Path) -> Path:
-        """Write the save file (raises OSError)."""
+        """Write the save file in a place the game chose (raises OSError); see ``_save_command``."""
         p = Path(path)
-        text = json.dumps(self.save_dict(), ensure_ascii=False, indent=1) + "\n"
+        text = self._save_text()
         try:
             from uno_cli.settings import atomic_write
 
@@ -524,6 +639,17 @@ class Session:
     def counts_text(self, seat: int | None = None) -> str:
         """Everyone's card count."""
         return d.counts_text([len(h) for h in self.game.hands], self.names, seat, self.game.eliminated)
+
+
+def _save_argument(arg: str) -> tuple[str, bool]:
+    """The file of ``save FILE``, and whether the player consented to replace it (``force``)."""
+    text = arg.strip()
+    force = False
+    if text.startswith("--force ") or text == "--force":
+        text, force = text[len("--force"):].strip(), True
+    elif text.endswith((" force", " --force")):
+        text, force = text.rsplit(" ", 1)[0].strip(), True
+    return text, force
 
 
 def _jsonable(detail: dict[str, Any]) -> dict[str, Any]:

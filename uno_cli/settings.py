@@ -145,6 +145,9 @@ class Settings:
                 setattr(out, f.name, value)
             elif isinstance(default, dict) and isinstance(value, dict):
                 setattr(out, f.name, dict(value))
+        from uno_cli.names import clean_name
+
+        out.name = clean_name(out.name, "")  # shown and spoken to others: no escapes, no controls
         if out.speech not in SPEECH_MODES:
             out.speech = "auto"
         if out.verbosity not in VERBOSITY:

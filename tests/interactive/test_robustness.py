@@ -70,7 +70,7 @@ def test_missing_or_bad_file_is_a_sentence_and_status_2(tmp_path, field, capsys)
     assert "nothing.json cannot be read" in capsys.readouterr().err
     bad = _config(**{field: write_setup(tmp_path / "bad.json", {"players": 2, "hands": [["zz"]]})})
     assert app.run_plain(bad, stdin=io.StringIO(""), stdout=io.StringIO()) == 2
-    assert "zz, which is not a card code" in capsys.readouterr().err
+    assert "\"zz\", which is not a card code" in capsys.readouterr().err
 
 
 def test_failing_autosave_is_said_once_and_the_quit_question_does_not_claim_a_save(monkeypatch):

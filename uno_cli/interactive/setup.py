@@ -58,10 +58,9 @@ def merge_settings(config: Any, settings: Any) -> list[str | None]:
             pass
     if config.setup:
         try:
-            import json
+            from uno_cli.savefile import read_json  # within limits: never waits on a pipe
 
-            with open(config.setup, encoding="utf-8") as f:
-                config.players = int(json.load(f).get("players", config.players))
+            config.players = int(read_json(config.setup).get("players", config.players))
         except Exception:  # noqa: BLE001 - the Session reports a bad setup file
             pass
     if config.seats and (_explicit("bots") or _explicit("players") or _explicit("seats")):

@@ -1,0 +1,50 @@
+"""Player names made safe to print and to speak: one function for every name that enters.
+
+A name can come from ``--names``, a save or setup file, or the settings file. Before anyone
+sees or hears it, :func:`clean_name` removes terminal escape sequences (CSI, OSC, DCS and
+the rest), control characters, bidirectional overrides and isolates, zero-width and other
+format characters; folds runs of whitespace (line breaks included) into one space; and
+caps the length. :func:`clean_text` does the same without the cap, for other text a file
+supplies that reaches the screen (a value quoted in an error message).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+#: The longest name kept, in characters (what is longer is cut).
+MAX_NAME = 24
+
+# ESC followed by: CSI "[" params final; OSC/DCS/SOS/PM/APC strings up to BEL or ST; or a
+# single character (two-character sequences such as ESC c). The 8-bit forms (U+009B CSI,
+# U+009D OSC ...) likewise.
+_ESCAPES = re.compile(
+    r"(?:\x1b\[|\x9b)[\x20-\x3f]*[\x40-\x7e]?"
+    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+    r"|\x1b[\x20-\x2f]*[\x30-\x7e]?"
+)
+# Categories never shown: controls, format characters (bidi controls, zero-width, BOM,
+# soft hyphen), surrogates, private use, unassigned.
+_DROP = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+
+
+def clean_text(text: str) -> str:
+    """``text`` without escape sequences, control or format characters, whitespace folded."""
+    text = _ESCAPES.sub("", text)
+    kept = []
+    for ch in text:
+        if ch in "\t\n\r\v\f\x1c\x1d\x1e\x1f\x85\u2028\u2029" or ch.isspace():
+            kept.append(" ")
+        elif unicodedata.category(ch) not in _DROP:
+            kept.append(ch)
+    return " ".join("".join(kept).split())
+
+
+def clean_name(name: object, default: str) -> str:
+    """``name`` cleaned and cut to :data:`MAX_NAME` characters; ``default`` if nothing is left."""
+    if not isinstance(name, str):
+        return default
+    # Only the start can survive the cut; escape sequences longer than this are hostile anyway.
+    text = clean_text(name[: MAX_NAME * 40])[:MAX_NAME].rstrip()
+    return text or default

@@ -1,0 +1,117 @@
+"""Reading save and setup files safely, and writing a save where the player typed ``save FILE``.
+
+Reading (:func:`read_json`): the file must be a regular file (a FIFO, a device or a folder is
+refused without waiting: it is opened with ``O_NONBLOCK`` where the platform has it) of at
+most :data:`MAX_BYTES`; it is read as UTF-8 (a leading byte-order mark is allowed) and parsed
+by :func:`uno_cli.engine.state_io.parse_json`. Every problem is an InvalidSetup naming it;
+a file that cannot be opened is an OSError.
+
+Writing (:func:`write_typed`): ``~`` is expanded; the folder must exist (none is created);
+the path must not be a symbolic link or anything but a regular file; an existing file is
+replaced only if it is a save of this game or ``force`` is given, and keeps its permissions.
+The file is replaced atomically (a temporary file in the same folder, then a rename).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from uno_cli.engine import state_io
+from uno_cli.engine.errors import InvalidSetup
+
+#: The largest save or setup file read, in bytes (real saves are a few kilobytes).
+MAX_BYTES = 1_000_000
+_BOM = b"\xef\xbb\xbf"
+
+
+def read_json(path: str | Path) -> Any:
+    """The JSON value of a save or setup file (raises InvalidSetup, or OSError if unopenable)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(os.fspath(path), flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise InvalidSetup("not_a_file")
+        chunks = []
+        size = 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, MAX_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    raw = b"".join(chunks)
+    if len(raw) > MAX_BYTES:
+        raise InvalidSetup("too_big", limit=MAX_BYTES // 1000)
+    raw = raw.removeprefix(_BOM)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidSetup("not_utf8", offset=exc.start) from None
+    return state_io.parse_json(text)
+
+
+class SaveRefused(Exception):
+    """``save FILE`` will not write there; ``code`` says why."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        super().__init__(code)
+
+
+def typed_path(text: str) -> Path:
+    """The file a player's ``save FILE`` names: ``~`` expanded, relative to the current folder."""
+    return Path(os.path.expanduser(text))
+
+
+def is_save(path: Path) -> bool:
+    """True if ``path`` holds a save of this game (an object with a format this version reads)."""
+    try:
+        data = read_json(path)
+    except (InvalidSetup, OSError):
+        return False
+    return isinstance(data, dict) and data.get("format") in state_io.READ_FORMATS
+
+
+def write_typed(path: Path, text: str, force: bool = False) -> None:
+    """Write a save where the player asked (raises SaveRefused or OSError)."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        info = None
+    mode = None
+    if info is not None:
+        if stat.S_ISLNK(info.st_mode):
+            raise SaveRefused("symlink")
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveRefused("not_a_file")
+        if not force and not is_save(path):
+            raise SaveRefused("not_a_save")
+        mode = stat.S_IMODE(info.st_mode)
+    folder = path.parent
+    if not folder.is_dir():
+        raise FileNotFoundError(str(folder))
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=str(folder))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
+        else:  # a new file gets the usual permissions (mkstemp makes it private)
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
