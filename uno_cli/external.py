@@ -35,6 +35,7 @@ writer threads belong to one program: both end, and its pipes are closed, before
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import queue
@@ -45,6 +46,7 @@ import subprocess
 import sys
 import threading
 import time
+import weakref
 from collections import Counter, deque
 from typing import IO, Any, Sequence
 
@@ -266,6 +268,8 @@ class ExternalBot(Bot):
         ]
         for thread in self._threads:
             thread.start()
+        _LIVE.add(self)
+        _guard_exit()
         self._send(hello_json(self.players, self.names, self.seat, [self.seat]), start=False)
 
     def _fault(self, kind: str, detail: str) -> None:
@@ -384,6 +388,7 @@ class ExternalBot(Bot):
         proc, self.proc = self.proc, None
         if proc is None:
             return
+        _LIVE.discard(self)
         try:
             self._out.put_nowait(_CLOSED)  # end of input once the queued lines are written
         except queue.Full:
@@ -453,6 +458,52 @@ class ExternalBot(Bot):
         """Race time, drawn like a ``normal`` bot's (reproducible)."""
         low, high = REACTION["normal"]
         return self.rng.uniform(low, high)
+
+
+#: Programs running now: ended when uno exits or gets SIGTERM or SIGHUP.
+_LIVE: weakref.WeakSet[ExternalBot] = weakref.WeakSet()
+_GUARDED: list[bool] = []
+
+
+def _end_all() -> None:
+    for bot in list(_LIVE):
+        proc = bot.proc
+        if proc is not None:
+            try:
+                _end_group(proc)
+            except Exception:  # noqa: BLE001 - exiting anyway
+                pass
+
+
+def _guard_exit() -> None:
+    """Once: end every program's process group at exit and on SIGTERM / SIGHUP (then the old handler runs)."""
+    if _GUARDED:
+        return
+    _GUARDED.append(True)
+    atexit.register(_end_all)
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is None:
+            continue
+        try:
+            previous = signal.getsignal(signum)
+            signal.signal(signum, _on_signal(signum, previous))
+        except (OSError, ValueError):
+            continue
+
+
+def _on_signal(signum: int, previous: Any) -> Any:
+    def handler(sig: int, frame: Any) -> None:
+        _end_all()
+        if callable(previous):
+            previous(sig, frame)
+        elif previous == signal.SIG_DFL:
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+
+    return handler
 
 
 def _end_group(proc: subprocess.Popen[bytes]) -> None:

@@ -320,3 +320,43 @@ for line in sys.stdin:
         sys.stdout.write(json.dumps({"id": m["id"], "cmd": m["legal"][0]}) + "\\n")
         sys.stdout.flush()
 """
+
+
+@posix_only
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc")
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
+def test_a_signal_to_uno_ends_its_programs_and_their_children(tmp_path, signame):
+    import shlex
+    import signal
+    import subprocess
+
+    pids = tmp_path / "pids"
+    argv = program(tmp_path, f"""
+        import os, signal, subprocess, sys, time
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+        open({str(pids)!r}, "w").write("%d %d" % (os.getpid(), child.pid))
+        for line in sys.stdin:
+            if '"prompt"' in line:
+                print("wait" if '"race"' in line else "draw", flush=True)
+        time.sleep(60)  # ignores end of input
+    """)
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root), "UNO_CLI_HOME": str(tmp_path / "home")}
+    uno = subprocess.Popen([sys.executable, "-m", "uno_cli", "play", "--script", "--seed", "1",
+                            "--seat", "2=cmd:" + shlex.join(argv)],
+                           stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    try:
+        deadline = time.monotonic() + 20
+        while not (pids.exists() and pids.read_text().count(" ") == 1) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        parent, child = map(int, pids.read_text().split())
+        uno.send_signal(getattr(signal, signame))
+        uno.wait(timeout=10)
+        deadline = time.monotonic() + 3
+        while (_alive(parent) or _alive(child)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _alive(parent) and not _alive(child)
+    finally:
+        uno.kill()
+        uno.wait()
