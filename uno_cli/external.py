@@ -575,6 +575,14 @@ def log_path(seat: int, folder: str | None = None) -> str | None:
     return path
 
 
+def unstartable(bots: dict[int, Any]) -> str | None:
+    """The command line of the first outside program among ``bots`` that cannot be found, or None."""
+    for _seat, bot in sorted(bots.items()):
+        if isinstance(bot, ExternalBot) and cannot_start(bot.argv):
+            return shlex.join(bot.argv)
+    return None
+
+
 def attach_logs(bots: dict[int, Any]) -> None:
     """Give every outside program among ``bots`` (by seat) a standard error log (before it starts)."""
     for seat, bot in bots.items():

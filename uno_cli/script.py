@@ -142,8 +142,13 @@ def run(config: PlayConfig, stdin: IO[bytes] | None = None, stdout: IO[bytes] | 
         sys.stderr.write(_("The file {file} cannot be read.").format(file=config.resume or config.setup) + "\n")
         del exc
         return EXIT_BAD_SETUP
-    from uno_cli.external import attach_logs, report_faults
+    from uno_cli.external import attach_logs, report_faults, unstartable
 
+    missing = unstartable(session.bots)
+    if missing is not None:
+        sys.stderr.write(_("The program {command} cannot be started.").format(command=missing) + "\n")
+        session.close()
+        return EXIT_BAD_SETUP
     attach_logs(session.bots)
     try:
         return _loop(session, stdin, writer)

@@ -360,3 +360,18 @@ def test_a_signal_to_uno_ends_its_programs_and_their_children(tmp_path, signame)
     finally:
         uno.kill()
         uno.wait()
+
+
+def test_uno_play_with_a_program_that_cannot_start_exits_2(tmp_path, monkeypatch, capsys):
+    import io
+
+    from uno_cli import script as script_mode
+    from uno_cli.playconfig import SeatSpec
+
+    from tests.script.helpers import Output, config
+
+    monkeypatch.setenv("UNO_CLI_HOME", str(tmp_path / "home"))
+    cfg = config(kinds="sn", seed=3, fmt="text")
+    cfg.seats[1] = SeatSpec("cmd", command=str(tmp_path / "no-such-program"))
+    assert script_mode.run(cfg, io.BytesIO(b"draw\n"), Output()) == script_mode.EXIT_BAD_SETUP
+    assert "cannot be started" in capsys.readouterr().err
