@@ -149,6 +149,7 @@ def test_an_outside_program_reads_the_same_prompt_fields_as_script_mode(tmp_path
     from uno_cli.playconfig import SeatSpec
 
     monkeypatch.setenv("UNO_CLI_HOME", str(tmp_path))
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))  # the program's error log
     log = tmp_path / "log.jsonl"
     prog = tmp_path / "p.py"
     prog.write_text(

@@ -126,6 +126,7 @@ def test_prompts_count_seats_from_1_and_list_canonical_commands(tmp_path):
 
 def test_a_cmd_seat_in_play_gets_the_players_names(tmp_path, monkeypatch):
     monkeypatch.setenv("UNO_CLI_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))  # the program's error log
     log = tmp_path / "log.jsonl"
     program = shlex.join(script(tmp_path, LOGGER) + [str(log)])
     cfg = config(kinds="sn", seed=3, names=["Mia", "Otto"])
@@ -206,12 +207,12 @@ def test_safe_defaults():
     assert {ACCEPT, PASS, DRAW, COLOR}
 
 
-def test_simulator_seat_from_level_string():
+def test_simulator_seat_from_level_string(tmp_path):
     from uno_cli.sim import simulate
 
     level = "external:" + shlex.join([sys.executable, str(EXAMPLE), "--seed", "2"])
     result = simulate(2, 2, preset("classic").with_values(hands=1), seed=1, check=True,
-                      levels=("normal", level))
+                      levels=("normal", level), log_folder=str(tmp_path))
     assert result.games == 2 and result.violations == []
     assert level in result.usage
 
@@ -227,5 +228,5 @@ def test_simulator_external_timeout(tmp_path):
     """)
     level = "external:" + shlex.join(argv)
     result = simulate(1, 2, preset("classic").with_values(hands=1), seed=1, check=True,
-                      levels=("normal", level), external_timeout=0.1)
+                      levels=("normal", level), external_timeout=0.1, log_folder=str(tmp_path))
     assert result.games == 1 and result.violations == []

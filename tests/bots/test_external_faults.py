@@ -280,6 +280,7 @@ def test_uno_play_ends_with_a_fault_line_per_program(tmp_path, monkeypatch, caps
     from tests.script.helpers import Output, config
 
     monkeypatch.setenv("UNO_CLI_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))  # the program's error log
     cfg = config(kinds="sn", seed=3, fmt="text")
     cfg.seats[1] = SeatSpec("cmd", command=shlex.join(program(tmp_path, CRASHER)))
     rc = script_mode.run(cfg, io.BytesIO(b"draw\n" * 40), Output())
@@ -342,7 +343,7 @@ def test_a_signal_to_uno_ends_its_programs_and_their_children(tmp_path, signame)
         time.sleep(60)  # ignores end of input
     """)
     root = Path(__file__).resolve().parents[2]
-    env = {**os.environ, "PYTHONPATH": str(root), "UNO_CLI_HOME": str(tmp_path / "home")}
+    env = {**os.environ, "PYTHONPATH": str(root), "UNO_CLI_HOME": str(tmp_path / "home"), "TMPDIR": str(tmp_path)}
     uno = subprocess.Popen([sys.executable, "-m", "uno_cli", "play", "--script", "--seed", "1",
                             "--seat", "2=cmd:" + shlex.join(argv)],
                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
