@@ -309,6 +309,11 @@ def simulate(**kw: Any) -> None:
         if levels is None:
             levels = ["random"] * kw["players"]
         levels[seat] = "external:" + command.strip()
+        from uno_cli.external import cannot_start
+        from uno_cli.i18n import _
+
+        if cannot_start(command.strip()):
+            _fail(_("The program {command} cannot be started.").format(command=command.strip()))
     if kw["externals"]:
         extra_timeout = {"external_timeout": kw["external_timeout"]}
     else:

@@ -1,63 +1,96 @@
 """Seats played by an outside program speaking JSON Lines over its stdin and stdout.
 
-The program is started once per game. Seats are numbered from 1 in everything it reads
-and writes, as in script mode (docs/protocol.md). It receives, one JSON object per line:
+The program is started once per game, in its own process group. It reads exactly what
+``uno play --format json`` writes for its seat (docs/protocol.md, "External programs"):
+first a ``hello`` object (the protocol version, the players, its seat), then every event its
+seat may see (:func:`uno_cli.wire.event_json`) and a prompt (:func:`uno_cli.wire.prompt_json`)
+whenever the seat may act. Seats are numbered from 1.
 
-* every event its seat may see, exactly as ``uno play --format json`` writes it for that
-  seat (:func:`uno_cli.wire.event_json`: 1-based seats, ``text`` the sentence in the
-  current language, the seat's own secrets such as the cards it draws);
-* a prompt when the seat may act::
+It answers each prompt with one line: one of the prompt's ``legal`` commands, bare
+(``play r5``), tagged with the prompt's id (``#17 play r5``) or as JSON
+(``{"id": 17, "cmd": "play r5"}``). A bare line answers the oldest prompt it has not
+answered yet, so a slow program's late answer is never taken for the next prompt.
 
-    {"type": "prompt", "seat": 2, "in_turn": true, "phase": "play", "hand": ["r5", "w"],
-     "top": "r7", "color": "r", "counts": [3, 2], "current": 2, "pending": 0,
-     "legal": ["play r5", "play w r", "play w y", "play w g", "play w b", "draw"]}
+Faults never stop the game. The seat takes the safe default for the prompt when:
 
-and answers each prompt with one line holding one of the ``legal`` strings (spaces and
-case do not matter). They are the script protocol's canonical commands
-(:func:`uno_cli.commands.action_to_command`): ``play r5`` (``play w r`` a wild with its
-colour, ``play r7 2`` a 7 swapping with seat 2 under seven_o, ``play beep`` a Beep card),
-``draw``, ``pass``, ``accept``, ``challenge``, ``color r``, ``uno``, ``catch 3`` (catch
-seat 3), ``jump r5`` (``jump r7 2``), ``beep`` (answer a Beep). Out of turn
-(``"in_turn": false``) the list also holds ``wait``: do nothing now.
+* ``crash``: the program cannot start, exits, closes its output or does not read its
+  input (a line cannot be written within the time limit);
+* ``timeout``: no answer within the time limit (default 5 seconds);
+* ``invalid``: the answer to the prompt is not in ``legal``, names a prompt that does not
+  exist, or is longer than :data:`MAX_LINE` bytes. A bare line that does not start with a
+  command's verb (a banner, a log line) is counted but does not use up the prompt;
+* ``late``: an answer to an older prompt (thrown away, counted).
 
-Faults never stop the game. If the program crashes (or closes its output), does not answer
-within the time limit (default 5 seconds), or answers something not in ``legal``, the seat
-takes the safe default for that prompt:
+The safe defaults: a draw penalty waiting: ``accept``; choosing the first card's colour:
+red; after drawing a playable card: ``pass``; in turn otherwise ``draw`` (or the first
+legal play); a Beep race: ``beep``; out of turn: nothing.
 
-* a draw penalty waiting: ``accept`` (take the cards);
-* choosing the first card's colour: the first colour, red;
-* after drawing a playable card: ``pass``;
-* in turn otherwise: ``draw`` (or, when drawing is not allowed, the first legal play);
-* a Beep race: ``beep`` (answer, late);
-* out of turn: nothing.
-
-Answers that arrive after their time limit are thrown away before the next prompt. After
-three time-outs in a row, or a crash, the program is stopped and the seat plays the safe
-default for the rest of the game. Every fault is recorded in :attr:`ExternalBot.faults`.
+After a crash, three time-outs in a row (late answers do not break the row) or
+:data:`MAX_INVALID` invalid lines in a row, the program is stopped (its whole process
+group) and the seat plays the safe default for the rest of the game. An eliminated seat
+gets nothing more. Its standard error goes to ``stderr_log`` when given. The reader and
+writer threads belong to one program: both end, and its pipes are closed, before
+:meth:`ExternalBot.close` returns.
 """
 
 from __future__ import annotations
 
+import atexit
 import json
+import os
 import queue
 import random
 import shlex
+import signal
 import subprocess
+import sys
 import threading
-from typing import Any, Sequence
+import time
+import weakref
+from collections import Counter, deque
+from typing import IO, Any, Sequence
 
 from uno_cli.bots.base import REACTION, Bot
 from uno_cli.commands import action_to_command
+from uno_cli.describe import prompt_text
 from uno_cli.engine import IN_TURN_PHASES, Action, Event, Phase, View
 from uno_cli.engine.actions import ACCEPT, ANSWER, COLOR, DRAW, PASS, PLAY
-from uno_cli.wire import event_json
+from uno_cli.wire import answer_parts, event_json, hello_json, prompt_json, prompt_legal
 
-#: Seconds an external program has to answer a prompt.
+#: Seconds an external program has to answer a prompt (and to take a line we write).
 DEFAULT_TIMEOUT = 5.0
 #: Time-outs in a row after which the program is stopped.
 MAX_STRIKES = 3
-#: The answer meaning "nothing now" (out of turn only).
+#: Invalid lines in a row after which the program is stopped (a flood).
+MAX_INVALID = 50
+#: The longest line read from a program, in bytes; longer lines are thrown away.
+MAX_LINE = 64 * 1024
+#: Lines waiting to be written to, or read from, a program.
+QUEUE_LINES = 256
+#: The answer meaning "nothing now" (race prompts only).
 WAIT = "wait"
+#: The first words of the commands a prompt may list.
+ANSWER_VERBS = frozenset({"play", "draw", "pass", "accept", "challenge", "color", "uno", "catch", "jump", "beep", WAIT})
+#: The kinds of fault, in report order.
+FAULT_KINDS = ("crash", "timeout", "invalid", "late")
+#: Fault details kept (the counts are complete).
+KEEP_DETAILS = 20
+
+_CLOSED = object()
+_TOO_LONG = b"\0too long"
+#: Output pipes whose reader still waits on a grandchild that keeps them open.
+_STUCK: list[Any] = []
+
+
+def split_command(command: str) -> list[str]:
+    """A command line as an argument list: shell rules on POSIX, Windows rules on Windows.
+
+    On Windows backslashes are path separators, not escapes (``C:\\Python\\python.exe``).
+    """
+    if sys.platform == "win32":
+        parts = shlex.split(command, posix=False)
+        return [p[1:-1] if len(p) >= 2 and p[0] == p[-1] == '"' else p for p in parts]
+    return shlex.split(command)
 
 
 def answer_action(text: str, legal: Sequence[Action]) -> Action | None:
@@ -86,13 +119,74 @@ def safe_default(view: View) -> Action | None:
     return legal[0]
 
 
+def _reader(fd: int, lines: queue.Queue[Any], stop: threading.Event) -> None:
+    """Split the program's output into lines of at most MAX_LINE bytes (longer ones marked)."""
+    buf = b""
+    skipping = False
+    while not stop.is_set():
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        buf += chunk
+        while True:
+            end = buf.find(b"\n")
+            if end < 0:
+                if len(buf) > MAX_LINE:
+                    if not skipping:
+                        _put(lines, _TOO_LONG, stop)
+                    skipping, buf = True, b""
+                break
+            line, buf = buf[:end], buf[end + 1:]
+            if skipping or len(line) > MAX_LINE:
+                if not skipping:
+                    _put(lines, _TOO_LONG, stop)
+                skipping = False
+                continue
+            _put(lines, line, stop)
+    _put(lines, _CLOSED, stop)
+
+
+def _put(lines: queue.Queue[Any], item: Any, stop: threading.Event) -> None:
+    # A full queue blocks the reader (and so the program's writes), never memory.
+    while not stop.is_set():
+        try:
+            lines.put(item, timeout=0.1)
+            return
+        except queue.Full:
+            continue
+
+
+def _writer(stream: IO[bytes], out: queue.Queue[Any], stop: threading.Event) -> None:
+    """Write queued lines to the program until told to stop; end of input when done."""
+    while not stop.is_set():
+        try:
+            data = out.get(timeout=0.1)
+        except queue.Empty:
+            continue
+        if data is _CLOSED:
+            break
+        try:
+            stream.write(data)
+            stream.flush()
+        except (OSError, ValueError):
+            break
+    try:
+        stream.close()
+    except (OSError, ValueError):
+        pass
+
+
 class ExternalBot(Bot):
     """A seat whose moves come from an outside program (see the module documentation).
 
-    ``command`` is a command line (split like a shell does) or an argument list. Race
-    times (jump-ins, catches, Beep answers) are drawn like a ``normal`` bot's, from the
-    seeded generator, so games stay reproducible whatever the program's real speed.
-    ``names`` (by seat) are used in the events' sentences; by default "Player N".
+    ``command`` is a command line (:func:`split_command`) or an argument list. Race times
+    (jump-ins, catches, Beep answers) are drawn like a ``normal`` bot's, from the seeded
+    generator, so games stay reproducible whatever the program's real speed. ``names``
+    (by seat) are used in the sentences; by default "Player N". ``stderr_log`` is a file the
+    program's standard error is appended to (None: thrown away).
     """
 
     level = "external"
@@ -104,176 +198,400 @@ class ExternalBot(Bot):
         command: str | Sequence[str],
         timeout: float = DEFAULT_TIMEOUT,
         names: Sequence[str] | None = None,
+        players: int | None = None,
+        stderr_log: str | None = None,
     ) -> None:
         super().__init__(seat, rng)
         self.names: list[str] = list(names) if names is not None else []
-        self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        self.players = players if players is not None else (len(self.names) or None)
+        self.argv = split_command(command) if isinstance(command, str) else list(command)
         self.timeout = timeout
+        self.stderr_log = stderr_log
         self.proc: subprocess.Popen[bytes] | None = None
         self.dead = False
+        self.eliminated = False
         self.strikes = 0
-        self.faults: list[tuple[str, str]] = []
-        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        self.invalid_row = 0
+        self.counts: Counter[str] = Counter()
+        self.details: deque[tuple[str, str]] = deque(maxlen=KEEP_DETAILS)
+        self.prompt_id = 0
+        self._answered = 0  # prompts up to this id have been answered or given up on
+        self._owed: deque[int] = deque()  # ids of prompts that timed out, oldest first
+        self._lines: queue.Queue[Any] = queue.Queue(QUEUE_LINES)
+        self._out: queue.Queue[Any] = queue.Queue(QUEUE_LINES)
+        self._stop = threading.Event()
+        self._threads: list[threading.Thread] = []
+        self._stdout_fd: int | None = None
+
+    @property
+    def faults(self) -> list[tuple[str, str]]:
+        """The last faults, as (kind, detail); :attr:`counts` has them all."""
+        return list(self.details)
 
     # ------------------------------------------------------------ the process
 
     def _start(self) -> None:
         if self.proc is not None or self.dead:
             return
+        kwargs: dict[str, Any] = {}
+        if sys.platform == "win32":
+            kwargs["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
+        else:
+            kwargs["start_new_session"] = True
+        err: Any = subprocess.DEVNULL
+        log = None
+        if self.stderr_log:
+            try:
+                log = open(self.stderr_log, "ab")  # noqa: SIM115 - the child keeps its own copy
+                err = log
+            except OSError:
+                log = None
         try:
             self.proc = subprocess.Popen(
-                self.argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-                bufsize=0,
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, bufsize=0, **kwargs
             )
-        except OSError as exc:
-            self._fault("crash", f"cannot start: {exc}")
-            self.dead = True
+        except (OSError, ValueError) as exc:
+            self._die("crash", f"cannot start: {exc}")
             return
-        # A reader thread instead of select(): pipes cannot be polled on Windows.
-        self._lines = queue.Queue()
-        threading.Thread(target=self._reader, args=(self.proc, self._lines), daemon=True).start()
-
-    @staticmethod
-    def _reader(proc: subprocess.Popen[bytes], lines: queue.Queue[bytes | None]) -> None:
-        stream = proc.stdout
-        try:
-            assert stream is not None
-            for line in iter(stream.readline, b""):
-                lines.put(line)
-        except (OSError, ValueError):
-            pass
-        lines.put(None)  # the program closed its output
+        finally:
+            if log is not None:
+                log.close()
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self._stop = threading.Event()
+        self._lines = queue.Queue(QUEUE_LINES)
+        self._out = queue.Queue(QUEUE_LINES)
+        self._stdout_fd = self.proc.stdout.fileno()
+        # Threads instead of select(): pipes cannot be polled on Windows.
+        self._threads = [
+            threading.Thread(target=_reader, args=(self._stdout_fd, self._lines, self._stop), daemon=True),
+            threading.Thread(target=_writer, args=(self.proc.stdin, self._out, self._stop), daemon=True),
+        ]
+        for thread in self._threads:
+            thread.start()
+        _LIVE.add(self)
+        _guard_exit()
+        self._send(hello_json(self.players, self.names, self.seat, [self.seat]), start=False)
 
     def _fault(self, kind: str, detail: str) -> None:
-        self.faults.append((kind, detail))
+        self.counts[kind] += 1
+        self.details.append((kind, detail))
 
     def _die(self, kind: str, detail: str) -> None:
         self._fault(kind, detail)
         self.dead = True
         self.close()
 
-    def _send(self, obj: dict[str, Any]) -> None:
-        self._start()
-        if self.dead or self.proc is None or self.proc.stdin is None:
+    def _send(self, obj: dict[str, Any], start: bool = True) -> None:
+        if start:
+            self._start()
+        if self.dead or self.proc is None:
             return
-        line = json.dumps(obj, ensure_ascii=False) + "\n"
+        line = (json.dumps(obj, ensure_ascii=False) + "\n").encode("utf-8")
         try:
-            self.proc.stdin.write(line.encode("utf-8"))
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            self._die("crash", f"exit status {self.proc.poll()}")
+            self._out.put(line, timeout=max(self.timeout, 0.0))
+        except queue.Full:
+            self._die("crash", f"does not read its input (nothing taken for {self.timeout:g} s)")
 
-    def _drain(self) -> None:
-        """Throw away whatever arrived late (answers to earlier prompts)."""
+    def _crashed(self) -> None:
         proc = self.proc
-        if proc is None:
-            return
-        while True:
-            try:
-                line = self._lines.get_nowait()
-            except queue.Empty:
-                return
-            if line is None:
-                self._die("crash", f"output closed, exit status {proc.poll()}")
-                return
-
-    def _read_line(self) -> str | None:
-        """One line from the program, or None on a crash or a time-out."""
-        proc = self.proc
-        if proc is None:
-            return None
-        try:
-            line = self._lines.get(timeout=max(self.timeout, 0.0))
-        except queue.Empty:
-            self.strikes += 1
-            if self.strikes >= MAX_STRIKES:
-                self._die("timeout", f"no answer within {self.timeout:g} s, {self.strikes} times in a row")
-            else:
-                self._fault("timeout", f"no answer within {self.timeout:g} s")
-            return None
-        if line is None:
+        status = None
+        if proc is not None:
             try:
                 status = proc.wait(timeout=1)
             except subprocess.TimeoutExpired:
                 status = None
-            self._die("crash", f"output closed, exit status {status}")
-            return None
-        self.strikes = 0
-        return line.rstrip(b"\r\n").decode("utf-8", "replace")
+        self._die("crash", f"output closed, exit status {status}")
+
+    def _take(self, line: Any, legal: Sequence[Action] | None, commands: Sequence[str]) -> tuple[str, Action | None]:
+        """Judge one line: ``("answer", action)``, ``("fault", None)`` (the prompt is used up) or ``("skip", None)``.
+
+        ``legal`` is None between prompts: any line then is late or unsolicited.
+        """
+        if line is _CLOSED:
+            self._crashed()
+            return "fault", None
+        if line == _TOO_LONG:
+            return self._invalid(f"a line longer than {MAX_LINE} bytes", "skip")
+        text = line.rstrip(b"\r").decode("utf-8", "replace")
+        parts = answer_parts(text)
+        if parts is None:
+            return self._invalid(text[:200], "skip")
+        pid, command = parts
+        if pid is None and self._owed:
+            self._owed.popleft()  # a bare line answers the oldest prompt not answered yet
+            self._fault("late", text[:200])
+            return "skip", None
+        if pid is not None and pid != self.prompt_id:
+            if pid in self._owed:
+                self._owed.remove(pid)
+            if 0 < pid <= self.prompt_id:
+                self._fault("late", text[:200])
+                return "skip", None
+            return self._invalid(text[:200], "skip")
+        if legal is None:
+            return self._invalid(text[:200], "skip")
+        if command.strip().lower() == WAIT and WAIT in commands:
+            return "answer", None
+        action = answer_action(command, legal)
+        if action is None:
+            # A bare line that is not even a command (a banner, a log line) does not use up the prompt.
+            words = command.split()
+            command_like = pid is not None or (words and words[0].lower() in ANSWER_VERBS)
+            return self._invalid(text[:200], "fault" if command_like else "skip")
+        return "answer", action
+
+    def _invalid(self, detail: str, outcome: str) -> tuple[str, None]:
+        self._fault("invalid", detail)
+        self.invalid_row += 1
+        if self.invalid_row >= MAX_INVALID:
+            self._die("invalid", f"{MAX_INVALID} lines in a row that are not answers")
+            return "fault", None
+        return outcome, None
+
+    def _drain(self) -> None:
+        """Judge what arrived between prompts (late answers, stray lines)."""
+        while not self.dead:
+            try:
+                line = self._lines.get_nowait()
+            except queue.Empty:
+                return
+            self._take(line, None, ())
+
+    def _ask(self, view: View, commands: list[str]) -> tuple[bool, Action | None]:
+        """Wait for the answer to the current prompt: (answered with a legal command, action)."""
+        deadline = time.monotonic() + max(self.timeout, 0.0)
+        while not self.dead:
+            left = deadline - time.monotonic()
+            try:
+                line = self._lines.get(timeout=left) if left > 0 else self._lines.get_nowait()
+            except queue.Empty:
+                self._owed.append(self.prompt_id)
+                while len(self._owed) > QUEUE_LINES:
+                    self._owed.popleft()
+                self.strikes += 1
+                if self.strikes >= MAX_STRIKES:
+                    self._die("timeout", f"no answer within {self.timeout:g} s, {self.strikes} times in a row")
+                else:
+                    self._fault("timeout", f"no answer within {self.timeout:g} s")
+                return False, None
+            outcome, action = self._take(line, view.legal, commands)
+            if outcome == "skip":
+                continue
+            if not self.dead:
+                self.strikes = 0  # only an answer in time breaks a row of time-outs
+                self.invalid_row = 0
+            return outcome == "answer", action
+        return False, None
 
     def close(self) -> None:
-        """Stop the program (it also gets end of input)."""
+        """Stop the program and its process group; end its threads and close its pipes."""
         proc, self.proc = self.proc, None
         if proc is None:
             return
+        _LIVE.discard(self)
         try:
-            if proc.stdin is not None:
-                proc.stdin.close()
-        except OSError:
+            self._out.put_nowait(_CLOSED)  # end of input once the queued lines are written
+        except queue.Full:
             pass
         try:
             proc.wait(timeout=0.5)
         except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+            pass
+        _end_group(proc)
+        self._stop.set()
+        for thread in self._threads:
+            thread.join(timeout=2)
+        # The output pipe is closed only once its reader has stopped: a file descriptor
+        # closed under a running reader can be reused by the next game's program.
+        reading = any(t.is_alive() for t in self._threads)
+        self._threads = []
         if proc.stdout is not None:
-            proc.stdout.close()
+            if reading:
+                _STUCK.append(proc.stdout)  # kept open (never reused) while its reader waits
+            else:
+                try:
+                    proc.stdout.close()
+                except OSError:
+                    pass
+        if proc.stdin is not None:
+            try:
+                proc.stdin.close()
+            except (OSError, ValueError):
+                pass
 
     # ------------------------------------------------------------ the Bot API
 
     def observe(self, events: Sequence[Event]) -> None:
-        """Send the events this seat may see."""
-        if self.dead:
+        """Send the events this seat may see (nothing once it is eliminated)."""
+        if self.dead or self.eliminated:
             return
         for event in events:
             self._send(event_json(event, self.seat, self.names))
-            if self.dead:
+            if event.type == "eliminated" and event.seat == self.seat:
+                self.eliminated = True
+            if self.dead or self.eliminated:
                 return
 
     def choose(self, view: View) -> Action | None:
         """Ask the program; fall back to :func:`safe_default` on any fault."""
         if not view.legal:
             return None
-        in_turn = view.current == self.seat and view.phase in IN_TURN_PHASES
-        if self.dead:
+        if self.dead or self.eliminated or view.eliminated[self.seat]:
             return safe_default(view)
-        commands = list(dict.fromkeys(action_to_command(a) for a in view.legal))
-        if not in_turn and view.phase != Phase.BEEP_RACE:
-            commands.append(WAIT)
+        in_turn = view.current == self.seat and view.phase in IN_TURN_PHASES
+        race = not in_turn and view.phase != Phase.BEEP_RACE
+        commands = prompt_legal([action_to_command(a) for a in view.legal], race)
         self._start()
         self._drain()
         if self.dead:
             return safe_default(view)
-        self._send({
-            "type": "prompt",
-            "seat": self.seat + 1,
-            "in_turn": in_turn,
-            "phase": view.phase,
-            "hand": list(view.hand),
-            "top": view.top,
-            "color": view.color,
-            "counts": list(view.counts),
-            "current": view.current + 1,
-            "pending": view.pending,
-            "legal": commands,
-        })
+        self.prompt_id += 1
+        self.invalid_row = 0
+        text = prompt_text(commands, race, self.seat, self.seat, self.names)
+        self._send(prompt_json(view, self.prompt_id, race, commands, text))
         if self.dead:
             return safe_default(view)
-        answer = self._read_line()
-        if answer is None:
-            return safe_default(view)
-        if answer.strip().lower() == WAIT and WAIT in commands:
-            return None
-        action = answer_action(answer, view.legal)
-        if action is None:
-            self._fault("nonsense", answer[:200])
-            return safe_default(view)
-        return action
+        answered, action = self._ask(view, commands)
+        return action if answered else safe_default(view)
 
     def reaction_time(self) -> float:
         """Race time, drawn like a ``normal`` bot's (reproducible)."""
         low, high = REACTION["normal"]
         return self.rng.uniform(low, high)
+
+
+#: Programs running now: ended when uno exits or gets SIGTERM or SIGHUP.
+_LIVE: weakref.WeakSet[ExternalBot] = weakref.WeakSet()
+_GUARDED: list[bool] = []
+
+
+def _end_all() -> None:
+    for bot in list(_LIVE):
+        proc = bot.proc
+        if proc is not None:
+            try:
+                _end_group(proc)
+            except Exception:  # noqa: BLE001 - exiting anyway
+                pass
+
+
+def _guard_exit() -> None:
+    """Once: end every program's process group at exit and on SIGTERM / SIGHUP (then the old handler runs)."""
+    if _GUARDED:
+        return
+    _GUARDED.append(True)
+    atexit.register(_end_all)
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is None:
+            continue
+        try:
+            previous = signal.getsignal(signum)
+            signal.signal(signum, _on_signal(signum, previous))
+        except (OSError, ValueError):
+            continue
+
+
+def _on_signal(signum: int, previous: Any) -> Any:
+    def handler(sig: int, frame: Any) -> None:
+        _end_all()
+        if callable(previous):
+            previous(sig, frame)
+        elif previous == signal.SIG_DFL:
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+
+    return handler
+
+
+def _end_group(proc: subprocess.Popen[bytes]) -> None:
+    """End the program and everything it started (its process group)."""
+    if sys.platform == "win32":
+        if proc.poll() is None:
+            try:
+                proc.send_signal(getattr(signal, "CTRL_BREAK_EVENT"))
+                proc.wait(timeout=0.5)
+            except (OSError, ValueError, subprocess.TimeoutExpired):
+                pass
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        return
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)  # grandchildren too, even after the program exited
+    except OSError:
+        pass
+    try:
+        proc.wait(timeout=0.5)
+    except subprocess.TimeoutExpired:
+        pass
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except OSError:
+        pass
+    proc.wait()
+
+
+def fault_line(seat: int, counts: Any, log: str | None) -> str:
+    """One sentence: the faults of the outside program at ``seat`` (0-based), and its error log."""
+    from uno_cli.i18n import _
+
+    line = _("Seat {seat} (program): crashes {crashes}, time-outs {timeouts}, invalid answers {invalid}, "
+             "late answers {late}.").format(seat=seat + 1, crashes=counts.get("crash", 0),
+                                            timeouts=counts.get("timeout", 0), invalid=counts.get("invalid", 0),
+                                            late=counts.get("late", 0))
+    if log:
+        line += " " + _("Its error output is in {file}.").format(file=log)
+    return line
+
+
+def cannot_start(command: str | Sequence[str]) -> bool:
+    """True when the program of ``command`` cannot be found (nothing is run)."""
+    import shutil
+
+    try:
+        argv = split_command(command) if isinstance(command, str) else list(command)
+    except ValueError:
+        return True
+    if not argv:
+        return True
+    program = argv[0]
+    if os.sep in program or (os.altsep and os.altsep in program):
+        return not (os.path.isfile(program) and os.access(program, os.X_OK))
+    return shutil.which(program) is None
+
+
+def log_path(seat: int, folder: str | None = None) -> str | None:
+    """A new, empty file for the standard error of the program at ``seat`` (0-based), or None."""
+    import tempfile
+
+    path = os.path.join(folder or tempfile.gettempdir(), f"uno-external-{os.getpid()}-seat{seat + 1}.log")
+    try:
+        open(path, "wb").close()
+    except OSError:
+        return None
+    return path
+
+
+def unstartable(bots: dict[int, Any]) -> str | None:
+    """The command line of the first outside program among ``bots`` that cannot be found, or None."""
+    for _seat, bot in sorted(bots.items()):
+        if isinstance(bot, ExternalBot) and cannot_start(bot.argv):
+            return shlex.join(bot.argv)
+    return None
+
+
+def attach_logs(bots: dict[int, Any]) -> None:
+    """Give every outside program among ``bots`` (by seat) a standard error log (before it starts)."""
+    for seat, bot in bots.items():
+        if isinstance(bot, ExternalBot) and bot.proc is None and not bot.stderr_log:
+            bot.stderr_log = log_path(seat)
+
+
+def report_faults(bots: dict[int, Any], stream: IO[str]) -> None:
+    """Write one :func:`fault_line` per outside program among ``bots`` (by seat)."""
+    for seat, bot in sorted(bots.items()):
+        if isinstance(bot, ExternalBot):
+            stream.write(fault_line(seat, bot.counts, bot.stderr_log) + "\n")

@@ -95,16 +95,18 @@ class _Writer:
             raise OutputGone from exc
 
 
-def _prompt(session: Any, wait: Any, writer: _Writer) -> None:
-    seat = wait.seat
-    legal = session.legal_commands(seat)
-    if wait.kind == "race":
-        legal = legal + ["wait"]
+def _prompt(session: Any, wait: Any, writer: _Writer, prompt_id: int = 0) -> None:
     from uno_cli.commands import localize_command
     from uno_cli.describe import prompt_text
+    from uno_cli.session import Message
+    from uno_cli.wire import prompt_json, prompt_legal
 
-    data = {"type": "prompt", "seat": seat + 1, "kind": wait.kind, "legal": legal,
-            "hand": list(session.game.hands[seat])}
+    seat = wait.seat
+    race = wait.kind == "race"
+    legal = prompt_legal(session.legal_commands(seat), race)
+    # The text says the verbs in the player's language; the JSON "legal" list stays canonical.
+    text = prompt_text([localize_command(c) for c in legal], race, seat, session.viewer, session.names)
+    data = prompt_json(session.game.view(seat), prompt_id, race, legal, text)
     others = {}
     for s in range(session.game.players):
         if s != seat and session.controlled(s):
@@ -113,12 +115,34 @@ def _prompt(session: Any, wait: Any, writer: _Writer) -> None:
                 others[str(s + 1)] = ["@%d %s" % (s + 1, c) for c in cmds]
     if others:
         data["others"] = others
-    # The text says the verbs in the player's language; the JSON "legal" list stays canonical.
-    text = prompt_text([localize_command(c) for c in legal], wait.kind == "race", seat, session.viewer, session.names)
-    data["text"] = text
-    from uno_cli.session import Message
-
+    data["text"] = data.pop("text")
     writer(Message("prompt", text, data, seat, True))
+
+
+def _hello(session: Any, writer: _Writer) -> None:
+    from uno_cli.session import Message
+    from uno_cli.wire import hello_json
+
+    players = session.game.players
+    scripted = [s for s in range(players) if session.controlled(s)]
+    writer(Message("hello", None, hello_json(players, session.names, session.viewer, scripted)))
+
+
+def _answer_line(session: Any, line: str, seat: int, prompt_id: int) -> str | None:
+    """The command of an answer line, its prompt id checked (None: refused, an error written)."""
+    from uno_cli.i18n import _
+    from uno_cli.wire import answer_parts
+
+    parts = answer_parts(line)
+    if parts is None:
+        session._error("invalid_answer", _("I don't understand that line."), seat)
+        return None
+    pid, command = parts
+    if pid is not None and pid != prompt_id:
+        session._error("wrong_prompt", _("That answer is for prompt {id}, but the game waits for the answer to prompt {prompt}.").format(
+            id=pid, prompt=prompt_id), seat, id=pid, prompt=prompt_id)
+        return None
+    return command if pid is not None or line.lstrip().startswith("{") else line
 
 
 def _cmd(session: Any, action: Any) -> str:
@@ -144,6 +168,14 @@ def run(config: PlayConfig, stdin: IO[bytes] | None = None, stdout: IO[bytes] | 
     except (InvalidSetup, EngineError, OSError) as exc:
         _to_stderr(setup_problem(exc, config.resume or config.setup))
         return EXIT_BAD_SETUP
+    from uno_cli.external import attach_logs, report_faults, unstartable
+
+    missing = unstartable(session.bots)
+    if missing is not None:
+        sys.stderr.write(_("The program {command} cannot be started.").format(command=missing) + "\n")
+        session.close()
+        return EXIT_BAD_SETUP
+    attach_logs(session.bots)
     try:
         return _loop(session, stdin, writer)
     except OutputGone:
@@ -165,6 +197,7 @@ def run(config: PlayConfig, stdin: IO[bytes] | None = None, stdout: IO[bytes] | 
             return EXIT_OUTPUT_FAILED
     finally:
         session.close()
+        report_faults(session.bots, sys.stderr)
 
 
 def _to_stderr(text: str) -> None:
@@ -205,10 +238,13 @@ def _save_unfinished(session: Any) -> Path | None:
 
 
 def _loop(session: Any, stdin: IO[bytes], writer: _Writer) -> int:
+    _hello(session, writer)
     session.start()
     wait = session.advance()
+    prompt_id = 0
     while wait is not None:
-        _prompt(session, wait, writer)
+        prompt_id += 1
+        _prompt(session, wait, writer, prompt_id)
         writer.flush()
         raw = stdin.readline()
         if not raw:
@@ -218,6 +254,9 @@ def _loop(session: Any, stdin: IO[bytes], writer: _Writer) -> int:
         except UnicodeDecodeError:
             line = "\ufffd"
         line = line.rstrip("\r\n")
+        line = _answer_line(session, line, wait.seat, prompt_id)
+        if line is None:
+            continue  # an answer to another prompt: refused
         if line.lstrip().startswith("#") or not line.strip():
             continue  # comments and blank lines
         result = session.handle_line(line, wait.seat)

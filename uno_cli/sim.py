@@ -20,6 +20,7 @@ from uno_cli.bots import make_bot
 from uno_cli.engine import Action, Game, RuleOptions
 from uno_cli.engine.actions import PLAY
 from uno_cli.engine.invariants import check_invariants
+from uno_cli.external import FAULT_KINDS
 from uno_cli.race import Referee, bot_rng
 
 #: A game longer than this many actions is reported as a violation (an endless loop).
@@ -53,6 +54,8 @@ class GameRecord:
     turns: int
     usage: dict[str, dict[str, int]] = field(default_factory=dict)
     violations: list[str] = field(default_factory=list)
+    faults: dict[int, dict[str, int]] = field(default_factory=dict)
+    """Faults of outside programs by seat of the run's levels (0-based): kind -> count."""
 
 
 @dataclass
@@ -98,6 +101,10 @@ class SimResult:
     level_stats: dict[str, LevelStats] = field(default_factory=dict)
     usage: dict[str, dict[str, int]] = field(default_factory=dict)
     records: list[GameRecord] = field(default_factory=list)
+    faults: dict[int, dict[str, int]] = field(default_factory=dict)
+    """Faults of each outside program (by seat of ``levels``, 0-based): crash, timeout, invalid, late."""
+    logs: dict[int, str] = field(default_factory=dict)
+    """The file each outside program's standard error went to (by seat of ``levels``)."""
 
     @property
     def games_per_second(self) -> float:
@@ -140,6 +147,10 @@ class SimResult:
                 st.wins += share
         for level, kinds in rec.usage.items():
             mine = self.usage.setdefault(level, {})
+            for k, n in kinds.items():
+                mine[k] = mine.get(k, 0) + n
+        for seat, kinds in rec.faults.items():
+            mine = self.faults.setdefault(seat, {})
             for k, n in kinds.items():
                 mine[k] = mine.get(k, 0) + n
 
@@ -190,6 +201,10 @@ class SimResult:
             "per_level": per_level,
             "usage": self.usage,
             "violations": self.violations,
+            "faults": {
+                str(seat + 1): {**{k: self.faults.get(seat, {}).get(k, 0) for k in FAULT_KINDS}, "log": log}
+                for seat, log in sorted(self.logs.items())
+            },
         }
 
 
@@ -255,6 +270,10 @@ def format_report(result: SimResult) -> str:
                 "Seat {seat} ({level}): won {rate}%, 95% confidence {low}% to {high}%, average points {points}"
             )
         lines.append(line.format(**values))
+    from uno_cli.external import fault_line
+
+    for seat, log in sorted(r.logs.items()):
+        lines.append(fault_line(seat, r.faults.get(seat, {}), log))
     lines.append(_("Rule violations: {count}").format(count=len(r.violations)))
     lines.extend(_("Violation: {text}").format(text=v) for v in r.violations[:20])
     if len(r.violations) > 20:
@@ -305,12 +324,20 @@ def _check(game: Game, events: list, gains: list[int], rec: GameRecord, actions:
         rec.violations.append(f"game {rec.index} (seed {rec.seed}) action {actions}: {problem}")
 
 
-def make_seat(level: str, seat: int, rng: random.Random, external_timeout: float | None = None) -> Any:
-    """A bot for ``seat``: :func:`make_bot`, with ``external_timeout`` for external seats."""
-    if external_timeout is not None and level.startswith("external:"):
-        from uno_cli.external import ExternalBot
+def make_seat(
+    level: str,
+    seat: int,
+    rng: random.Random,
+    external_timeout: float | None = None,
+    players: int | None = None,
+    stderr_log: str | None = None,
+) -> Any:
+    """A bot for ``seat``: :func:`make_bot`; external seats get the time limit, table size and log."""
+    if level.startswith("external:") and (external_timeout is not None or players is not None or stderr_log):
+        from uno_cli.external import DEFAULT_TIMEOUT, ExternalBot
 
-        return ExternalBot(seat, rng, level[len("external:"):], timeout=external_timeout)
+        timeout = DEFAULT_TIMEOUT if external_timeout is None else external_timeout
+        return ExternalBot(seat, rng, level[len("external:"):], timeout=timeout, players=players, stderr_log=stderr_log)
     return make_bot(level, seat, rng)
 
 
@@ -323,16 +350,21 @@ def play_bot_game(
     bots: Sequence[Any] | None = None,
     external_timeout: float | None = None,
     on_decision: Callable[[int, Game, Any], None] | None = None,
+    logs: Sequence[str | None] | None = None,
 ) -> None:
     """Play ``game`` with one bot per seat, on the same race clock as a person's game.
 
     The bots are those given, else made for ``levels`` with the generators a game of this
     seed gives them (:func:`uno_cli.race.bot_rng`; ``rng`` is not used then and may be None).
-    ``on_decision(seat, game, bot)`` is called before each bot is asked (tests use it).
+    ``on_decision(seat, game, bot)`` is called before each bot is asked (tests use it);
+    ``logs`` (by seat) names the files outside programs' standard error goes to. The faults
+    of outside programs are added to ``rec.faults`` by seat.
     """
     seed = rec.seed
+    n = game.players
     if bots is None:
-        bots = [make_seat(levels[s], s, bot_rng(seed, s), external_timeout) for s in range(game.players)]
+        bots = [make_seat(levels[s], s, bot_rng(seed, s), external_timeout, n, logs[s] if logs else None)
+                for s in range(n)]
     gains = [0] * game.players
     usage: dict[str, Counter[str]] = {}
     counts = [0, 0]  # actions, turns
@@ -359,10 +391,15 @@ def play_bot_game(
         if not game.is_over:
             rec.violations.append(f"game {rec.index} (seed {rec.seed}): no end after {MAX_ACTIONS} actions")
     finally:
-        for bot in bots:
+        for seat, bot in enumerate(bots):
             close = getattr(bot, "close", None)
             if close is not None:
                 close()
+            faults = getattr(bot, "counts", None)
+            if faults is not None:
+                mine = rec.faults.setdefault(seat, {})
+                for kind, count in faults.items():
+                    mine[kind] = mine.get(kind, 0) + count
     rec.actions, rec.turns, rec.hands = counts[0], counts[1], game.hand_number
     rec.usage = {level: dict(c) for level, c in usage.items()}
 
@@ -376,13 +413,17 @@ def run_game(
     levels: Sequence[str] | None,
     swap_seats: bool,
     external_timeout: float | None = None,
+    logs: dict[int, str] | None = None,
 ) -> GameRecord:
-    """Play game ``index`` of a run and return its record."""
+    """Play game ``index`` of a run and return its record (faults by seat of ``levels``)."""
     gs = game_seed(seed, index)
     game = Game(players, options, seed=gs)
     seated = seating(levels, index, swap_seats) if levels else ("random",) * players
     rec = GameRecord(index, gs, seated, (), (), 0, 0, 0)
-    play_bot_game(game, None, check, rec, seated, external_timeout=external_timeout)
+    base = seating(range(players), index, swap_seats)  # type: ignore[arg-type] # the seat of levels
+    seat_logs = [(logs or {}).get(base[s]) for s in range(players)]
+    play_bot_game(game, None, check, rec, seated, external_timeout=external_timeout, logs=seat_logs)
+    rec.faults = {base[s]: kinds for s, kinds in rec.faults.items() if kinds or base[s] in (logs or {})}
     rec.winners = tuple(game.winners)
     rec.scores = tuple(game.scores)
     return rec
@@ -393,8 +434,21 @@ POOL_START_METHOD: str | None = None
 
 
 def _run_chunk(args: tuple) -> list[GameRecord]:
-    start, stop, players, options, seed, check, levels, swap_seats, timeout = args
-    return [run_game(g, players, options, seed, check, levels, swap_seats, timeout) for g in range(start, stop)]
+    start, stop, players, options, seed, check, levels, swap_seats, timeout, logs = args
+    return [run_game(g, players, options, seed, check, levels, swap_seats, timeout, logs) for g in range(start, stop)]
+
+
+def external_logs(levels: Sequence[str] | None, folder: str | None = None) -> dict[int, str]:
+    """A new file for the standard error of each outside program of ``levels`` (by seat)."""
+    from uno_cli.external import log_path
+
+    logs = {}
+    for seat, level in enumerate(levels or ()):
+        if level.startswith("external:"):
+            path = log_path(seat, folder)
+            if path is not None:
+                logs[seat] = path
+    return logs
 
 
 def simulate(
@@ -409,6 +463,7 @@ def simulate(
     swap_seats: bool = False,
     keep_records: bool = False,
     external_timeout: float | None = None,
+    log_folder: str | None = None,
 ) -> SimResult:
     """Play ``games`` matches and total the results.
 
@@ -417,7 +472,9 @@ def simulate(
     ``swap_seats`` rotates the levels one seat per game; ``progress`` is called with the
     number of games finished so far; ``keep_records`` keeps every game's record. A level
     ``external:COMMAND`` seats an outside program (:mod:`uno_cli.external`), which has
-    ``external_timeout`` seconds to answer (default 5).
+    ``external_timeout`` seconds to answer (default 5); its standard error goes to a file in
+    ``log_folder`` (default: the temporary folder), named in ``SimResult.logs``, and its faults
+    are counted in ``SimResult.faults``.
     """
     if levels is not None:
         levels = tuple(levels)
@@ -435,11 +492,13 @@ def simulate(
         jobs=max(1, jobs),
         seed=seed,
     )
+    logs = external_logs(levels, log_folder)
+    result.logs = dict(logs)
     start = time.perf_counter()
     done = 0
     if jobs <= 1 or games < 2:
         for g in range(games):
-            rec = run_game(g, players, options, seed, check, levels, swap_seats, external_timeout)
+            rec = run_game(g, players, options, seed, check, levels, swap_seats, external_timeout, logs)
             result.add(rec)
             if keep_records:
                 result.records.append(rec)
@@ -451,7 +510,7 @@ def simulate(
 
         size = max(1, min(250, games // (jobs * 8) or 1))
         chunks = [
-            (a, min(games, a + size), players, options, seed, check, levels, swap_seats, external_timeout)
+            (a, min(games, a + size), players, options, seed, check, levels, swap_seats, external_timeout, logs)
             for a in range(0, games, size)
         ]
         # The platform's default start method ("spawn" on Windows and macOS): the work is

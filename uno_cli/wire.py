@@ -1,4 +1,4 @@
-"""The JSON objects of events, as script mode (``--format json``) and external programs read them.
+"""The JSON objects of the protocol, as script mode (``--format json``) and external programs read them.
 
 Seats are numbered from 1, cards are codes, ``text`` is the sentence the point of view
 hears in the current language (None when there is nothing to say to it), and secret
@@ -7,13 +7,19 @@ fields appear only for the seats allowed to see them (see docs/protocol.md, "JSO
 
 from __future__ import annotations
 
+import json
+import re
+
 from collections.abc import Collection, Sequence
 from typing import Any
 
 from uno_cli.describe import describe
 from uno_cli.engine.events import Event
 
-__all__ = ["event_json", "seat_json"]
+__all__ = ["PROTOCOL", "answer_parts", "event_json", "hello_json", "prompt_json", "prompt_legal", "seat_json"]
+
+#: The protocol version, announced by the first object (``hello``); raised on incompatible changes.
+PROTOCOL = 1
 
 _SEAT_KEYS = ("seat", "by", "target", "challenger", "instead_of", "dealer", "current", "bluffer", "secret_to")
 _SEAT_LISTS = ("seats", "winners", "waiting")
@@ -56,3 +62,94 @@ def event_json(
     payload = seat_json(data)
     payload["text"] = describe(event, viewer, names)
     return payload
+
+
+def hello_json(players: int | None, names: Sequence[str], seat: int | None, scripted: Sequence[int] = ()) -> dict[str, Any]:
+    """The first object of a session: protocol version, players, names, whose seat it is (1-based)."""
+    return {
+        "type": "hello",
+        "protocol": PROTOCOL,
+        "players": players,
+        "names": list(names),
+        "seat": None if seat is None else seat + 1,
+        "scripted": [s + 1 for s in scripted],
+        "text": None,
+    }
+
+
+def prompt_legal(commands: Sequence[str], race: bool) -> list[str]:
+    """What a prompt lists: canonical commands once each, no ``jump X`` beside ``play X``, ``wait`` last in a race."""
+    out = list(dict.fromkeys(commands))
+    plays = {c[len("play "):] for c in out if c.startswith("play ")}
+    out = [c for c in out if not (c.startswith("jump ") and c[len("jump "):] in plays)]
+    if race:
+        out.append("wait")
+    return out
+
+
+def _seats(flags: Sequence[bool]) -> list[int]:
+    return [s + 1 for s, on in enumerate(flags) if on]
+
+
+def prompt_json(view: Any, prompt_id: int, race: bool, legal: Sequence[str], text: str | None) -> dict[str, Any]:
+    """The prompt for ``view.seat`` (see docs/protocol.md, "Prompts"): the public state and ``legal``.
+
+    ``race`` is True when the seat may act out of turn and may let the chance go by (``wait``).
+    """
+    seat = view.seat
+    pending = view.pending if view.phase == "pending" else 0
+    return {
+        "type": "prompt",
+        "id": prompt_id,
+        "seat": seat + 1,
+        "kind": "race" if race else "turn",
+        "phase": str(view.phase),
+        "legal": list(legal),
+        "hand": list(view.hand),
+        "drawn": view.drawn if view.current == seat else None,
+        "top": view.top,
+        "color": view.color,
+        "current": view.current + 1,
+        "direction": view.direction,
+        "counts": list(view.counts),
+        "scores": list(view.scores),
+        "eliminated": _seats(view.eliminated),
+        "said_uno": _seats(view.said_uno),
+        "uno_open": None if view.uno_open is None else view.uno_open + 1,
+        "pending": pending,
+        "pending_kind": view.pending_kind if pending else None,
+        "beep_waiting": [s + 1 for s in view.beep_waiting],
+        "sequence": None if view.sequence_seat is None else view.sequence_seat + 1,
+        "hand_number": view.hand_number,
+        "dealer": None if view.dealer is None else view.dealer + 1,
+        "draw_pile": view.draw_pile,
+        "discard_pile": view.discard_pile,
+        "text": text,
+    }
+
+
+def answer_parts(line: str) -> tuple[int | None, str] | None:
+    """The prompt id an answer names (None: none) and its command; None for a broken JSON answer.
+
+    Answers are a command (``play r5``), ``#ID COMMAND`` (``#17 play r5``) or a JSON
+    object ``{"id": 17, "cmd": "play r5"}`` (``id`` optional).
+    """
+    text = line.strip()
+    if text.startswith("{"):
+        try:
+            obj = json.loads(text)
+        except ValueError:
+            return None
+        if not isinstance(obj, dict) or not isinstance(obj.get("cmd"), str):
+            return None
+        pid = obj.get("id")
+        if pid is not None and (not isinstance(pid, int) or isinstance(pid, bool)):
+            return None
+        return pid, obj["cmd"]
+    match = _TAGGED.match(text)
+    if match:
+        return int(match.group(1)), match.group(2)
+    return None, text
+
+
+_TAGGED = re.compile(r"#(\d{1,18})\s+(\S.*)\Z", re.S)

@@ -91,7 +91,9 @@ def test_events_are_the_script_mode_json_for_the_seat(tmp_path):
     ]
     ext.observe(events)
     ext.close()
-    got = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    hello, *got = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert hello == {"type": "hello", "protocol": 1, "players": 3, "names": names, "seat": 2, "scripted": [2],
+                     "text": None}
     assert got == [event_json(e, 1, names) for e in events]
     assert got[0] == {"type": "draw", "seat": 2, "count": 1, "reason": "choice", "left": 5, "cards": ["r5"],
                       "text": "You draw a red 5."}
@@ -104,7 +106,7 @@ def test_names_default_to_player_n(tmp_path):
     ext = ExternalBot(0, random.Random(1), script(tmp_path, LOGGER) + [str(log)])
     ext.observe([Event("turn", 1)])
     ext.close()
-    assert json.loads(log.read_text(encoding="utf-8"))["text"] == "It's Player 2's turn."
+    assert json.loads(log.read_text(encoding="utf-8").splitlines()[1])["text"] == "It's Player 2's turn."
 
 
 def test_prompts_count_seats_from_1_and_list_canonical_commands(tmp_path):
@@ -115,13 +117,16 @@ def test_prompts_count_seats_from_1_and_list_canonical_commands(tmp_path):
     prompts = [m for m in map(json.loads, log.read_text(encoding="utf-8").splitlines()) if m["type"] == "prompt"]
     assert prompts and all(p["seat"] == 2 for p in prompts)
     assert {p["current"] for p in prompts} <= {1, 2, 3}
-    assert all(p["current"] == 2 for p in prompts if p["in_turn"])
+    assert all(p["current"] == 2 for p in prompts if p["kind"] == "turn" and p["phase"] != "beep")
+    assert [p["id"] for p in prompts] == list(range(1, len(prompts) + 1))
+    assert all(p["legal"][-1] == "wait" for p in prompts if p["kind"] == "race")
     catches = [c for p in prompts for c in p["legal"] if c.startswith("catch ")]
     assert all(c in ("catch 1", "catch 3") for c in catches)
 
 
 def test_a_cmd_seat_in_play_gets_the_players_names(tmp_path, monkeypatch):
     monkeypatch.setenv("UNO_CLI_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))  # the program's error log
     log = tmp_path / "log.jsonl"
     program = shlex.join(script(tmp_path, LOGGER) + [str(log)])
     cfg = config(kinds="sn", seed=3, names=["Mia", "Otto"])
@@ -181,7 +186,7 @@ def test_nonsense_answers_take_the_safe_default(tmp_path):
     ext = ExternalBot(0, random.Random(1), argv)
     game, rec = play(("external", "normal"), {0: ext}, hands=1)
     assert game.is_over and rec.violations == []
-    assert ext.faults and all(k == "nonsense" for k, _ in ext.faults)
+    assert ext.counts["invalid"] > 0 and set(ext.counts) == {"invalid"}
     assert not ext.dead
 
 
@@ -202,12 +207,12 @@ def test_safe_defaults():
     assert {ACCEPT, PASS, DRAW, COLOR}
 
 
-def test_simulator_seat_from_level_string():
+def test_simulator_seat_from_level_string(tmp_path):
     from uno_cli.sim import simulate
 
     level = "external:" + shlex.join([sys.executable, str(EXAMPLE), "--seed", "2"])
     result = simulate(2, 2, preset("classic").with_values(hands=1), seed=1, check=True,
-                      levels=("normal", level))
+                      levels=("normal", level), log_folder=str(tmp_path))
     assert result.games == 2 and result.violations == []
     assert level in result.usage
 
@@ -223,5 +228,5 @@ def test_simulator_external_timeout(tmp_path):
     """)
     level = "external:" + shlex.join(argv)
     result = simulate(1, 2, preset("classic").with_values(hands=1), seed=1, check=True,
-                      levels=("normal", level), external_timeout=0.1)
+                      levels=("normal", level), external_timeout=0.1, log_folder=str(tmp_path))
     assert result.games == 1 and result.violations == []

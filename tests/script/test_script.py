@@ -260,7 +260,7 @@ def test_end_of_input_saves_and_resume_continues(tmp_path: Path) -> None:
     assert state_io.to_dict(session.game) == before
     assert session.save_dict()["bots"] == data["bots"]  # the bot remembers what it saw
     rc, objs = _play(resumed, seed=1)
-    assert rc == 0 and objs[0]["type"] == "info" and objs[-1]["type"] == "game_over"
+    assert rc == 0 and [o["type"] for o in objs[:2]] == ["hello", "info"] and objs[-1]["type"] == "game_over"
 
 
 def test_bad_setup_file_exit_2(tmp_path: Path) -> None:
