@@ -16,8 +16,8 @@ from tests.schema_subset import load_schema, validate
 from tests.script.helpers import Input, Output, config
 
 SCHEMA = load_schema()
-#: Games per preset (UNO_SCHEMA_GAMES=1000 for a longer run).
-GAMES = int(os.environ.get("UNO_SCHEMA_GAMES", "80"))
+#: Games per preset: 300, so 2,100 games over the seven presets (UNO_SCHEMA_GAMES for more or fewer).
+GAMES = int(os.environ.get("UNO_SCHEMA_GAMES", "300"))
 QUERIES = ["hand", "top", "status", "scores", "counts", "in play", "penalty", "turn", "help"]
 
 

@@ -259,12 +259,13 @@ class Referee:
                     self.on_decision(seat, g, bot)
                 try:
                     if seat in self._legal_only:
+                        # Chosen from the legal list itself: nothing to check.
                         action = bot.choose_legal(legal, in_turn or (beep and seat in g.beep_waiting))
                     else:
                         action = bot.choose(g.view(seat))
+                        if action is not None and not g.is_legal(action):
+                            action = None
                 except Exception:  # noqa: BLE001 - a broken bot plays safe
-                    action = None
-                if action is not None and not g.is_legal(action):
                     action = None
                 if in_turn:
                     offers.append(Offer(self.pace, seat, action or fallback(legal), g.version, True, g.hand_number))
@@ -338,6 +339,13 @@ class Referee:
                     return None
                 self.deal(g.start_hand())
                 continue
+            if not self.controlled:
+                offers = self.offers()
+                if len(offers) == 1:
+                    # One bot alone may act, and nobody is awaited: it comes first, whenever.
+                    if not self.fire(offers[0]):
+                        self._offers = None
+                    continue
             entries = self.schedule(virtual=True)
             if not entries:
                 return None
