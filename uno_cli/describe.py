@@ -731,3 +731,62 @@ def parse_error_text(code: str | None, det: dict[str, Any]) -> str:
     if code == "extra_words":
         return _("I don't understand {text} in that command.").format(text=det.get("text", ""))
     return _("I don't understand that line.")
+
+
+# ----------------------------------------------------------------- saving and stopping
+
+def program_replaced_text(seat: int) -> str:
+    """A file's outside-program seat, played by a bot in the interactive game."""
+    return _("Seat {seat} was played by an outside program in the file; a bot of level normal "
+             "plays it now.").format(seat=seat + 1)
+
+
+def save_needs_file_text() -> str:
+    """``save`` without a file name."""
+    return _("Say where to save: save FILE.")
+
+
+def save_refused_text(reason: str, file: str) -> str:
+    """Why ``save FILE`` would not write there (``reason`` from uno_cli.savefile)."""
+    if reason == "not_a_save":
+        return _("{file} already exists and is not a saved game; to replace it, write: "
+                 "save {file} force").format(file=file)
+    if reason == "symlink":
+        return _("{file} is a symbolic link; the game is not saved through links.").format(file=file)
+    return _("{file} is not a regular file; the game cannot be saved there.").format(file=file)
+
+
+def cannot_save_text(file: str) -> str:
+    """``save FILE`` failed."""
+    return _("The game cannot be saved to {file}.").format(file=file)
+
+
+def saved_text(file: str) -> str:
+    """``save FILE`` wrote the game."""
+    return _("The game is saved in {file}.").format(file=file)
+
+
+def wrong_prompt_text(answer_id: int, prompt_id: int) -> str:
+    """An answer naming another prompt than the one the game waits for."""
+    return _("That answer is for prompt {id}, but the game waits for the answer to prompt {prompt}.").format(
+        id=answer_id, prompt=prompt_id)
+
+
+def unstartable_text(command: str) -> str:
+    """An outside program that cannot be started."""
+    return _("The program {command} cannot be started.").format(command=command)
+
+
+def stopped_text(why: str, file: str | None) -> str:
+    """Script mode stopped before the game ended (``why``: quit, input_ended, output), and where it is saved."""
+    if why == "output":
+        if file is None:
+            return _("Standard output cannot be written, and the game could not be saved.")
+        return _("Standard output cannot be written. The game is saved in {file}; continue it with: "
+                 "uno play --resume {file}").format(file=file)
+    if file is None:
+        return _("The game could not be saved.")
+    if why == "quit":
+        return _("You quit. The game is saved in {file}; continue it with: uno play --resume {file}").format(file=file)
+    return _("The input ended before the game. The game is saved in {file}; continue it with: "
+             "uno play --resume {file}").format(file=file)

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import IO, Any
 
+from uno_cli import describe
 from uno_cli.playconfig import PlayConfig
 
 EXIT_OK = 0
@@ -130,17 +131,15 @@ def _hello(session: Any, writer: _Writer) -> None:
 
 def _answer_line(session: Any, line: str, seat: int, prompt_id: int) -> str | None:
     """The command of an answer line, its prompt id checked (None: refused, an error written)."""
-    from uno_cli.i18n import _
     from uno_cli.wire import answer_parts
 
     parts = answer_parts(line)
     if parts is None:
-        session._error("invalid_answer", _("I don't understand that line."), seat)
+        session._error("invalid_answer", describe.parse_error_text(None, {}), seat)
         return None
     pid, command = parts
     if pid is not None and pid != prompt_id:
-        session._error("wrong_prompt", _("That answer is for prompt {id}, but the game waits for the answer to prompt {prompt}.").format(
-            id=pid, prompt=prompt_id), seat, id=pid, prompt=prompt_id)
+        session._error("wrong_prompt", describe.wrong_prompt_text(pid, prompt_id), seat, id=pid, prompt=prompt_id)
         return None
     return command if pid is not None or line.lstrip().startswith("{") else line
 
@@ -154,7 +153,6 @@ def _cmd(session: Any, action: Any) -> str:
 def run(config: PlayConfig, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> int:
     """Play a whole game from ``stdin`` to ``stdout`` (binary streams); return the exit status."""
     from uno_cli.engine.errors import EngineError, InvalidSetup
-    from uno_cli.i18n import _
     from uno_cli.session import Session
 
     if stdin is None:
@@ -172,7 +170,7 @@ def run(config: PlayConfig, stdin: IO[bytes] | None = None, stdout: IO[bytes] | 
 
     missing = unstartable(session.bots)
     if missing is not None:
-        sys.stderr.write(_("The program {command} cannot be started.").format(command=missing) + "\n")
+        sys.stderr.write(describe.unstartable_text(missing) + "\n")
         session.close()
         return EXIT_BAD_SETUP
     attach_logs(session.bots)
@@ -181,9 +179,9 @@ def run(config: PlayConfig, stdin: IO[bytes] | None = None, stdout: IO[bytes] | 
     except OutputGone:
         path = _save_unfinished(session)
         if path is None:
-            _to_stderr(_("Standard output cannot be written, and the game could not be saved."))
+            _to_stderr(describe.stopped_text("output", None))
         else:
-            _to_stderr(_("Standard output cannot be written. The game is saved in {file}; continue it with: uno play --resume {file}").format(file=str(path)))
+            _to_stderr(describe.stopped_text("output", str(path)))
         if real_stdout:
             silence_stdout()
         return EXIT_OUTPUT_FAILED
@@ -269,17 +267,10 @@ def _loop(session: Any, stdin: IO[bytes], writer: _Writer) -> int:
 
 
 def _stop(session: Any, writer: _Writer, quit: bool) -> int:
-    from uno_cli.i18n import _
 
     path = _save_unfinished(session)
-    if path is None:
-        text = _("The game could not be saved.")
-        session.emit("input_ended" if not quit else "quit", text, {"file": None})
-    elif quit:
-        text = _("You quit. The game is saved in {file}; continue it with: uno play --resume {file}").format(file=str(path))
-        session.emit("quit", text, {"file": str(path)})
-    else:
-        text = _("The input ended before the game. The game is saved in {file}; continue it with: uno play --resume {file}").format(file=str(path))
-        session.emit("input_ended", text, {"file": str(path)})
+    kind = "quit" if quit else "input_ended"
+    file = None if path is None else str(path)
+    session.emit(kind, describe.stopped_text(kind, file), {"file": file})
     writer.flush()
     return EXIT_QUIT if quit else EXIT_INPUT_ENDED

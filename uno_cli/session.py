@@ -355,8 +355,7 @@ class Session:
         self.started = True
         g = self.game
         for seat in self.replaced_programs:
-            self.emit("info", _("Seat {seat} was played by an outside program in the file; a bot of level normal "
-                                "plays it now.").format(seat=seat + 1),
+            self.emit("info", d.program_replaced_text(seat),
                       {"state": "program_replaced", "seat": seat + 1}, important=True)
         if not self.from_file:
             self.referee.deal(g.start())
@@ -560,24 +559,16 @@ class Session:
 
         text, force = _save_argument(cmd.arg)
         if not text:
-            return self._error("missing_file", _("Say where to save: save FILE."), seat)
+            return self._error("missing_file", d.save_needs_file_text(), seat)
         path = typed_path(text)
         shown = clean_text(text)
         try:
             write_typed(path, self._save_text(), force=force)
         except SaveRefused as exc:
-            if exc.code == "not_a_save":
-                message = _("{file} already exists and is not a saved game; to replace it, write: "
-                            "save {file} force").format(file=shown)
-            elif exc.code == "symlink":
-                message = _("{file} is a symbolic link; the game is not saved through links.").format(file=shown)
-            else:
-                message = _("{file} is not a regular file; the game cannot be saved there.").format(file=shown)
-            return self._error("save_refused", message, seat, file=text, reason=exc.code)
+            return self._error("save_refused", d.save_refused_text(exc.code, shown), seat, file=text, reason=exc.code)
         except OSError:
-            return self._error("cannot_save", _("The game cannot be saved to {file}.").format(file=shown), seat,
-                               file=text)
-        self.emit("saved", _("The game is saved in {file}.").format(file=shown), {"file": str(path)}, seat)
+            return self._error("cannot_save", d.cannot_save_text(shown), seat, file=text)
+        self.emit("saved", d.saved_text(shown), {"file": str(path)}, seat)
         return LineResult(True, verb="save", seat=seat)
 
     # ---------------------------------------------------------------- saving
