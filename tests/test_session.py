@@ -68,3 +68,12 @@ def test_an_old_uno_cli_1_save_resumes_exactly_like_the_new_one(tmp_path: Path) 
     rc_old, from_old = _run(config(kinds="sss", seed=5, resume=str(old)), 8, 4000)
     assert rc_new == rc_old == script.EXIT_OK
     assert from_old == from_new and json.loads(from_old[-1])["type"] == "game_over"
+
+
+def test_you_is_a_name_only_for_the_one_seat_played_from_here():
+    from uno_cli.playconfig import BOT, HUMAN, SCRIPT, SeatSpec
+    from uno_cli.session import default_names
+
+    assert default_names([SeatSpec(HUMAN), SeatSpec(BOT)])[0] == "You"
+    names = default_names([SeatSpec(SCRIPT), SeatSpec(HUMAN)])
+    assert names == ["Player 1", "Player 2"]

@@ -105,12 +105,17 @@ class LineResult:
 
 
 def default_names(seats: list[SeatSpec]) -> list[str]:
-    """Names for seats without one: "You" for the only human, bot names, "Player N"."""
-    humans = [i for i, s in enumerate(seats) if s.kind == HUMAN]
+    """Names for seats without one: "You" for the only person, bot names, "Player N".
+
+    "You" only when one seat alone is played from here and it is a person's: with several
+    (a script beside a person), the text is told to an onlooker and "You" would read as a
+    name ("You draws a card").
+    """
+    people = [i for i, s in enumerate(seats) if s.kind in (HUMAN, SCRIPT)]
     names = []
     b = 0
     for i, spec in enumerate(seats):
-        if spec.kind == HUMAN and len(humans) == 1:
+        if spec.kind == HUMAN and len(people) == 1:
             names.append(_("You"))
         elif spec.kind in (BOT, COMMAND):
             names.append(BOT_NAMES[b % len(BOT_NAMES)])
