@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from uno_cli.engine import state_io
+from uno_cli.settings import atomic_write
 from uno_cli.engine.errors import InvalidSetup
 
 #: The largest save or setup file read, in bytes (real saves are a few kilobytes).
@@ -93,25 +93,8 @@ def write_typed(path: Path, text: str, force: bool = False) -> None:
         if not force and not is_save(path):
             raise SaveRefused("not_a_save")
         mode = stat.S_IMODE(info.st_mode)
-    folder = path.parent
-    if not folder.is_dir():
-        raise FileNotFoundError(str(folder))
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=str(folder))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
-        else:  # a new file gets the usual permissions (mkstemp makes it private)
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    if mode is None:  # a new file gets the usual permissions (mkstemp makes it private)
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    atomic_write(path, text, mode=mode, make_folder=False)

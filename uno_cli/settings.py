@@ -53,15 +53,25 @@ def data_dir() -> Path:
     return Path(home) / "data" if home else _platform_base("data")
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Write text to path so that a crash leaves either the old or the new file, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+def atomic_write(path: Path, text: str, mode: int | None = None, make_folder: bool = True) -> None:
+    """Write text to path so that a crash leaves either the old or the new file, never half.
+
+    ``mode`` gives the file those permissions (a file replaced keeps its own this way);
+    without it the file is private to the player, as the game's own files are.
+    ``make_folder`` False refuses a folder that does not exist (FileNotFoundError).
+    """
+    if make_folder:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    elif not path.parent.is_dir():
+        raise FileNotFoundError(str(path.parent))
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=str(path.parent))
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
         _replace(tmp, path)
     except BaseException:
         try:
