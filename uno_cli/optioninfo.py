@@ -160,6 +160,35 @@ OPTION_INFO: dict[str, OptionInfo] = {
                "player who made it."),
             None,
         ),
+        OptionInfo(
+            "jump_in_again",
+            N_("Play again after a jump-in"),
+            N_("After jumping in with a number card, you play again at once, and then play "
+               "continues to the player after you. A Skip, a Reverse or a Draw Two acts as "
+               "usual."),
+            _BOOL,
+        ),
+        OptionInfo(
+            "first_card_number",
+            N_("The first card is a number"),
+            N_("The card turned up to start a hand is always a number card: any other card "
+               "goes back into the deck and another one is turned up."),
+            _BOOL,
+        ),
+        OptionInfo(
+            "penalty_then_pass",
+            N_("Pass after a draw penalty"),
+            N_("A player who has drawn the cards of a Draw Two or a Wild Draw Four and has "
+               "nothing to play passes at once, without drawing another card."),
+            _BOOL,
+        ),
+        OptionInfo(
+            "draw_again",
+            N_("Draw again"),
+            N_("After drawing a card you could play, you may draw another one instead of "
+               "playing it or keeping it. A card you cannot play still ends your turn."),
+            _BOOL,
+        ),
     )
 }
 
@@ -196,10 +225,15 @@ PRESET_INFO: dict[str, PresetInfo] = {
                       "Draw Four loses the turn, a Wild Draw Four may be challenged, and the "
                       "winner of each hand scores the others' cards, up to 500.")),
         PresetInfo("playroom", N_("Playroom"),
-                   N_("The rules of the popular accessible online game: stacking, "
-                      "sequences, jump-ins and super jump-ins, sevens and zeros, and Beep "
-                      "cards; a caught bluffer draws 6, forgetting UNO costs 4 cards, and "
-                      "players are eliminated at 500 points.")),
+                   N_("The rules of the popular accessible online game as its players set "
+                      "them: stacking, sequences, jump-ins and super jump-ins, and you play "
+                      "again after a jump-in; the first card is a number, a player with "
+                      "nothing to play after a draw penalty passes, and you may draw again; "
+                      "a caught bluffer draws 6, forgetting UNO costs 4 cards, and players "
+                      "are eliminated at 500 points.")),
+        PresetInfo("playroom_all", N_("Playroom with everything"),
+                   N_("The Playroom rules with its two rules that are usually left off "
+                      "turned on as well: sevens and zeros, and Beep cards.")),
         PresetInfo("strict", N_("Strict"),
                    N_("The classic rules, except that a caught bluffer takes the Wild Draw "
                       "Four back, draws 4 and must play a legal card.")),

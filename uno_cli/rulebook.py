@@ -27,7 +27,8 @@ __all__ = ["OPTION_ORDER", "rule_book", "sections"]
 OPTION_ORDER: tuple[str, ...] = (
     "scoring", "target", "hands", "partners", "draw_skips", "challenge",
     "challenge_penalty", "uno_penalty", "stacking", "sequences", "jump_in",
-    "super_jump_in", "jump_in_penalty", "seven_o", "beep",
+    "super_jump_in", "jump_in_penalty", "jump_in_again", "first_card_number",
+    "penalty_then_pass", "draw_again", "seven_o", "beep",
 )
 
 
@@ -416,12 +417,33 @@ def _opt_beep(opts: RuleOptions) -> list[str]:
     ]
 
 
+def _opt_jump_in_again(opts: RuleOptions) -> list[str]:
+    return [option_help("jump_in_again"),
+            _("It matters only when jump-ins or super jump-ins are on.")]
+
+
+def _opt_first_card_number(opts: RuleOptions) -> list[str]:
+    return [option_help("first_card_number")]
+
+
+def _opt_penalty_then_pass(opts: RuleOptions) -> list[str]:
+    return [option_help("penalty_then_pass"),
+            _("It matters only when a draw penalty does not also skip the turn. A challenger "
+              "who was wrong still plays or draws as usual.")]
+
+
+def _opt_draw_again(opts: RuleOptions) -> list[str]:
+    return [option_help("draw_again")]
+
+
 _OPTION_SECTIONS = {
     "scoring": _opt_scoring, "target": _opt_target, "hands": _opt_hands,
     "partners": _opt_partners, "draw_skips": _opt_draw_skips, "challenge": _opt_challenge,
     "challenge_penalty": _opt_challenge_penalty, "uno_penalty": _opt_uno_penalty,
     "stacking": _opt_stacking, "sequences": _opt_sequences, "jump_in": _opt_jump_in,
     "super_jump_in": _opt_super_jump_in, "jump_in_penalty": _opt_jump_in_penalty,
+    "jump_in_again": _opt_jump_in_again, "first_card_number": _opt_first_card_number,
+    "penalty_then_pass": _opt_penalty_then_pass, "draw_again": _opt_draw_again,
     "seven_o": _opt_seven_o, "beep": _opt_beep,
 }
 

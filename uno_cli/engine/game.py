@@ -408,6 +408,8 @@ class Game:
                     if card != WILD4 or self._wild4_allowed(seat):
                         self._variants(PLAY, seat, card, out)
                 out.append(_PASSES[seat])
+                if opts.draw_again and (self.draw_pile or len(self.discard) > 1):
+                    out.append(_DRAWS[seat])
             elif phase == PENDING:
                 out.append(_ACCEPTS[seat])
                 if self.pending_kind == WILD4 and opts.challenge and self.pending_cards == 1:
@@ -723,7 +725,9 @@ class Game:
         prev_color: str | None,
         had_color: bool,
         ev: list[Event],
+        again: bool = False,
     ) -> None:
+        """Apply ``card``'s effect; with ``again`` a card that would pass the turn on gives it back to ``seat``."""
         opts = self.options
         rank = CARD_RANK[card]
         left = len(self.hands[seat])
@@ -780,7 +784,7 @@ class Game:
                     {"target": target, "left": len(self.hands[seat]), "target_left": len(self.hands[target])},
                 )
             )
-            self._set_turn(seat, ev, PLAYING, True)
+            self._set_turn(seat, ev, PLAYING, not again)
         elif opts.seven_o and rank == "0":
             seats = [s for s in self.active]
             if self.direction == -1:
@@ -793,10 +797,11 @@ class Game:
                 self.said[s] = False
             self.uno_open = None
             ev.append(Event("rotate", seat, {"direction": self.direction, "counts": [len(h) for h in self.hands]}))
-            self._set_turn(seat, ev, PLAYING, True)
+            self._set_turn(seat, ev, PLAYING, not again)
         else:
-            self._set_turn(seat, ev, PLAYING, True)
-            if opts.sequences and rank in _NUMBER_RANKS:
+            self._set_turn(seat, ev, PLAYING, not again)
+            # A sequence is for out of turn: a seat playing again needs none.
+            if opts.sequences and rank in _NUMBER_RANKS and not again:
                 self.seq_seat = seat
                 self.seq_step = 0
 
@@ -819,6 +824,17 @@ class Game:
             self._set_turn(victim, ev, PLAYING, True)
         else:
             self._set_turn(victim, ev)
+            if reason != "challenge_lost" and self.options.penalty_then_pass and not self._can_play(victim):
+                # penalty_then_pass: with nothing to play after the penalty, the turn ends.
+                ev.append(_event("cannot_play", victim, {}))
+                self._set_turn(victim, ev, PLAYING, True)
+
+    def _can_play(self, seat: int) -> bool:
+        """True if ``seat`` holds a card it could play in turn now (a Beep aside)."""
+        return any(
+            (card == WILD4 and self._wild4_allowed(seat)) or (card != WILD4 and card != BEEP and self._can_follow(card))
+            for card in self.hands[seat]
+        )
 
     def _clear_pending(self) -> None:
         self.pending = 0
@@ -946,7 +962,7 @@ class Game:
         ev.append(Event("play", seat, {"card": card, "left": left, "how": "jump_in", "instead_of": prev_current}))
         self.current = seat
         self.drawn = None
-        self._card_effect(seat, card, action.target, self.color, False, ev)
+        self._card_effect(seat, card, action.target, self.color, False, ev, self.options.jump_in_again)
 
     def _draw_cards(self, seat: int, count: int, reason: str, ev: list[Event]) -> list[str]:
         pile = self.draw_pile
@@ -1081,9 +1097,10 @@ class Game:
     def _turn_first_card(self, ev: list[Event]) -> None:
         while True:
             card = self.draw_pile.pop()
-            if card != WILD4:
+            if card != WILD4 and (card in _NUMBER_CARDS or not self.options.first_card_number):
                 break
-            # A Wild Draw Four goes back into the deck and another card is turned.
+            # A Wild Draw Four (with first_card_number, any card but a number) goes back
+            # into the deck and another card is turned.
             ev.append(Event("first_card_returned", None, {"card": card}))
             self.draw_pile.insert(self._randbelow(len(self.draw_pile) + 1), card)
         self.discard = [card]

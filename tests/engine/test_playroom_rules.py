@@ -1,0 +1,184 @@
+"""The Playroom's own rules (issue 16), each option on and off, from exact positions."""
+
+from __future__ import annotations
+
+from uno_cli.engine.options import PRESETS
+from tests.engine.helpers import act, find, make_game, ok, one, play, types
+from tests.engine.test_base_rules import start_with_first
+
+
+# ------------------------------------------------------------ jump_in_again
+
+
+def jump_game(**opts):
+    # Seat 0 plays r5; seat 2 holds another r5, a red Skip and a Draw Two.
+    return make_game(
+        [["r5", "g1"], ["g2", "g3"], ["r5", "rs", "g5", "y1"], ["b1", "b2"]], discard=["r3"], jump_in=True, **opts
+    )
+
+
+def test_jump_in_again_on_interceptor_plays_again_after_a_number():
+    g = jump_game(jump_in_again=True)
+    g.apply(play(0, "r5"))
+    ev = g.apply(act("jump_in", 2, "r5"))
+    assert one(ev, "turn").seat == 2
+    assert g.current == 2 and g.phase == "play"
+    assert play(2, "g5") in g.legal_actions(2)
+    g.apply(play(2, "g5"))
+    # Then play continues to the player after the interceptor.
+    assert g.current == 3
+    ok(g)
+
+
+def test_jump_in_again_off_play_continues_after_interceptor():
+    g = jump_game(jump_in_again=False)
+    g.apply(play(0, "r5"))
+    g.apply(act("jump_in", 2, "r5"))
+    assert g.current == 3
+    ok(g)
+
+
+def test_jump_in_again_on_skip_still_skips_the_next_player():
+    g = make_game(
+        [["rs", "g1"], ["g2", "g3"], ["rs", "g5", "y1"], ["b1", "b2"]], discard=["r3"], jump_in=True, jump_in_again=True
+    )
+    g.apply(play(0, "rs"))
+    ev = g.apply(act("jump_in", 2, "rs"))
+    assert one(ev, "skip").seat == 3
+    assert g.current == 0
+    ok(g)
+
+
+def test_jump_in_again_with_sequences_the_interceptor_holds_the_turn_not_a_run():
+    g = jump_game(jump_in_again=True, sequences=True)
+    g.apply(play(0, "r5"))
+    g.apply(act("jump_in", 2, "r5"))
+    assert g.seq_seat is None and g.current == 2
+    ok(g)
+
+
+# --------------------------------------------------------- first_card_number
+
+
+def test_first_card_number_on_special_cards_go_back_into_the_deck():
+    g, ev = start_with_first(["rs", "y+2", "g7"], first_card_number=True)
+    # Each returned card goes back at a random place, so it may be turned up again.
+    returned = [e.data["card"] for e in find(ev, "first_card_returned")]
+    assert returned[0] == "rs" and "y+2" in returned and set(returned) <= {"rs", "y+2"}
+    assert one(ev, "first_card").data["card"] == "g7"
+    assert not find(ev, "skip") and g.current == 1
+    ok(g)
+
+
+def test_first_card_number_on_wild_goes_back_too():
+    g, ev = start_with_first(["w", "b4"], first_card_number=True)
+    assert {e.data["card"] for e in find(ev, "first_card_returned")} == {"w"}
+    assert g.discard == ["b4"] and g.phase == "play"
+    ok(g)
+
+
+def test_first_card_number_off_special_card_takes_effect():
+    g, ev = start_with_first(["rs", "g7"], first_card_number=False)
+    assert not find(ev, "first_card_returned")
+    assert one(ev, "first_card").data["card"] == "rs"
+    assert one(ev, "skip").seat == 1 and g.current == 2
+    ok(g)
+
+
+# --------------------------------------------------------- penalty_then_pass
+
+
+def penalty_game(**opts):
+    # Seat 0 plays r+2 on r3; seat 1 holds nothing red, no 2, no Draw Two, no wild.
+    return make_game(
+        [["r+2", "g1", "g2"], ["b5", "y6"], ["b1", "b2"]], discard=["r3"], draw=["b9", "y7"], draw_skips=False, **opts
+    )
+
+
+def test_penalty_then_pass_on_nothing_playable_ends_the_turn():
+    g = penalty_game(penalty_then_pass=True)
+    ev = g.apply(play(0, "r+2"))
+    assert types(ev)[-4:] == ["draw", "turn", "cannot_play", "turn"]
+    assert one(ev, "cannot_play").seat == 1
+    assert g.current == 2 and len(g.hands[1]) == 4
+    ok(g)
+
+
+def test_penalty_then_pass_on_a_playable_card_keeps_the_turn():
+    g = make_game(
+        [["r+2", "g1", "g2"], ["b5", "y6"], ["b1", "b2"]], discard=["r3"], draw=["r9", "y7"],
+        draw_skips=False, penalty_then_pass=True,
+    )
+    ev = g.apply(play(0, "r+2"))
+    assert not find(ev, "cannot_play")
+    assert g.current == 1 and play(1, "r9") in g.legal_actions(1)
+    ok(g)
+
+
+def test_penalty_then_pass_off_player_must_draw_again():
+    g = penalty_game(penalty_then_pass=False)
+    ev = g.apply(play(0, "r+2"))
+    assert not find(ev, "cannot_play")
+    assert g.current == 1 and g.legal_actions(1) == [act("draw", 1)]
+    ok(g)
+
+
+def test_penalty_then_pass_not_after_a_lost_challenge():
+    # The Playroom's logs: a challenger who was wrong draws 6 and then plays or draws on.
+    g = make_game(
+        [["w+4", "g1", "g2"], ["b5", "y6"], ["b1", "b2"]], discard=["r3"], draw_skips=False,
+        penalty_then_pass=True, challenge=True,
+    )
+    g.apply(play(0, "w+4", "y"))
+    ev = g.apply(act("challenge", 1))
+    assert one(ev, "challenge_result").data["guilty"] is False
+    assert not find(ev, "cannot_play") and g.current == 1
+    ok(g)
+
+
+# ---------------------------------------------------------------- draw_again
+
+
+def drawn_game(**opts):
+    # Seat 0 holds nothing red; the draw pile gives r9 (playable) then b1 (not).
+    return make_game([["g1", "g2"], ["b5", "y6"]], discard=["r3"], draw=["b1", "r9"], **opts)
+
+
+def test_draw_again_on_may_draw_after_a_playable_card():
+    g = drawn_game(draw_again=True)
+    g.apply(act("draw", 0))
+    assert g.phase == "drawn" and act("draw", 0) in g.legal_actions(0)
+    ev = g.apply(act("draw", 0))
+    # The second card (b1) cannot be played: the turn ends, both cards kept.
+    assert one(ev, "cannot_play").seat == 0
+    assert g.current == 1 and {"r9", "b1"} <= set(g.hands[0])
+    ok(g)
+
+
+def test_draw_again_off_only_play_or_pass():
+    g = drawn_game(draw_again=False)
+    g.apply(act("draw", 0))
+    assert act("draw", 0) not in g.legal_actions(0)
+    assert set(g.legal_actions(0)) == {play(0, "r9"), act("pass", 0)}
+    ok(g)
+
+
+# ------------------------------------------------------------------- presets
+
+
+def test_playroom_preset_is_the_playrooms_defaults():
+    opts = PRESETS["playroom"]
+    assert not opts.seven_o and not opts.beep
+    assert opts.jump_in_again and opts.first_card_number and opts.penalty_then_pass and opts.draw_again
+    assert opts.stacking and opts.sequences and opts.jump_in and opts.super_jump_in and opts.challenge
+
+
+def test_playroom_all_preset_turns_everything_on():
+    opts = PRESETS["playroom_all"]
+    assert opts.seven_o and opts.beep
+    assert opts.with_values(seven_o=False, beep=False) == PRESETS["playroom"]
+
+
+def test_classic_preset_has_the_playroom_rules_off():
+    opts = PRESETS["classic"]
+    assert not (opts.jump_in_again or opts.first_card_number or opts.penalty_then_pass or opts.draw_again)
