@@ -182,7 +182,9 @@ def _draw_two(opts: RuleOptions) -> list[str]:
 
 def _wild(opts: RuleOptions) -> list[str]:
     return [_("A Wild may be played on any card. You name the colour to continue with, which "
-              "may also be the colour already in play.")]
+              "may also be the colour already in play."),
+            _("A Wild or a Wild Draw Four played as your last card needs no colour: the hand "
+              "ends.")]
 
 
 def _wild4(opts: RuleOptions) -> list[str]:

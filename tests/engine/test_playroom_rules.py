@@ -182,3 +182,37 @@ def test_playroom_all_preset_turns_everything_on():
 def test_classic_preset_has_the_playroom_rules_off():
     opts = PRESETS["classic"]
     assert not (opts.jump_in_again or opts.first_card_number or opts.penalty_then_pass or opts.draw_again)
+
+
+# ------------------------------------------------------- last Wild, no colour
+
+
+def test_last_card_wild_needs_no_colour():
+    g = make_game([["w"], ["b5", "y6"]], discard=["r3"])
+    ev = g.apply(play(0, "w"))
+    p = one(ev, "play", 0)
+    assert "color" not in p.data and p.data["left"] == 0
+    assert g.phase == "hand_over"
+    ok(g)
+
+
+def test_last_card_wild_draw_four_needs_no_colour_and_the_next_player_draws():
+    g = make_game([["w+4"], ["b5", "y6"]], discard=["r3"])
+    ev = g.apply(play(0, "w+4"))
+    assert "color" not in one(ev, "play", 0).data
+    assert one(ev, "draw", 1).data["count"] == 4
+    assert g.phase == "hand_over"
+    ok(g)
+
+
+def test_last_card_wild_with_a_colour_still_accepted_but_names_none():
+    g = make_game([["w"], ["b5", "y6"]], discard=["r3"])
+    ev = g.apply(play(0, "w", "g"))
+    assert "color" not in one(ev, "play", 0).data
+    ok(g)
+
+
+def test_wild_that_is_not_the_last_card_still_needs_a_colour():
+    g = make_game([["w", "g1"], ["b5", "y6"]], discard=["r3"])
+    assert not g.is_legal(play(0, "w"))
+    assert g.why_illegal(play(0, "w")).code == "needs_color"

@@ -479,8 +479,22 @@ class Game:
         for known in legal:
             if known is action:  # legal actions are shared instances: no comparisons needed
                 return True
-        # A missed interception is the one legal action never listed (see MISSED_JUMP_IN).
-        return action in legal or self.missed_jump_in_allowed(action)
+        # A missed interception is the one legal action never listed (see MISSED_JUMP_IN);
+        # a last Wild without a colour is accepted for any listed colour.
+        return action in legal or self.missed_jump_in_allowed(action) or self._last_wild_uncolored(action, legal)
+
+    def _last_wild_uncolored(self, action: Action, legal: list[Action]) -> bool:
+        """True if ``action`` plays a Wild or Wild Draw Four that is the seat's last card, with no colour."""
+        # The hand ends with it, so there is no colour to choose (the Playroom asks none).
+        card = action.card
+        return (
+            action.kind == PLAY
+            and (card == WILD or card == WILD4)
+            and action.color is None
+            and action.target is None
+            and any(a.kind == PLAY and a.card == card for a in legal)  # empty for a bad seat
+            and len(self.hands[action.seat]) == 1
+        )
 
     def missed_jump_in_allowed(self, action: Action) -> bool:
         """True if ``action`` is a valid (costly) missed interception: the card is held."""
@@ -699,7 +713,7 @@ class Game:
         prev_color = self.color
         had_color = card == WILD4 and self._holds_color(seat)
         left = self._card_down(seat, card)
-        color = action.color
+        color = action.color if left else None  # a last card names no colour: the hand ends
         if color is None:
             self.color = CARD_COLOR[card]
             ev.append(_event("play", seat, {"card": card, "left": left, "how": how}))
