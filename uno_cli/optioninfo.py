@@ -183,6 +183,13 @@ OPTION_INFO: dict[str, OptionInfo] = {
             _BOOL,
         ),
         OptionInfo(
+            "challenge_stacked",
+            N_("Challenging a stacked Wild Draw Four"),
+            N_("A Wild Draw Four that answered another one may be challenged too. Whoever "
+               "loses the challenge draws the whole total, and the penalty as well."),
+            _BOOL,
+        ),
+        OptionInfo(
             "draw_again",
             N_("Draw again"),
             N_("After drawing a card you could play, you may draw another one instead of "

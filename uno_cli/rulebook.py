@@ -28,7 +28,7 @@ OPTION_ORDER: tuple[str, ...] = (
     "scoring", "target", "hands", "partners", "draw_skips", "challenge",
     "challenge_penalty", "uno_penalty", "stacking", "sequences", "jump_in",
     "super_jump_in", "jump_in_penalty", "jump_in_again", "first_card_number",
-    "penalty_then_pass", "draw_again", "seven_o", "beep",
+    "penalty_then_pass", "draw_again", "challenge_stacked", "seven_o", "beep",
 )
 
 
@@ -220,7 +220,10 @@ def _wild4(opts: RuleOptions) -> list[str]:
     else:
         out.append(_("If you were not bluffing, the challenger draws 6 cards instead of 4 and "
                      "then plays."))
-    if opts.stacking:
+    if opts.stacking and opts.challenge_stacked:
+        out.append(_("A Wild Draw Four that answered another one may be challenged as well; "
+                     "whoever loses draws the whole total."))
+    elif opts.stacking:
         out.append(_("Only a single Wild Draw Four can be challenged. Once it has been "
                      "answered with another one, nobody can challenge."))
     return out
@@ -434,6 +437,11 @@ def _opt_penalty_then_pass(opts: RuleOptions) -> list[str]:
               "who was wrong still plays or draws as usual.")]
 
 
+def _opt_challenge_stacked(opts: RuleOptions) -> list[str]:
+    return [option_help("challenge_stacked"),
+            _("It matters only when both challenging and stacking are on.")]
+
+
 def _opt_draw_again(opts: RuleOptions) -> list[str]:
     return [option_help("draw_again")]
 
@@ -446,6 +454,7 @@ _OPTION_SECTIONS = {
     "super_jump_in": _opt_super_jump_in, "jump_in_penalty": _opt_jump_in_penalty,
     "jump_in_again": _opt_jump_in_again, "first_card_number": _opt_first_card_number,
     "penalty_then_pass": _opt_penalty_then_pass, "draw_again": _opt_draw_again,
+    "challenge_stacked": _opt_challenge_stacked,
     "seven_o": _opt_seven_o, "beep": _opt_beep,
 }
 

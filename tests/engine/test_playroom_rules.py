@@ -170,6 +170,7 @@ def test_playroom_preset_is_the_playrooms_defaults():
     opts = PRESETS["playroom"]
     assert not opts.seven_o and not opts.beep
     assert opts.jump_in_again and opts.first_card_number and opts.penalty_then_pass and opts.draw_again
+    assert opts.challenge_stacked
     assert opts.stacking and opts.sequences and opts.jump_in and opts.super_jump_in and opts.challenge
 
 
@@ -182,6 +183,7 @@ def test_playroom_all_preset_turns_everything_on():
 def test_classic_preset_has_the_playroom_rules_off():
     opts = PRESETS["classic"]
     assert not (opts.jump_in_again or opts.first_card_number or opts.penalty_then_pass or opts.draw_again)
+    assert not opts.challenge_stacked
 
 
 # ------------------------------------------------------- last Wild, no colour
@@ -216,3 +218,47 @@ def test_wild_that_is_not_the_last_card_still_needs_a_colour():
     g = make_game([["w", "g1"], ["b5", "y6"]], discard=["r3"])
     assert not g.is_legal(play(0, "w"))
     assert g.why_illegal(play(0, "w")).code == "needs_color"
+
+
+# --------------------------------------------------------- challenge_stacked
+
+
+def stacked_w4_game(**opts):
+    # Seat 0 plays w+4 (holding red: a bluff), seat 1 answers with w+4 (holding yellow, the
+    # colour named: a bluff too), seat 2 must answer the stack of 8.
+    g = make_game(
+        [["w+4", "r1", "g1"], ["w+4", "y5", "b2"], ["b1", "b2", "g2"]], discard=["r3"],
+        stacking=True, challenge=True, challenge_penalty="six", draw_skips=False, **opts,
+    )
+    g.apply(play(0, "w+4", "y"))
+    g.apply(play(1, "w+4", "g"))
+    return g
+
+
+def test_challenge_stacked_on_guilty_bluffer_draws_whole_stack_and_penalty():
+    g = stacked_w4_game(challenge_stacked=True)
+    assert act("challenge", 2) in g.legal_actions(2)
+    ev = g.apply(act("challenge", 2))
+    assert one(ev, "challenge_result").data["guilty"] is True
+    assert one(ev, "draw", 1).data["count"] == 10  # 8 of the stack + 2
+    assert g.current == 2
+    ok(g)
+
+
+def test_challenge_stacked_on_wrong_challenger_draws_whole_stack_and_two():
+    g = make_game(
+        [["w+4", "r1", "g1"], ["w+4", "b2"], ["b1", "b2", "g2"]], discard=["r3"],
+        stacking=True, challenge=True, challenge_penalty="six", draw_skips=False, challenge_stacked=True,
+    )
+    g.apply(play(0, "w+4", "y"))
+    g.apply(play(1, "w+4", "g"))
+    ev = g.apply(act("challenge", 2))
+    assert one(ev, "challenge_result").data["guilty"] is False
+    assert one(ev, "draw", 2).data["count"] == 10
+    ok(g)
+
+
+def test_challenge_stacked_off_stack_cannot_be_challenged():
+    g = stacked_w4_game(challenge_stacked=False)
+    assert act("challenge", 2) not in g.legal_actions(2)
+    assert g.why_illegal(act("challenge", 2)).code == "cannot_challenge_stack"

@@ -412,7 +412,7 @@ class Game:
                     out.append(_DRAWS[seat])
             elif phase == PENDING:
                 out.append(_ACCEPTS[seat])
-                if self.pending_kind == WILD4 and opts.challenge and self.pending_cards == 1:
+                if self.pending_kind == WILD4 and opts.challenge and (self.pending_cards == 1 or opts.challenge_stacked):
                     out.append(_CHALLENGES[seat])
                 if opts.stacking:
                     if self.pending_kind == WILD4:

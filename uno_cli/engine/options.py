@@ -74,6 +74,9 @@ class RuleOptions:
     draw_again: bool = False
     """A player who drew a playable card may draw another instead of playing or keeping it."""
 
+    challenge_stacked: bool = False
+    """A stacked Wild Draw Four may be challenged too: the loser draws the whole stack (and the penalty)."""
+
     @property
     def jumping(self) -> bool:
         """True when any kind of interception is allowed."""
@@ -163,6 +166,7 @@ PLAYROOM = RuleOptions(
     first_card_number=True,
     penalty_then_pass=True,
     draw_again=True,
+    challenge_stacked=True,
 )
 #: The Playroom's rules with its two rules that its players leave off (sevens and zeros, Beep cards).
 PLAYROOM_ALL = replace(PLAYROOM, seven_o=True, beep=True)
