@@ -183,6 +183,14 @@ OPTION_INFO: dict[str, OptionInfo] = {
             _BOOL,
         ),
         OptionInfo(
+            "jump_in_after_draw",
+            N_("Jump-ins after a draw"),
+            N_("Jump-ins stay possible after the player whose turn it is has drawn, until "
+               "another card covers the top one. A Draw Two that jumps in on a Draw Two "
+               "adds 2 to a penalty still waiting for an answer."),
+            _BOOL,
+        ),
+        OptionInfo(
             "challenge_stacked",
             N_("Challenging a stacked Wild Draw Four"),
             N_("A Wild Draw Four that answered another one may be challenged too. Whoever "

@@ -28,7 +28,8 @@ OPTION_ORDER: tuple[str, ...] = (
     "scoring", "target", "hands", "partners", "draw_skips", "challenge",
     "challenge_penalty", "uno_penalty", "stacking", "sequences", "jump_in",
     "super_jump_in", "jump_in_penalty", "jump_in_again", "first_card_number",
-    "penalty_then_pass", "draw_again", "challenge_stacked", "seven_o", "beep",
+    "penalty_then_pass", "draw_again", "challenge_stacked", "jump_in_after_draw",
+    "seven_o", "beep",
 )
 
 
@@ -442,6 +443,12 @@ def _opt_challenge_stacked(opts: RuleOptions) -> list[str]:
             _("It matters only when both challenging and stacking are on.")]
 
 
+def _opt_jump_in_after_draw(opts: RuleOptions) -> list[str]:
+    return [option_help("jump_in_after_draw"),
+            _("When this is on, it replaces the limits given in the section on jump-ins. It "
+              "matters only when jump-ins or super jump-ins are on.")]
+
+
 def _opt_draw_again(opts: RuleOptions) -> list[str]:
     return [option_help("draw_again")]
 
@@ -454,7 +461,7 @@ _OPTION_SECTIONS = {
     "super_jump_in": _opt_super_jump_in, "jump_in_penalty": _opt_jump_in_penalty,
     "jump_in_again": _opt_jump_in_again, "first_card_number": _opt_first_card_number,
     "penalty_then_pass": _opt_penalty_then_pass, "draw_again": _opt_draw_again,
-    "challenge_stacked": _opt_challenge_stacked,
+    "challenge_stacked": _opt_challenge_stacked, "jump_in_after_draw": _opt_jump_in_after_draw,
     "seven_o": _opt_seven_o, "beep": _opt_beep,
 }
 

@@ -170,7 +170,7 @@ def test_playroom_preset_is_the_playrooms_defaults():
     opts = PRESETS["playroom"]
     assert not opts.seven_o and not opts.beep
     assert opts.jump_in_again and opts.first_card_number and opts.penalty_then_pass and opts.draw_again
-    assert opts.challenge_stacked
+    assert opts.challenge_stacked and opts.jump_in_after_draw
     assert opts.stacking and opts.sequences and opts.jump_in and opts.super_jump_in and opts.challenge
 
 
@@ -183,7 +183,7 @@ def test_playroom_all_preset_turns_everything_on():
 def test_classic_preset_has_the_playroom_rules_off():
     opts = PRESETS["classic"]
     assert not (opts.jump_in_again or opts.first_card_number or opts.penalty_then_pass or opts.draw_again)
-    assert not opts.challenge_stacked
+    assert not (opts.challenge_stacked or opts.jump_in_after_draw)
 
 
 # ------------------------------------------------------- last Wild, no colour
@@ -262,3 +262,68 @@ def test_challenge_stacked_off_stack_cannot_be_challenged():
     g = stacked_w4_game(challenge_stacked=False)
     assert act("challenge", 2) not in g.legal_actions(2)
     assert g.why_illegal(act("challenge", 2)).code == "cannot_challenge_stack"
+
+
+# ------------------------------------------------------- jump_in_after_draw
+
+
+def after_draw_game(**opts):
+    # Seat 0 plays r5; seat 1 draws r9 (playable); seat 2 holds another r5.
+    return make_game(
+        [["r5", "g1"], ["g2", "g3"], ["r5", "b1", "y1"]], discard=["r3"], draw=["r9"], jump_in=True, **opts
+    )
+
+
+def test_jump_in_after_draw_on_interception_after_the_turn_holder_drew():
+    g = after_draw_game(jump_in_after_draw=True)
+    g.apply(play(0, "r5"))
+    g.apply(act("draw", 1))
+    assert g.phase == "drawn"
+    assert act("jump_in", 2, "r5") in g.legal_actions(2)
+    ev = g.apply(act("jump_in", 2, "r5"))
+    assert one(ev, "play", 2).data["how"] == "jump_in"
+    assert g.current == 0 and g.drawn is None
+    ok(g)
+
+
+def test_jump_in_after_draw_off_window_closes_when_the_turn_holder_draws():
+    g = after_draw_game(jump_in_after_draw=False)
+    g.apply(play(0, "r5"))
+    g.apply(act("draw", 1))
+    assert act("jump_in", 2, "r5") not in g.legal_actions(2)
+
+
+def draw_two_game(**opts):
+    # Seat 0 plays r+2 with stacking; seat 2 holds the other r+2.
+    return make_game(
+        [["r+2", "g1"], ["g2", "g3"], ["r+2", "b1", "y1"], ["b2", "y2"]], discard=["r3"], jump_in=True,
+        stacking=True, draw_skips=False, **opts,
+    )
+
+
+def test_jump_in_after_draw_on_draw_two_interception_adds_to_waiting_penalty():
+    g = draw_two_game(jump_in_after_draw=True)
+    g.apply(play(0, "r+2"))
+    assert g.phase == "pending" and g.current == 1
+    ev = g.apply(act("jump_in", 2, "r+2"))
+    assert one(ev, "pending").data == {"total": 4, "kind": "+2", "by": 2}
+    assert g.current == 3
+    ok(g)
+
+
+def test_jump_in_after_draw_on_draw_two_interception_after_penalty_drawn_starts_new_one():
+    g = draw_two_game(jump_in_after_draw=True)
+    g.apply(play(0, "r+2"))
+    g.apply(act("accept", 1))
+    assert g.current == 1 and len(g.hands[1]) == 4
+    ev = g.apply(act("jump_in", 2, "r+2"))
+    assert one(ev, "pending").data["total"] == 2 and g.current == 3
+    ok(g)
+
+
+def test_jump_in_after_draw_off_no_interception_on_waiting_penalty():
+    g = draw_two_game(jump_in_after_draw=False)
+    g.apply(play(0, "r+2"))
+    assert act("jump_in", 2, "r+2") not in g.legal_actions(2)
+    g.apply(act("accept", 1))
+    assert act("jump_in", 2, "r+2") not in g.legal_actions(2)

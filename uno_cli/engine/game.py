@@ -442,7 +442,13 @@ class Game:
         if self._no_interrupts:
             cache[seat] = out
             return out
-        if phase == PLAYING:
+        if phase == PLAYING or (
+            # jump_in_after_draw: others may still intercept once the turn holder has drawn
+            # a playable card, and a waiting Draw Two penalty grows by an intercepting one.
+            opts.jump_in_after_draw
+            and seat != current
+            and (phase == DRAWN or (phase == PENDING and self.pending_kind == "+2"))
+        ):
             if self.jump_open and opts.jumping:
                 top = self.discard[-1]
                 same = _SAME_RANK[top] if opts.super_jump_in else _ITSELF[top]
@@ -884,8 +890,14 @@ class Game:
         self.turn_events += 1
 
     def _end_turn(self, seat: int, ev: list[Event]) -> None:
-        self.jump_open = False
+        self._close_jump()
         self._set_turn(seat, ev, PLAYING, True)
+
+    def _close_jump(self) -> None:
+        # The turn holder drew or passed: interceptions end, unless jump_in_after_draw keeps
+        # them open until another card covers the top one.
+        if not self.options.jump_in_after_draw:
+            self.jump_open = False
 
     def _play_beep(self, seat: int, ev: list[Event]) -> None:
         left = self._card_down(seat, BEEP)
@@ -904,7 +916,7 @@ class Game:
         ev.append(Event("beep_race", seat, {"seats": list(self.beep_waiting)}))
 
     def _do_draw(self, seat: int, ev: list[Event]) -> None:
-        self.jump_open = False
+        self._close_jump()
         cards = self._draw_cards(seat, 1, "choice", ev)
         if not cards:
             self.stuck += 1
@@ -927,7 +939,7 @@ class Game:
     def _do_accept(self, seat: int, ev: list[Event]) -> None:
         total, kind = self.pending, self.pending_kind
         self._clear_pending()
-        self.jump_open = False
+        self._close_jump()
         self._forced_draw(seat, total, "draw_two" if kind == "+2" else "wild_draw_four", ev)
 
     def _do_challenge(self, seat: int, ev: list[Event]) -> None:

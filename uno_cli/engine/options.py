@@ -74,6 +74,9 @@ class RuleOptions:
     draw_again: bool = False
     """A player who drew a playable card may draw another instead of playing or keeping it."""
 
+    jump_in_after_draw: bool = False
+    """Interceptions stay open after the turn holder draws, and a Draw Two one adds to a waiting Draw Two penalty."""
+
     challenge_stacked: bool = False
     """A stacked Wild Draw Four may be challenged too: the loser draws the whole stack (and the penalty)."""
 
@@ -167,6 +170,7 @@ PLAYROOM = RuleOptions(
     penalty_then_pass=True,
     draw_again=True,
     challenge_stacked=True,
+    jump_in_after_draw=True,
 )
 #: The Playroom's rules with its two rules that its players leave off (sevens and zeros, Beep cards).
 PLAYROOM_ALL = replace(PLAYROOM, seven_o=True, beep=True)
