@@ -191,6 +191,13 @@ OPTION_INFO: dict[str, OptionInfo] = {
             _BOOL,
         ),
         OptionInfo(
+            "wrong_jump_in_free",
+            N_("A wrong jump-in is free"),
+            N_("A jump-in with a card that matches neither the top card nor the card it just "
+               "covered costs nothing. Only a jump-in that comes too late costs points."),
+            _BOOL,
+        ),
+        OptionInfo(
             "challenge_stacked",
             N_("Challenging a stacked Wild Draw Four"),
             N_("A Wild Draw Four that answered another one may be challenged too. Whoever "

@@ -29,6 +29,7 @@ OPTION_ORDER: tuple[str, ...] = (
     "challenge_penalty", "uno_penalty", "stacking", "sequences", "jump_in",
     "super_jump_in", "jump_in_penalty", "jump_in_again", "first_card_number",
     "penalty_then_pass", "draw_again", "challenge_stacked", "jump_in_after_draw",
+    "wrong_jump_in_free",
     "seven_o", "beep",
 )
 
@@ -449,6 +450,11 @@ def _opt_jump_in_after_draw(opts: RuleOptions) -> list[str]:
               "matters only when jump-ins or super jump-ins are on.")]
 
 
+def _opt_wrong_jump_in_free(opts: RuleOptions) -> list[str]:
+    return [option_help("wrong_jump_in_free"),
+            _("It matters only when jump-ins or super jump-ins are on.")]
+
+
 def _opt_draw_again(opts: RuleOptions) -> list[str]:
     return [option_help("draw_again")]
 
@@ -462,6 +468,7 @@ _OPTION_SECTIONS = {
     "jump_in_again": _opt_jump_in_again, "first_card_number": _opt_first_card_number,
     "penalty_then_pass": _opt_penalty_then_pass, "draw_again": _opt_draw_again,
     "challenge_stacked": _opt_challenge_stacked, "jump_in_after_draw": _opt_jump_in_after_draw,
+    "wrong_jump_in_free": _opt_wrong_jump_in_free,
     "seven_o": _opt_seven_o, "beep": _opt_beep,
 }
 

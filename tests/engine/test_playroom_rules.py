@@ -170,7 +170,7 @@ def test_playroom_preset_is_the_playrooms_defaults():
     opts = PRESETS["playroom"]
     assert not opts.seven_o and not opts.beep
     assert opts.jump_in_again and opts.first_card_number and opts.penalty_then_pass and opts.draw_again
-    assert opts.challenge_stacked and opts.jump_in_after_draw
+    assert opts.challenge_stacked and opts.jump_in_after_draw and opts.wrong_jump_in_free
     assert opts.stacking and opts.sequences and opts.jump_in and opts.super_jump_in and opts.challenge
 
 
@@ -183,7 +183,7 @@ def test_playroom_all_preset_turns_everything_on():
 def test_classic_preset_has_the_playroom_rules_off():
     opts = PRESETS["classic"]
     assert not (opts.jump_in_again or opts.first_card_number or opts.penalty_then_pass or opts.draw_again)
-    assert not (opts.challenge_stacked or opts.jump_in_after_draw)
+    assert not (opts.challenge_stacked or opts.jump_in_after_draw or opts.wrong_jump_in_free)
 
 
 # ------------------------------------------------------- last Wild, no colour
@@ -327,3 +327,39 @@ def test_jump_in_after_draw_off_no_interception_on_waiting_penalty():
     assert act("jump_in", 2, "r+2") not in g.legal_actions(2)
     g.apply(act("accept", 1))
     assert act("jump_in", 2, "r+2") not in g.legal_actions(2)
+
+
+# ------------------------------------------------------- wrong_jump_in_free
+
+
+def wrong_game(**opts):
+    # Top card r5 (covering r3); seat 2 holds a g8 (matches nothing), an r3 and an r5.
+    g = make_game(
+        [["r5", "g1"], ["g2", "g3"], ["g8", "r3", "y1"]], discard=["r3"], jump_in=True, scoring="lowest_wins", **opts
+    )
+    g.apply(play(0, "r5"))
+    g.apply(act("draw", 1))  # the turn holder acted: the window is closed
+    return g
+
+
+def test_wrong_jump_in_free_on_a_card_matching_nothing_costs_nothing():
+    g = wrong_game(wrong_jump_in_free=True)
+    ev = g.apply(act("missed_jump_in", 2, "g8"))
+    e = one(ev, "missed_jump_in", 2)
+    assert e.data["wrong"] is True and e.data["points"] == 0 and g.scores[2] == 0
+    ok(g)
+
+
+def test_wrong_jump_in_free_on_a_late_card_still_costs_points():
+    # r3 would have intercepted the card now covered: late, not wrong.
+    g = wrong_game(wrong_jump_in_free=True)
+    ev = g.apply(act("missed_jump_in", 2, "r3"))
+    e = one(ev, "missed_jump_in", 2)
+    assert "wrong" not in e.data and e.data["points"] == 3 and g.scores[2] == 3
+    ok(g)
+
+
+def test_wrong_jump_in_free_off_a_wrong_card_costs_points():
+    g = wrong_game(wrong_jump_in_free=False)
+    ev = g.apply(act("missed_jump_in", 2, "g8"))
+    assert one(ev, "missed_jump_in", 2).data["points"] == 3 and g.scores[2] == 3

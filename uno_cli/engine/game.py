@@ -518,6 +518,14 @@ class Game:
             and not any(a.kind == JUMP_IN and a.card == action.card for a in self.legal_actions(action.seat))
         )
 
+    def _wrong_jump_in(self, card: str | None) -> bool:
+        """True if ``card`` could not have intercepted the top card nor the one it covered (wrong, not late)."""
+        super_jump = self.options.super_jump_in
+        for top in self.discard[-2:]:
+            if top not in (WILD, WILD4, BEEP) and card in (_SAME_RANK[top] if super_jump else _ITSELF[top]):
+                return False
+        return True
+
     def actors(self) -> list[int]:
         """Seats that have at least one legal action now."""
         others = self.out_of_turn_seats()
@@ -666,6 +674,10 @@ class Game:
         elif kind == JUMP_IN:
             self._do_jump_in(action, ev)
         elif kind == MISSED_JUMP_IN:
+            if self.options.wrong_jump_in_free and self._wrong_jump_in(action.card):
+                # wrong_jump_in_free: only a late interception costs points, a wrong card nothing.
+                ev.append(Event("missed_jump_in", seat, {"card": action.card, "points": 0, "score": self.scores[seat], "wrong": True}))
+                return ev
             pts = self.options.jump_in_penalty
             delta = -pts if self.options.scoring == "winner_takes" else pts
             self.scores[seat] += delta

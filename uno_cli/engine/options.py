@@ -77,6 +77,9 @@ class RuleOptions:
     jump_in_after_draw: bool = False
     """Interceptions stay open after the turn holder draws, and a Draw Two one adds to a waiting Draw Two penalty."""
 
+    wrong_jump_in_free: bool = False
+    """An interception with a card that matches neither the top card nor the one it covered costs nothing."""
+
     challenge_stacked: bool = False
     """A stacked Wild Draw Four may be challenged too: the loser draws the whole stack (and the penalty)."""
 
@@ -171,6 +174,7 @@ PLAYROOM = RuleOptions(
     draw_again=True,
     challenge_stacked=True,
     jump_in_after_draw=True,
+    wrong_jump_in_free=True,
 )
 #: The Playroom's rules with its two rules that its players leave off (sevens and zeros, Beep cards).
 PLAYROOM_ALL = replace(PLAYROOM, seven_o=True, beep=True)
