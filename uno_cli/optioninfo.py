@@ -198,6 +198,15 @@ OPTION_INFO: dict[str, OptionInfo] = {
             _BOOL,
         ),
         OptionInfo(
+            "open_sequences",
+            N_("Sequences open to everyone"),
+            N_("Any player holding the next number of the same colour, one up or one down, "
+               "may play it out of turn on the number card on top, whoever played it, even "
+               "after the player whose turn it is has drawn. Sevens and zeros count, and 9 "
+               "and 0 follow each other."),
+            _BOOL,
+        ),
+        OptionInfo(
             "challenge_stacked",
             N_("Challenging a stacked Wild Draw Four"),
             N_("A Wild Draw Four that answered another one may be challenged too. Whoever "

@@ -29,7 +29,7 @@ OPTION_ORDER: tuple[str, ...] = (
     "challenge_penalty", "uno_penalty", "stacking", "sequences", "jump_in",
     "super_jump_in", "jump_in_penalty", "jump_in_again", "first_card_number",
     "penalty_then_pass", "draw_again", "challenge_stacked", "jump_in_after_draw",
-    "wrong_jump_in_free",
+    "wrong_jump_in_free", "open_sequences",
     "seven_o", "beep",
 )
 
@@ -455,6 +455,12 @@ def _opt_wrong_jump_in_free(opts: RuleOptions) -> list[str]:
             _("It matters only when jump-ins or super jump-ins are on.")]
 
 
+def _opt_open_sequences(opts: RuleOptions) -> list[str]:
+    return [option_help("open_sequences"),
+            _("Each card may go up or down, and the player whose turn it is keeps the turn. "
+              "It matters only when sequences are on.")]
+
+
 def _opt_draw_again(opts: RuleOptions) -> list[str]:
     return [option_help("draw_again")]
 
@@ -468,7 +474,7 @@ _OPTION_SECTIONS = {
     "jump_in_again": _opt_jump_in_again, "first_card_number": _opt_first_card_number,
     "penalty_then_pass": _opt_penalty_then_pass, "draw_again": _opt_draw_again,
     "challenge_stacked": _opt_challenge_stacked, "jump_in_after_draw": _opt_jump_in_after_draw,
-    "wrong_jump_in_free": _opt_wrong_jump_in_free,
+    "wrong_jump_in_free": _opt_wrong_jump_in_free, "open_sequences": _opt_open_sequences,
     "seven_o": _opt_seven_o, "beep": _opt_beep,
 }
 

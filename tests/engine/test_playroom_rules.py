@@ -170,7 +170,7 @@ def test_playroom_preset_is_the_playrooms_defaults():
     opts = PRESETS["playroom"]
     assert not opts.seven_o and not opts.beep
     assert opts.jump_in_again and opts.first_card_number and opts.penalty_then_pass and opts.draw_again
-    assert opts.challenge_stacked and opts.jump_in_after_draw and opts.wrong_jump_in_free
+    assert opts.challenge_stacked and opts.jump_in_after_draw and opts.wrong_jump_in_free and opts.open_sequences
     assert opts.stacking and opts.sequences and opts.jump_in and opts.super_jump_in and opts.challenge
 
 
@@ -183,7 +183,7 @@ def test_playroom_all_preset_turns_everything_on():
 def test_classic_preset_has_the_playroom_rules_off():
     opts = PRESETS["classic"]
     assert not (opts.jump_in_again or opts.first_card_number or opts.penalty_then_pass or opts.draw_again)
-    assert not (opts.challenge_stacked or opts.jump_in_after_draw or opts.wrong_jump_in_free)
+    assert not (opts.challenge_stacked or opts.jump_in_after_draw or opts.wrong_jump_in_free or opts.open_sequences)
 
 
 # ------------------------------------------------------- last Wild, no colour
@@ -363,3 +363,57 @@ def test_wrong_jump_in_free_off_a_wrong_card_costs_points():
     g = wrong_game(wrong_jump_in_free=False)
     ev = g.apply(act("missed_jump_in", 2, "g8"))
     assert one(ev, "missed_jump_in", 2).data["points"] == 3 and g.scores[2] == 3
+
+
+# ------------------------------------------------------------ open_sequences
+
+
+def straight_game(**opts):
+    # Seat 0 plays r5 on r3; seat 2 holds r6 and r4 (the next numbers), seat 1 holds r7.
+    return make_game(
+        [["r5", "g1"], ["r7", "g3"], ["r6", "r4", "b1"], ["b2", "y2"]], discard=["r3"], draw=["g9"],
+        sequences=True, **opts,
+    )
+
+
+def test_open_sequences_on_anyone_may_play_the_next_number_out_of_turn():
+    g = straight_game(open_sequences=True)
+    g.apply(play(0, "r5"))
+    assert g.current == 1
+    assert {play(2, "r6"), play(2, "r4")} <= set(g.legal_actions(2))
+    ev = g.apply(play(2, "r6"))
+    assert one(ev, "play", 2).data["how"] == "sequence"
+    # Seat 1 may now answer the r6 with its r7, out of turn or in turn.
+    assert play(1, "r7") in g.legal_actions(1)
+    ok(g)
+
+
+def test_open_sequences_off_only_the_player_of_the_card_continues():
+    g = straight_game(open_sequences=False)
+    g.apply(play(0, "r5"))
+    assert play(2, "r6") not in g.legal_actions(2)
+
+
+def test_open_sequences_on_the_first_card_and_after_a_draw():
+    g = make_game(
+        [["g1", "g2"], ["b3", "g3"], ["r4", "b1"]], discard=["r3"], draw=["r9"], sequences=True, open_sequences=True
+    )
+    assert play(2, "r4") in g.legal_actions(2)
+    g.apply(act("draw", 0))
+    assert g.phase == "drawn" and play(2, "r4") in g.legal_actions(2)
+    g.apply(play(2, "r4"))
+    # The turn holder keeps the drawn card and its turn.
+    assert g.current == 0 and g.phase == "drawn" and g.drawn == "r9"
+    ok(g)
+
+
+def test_open_sequences_sevens_zeros_and_the_nine_zero_wrap_count():
+    g = make_game(
+        [["g1", "g2"], ["b3", "g3"], ["r0", "r8", "b1"]], discard=["r9"], sequences=True, open_sequences=True,
+        seven_o=True,
+    )
+    assert {play(2, "r0"), play(2, "r8")} <= set(g.legal_actions(2))
+    g2 = make_game(
+        [["g1", "g2"], ["b3", "g3"], ["r7", "b1"]], discard=["r6"], sequences=True, open_sequences=True, seven_o=True,
+    )
+    assert play(2, "r7") in g2.legal_actions(2)

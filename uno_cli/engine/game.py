@@ -443,11 +443,11 @@ class Game:
             cache[seat] = out
             return out
         if phase == PLAYING or (
-            # jump_in_after_draw: others may still intercept once the turn holder has drawn
-            # a playable card, and a waiting Draw Two penalty grows by an intercepting one.
-            opts.jump_in_after_draw
-            and seat != current
-            and (phase == DRAWN or (phase == PENDING and self.pending_kind == "+2"))
+            # While the turn holder holds a drawn card, others may still play a straight
+            # (open_sequences) or intercept (jump_in_after_draw keeps jump_open); a waiting
+            # Draw Two penalty grows by an intercepting one.
+            seat != current
+            and (phase == DRAWN or (phase == PENDING and self.pending_kind == "+2" and opts.jump_in_after_draw))
         ):
             if self.jump_open and opts.jumping:
                 top = self.discard[-1]
@@ -458,7 +458,7 @@ class Game:
                         if card in same and card not in seen:
                             seen.append(card)
                             self._variants(JUMP_IN, seat, card, out)
-            if self.seq_seat == seat and seat != current:
+            if seat != current and (self.seq_seat == seat or opts.open_sequences):
                 self._sequence_plays(seat, out)
         if beep:
             out += _PLAYS[seat][BEEP]
@@ -467,11 +467,17 @@ class Game:
 
     def _sequence_plays(self, seat: int, out: list[Action]) -> None:
         top = self.discard[-1]
-        seven_o = self.options.seven_o
-        key = (top, self.seq_step, seven_o)
+        if self.options.open_sequences:
+            # A race open to everyone on any number card, up or down each time; 7s and 0s
+            # always count.
+            if top not in _NUMBER_CARDS or not self.options.sequences:
+                return
+            key = (top, 0, False)
+        else:
+            key = (top, self.seq_step, self.options.seven_o)
         nexts = _SEQ_NEXT.get(key)
         if nexts is None:
-            nexts = _SEQ_NEXT[key] = frozenset(_sequence_next(top, self.seq_step, seven_o))
+            nexts = _SEQ_NEXT[key] = frozenset(_sequence_next(*key))
         if nexts.isdisjoint(self.hands[seat]):
             return
         plays = _PLAYS[seat]
@@ -738,15 +744,16 @@ class Game:
         else:
             self.color = color
             ev.append(_event("play", seat, {"card": card, "left": left, "how": how, "color": color}))
-        self.drawn = None
-        self.must_play = False
         if how == "sequence":
+            # Out of turn: the turn holder keeps a drawn card and a duty to play.
             step = (int(CARD_RANK[card]) - int(CARD_RANK[self.discard[-2]])) % 10
             self.seq_step = 1 if step == 1 else -1
             self._open_jump(card)
             if left == 0:
                 self._end_hand(seat, ev)
             return
+        self.drawn = None
+        self.must_play = False
         self._card_effect(seat, card, action.target, prev_color, had_color, ev)
 
     def _card_effect(

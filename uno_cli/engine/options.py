@@ -80,6 +80,9 @@ class RuleOptions:
     wrong_jump_in_free: bool = False
     """An interception with a card that matches neither the top card nor the one it covered costs nothing."""
 
+    open_sequences: bool = False
+    """Sequences are a race: anyone holding the next number of the top number card's colour may play it out of turn."""
+
     challenge_stacked: bool = False
     """A stacked Wild Draw Four may be challenged too: the loser draws the whole stack (and the penalty)."""
 
@@ -175,6 +178,7 @@ PLAYROOM = RuleOptions(
     challenge_stacked=True,
     jump_in_after_draw=True,
     wrong_jump_in_free=True,
+    open_sequences=True,
 )
 #: The Playroom's rules with its two rules that its players leave off (sevens and zeros, Beep cards).
 PLAYROOM_ALL = replace(PLAYROOM, seven_o=True, beep=True)
