@@ -11,7 +11,7 @@ from uno_cli import __version__
 from uno_cli.i18n import _
 
 EXIT_BAD_USAGE = 2
-_PRESET_NAMES = "classic, playroom, strict, lowest, elimination, partners, house"
+_PRESET_NAMES = "classic, playroom, playroom_all, strict, lowest, elimination, partners, house"
 _LANGUAGE_CODES = "en, pt, sr_Latn, sr_Cyrl, ro, it"
 
 

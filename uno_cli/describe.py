@@ -304,6 +304,10 @@ def _jump_in(e, d, you, p, v, names, s):
 
 
 def _missed_jump_in(e, d, you, p, v, names, s):
+    if d.get("wrong"):
+        if you:
+            return _("You didn't choose the right card.")
+        return _("{player} didn't choose the right card.").format(player=p)
     n = _int(d.get("points", 0))
     if you:
         return ngettext(

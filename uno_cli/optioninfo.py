@@ -160,6 +160,66 @@ OPTION_INFO: dict[str, OptionInfo] = {
                "player who made it."),
             None,
         ),
+        OptionInfo(
+            "jump_in_again",
+            N_("Play again after a jump-in"),
+            N_("After jumping in with a number card, you play again at once, and then play "
+               "continues to the player after you. A Skip, a Reverse or a Draw Two acts as "
+               "usual."),
+            _BOOL,
+        ),
+        OptionInfo(
+            "first_card_number",
+            N_("The first card is a number"),
+            N_("The card turned up to start a hand is always a number card: any other card "
+               "goes back into the deck and another one is turned up."),
+            _BOOL,
+        ),
+        OptionInfo(
+            "penalty_then_pass",
+            N_("Pass after a draw penalty"),
+            N_("A player who has drawn the cards of a Draw Two or a Wild Draw Four and has "
+               "nothing to play passes at once, without drawing another card."),
+            _BOOL,
+        ),
+        OptionInfo(
+            "jump_in_after_draw",
+            N_("Jump-ins after a draw"),
+            N_("Jump-ins stay possible after the player whose turn it is has drawn, until "
+               "another card covers the top one. A Draw Two that jumps in on a Draw Two "
+               "adds 2 to a penalty still waiting for an answer."),
+            _BOOL,
+        ),
+        OptionInfo(
+            "wrong_jump_in_free",
+            N_("A wrong jump-in is free"),
+            N_("A jump-in with a card that matches neither the top card nor the card it just "
+               "covered costs nothing. Only a jump-in that comes too late costs points."),
+            _BOOL,
+        ),
+        OptionInfo(
+            "open_sequences",
+            N_("Sequences open to everyone"),
+            N_("Any player holding the next number of the same colour, one up or one down, "
+               "may play it out of turn on the number card on top, whoever played it, even "
+               "after the player whose turn it is has drawn. Sevens and zeros count, and 9 "
+               "and 0 follow each other."),
+            _BOOL,
+        ),
+        OptionInfo(
+            "challenge_stacked",
+            N_("Challenging a stacked Wild Draw Four"),
+            N_("A Wild Draw Four that answered another one may be challenged too. Whoever "
+               "loses the challenge draws the whole total, and the penalty as well."),
+            _BOOL,
+        ),
+        OptionInfo(
+            "draw_again",
+            N_("Draw again"),
+            N_("After drawing a card you could play, you may draw another one instead of "
+               "playing it or keeping it. A card you cannot play still ends your turn."),
+            _BOOL,
+        ),
     )
 }
 
@@ -196,10 +256,15 @@ PRESET_INFO: dict[str, PresetInfo] = {
                       "Draw Four loses the turn, a Wild Draw Four may be challenged, and the "
                       "winner of each hand scores the others' cards, up to 500.")),
         PresetInfo("playroom", N_("Playroom"),
-                   N_("The rules of the popular accessible online game: stacking, "
-                      "sequences, jump-ins and super jump-ins, sevens and zeros, and Beep "
-                      "cards; a caught bluffer draws 6, forgetting UNO costs 4 cards, and "
-                      "players are eliminated at 500 points.")),
+                   N_("The rules of the popular accessible online game as its players set "
+                      "them: stacking, sequences, jump-ins and super jump-ins, and you play "
+                      "again after a jump-in; the first card is a number, a player with "
+                      "nothing to play after a draw penalty passes, and you may draw again; "
+                      "a caught bluffer draws 6, forgetting UNO costs 4 cards, and players "
+                      "are eliminated at 500 points.")),
+        PresetInfo("playroom_all", N_("Playroom with everything"),
+                   N_("The Playroom rules with its two rules that are usually left off "
+                      "turned on as well: sevens and zeros, and Beep cards.")),
         PresetInfo("strict", N_("Strict"),
                    N_("The classic rules, except that a caught bluffer takes the Wild Draw "
                       "Four back, draws 4 and must play a legal card.")),

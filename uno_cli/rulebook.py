@@ -27,7 +27,10 @@ __all__ = ["OPTION_ORDER", "rule_book", "sections"]
 OPTION_ORDER: tuple[str, ...] = (
     "scoring", "target", "hands", "partners", "draw_skips", "challenge",
     "challenge_penalty", "uno_penalty", "stacking", "sequences", "jump_in",
-    "super_jump_in", "jump_in_penalty", "seven_o", "beep",
+    "super_jump_in", "jump_in_penalty", "jump_in_again", "first_card_number",
+    "penalty_then_pass", "draw_again", "challenge_stacked", "jump_in_after_draw",
+    "wrong_jump_in_free", "open_sequences",
+    "seven_o", "beep",
 )
 
 
@@ -181,7 +184,9 @@ def _draw_two(opts: RuleOptions) -> list[str]:
 
 def _wild(opts: RuleOptions) -> list[str]:
     return [_("A Wild may be played on any card. You name the colour to continue with, which "
-              "may also be the colour already in play.")]
+              "may also be the colour already in play."),
+            _("A Wild or a Wild Draw Four played as your last card needs no colour: the hand "
+              "ends.")]
 
 
 def _wild4(opts: RuleOptions) -> list[str]:
@@ -217,7 +222,10 @@ def _wild4(opts: RuleOptions) -> list[str]:
     else:
         out.append(_("If you were not bluffing, the challenger draws 6 cards instead of 4 and "
                      "then plays."))
-    if opts.stacking:
+    if opts.stacking and opts.challenge_stacked:
+        out.append(_("A Wild Draw Four that answered another one may be challenged as well; "
+                     "whoever loses draws the whole total."))
+    elif opts.stacking:
         out.append(_("Only a single Wild Draw Four can be challenged. Once it has been "
                      "answered with another one, nobody can challenge."))
     return out
@@ -416,12 +424,57 @@ def _opt_beep(opts: RuleOptions) -> list[str]:
     ]
 
 
+def _opt_jump_in_again(opts: RuleOptions) -> list[str]:
+    return [option_help("jump_in_again"),
+            _("It matters only when jump-ins or super jump-ins are on.")]
+
+
+def _opt_first_card_number(opts: RuleOptions) -> list[str]:
+    return [option_help("first_card_number")]
+
+
+def _opt_penalty_then_pass(opts: RuleOptions) -> list[str]:
+    return [option_help("penalty_then_pass"),
+            _("It matters only when a draw penalty does not also skip the turn. A challenger "
+              "who was wrong still plays or draws as usual.")]
+
+
+def _opt_challenge_stacked(opts: RuleOptions) -> list[str]:
+    return [option_help("challenge_stacked"),
+            _("It matters only when both challenging and stacking are on.")]
+
+
+def _opt_jump_in_after_draw(opts: RuleOptions) -> list[str]:
+    return [option_help("jump_in_after_draw"),
+            _("When this is on, it replaces the limits given in the section on jump-ins. It "
+              "matters only when jump-ins or super jump-ins are on.")]
+
+
+def _opt_wrong_jump_in_free(opts: RuleOptions) -> list[str]:
+    return [option_help("wrong_jump_in_free"),
+            _("It matters only when jump-ins or super jump-ins are on.")]
+
+
+def _opt_open_sequences(opts: RuleOptions) -> list[str]:
+    return [option_help("open_sequences"),
+            _("Each card may go up or down, and the player whose turn it is keeps the turn. "
+              "It matters only when sequences are on.")]
+
+
+def _opt_draw_again(opts: RuleOptions) -> list[str]:
+    return [option_help("draw_again")]
+
+
 _OPTION_SECTIONS = {
     "scoring": _opt_scoring, "target": _opt_target, "hands": _opt_hands,
     "partners": _opt_partners, "draw_skips": _opt_draw_skips, "challenge": _opt_challenge,
     "challenge_penalty": _opt_challenge_penalty, "uno_penalty": _opt_uno_penalty,
     "stacking": _opt_stacking, "sequences": _opt_sequences, "jump_in": _opt_jump_in,
     "super_jump_in": _opt_super_jump_in, "jump_in_penalty": _opt_jump_in_penalty,
+    "jump_in_again": _opt_jump_in_again, "first_card_number": _opt_first_card_number,
+    "penalty_then_pass": _opt_penalty_then_pass, "draw_again": _opt_draw_again,
+    "challenge_stacked": _opt_challenge_stacked, "jump_in_after_draw": _opt_jump_in_after_draw,
+    "wrong_jump_in_free": _opt_wrong_jump_in_free, "open_sequences": _opt_open_sequences,
     "seven_o": _opt_seven_o, "beep": _opt_beep,
 }
 

@@ -42,9 +42,10 @@ PLAYROOM_USES = {
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_each_level_uses_each_option(level):
-    # Playroom does not say challenge_penalty / draw_skips are used: they are rules, not moves.
+    # playroom_all: every Playroom rule, Beep and 7/0 included (challenge_penalty and
+    # draw_skips are rules, not moves, so they are not counted).
     result = simulate(
-        12, 4, preset("playroom").with_values(hands=2), seed=5,
+        12, 4, preset("playroom_all").with_values(hands=2), seed=5,
         levels=(level, "random", "random", "random"), swap_seats=True,
     )
     used = result.usage[level]

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PLAYER = ROOT / "examples" / "external_player.py"
 
 
-def _save(preset_name: str = "playroom", seed: int = 4, steps: int = 6) -> dict[str, Any]:
+def _save(preset_name: str = "playroom_all", seed: int = 4, steps: int = 6) -> dict[str, Any]:
     """A real save of a game between a script seat and two bots, a few moves in."""
     session = Session(config(3, "snh", preset_name, seed=seed))
     session.start()
@@ -50,7 +50,7 @@ def _run(data: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], text: st
     path = tmp_path / "hostile.json"
     path.write_text(text if text is not None else json.dumps(data, ensure_ascii=False), encoding="utf-8")
     out = Output()
-    rc = script.run(config(3, "snh", "playroom", resume=str(path), **kw), io.BytesIO(b""), out)
+    rc = script.run(config(3, "snh", "playroom_all", resume=str(path), **kw), io.BytesIO(b""), out)
     return rc, capsys.readouterr().err
 
 
@@ -89,8 +89,10 @@ def _impossible() -> Iterator[tuple[str, dict[str, Any], str]]:
     yield "Beep race without Beep cards", dict(b, options=dict(b["options"], beep=False), phase="beep"), "beep"
     yield "Beep waiting out of a race", dict(live, beep={"waiting": [1, 2], "resume": None}), "beep.waiting"
     yield "Beep resume unknown", dict(b, beep={"waiting": [], "resume": "beep"}), "beep.resume"
+    # Seat 3 is out and its cards went to seat 2; the turn stays with seat 1 or 2.
     yield "Beep waiting an eliminated seat", dict(
         b, phase="beep", eliminated=[False, False, True], hands=[b["hands"][0], b["hands"][1] + b["hands"][2], []],
+        current=1 if b["current"] == 3 else b["current"],
         beep={"waiting": [1, 3], "resume": "play"}), "beep.waiting"
     holder = b["current"] - 1
     out = [s == holder for s in range(3)]
@@ -201,7 +203,7 @@ def test_the_real_save_and_its_bom_form_load(tmp_path: Path, capsys: pytest.Capt
     path = tmp_path / "bom.json"
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps(BASE).encode())
     out = Output()
-    rc = script.run(config(3, "snh", "playroom", resume=str(path)), io.BytesIO(b""), out)
+    rc = script.run(config(3, "snh", "playroom_all", resume=str(path)), io.BytesIO(b""), out)
     assert rc == script.EXIT_INPUT_ENDED, capsys.readouterr().err
 
 
@@ -239,7 +241,7 @@ def test_a_program_named_again_on_the_command_line_plays_the_seat(tmp_path: Path
     path.write_text(json.dumps(_program_save({"kind": "cmd", "command": "touch pwned"})), encoding="utf-8")
     program = f"{sys.executable} {PLAYER}"
     ours = [SeatSpec("script"), SeatSpec(COMMAND, command=program), SeatSpec(BOT, "hard")]
-    cfg = config(3, "snh", "playroom", resume=str(path))
+    cfg = config(3, "snh", "playroom_all", resume=str(path))
     cfg.seats = ours
     session = Session(cfg)
     try:
@@ -256,7 +258,7 @@ def test_the_interactive_game_gives_a_program_seat_to_a_normal_bot_and_says_so(t
     path = tmp_path / "save.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     said: list[Any] = []
-    session = Session(config(3, "snh", "playroom", resume=str(path)), said.append, script_kind="human")
+    session = Session(config(3, "snh", "playroom_all", resume=str(path)), said.append, script_kind="human")
     session.start()
     notes = [m for m in said if m.data.get("state") == "program_replaced"]
     assert len(notes) == 1 and "Seat 2" in notes[0].text and "normal" in notes[0].text

@@ -112,7 +112,11 @@ EVENT_FIELDS: dict[str, EventFields] = {
     ),
     "card_returned": _f("seat card color", doc="A bluffed Wild Draw Four goes back; ``color`` is the colour before it."),
     "reshuffle": _f("count", doc="The discard pile became the draw pile."),
-    "missed_jump_in": _f("seat card points score", doc="A late or wrong interception costs ``points``."),
+    "missed_jump_in": _f(
+        "seat card points score",
+        "wrong",
+        doc="A late or wrong interception costs ``points``; ``wrong`` (under ``wrong_jump_in_free``): a card that matches nothing, free.",
+    ),
     "swap": _f("seat target left target_left", doc="A 7: the seat swaps hands with ``target``."),
     "rotate": _f("seat direction counts", doc="A 0: every hand passes on in ``direction``; ``counts`` after it."),
     "beep_race": _f("seat seats", doc="The seat played a Beep: ``seats`` must answer."),

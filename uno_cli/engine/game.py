@@ -408,9 +408,11 @@ class Game:
                     if card != WILD4 or self._wild4_allowed(seat):
                         self._variants(PLAY, seat, card, out)
                 out.append(_PASSES[seat])
+                if opts.draw_again and (self.draw_pile or len(self.discard) > 1):
+                    out.append(_DRAWS[seat])
             elif phase == PENDING:
                 out.append(_ACCEPTS[seat])
-                if self.pending_kind == WILD4 and opts.challenge and self.pending_cards == 1:
+                if self.pending_kind == WILD4 and opts.challenge and (self.pending_cards == 1 or opts.challenge_stacked):
                     out.append(_CHALLENGES[seat])
                 if opts.stacking:
                     if self.pending_kind == WILD4:
@@ -440,7 +442,13 @@ class Game:
         if self._no_interrupts:
             cache[seat] = out
             return out
-        if phase == PLAYING:
+        if phase == PLAYING or (
+            # While the turn holder holds a drawn card, others may still play a straight
+            # (open_sequences) or intercept (jump_in_after_draw keeps jump_open); a waiting
+            # Draw Two penalty grows by an intercepting one.
+            seat != current
+            and (phase == DRAWN or (phase == PENDING and self.pending_kind == "+2" and opts.jump_in_after_draw))
+        ):
             if self.jump_open and opts.jumping:
                 top = self.discard[-1]
                 same = _SAME_RANK[top] if opts.super_jump_in else _ITSELF[top]
@@ -450,7 +458,7 @@ class Game:
                         if card in same and card not in seen:
                             seen.append(card)
                             self._variants(JUMP_IN, seat, card, out)
-            if self.seq_seat == seat and seat != current:
+            if seat != current and (self.seq_seat == seat or opts.open_sequences):
                 self._sequence_plays(seat, out)
         if beep:
             out += _PLAYS[seat][BEEP]
@@ -459,11 +467,17 @@ class Game:
 
     def _sequence_plays(self, seat: int, out: list[Action]) -> None:
         top = self.discard[-1]
-        seven_o = self.options.seven_o
-        key = (top, self.seq_step, seven_o)
+        if self.options.open_sequences:
+            # A race open to everyone on any number card, up or down each time; 7s and 0s
+            # always count.
+            if top not in _NUMBER_CARDS or not self.options.sequences:
+                return
+            key = (top, 0, False)
+        else:
+            key = (top, self.seq_step, self.options.seven_o)
         nexts = _SEQ_NEXT.get(key)
         if nexts is None:
-            nexts = _SEQ_NEXT[key] = frozenset(_sequence_next(top, self.seq_step, seven_o))
+            nexts = _SEQ_NEXT[key] = frozenset(_sequence_next(*key))
         if nexts.isdisjoint(self.hands[seat]):
             return
         plays = _PLAYS[seat]
@@ -477,8 +491,22 @@ class Game:
         for known in legal:
             if known is action:  # legal actions are shared instances: no comparisons needed
                 return True
-        # A missed interception is the one legal action never listed (see MISSED_JUMP_IN).
-        return action in legal or self.missed_jump_in_allowed(action)
+        # A missed interception is the one legal action never listed (see MISSED_JUMP_IN);
+        # a last Wild without a colour is accepted for any listed colour.
+        return action in legal or self.missed_jump_in_allowed(action) or self._last_wild_uncolored(action, legal)
+
+    def _last_wild_uncolored(self, action: Action, legal: list[Action]) -> bool:
+        """True if ``action`` plays a Wild or Wild Draw Four that is the seat's last card, with no colour."""
+        # The hand ends with it, so there is no colour to choose (the Playroom asks none).
+        card = action.card
+        return (
+            action.kind == PLAY
+            and (card == WILD or card == WILD4)
+            and action.color is None
+            and action.target is None
+            and any(a.kind == PLAY and a.card == card for a in legal)  # empty for a bad seat
+            and len(self.hands[action.seat]) == 1
+        )
 
     def missed_jump_in_allowed(self, action: Action) -> bool:
         """True if ``action`` is a valid (costly) missed interception: the card is held."""
@@ -495,6 +523,14 @@ class Game:
             # A card that may jump in now is neither wrong nor late: it costs nothing.
             and not any(a.kind == JUMP_IN and a.card == action.card for a in self.legal_actions(action.seat))
         )
+
+    def _wrong_jump_in(self, card: str | None) -> bool:
+        """True if ``card`` could not have intercepted the top card nor the one it covered (wrong, not late)."""
+        super_jump = self.options.super_jump_in
+        for top in self.discard[-2:]:
+            if top not in (WILD, WILD4, BEEP) and card in (_SAME_RANK[top] if super_jump else _ITSELF[top]):
+                return False
+        return True
 
     def actors(self) -> list[int]:
         """Seats that have at least one legal action now."""
@@ -644,6 +680,10 @@ class Game:
         elif kind == JUMP_IN:
             self._do_jump_in(action, ev)
         elif kind == MISSED_JUMP_IN:
+            if self.options.wrong_jump_in_free and self._wrong_jump_in(action.card):
+                # wrong_jump_in_free: only a late interception costs points, a wrong card nothing.
+                ev.append(Event("missed_jump_in", seat, {"card": action.card, "points": 0, "score": self.scores[seat], "wrong": True}))
+                return ev
             pts = self.options.jump_in_penalty
             delta = -pts if self.options.scoring == "winner_takes" else pts
             self.scores[seat] += delta
@@ -697,22 +737,23 @@ class Game:
         prev_color = self.color
         had_color = card == WILD4 and self._holds_color(seat)
         left = self._card_down(seat, card)
-        color = action.color
+        color = action.color if left else None  # a last card names no colour: the hand ends
         if color is None:
             self.color = CARD_COLOR[card]
             ev.append(_event("play", seat, {"card": card, "left": left, "how": how}))
         else:
             self.color = color
             ev.append(_event("play", seat, {"card": card, "left": left, "how": how, "color": color}))
-        self.drawn = None
-        self.must_play = False
         if how == "sequence":
+            # Out of turn: the turn holder keeps a drawn card and a duty to play.
             step = (int(CARD_RANK[card]) - int(CARD_RANK[self.discard[-2]])) % 10
             self.seq_step = 1 if step == 1 else -1
             self._open_jump(card)
             if left == 0:
                 self._end_hand(seat, ev)
             return
+        self.drawn = None
+        self.must_play = False
         self._card_effect(seat, card, action.target, prev_color, had_color, ev)
 
     def _card_effect(
@@ -723,7 +764,9 @@ class Game:
         prev_color: str | None,
         had_color: bool,
         ev: list[Event],
+        again: bool = False,
     ) -> None:
+        """Apply ``card``'s effect; with ``again`` a card that would pass the turn on gives it back to ``seat``."""
         opts = self.options
         rank = CARD_RANK[card]
         left = len(self.hands[seat])
@@ -780,7 +823,7 @@ class Game:
                     {"target": target, "left": len(self.hands[seat]), "target_left": len(self.hands[target])},
                 )
             )
-            self._set_turn(seat, ev, PLAYING, True)
+            self._set_turn(seat, ev, PLAYING, not again)
         elif opts.seven_o and rank == "0":
             seats = [s for s in self.active]
             if self.direction == -1:
@@ -793,10 +836,11 @@ class Game:
                 self.said[s] = False
             self.uno_open = None
             ev.append(Event("rotate", seat, {"direction": self.direction, "counts": [len(h) for h in self.hands]}))
-            self._set_turn(seat, ev, PLAYING, True)
+            self._set_turn(seat, ev, PLAYING, not again)
         else:
-            self._set_turn(seat, ev, PLAYING, True)
-            if opts.sequences and rank in _NUMBER_RANKS:
+            self._set_turn(seat, ev, PLAYING, not again)
+            # A sequence is for out of turn: a seat playing again needs none.
+            if opts.sequences and rank in _NUMBER_RANKS and not again:
                 self.seq_seat = seat
                 self.seq_step = 0
 
@@ -819,6 +863,17 @@ class Game:
             self._set_turn(victim, ev, PLAYING, True)
         else:
             self._set_turn(victim, ev)
+            if reason != "challenge_lost" and self.options.penalty_then_pass and not self._can_play(victim):
+                # penalty_then_pass: with nothing to play after the penalty, the turn ends.
+                ev.append(_event("cannot_play", victim, {}))
+                self._set_turn(victim, ev, PLAYING, True)
+
+    def _can_play(self, seat: int) -> bool:
+        """True if ``seat`` holds a card it could play in turn now (a Beep aside)."""
+        return any(
+            (card == WILD4 and self._wild4_allowed(seat)) or (card != WILD4 and card != BEEP and self._can_follow(card))
+            for card in self.hands[seat]
+        )
 
     def _clear_pending(self) -> None:
         self.pending = 0
@@ -854,8 +909,14 @@ class Game:
         self.turn_events += 1
 
     def _end_turn(self, seat: int, ev: list[Event]) -> None:
-        self.jump_open = False
+        self._close_jump()
         self._set_turn(seat, ev, PLAYING, True)
+
+    def _close_jump(self) -> None:
+        # The turn holder drew or passed: interceptions end, unless jump_in_after_draw keeps
+        # them open until another card covers the top one.
+        if not self.options.jump_in_after_draw:
+            self.jump_open = False
 
     def _play_beep(self, seat: int, ev: list[Event]) -> None:
         left = self._card_down(seat, BEEP)
@@ -874,7 +935,7 @@ class Game:
         ev.append(Event("beep_race", seat, {"seats": list(self.beep_waiting)}))
 
     def _do_draw(self, seat: int, ev: list[Event]) -> None:
-        self.jump_open = False
+        self._close_jump()
         cards = self._draw_cards(seat, 1, "choice", ev)
         if not cards:
             self.stuck += 1
@@ -897,7 +958,7 @@ class Game:
     def _do_accept(self, seat: int, ev: list[Event]) -> None:
         total, kind = self.pending, self.pending_kind
         self._clear_pending()
-        self.jump_open = False
+        self._close_jump()
         self._forced_draw(seat, total, "draw_two" if kind == "+2" else "wild_draw_four", ev)
 
     def _do_challenge(self, seat: int, ev: list[Event]) -> None:
@@ -946,7 +1007,7 @@ class Game:
         ev.append(Event("play", seat, {"card": card, "left": left, "how": "jump_in", "instead_of": prev_current}))
         self.current = seat
         self.drawn = None
-        self._card_effect(seat, card, action.target, self.color, False, ev)
+        self._card_effect(seat, card, action.target, self.color, False, ev, self.options.jump_in_again)
 
     def _draw_cards(self, seat: int, count: int, reason: str, ev: list[Event]) -> list[str]:
         pile = self.draw_pile
@@ -1081,9 +1142,10 @@ class Game:
     def _turn_first_card(self, ev: list[Event]) -> None:
         while True:
             card = self.draw_pile.pop()
-            if card != WILD4:
+            if card != WILD4 and (card in _NUMBER_CARDS or not self.options.first_card_number):
                 break
-            # A Wild Draw Four goes back into the deck and another card is turned.
+            # A Wild Draw Four (with first_card_number, any card but a number) goes back
+            # into the deck and another card is turned.
             ev.append(Event("first_card_returned", None, {"card": card}))
             self.draw_pile.insert(self._randbelow(len(self.draw_pile) + 1), card)
         self.discard = [card]

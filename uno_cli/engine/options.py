@@ -62,6 +62,30 @@ class RuleOptions:
     jump_in_penalty: int = 3
     """Points a wrong or late interception costs."""
 
+    jump_in_again: bool = False
+    """After jumping in with a card that would pass the turn on (a number), the interceptor plays again."""
+
+    first_card_number: bool = False
+    """The first card of a hand is always a number card: any other card goes back into the deck."""
+
+    penalty_then_pass: bool = False
+    """A player who has drawn a Draw Two or Wild Draw Four penalty and cannot play passes at once."""
+
+    draw_again: bool = False
+    """A player who drew a playable card may draw another instead of playing or keeping it."""
+
+    jump_in_after_draw: bool = False
+    """Interceptions stay open after the turn holder draws, and a Draw Two one adds to a waiting Draw Two penalty."""
+
+    wrong_jump_in_free: bool = False
+    """An interception with a card that matches neither the top card nor the one it covered costs nothing."""
+
+    open_sequences: bool = False
+    """Sequences are a race: anyone holding the next number of the top number card's colour may play it out of turn."""
+
+    challenge_stacked: bool = False
+    """A stacked Wild Draw Four may be challenged too: the loser draws the whole stack (and the penalty)."""
+
     @property
     def jumping(self) -> bool:
         """True when any kind of interception is allowed."""
@@ -147,13 +171,22 @@ PLAYROOM = RuleOptions(
     sequences=True,
     jump_in=True,
     super_jump_in=True,
-    seven_o=True,
-    beep=True,
+    jump_in_again=True,
+    first_card_number=True,
+    penalty_then_pass=True,
+    draw_again=True,
+    challenge_stacked=True,
+    jump_in_after_draw=True,
+    wrong_jump_in_free=True,
+    open_sequences=True,
 )
+#: The Playroom's rules with its two rules that its players leave off (sevens and zeros, Beep cards).
+PLAYROOM_ALL = replace(PLAYROOM, seven_o=True, beep=True)
 #: Named presets; each is only a set of option values.
 PRESETS: dict[str, RuleOptions] = {
     "classic": CLASSIC,
     "playroom": PLAYROOM,
+    "playroom_all": PLAYROOM_ALL,
     "strict": RuleOptions(challenge_penalty="return"),
     "lowest": RuleOptions(scoring="lowest_wins"),
     "elimination": RuleOptions(scoring="elimination"),
