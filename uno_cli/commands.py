@@ -50,8 +50,8 @@ from uno_cli.engine.errors import IllegalAction
 from uno_cli.i18n import N_, NP_, LANGUAGES, get_translator, pgettext
 
 __all__ = [
-    "BY_NAME", "Command", "Partial", "QUERIES", "REGISTRY", "VERBS", "Verb", "action_to_command", "help_lines",
-    "localize_command", "normalize", "parse", "resolve", "verb_words",
+    "BY_NAME", "Command", "Partial", "QUERIES", "REGISTRY", "Verb", "action_to_command", "help_lines",
+    "localize_command", "normalize", "parse", "resolve", "verb_of", "verb_words",
 ]
 
 #: Where a verb works: everywhere (typed, scripts, programs' answers, keys), or only in
@@ -226,38 +226,9 @@ def _match_verb(tokens: list[str]) -> tuple[str | None, int]:
     return None, 0
 
 
-class _Verbs(dict):  # type: ignore[type-arg]
-    """One-word verb lookup (word -> canonical name), built on first use."""
-
-    def _fill(self) -> None:
-        if not dict.__len__(self):
-            for key, name in verb_words().items():
-                if len(key) == 1:
-                    dict.__setitem__(self, key[0], name)
-
-    def get(self, key: Any, default: Any = None) -> Any:
-        self._fill()
-        return dict.get(self, key, default)
-
-    def __getitem__(self, key: Any) -> Any:
-        self._fill()
-        return dict.__getitem__(self, key)
-
-    def __contains__(self, key: Any) -> bool:
-        self._fill()
-        return dict.__contains__(self, key)
-
-    def values(self) -> Any:
-        self._fill()
-        return dict.values(self)
-
-    def items(self) -> Any:
-        self._fill()
-        return dict.items(self)
-
-
-#: One-word verbs: word -> canonical name (multi-word phrases: :func:`verb_words`).
-VERBS: dict[str, str] = _Verbs()
+def verb_of(word: str) -> str | None:
+    """The verb one normalized word calls, or None (phrases of several words: :func:`verb_words`)."""
+    return verb_words().get((word,))
 
 
 _COLOR_WORDS: dict[str, tuple[str, ...]] = {

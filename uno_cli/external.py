@@ -51,7 +51,7 @@ from collections import Counter, deque
 from typing import IO, Any, Sequence
 
 from uno_cli.bots.base import REACTION, Bot
-from uno_cli.commands import action_to_command
+from uno_cli.commands import REGISTRY, action_to_command
 from uno_cli.describe import prompt_text
 from uno_cli.engine import IN_TURN_PHASES, Action, Event, Phase, View
 from uno_cli.engine.actions import ACCEPT, ANSWER, COLOR, DRAW, PASS, PLAY
@@ -69,8 +69,9 @@ MAX_LINE = 64 * 1024
 QUEUE_LINES = 256
 #: The answer meaning "nothing now" (race prompts only).
 WAIT = "wait"
-#: The first words of the commands a prompt may list.
-ANSWER_VERBS = frozenset({"play", "draw", "pass", "accept", "challenge", "color", "uno", "catch", "jump", "beep", WAIT})
+#: The first words of the commands a prompt may list: the registry's verbs that stand for an
+#: engine action, and ``wait``.
+ANSWER_VERBS = frozenset(v.name for v in REGISTRY if v.kinds) | {WAIT}
 #: The kinds of fault, in report order.
 FAULT_KINDS = ("crash", "timeout", "invalid", "late")
 #: Fault details kept (the counts are complete).

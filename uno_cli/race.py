@@ -25,9 +25,9 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
+from uno_cli.bots.base import Bot
 from uno_cli.engine import IN_TURN_PHASES, Action, Event, Game, Phase
 from uno_cli.engine.actions import ACCEPT, ANSWER, CATCH, DRAW, JUMP_IN, PASS, PLAY, UNO
-from uno_cli.bots.base import Bot
 from uno_cli.engine.cards import BEEP
 from uno_cli.engine.errors import IllegalAction
 

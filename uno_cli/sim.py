@@ -343,7 +343,6 @@ def make_seat(
 
 def play_bot_game(
     game: Game,
-    rng: random.Random | None,
     check: bool,
     rec: GameRecord,
     levels: Sequence[str],
@@ -355,7 +354,7 @@ def play_bot_game(
     """Play ``game`` with one bot per seat, on the same race clock as a person's game.
 
     The bots are those given, else made for ``levels`` with the generators a game of this
-    seed gives them (:func:`uno_cli.race.bot_rng`; ``rng`` is not used then and may be None).
+    seed (``rec.seed``) gives them (:func:`uno_cli.race.bot_rng`), as script mode does.
     ``on_decision(seat, game, bot)`` is called before each bot is asked (tests use it);
     ``logs`` (by seat) names the files outside programs' standard error goes to. The faults
     of outside programs are added to ``rec.faults`` by seat.
@@ -422,7 +421,7 @@ def run_game(
     rec = GameRecord(index, gs, seated, (), (), 0, 0, 0)
     base = seating(range(players), index, swap_seats)  # type: ignore[arg-type] # the seat of levels
     seat_logs = [(logs or {}).get(base[s]) for s in range(players)]
-    play_bot_game(game, None, check, rec, seated, external_timeout=external_timeout, logs=seat_logs)
+    play_bot_game(game, check, rec, seated, external_timeout=external_timeout, logs=seat_logs)
     rec.faults = {base[s]: kinds for s, kinds in rec.faults.items() if kinds or base[s] in (logs or {})}
     rec.winners = tuple(game.winners)
     rec.scores = tuple(game.scores)

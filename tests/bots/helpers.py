@@ -16,7 +16,7 @@ def drive(game: Game, bots, on_decision=None) -> int:
     """
     levels = tuple(getattr(bot, "level", "test") for bot in bots)
     rec = GameRecord(0, 0, levels, (), (), 0, 0, 0)
-    play_bot_game(game, random.Random(0), False, rec, levels, bots=bots, on_decision=on_decision)
+    play_bot_game(game, False, rec, levels, bots=bots, on_decision=on_decision)
     assert not rec.violations, rec.violations
     return rec.actions
 

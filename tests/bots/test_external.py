@@ -34,7 +34,7 @@ def play(levels, externals, name="classic", seed=1, hands=1, players=None):
     for seat, bot in externals.items():
         bots[seat] = bot
     rec = GameRecord(0, seed, tuple(levels), (), (), 0, 0, 0)
-    play_bot_game(game, random.Random(seed), True, rec, tuple(levels), bots=bots)
+    play_bot_game(game, True, rec, tuple(levels), bots=bots)
     return game, rec
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from uno_cli import script
-from uno_cli.commands import VERBS, action_to_command, normalize, parse
+from uno_cli.commands import action_to_command, normalize, parse, verb_words
 from uno_cli.engine.options import PRESETS
 from uno_cli.session import Session
 from tests.script.helpers import Input, Output, config, random_player
@@ -126,7 +126,7 @@ def test_parse_languages_and_diacritics() -> None:
     assert normalize("Ștefan Đorđe") == "stefan djordje"
     for bad in ("play", "play xyz", "@0 draw", "@x", "color purple", "draw now", "swap", "zzz", "play r5 r5 r5"):
         assert parse(bad, 0).error is not None, bad
-    assert all(isinstance(v, str) for v in VERBS.values())
+    assert all(isinstance(v, str) for v in verb_words().values())
 
 
 # ------------------------------------------------------------ bad input
