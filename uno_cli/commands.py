@@ -542,13 +542,25 @@ def label(name: str) -> str:
 
 
 def localize_command(command: str) -> str:
-    """A canonical command with its verb in the current language: ``play r5`` -> ``jogar r5``."""
+    """A canonical command as the player types it in the current language, cards and colours
+    by name: ``play r5`` -> ``jogar 5 vermelho``, ``play w+4 r`` -> ``jogar Curinga +4 vermelho``."""
+    from uno_cli.cards_text import card_name, color_name
+
     prefix = ""
     if command.startswith("@"):
         prefix, _sep, command = command.partition(" ")
         prefix += " "
-    verb, sep, rest = command.partition(" ")
-    return prefix + label(verb) + sep + rest
+    verb, *args = command.split()
+    words = [label(verb)]
+    takes_card = BY_NAME[verb].arg == "card" if verb in BY_NAME else False
+    for i, arg in enumerate(args):
+        if i == 0 and takes_card and arg in ALL_CODES:
+            words.append(card_name(arg))
+        elif arg in COLORS:
+            words.append(color_name(arg))
+        else:
+            words.append(arg)
+    return prefix + " ".join(words)
 
 
 def help_lines(scope: str = GAME) -> list[str]:

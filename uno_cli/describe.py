@@ -714,12 +714,17 @@ def parse_error_text(code: str | None, det: dict[str, Any]) -> str:
     if code == "unknown_verb":
         return _("I don't know the word {word}. Type help for the commands.").format(word=det.get("word", ""))
     if code == "missing_card":
-        return _("Say which card: for example play r5.")
+        from uno_cli.commands import localize_command
+
+        # TRANSLATORS: {example} is a command in the player's language, such as "play red 5".
+        return _("Say which card: for example {example}.").format(example=localize_command("play r5"))
     if code == "unknown_card":
-        # TRANSLATORS: {examples} lists card codes such as r5, g+2, bs, w or w+4.
+        from uno_cli.cards_text import card_name
+
+        # TRANSLATORS: {examples} lists card names such as red 5, green Draw Two or Wild.
         return _("{text} is not a card. Write cards like {examples}.").format(
             text=det.get("text", ""),
-            examples=get_translator().format_list(["r5", "g+2", "bs", "w", "w+4"], style="or"),
+            examples=get_translator().format_list([card_name(c) for c in ("r5", "g+2", "bs", "w", "w+4")], style="or"),
         )
     if code == "missing_color":
         return _("Say which colour: red, yellow, green or blue.")
