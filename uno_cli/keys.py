@@ -64,6 +64,36 @@ GAME_KEYS: tuple[Key, ...] = (
     Key(("c-f1", "f2"), "rules", NP_("key", "Ctrl+F1 or F2")),
 )
 
+#: The keys that answer yes and no to a question, as each language names them (pt and it
+#: S for "sim"/"sì", ro and sr D for "da"; N for no everywhere).
+YES_KEY = NP_("key", "Y")
+NO_KEY = NP_("key", "N")
+#: Yes keys of every language, still understood whatever the language (and Enter).
+_ANY_YES = frozenset({"y", "s", "d", "enter"})
+
+
+def yes_no() -> dict[str, str]:
+    """The names of the yes and no keys in the current language, for questions' ``{yes}``/``{no}``."""
+    return {"yes": key_name(YES_KEY), "no": key_name(NO_KEY)}
+
+
+def _key_letter(name: str) -> str:
+    from uno_cli.commands import normalize
+
+    return normalize(name)
+
+
+def is_yes(key: str) -> bool:
+    """True for a key that answers yes: the language's own letter, any language's, or Enter."""
+    letter = _key_letter(key)
+    return letter in _ANY_YES or letter == _key_letter(key_name(YES_KEY))
+
+
+def is_no(key: str) -> bool:
+    """True for a key that answers no (Escape is not one: it stops speech)."""
+    return _key_letter(key) in ("n", _key_letter(key_name(NO_KEY)))
+
+
 #: Keys while choosing a colour after a wild.
 COLOR_KEYS_HELP = N_(
     "Choose a colour: Left and Right arrows then Enter, or 1 red, 2 yellow, 3 green, 4 blue, "

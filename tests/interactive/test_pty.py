@@ -192,7 +192,10 @@ def test_sighup_leaves_the_game_to_resume(uno_home: Path) -> None:
     child.expect(pexpect.EOF)
     child = spawn(uno_home, "--speech", "off", "--pace", "30")
     child.expect("A game was interrupted")
+    child.send("\x1b")  # Escape stops speech and deletes nothing
     child.send("n")
+    child.expect("Delete the saved game")
+    child.send("y")
     child.expect("deleted")
     child.send("\x03")
     child.send("y")

@@ -115,3 +115,81 @@ def test_every_registry_verb_runs_here_and_every_game_key_names_one(started) -> 
         controller.key(binding.keys[0])
         assert len(lines) > before, binding.verb  # every key says something
         assert "That key does nothing" not in lines[-1], binding.verb
+
+
+@pytest.fixture
+def resuming(tmp_path: Path):
+    """A controller asking whether to resume, with a saved game on disk."""
+    from uno_cli import autosave
+
+    autosave.path().parent.mkdir(parents=True, exist_ok=True)
+    autosave.path().write_text("{}", encoding="utf-8")
+    lines: list[str] = []
+    controller = build_controller(PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC), lines.append, Settings())
+    controller.resume_data = {}
+    controller.mode = Mode.RESUME
+    return controller, lines
+
+
+def test_resume_question_escape_stops_speech_and_keeps_the_save(resuming) -> None:
+    from uno_cli import autosave
+
+    controller, lines = resuming
+    controller.key("escape")
+    assert controller.mode == Mode.RESUME
+    assert autosave.path().exists()
+
+
+def test_resume_question_no_asks_before_deleting_and_no_keeps_the_save(resuming) -> None:
+    from uno_cli import autosave
+
+    controller, lines = resuming
+    controller.key("n")
+    assert lines[-1] == "Delete the saved game and start a new one? Y deletes it, N keeps it."
+    assert autosave.path().exists()
+    controller.key("enter")  # Enter never confirms deleting
+    assert lines[-1].startswith("Resume the saved game?")
+    controller.key("n")
+    controller.key("escape")  # stops speech; the question stays
+    assert controller.mode == Mode.RESUME and autosave.path().exists()
+    controller.key("n")  # keeps it
+    assert lines[-1].startswith("Resume the saved game?") and autosave.path().exists()
+    controller.key("n")
+    controller.key("y")
+    assert not autosave.path().exists()
+    assert (controller.mode, lines[-1]) == (Mode.START, "The saved game is deleted. Press Enter to start, O for options.")
+
+
+@pytest.mark.parametrize("lang, yes", [("pt", "S"), ("it", "S"), ("ro", "D"), ("sr_Latn", "D"), ("sr_Cyrl", "D")])
+def test_yes_no_questions_name_the_language_s_own_keys_never_y(lang: str, yes: str) -> None:
+    import re
+
+    from uno_cli import i18n
+    from uno_cli.interactive import words
+    from uno_cli.keys import is_no, is_yes
+
+    with i18n.use_language(lang):
+        questions = [words.question(m) for m in (words.RESUME_AGAIN, words.DELETE_SAVE_QUESTION,
+                                                 words.QUIT_QUESTION, words.QUIT_UNSAVED_QUESTION)]
+        questions.append(words.interrupted(2))
+        for text in questions:
+            assert not re.search(r"\bY\b", text), (lang, text)
+            assert re.search(rf"\b{yes}\b", text), (lang, text)
+        assert is_yes(yes.lower()) and is_yes(yes) and is_no("n") and not is_no("escape")
+
+
+@pytest.mark.parametrize("lang, yes", [("pt", "s"), ("ro", "d")])
+def test_resume_question_accepts_the_language_s_yes_key(tmp_path: Path, lang: str, yes: str) -> None:
+    from uno_cli import autosave, i18n
+
+    with i18n.use_language(lang):
+        autosave.path().parent.mkdir(parents=True, exist_ok=True)
+        autosave.path().write_text("{}", encoding="utf-8")
+        lines: list[str] = []
+        controller = build_controller(PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC), lines.append,
+                                      Settings())
+        controller.resume_data = {}
+        controller.mode = Mode.RESUME
+        controller.key("n")
+        controller.key(yes)
+        assert not autosave.path().exists() and controller.mode == Mode.START

@@ -13,6 +13,7 @@ from uno_cli.cards_text import color_name
 from uno_cli.engine.game import Phase
 from uno_cli.i18n import _
 from uno_cli.interactive import words
+from uno_cli.keys import is_no, is_yes
 
 if TYPE_CHECKING:
     from uno_cli.interactive.controller import Controller
@@ -25,9 +26,6 @@ COLOR_ORDER = ("r", "y", "g", "b")
 #: Answers to yes/no questions, typed in any of the five languages (without diacritics).
 YES_WORDS = frozenset({"y", "yes", "s", "sim", "si", "d", "da"})
 NO_WORDS = frozenset({"n", "no", "nao", "ne", "nu"})
-#: Single keys that answer yes or no: Y or the initial of yes in pt/it (S) and ro/sr (D).
-YES_KEYS = frozenset({"y", "s", "d", "enter"})
-NO_KEYS = frozenset({"n", "escape"})
 
 _COLOR_WORDS = {"r": "r", "red": "r", "y": "y", "yellow": "y", "g": "g", "green": "g", "b": "b", "blue": "b"}
 
@@ -317,11 +315,12 @@ class QuitScreen(Screen):
             return
         c.previous_mode = c.mode
         c.mode = Mode.QUIT
-        c.answer(_(words.QUIT_UNSAVED_QUESTION if c.save_failed else words.QUIT_QUESTION), important=True)
+        c.answer(words.question(words.QUIT_UNSAVED_QUESTION if c.save_failed else words.QUIT_QUESTION),
+                 important=True)
 
     def key(self, name: str) -> None:
         c = self.c
-        if name.lower() in YES_KEYS or name in ("c-c", "c-d"):
+        if is_yes(name) or name in ("c-c", "c-d"):
             c.quit_now()
         else:
             c.mode = c.previous_mode
@@ -334,12 +333,32 @@ class ResumeScreen(Screen):
 
     mode = Mode.RESUME
 
+    def __init__(self, controller: Controller) -> None:
+        super().__init__(controller)
+        self.deleting = False
+        """True while asking whether to delete the saved game."""
+
     def key(self, name: str) -> None:
         from uno_cli import autosave
         from uno_cli.interactive.setup import make_session
 
         c = self.c
-        if name.lower() in YES_KEYS:
+        if name == "escape":
+            # Escape stops speech, as everywhere; it never deletes anything.
+            c.command("silence")
+            return
+        if self.deleting:
+            self.deleting = False
+            if is_yes(name) and name != "enter":
+                autosave.clear()
+                c.resume_data = None
+                c.mode = Mode.START
+                c.answer(_(words.SAVE_DELETED) + " " + _(words.START_PROMPT))
+                c.wake()
+            else:
+                c.answer(words.question(words.RESUME_AGAIN), important=True)
+            return
+        if is_yes(name):
             try:
                 c.config.resume = str(autosave.path())
                 c.config.setup = None
@@ -354,13 +373,12 @@ class ResumeScreen(Screen):
                 return
             c.resume_data = None
             c.mode = Mode.PLAY
-        elif name.lower() in NO_KEYS:
-            autosave.clear()
-            c.resume_data = None
-            c.mode = Mode.START
-            c.answer(_(words.SAVE_DELETED) + " " + _(words.START_PROMPT))
+        elif is_no(name):
+            self.deleting = True
+            c.answer(words.question(words.DELETE_SAVE_QUESTION), important=True)
+            return
         else:
-            c.answer(_(words.RESUME_AGAIN), important=True)
+            c.answer(words.question(words.RESUME_AGAIN), important=True)
             return
         c.wake()
 

@@ -14,13 +14,18 @@ START_PROMPT = N_("Press Enter to start, O for options.")
 PLAIN_INTRO = N_("Type one key name or command per line: draw, uno, play red 5, help.")
 NO_SPEECH = N_("Speech is not available: the game goes on in text only.")
 CRASHED = N_("Sorry, the game stopped because of an error. It is saved: start again to resume it.")
-RESUME_AGAIN = N_("Resume the saved game? Y or Enter resumes, N starts a new one.")
+# TRANSLATORS: {yes} and {no} are the names of the yes and no keys in your language (see the key "Y").
+RESUME_AGAIN = N_("Resume the saved game? {yes} or Enter resumes, {no} starts a new one.")
+# TRANSLATORS: {yes} and {no} are the names of the yes and no keys in your language.
+DELETE_SAVE_QUESTION = N_("Delete the saved game and start a new one? {yes} deletes it, {no} keeps it.")
 SAVE_UNREADABLE = N_("The saved game cannot be read; a new game starts.")
 SAVE_DELETED = N_("The saved game is deleted.")
-QUIT_QUESTION = N_("Quit the game? The game is saved and offered next time. Y quits, N goes on.")
+# TRANSLATORS: {yes} and {no} are the names of the yes and no keys in your language.
+QUIT_QUESTION = N_("Quit the game? The game is saved and offered next time. {yes} quits, {no} goes on.")
 OUTPUT_FAILED_SAVED = N_("Standard output cannot be written. The game is saved and will be offered when you start again ({file}).")
 OUTPUT_FAILED_UNSAVED = N_("Standard output cannot be written, and the game could not be saved.")
-QUIT_UNSAVED_QUESTION = N_("Quit the game? It could not be saved, so it will be lost. Y quits, N goes on.")
+# TRANSLATORS: {yes} and {no} are the names of the yes and no keys in your language.
+QUIT_UNSAVED_QUESTION = N_("Quit the game? It could not be saved, so it will be lost. {yes} quits, {no} goes on.")
 GOODBYE = N_("Goodbye.")
 MATCH_OVER = N_("The match is over. Press Enter to leave, or O for options to play again.")
 OVER_PROMPT = N_("Press Enter to leave, or O for options to play again.")
@@ -82,9 +87,19 @@ def sections(titles: list[str]) -> str:
 
 def interrupted(hand_number: int) -> str:
     """The question asked at start-up when a game was left unfinished."""
-    return _("A game was interrupted in hand {number}. Resume it? Y or Enter resumes, N starts a new one.").format(
-        number=hand_number
+    from uno_cli.keys import yes_no
+
+    # TRANSLATORS: {yes} and {no} are the names of the yes and no keys in your language.
+    return _("A game was interrupted in hand {number}. Resume it? {yes} or Enter resumes, {no} starts a new one.").format(
+        number=hand_number, **yes_no()
     )
+
+
+def question(msgid: str) -> str:
+    """A yes/no question of this module, with the language's yes and no keys."""
+    from uno_cli.keys import yes_no
+
+    return _(msgid).format(**yes_no())
 
 
 def opponents(bots: int) -> str:
