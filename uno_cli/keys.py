@@ -94,11 +94,84 @@ def is_no(key: str) -> bool:
     return _key_letter(key) in ("n", _key_letter(key_name(NO_KEY)))
 
 
-#: Keys while choosing a colour after a wild.
-COLOR_KEYS_HELP = N_(
+#: The colours in the order the colour choice offers them (keys 1-4).
+COLOR_ORDER = ("r", "y", "g", "b")
+
+#: The colour choice's letter keys in each language, in COLOR_ORDER: the initials of the
+#: colour names where they differ. it rosso, giallo, verde, blu: R G V B; ro roșu, galben,
+#: verde, albastru: R G V A; sr crvena, žuta, zelena, plava: C Ž Z P (ц ж з п in Cyrillic,
+#: where both alphabets' letters work). pt has none: vermelho and verde, amarelo and azul
+#: share their initials, so pt players use 1-4 (said with each colour) or type the word.
+COLOR_LETTERS: dict[str, tuple[str, ...]] = {
+    "en": ("r", "y", "g", "b"),
+    "pt": (),
+    "it": ("r", "g", "v", "b"),
+    "ro": ("r", "g", "v", "a"),
+    "sr_Latn": ("c", "ž", "z", "p"),
+    "sr_Cyrl": ("ц", "ж", "з", "п"),
+}
+
+#: Keys while choosing a colour after a wild (languages without colour letters).
+COLOR_KEYS_HELP = N_("Choose a colour: Left and Right arrows then Enter, or 1 red, 2 yellow, 3 green, 4 blue.")
+# TRANSLATORS: {initials} lists the letter keys of red, yellow, green and blue in your
+# language, such as "R, G, V, B" (uno_cli/keys.py COLOR_LETTERS says which).
+COLOR_KEYS_INITIALS_HELP = N_(
     "Choose a colour: Left and Right arrows then Enter, or 1 red, 2 yellow, 3 green, 4 blue, "
-    "or the English initials R, Y, G, B."
+    "or the initials {initials}."
 )
+
+
+def _language() -> str:
+    from uno_cli.i18n import get_translator
+
+    return getattr(get_translator(), "language", "en")
+
+
+def color_letters() -> tuple[str, ...]:
+    """The colour choice's letter keys in the current language (empty: digits only)."""
+    return COLOR_LETTERS.get(_language(), ())
+
+
+def color_of_key(key: str) -> str | None:
+    """The colour a key chooses: 1-4, or the current language's colour letter (either case,
+    either Serbian alphabet)."""
+    if key in ("1", "2", "3", "4"):
+        return COLOR_ORDER[int(key) - 1]
+    lang = _language()
+    letters = [color_letters()]
+    if lang.startswith("sr_"):
+        letters += [COLOR_LETTERS["sr_Latn"], COLOR_LETTERS["sr_Cyrl"]]
+    for table in letters:
+        if key.lower() in table:
+            return COLOR_ORDER[table.index(key.lower())]
+    return None
+
+
+def color_keys_help() -> str:
+    """How to choose a colour, with the current language's letter keys if it has them."""
+    letters = color_letters()
+    if not letters:
+        return _(COLOR_KEYS_HELP)
+    from uno_cli.i18n import get_translator
+
+    return _(COLOR_KEYS_INITIALS_HELP).format(initials=get_translator().format_list([c.upper() for c in letters], style="or"))
+
+
+def _both_cases(keys: set[str]) -> set[str]:
+    return {k for key in keys if len(key) == 1 for k in (key.lower(), key.upper())}
+
+
+def yes_no_letters() -> set[str]:
+    """The yes and no letter keys of the current language, in both cases."""
+    return _both_cases({key_name(YES_KEY), key_name(NO_KEY)})
+
+
+def color_letter_keys() -> set[str]:
+    """Every letter key the colour choice takes in the current language, in both cases."""
+    keys = set(color_letters())
+    if _language().startswith("sr_"):
+        keys.update(COLOR_LETTERS["sr_Latn"] + COLOR_LETTERS["sr_Cyrl"])
+    return _both_cases(keys)
 
 #: Keys while reading the rule book.
 RULE_BOOK_HELP = N_("Rule book: Down arrow for the next section, Up arrow for the previous one, Escape to go back.")
@@ -114,7 +187,7 @@ def help_lines() -> list[str]:
     lines = [_("Keys, while the input line is empty:")]
     for key in GAME_KEYS:
         lines.append(_("{key}: {action}.").format(key=key_name(key.label), action=_(key.help)))
-    lines.append(_(COLOR_KEYS_HELP))
+    lines.append(color_keys_help())
     lines.append(
         _(
             "To type a command, start with a slash, for example /play red 5, /draw or /uno; "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -193,3 +194,82 @@ def test_options_menu_before_the_match(tmp_path: Path, uno_home: Path) -> None:
         g.press("\r", "The game starts with 5 players.")
     finally:
         g.close()
+
+
+@pytest.fixture
+def game_in(tmp_path: Path):
+    """Start the game in a language (the key bindings are made in it); back to English after."""
+    from uno_cli import i18n
+
+    games: list[PipeGame] = []
+
+    def start(lang: str) -> PipeGame:
+        i18n.set_language(lang)
+        g = PipeGame(config(write_setup(tmp_path / "setup.json", SETUP), lang=lang))
+        games.append(g)
+        _wait_until(lambda: g.controller is not None and g.lines)
+        g.press("\r")
+        _wait_until(lambda: g.controller.table is not None and g.controller.table.started
+                    and g.controller.game.current == 0 and g.controller.mode == "play")
+        return g
+
+    yield start
+    for g in games:
+        g.close()
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, key, color, initials", [
+    ("it", "v", "g", "R, G, V o B"),
+    ("it", "G", "y", "R, G, V o B"),
+    ("ro", "a", "b", "R, G, V sau A"),
+    ("sr_Latn", "ž", "y", "C, Ž, Z ili P"),
+    ("sr_Cyrl", "п", "b", "Ц, Ж, З или П"),
+    ("sr_Cyrl", "c", "r", "Ц, Ж, З или П"),
+])
+def test_colour_choice_takes_the_language_s_own_initials(game_in, lang: str, key: str, color: str,
+                                                           initials: str) -> None:
+    from uno_cli.cards_text import card_name
+
+    game = game_in(lang)
+    game.press(HOME + RIGHT + RIGHT, card_name("w"))
+    line = game.press("\r", initials)
+    assert "Y, G" not in line and "R, Y" not in line
+    game.press(key)
+    _wait_until(lambda: game.controller.game.color == color)
+
+
+def test_portuguese_colour_choice_is_by_number_since_the_initials_clash(game_in) -> None:
+    from uno_cli.cards_text import card_name
+
+    game = game_in("pt")
+    game.press(HOME + RIGHT + RIGHT, card_name("w"))
+    line = game.press("\r", "4 azul")
+    assert "inicia" not in line
+    game.press("3")
+    _wait_until(lambda: game.controller.game.color == "g")
+
+
+@pytest.mark.parametrize("lang, typed, color", [
+    ("ro", "/rosu", "r"), ("ro", "/roșie", "r"), ("it", "/color red", "r"), ("pt", "/cor amarela", "y"),
+    ("sr_Latn", "/plavu", "b"), ("sr_Cyrl", "/зелена", "g"),
+])
+def test_colour_choice_understands_typed_colour_words_through_the_parser(game_in, lang: str, typed: str,
+                                                                          color: str) -> None:
+    from uno_cli.cards_text import card_name
+
+    game = game_in(lang)
+    game.press(HOME + RIGHT + RIGHT, card_name("w"))
+    game.press("\r")
+    _wait_until(lambda: game.controller.mode == "color")
+    game.press(typed + "\r")
+    _wait_until(lambda: game.controller.game.color == color)
+
+
+def _wait_until(check, timeout: float = 10.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if check():
+            return
+        time.sleep(0.02)
+    raise AssertionError("not reached")

@@ -20,7 +20,8 @@ def make_prompt_session(controller: Controller, input: Any = None, output: Any =
     from prompt_toolkit.key_binding import KeyBindings
     from prompt_toolkit.keys import Keys
 
-    from uno_cli.keys import GAME_KEYS
+    from uno_cli.interactive.screens import Mode
+    from uno_cli.keys import GAME_KEYS, color_letter_keys, yes_no_letters
 
     kb = KeyBindings()
     holder: dict[str, Any] = {}
@@ -35,11 +36,22 @@ def make_prompt_session(controller: Controller, input: Any = None, output: Any =
         def _(event: Any) -> None:
             controller.key(key)
 
-    names: set[str] = set(SCREEN_KEYS)
+    names: set[str] = set(SCREEN_KEYS) | yes_no_letters()
     for binding in GAME_KEYS:
         names.update(binding.keys)
     for name in sorted(names - {"enter"}):
         bind(name)
+
+    @Condition
+    def choosing_color() -> bool:
+        return controller.mode == Mode.COLOR
+
+    # The colour choice's own letters ("a" in Romanian) are keys only there: elsewhere they type.
+    for name in sorted(color_letter_keys() - names):
+
+        @kb.add(name, filter=empty & choosing_color, eager=True)
+        def _color(event: Any, name: str = name) -> None:
+            controller.key(name)
 
     @kb.add("enter", filter=empty, eager=True)
     def _enter(event: Any) -> None:

@@ -13,21 +13,18 @@ from uno_cli.cards_text import color_name
 from uno_cli.engine.game import Phase
 from uno_cli.i18n import _
 from uno_cli.interactive import words
-from uno_cli.keys import is_no, is_yes
+from uno_cli.keys import COLOR_ORDER, color_keys_help, color_of_key, is_no, is_yes
 
 if TYPE_CHECKING:
     from uno_cli.interactive.controller import Controller
 
 #: The player's seat.
 HUMAN = 0
-#: The colours in the order the colour choice offers them (1-4).
-COLOR_ORDER = ("r", "y", "g", "b")
 
 #: Answers to yes/no questions, typed in any of the five languages (without diacritics).
 YES_WORDS = frozenset({"y", "yes", "s", "sim", "si", "d", "da"})
 NO_WORDS = frozenset({"n", "no", "nao", "ne", "nu"})
 
-_COLOR_WORDS = {"r": "r", "red": "r", "y": "y", "yellow": "y", "g": "g", "green": "g", "b": "b", "blue": "b"}
 
 
 class Mode(StrEnum):
@@ -51,16 +48,20 @@ HOLDING_MODES = frozenset({Mode.MENU, Mode.QUIT, Mode.RULES})
 TYPING_MODES = frozenset({Mode.PLAY, Mode.BETWEEN, Mode.COLOR, Mode.TARGET})
 
 
-def parse_color(word: str) -> str | None:
-    """r/y/g/b from a colour word, an initial or 1-4 (English and the current language)."""
-    word = word.lower().strip(".,")
-    if word in ("1", "2", "3", "4"):
-        return COLOR_ORDER[int(word) - 1]
-    if word in _COLOR_WORDS:
-        return _COLOR_WORDS[word]
-    for c in COLOR_ORDER:
-        if color_name(c).lower() == word:
-            return c
+def parse_color(text: str) -> str | None:
+    """r/y/g/b from 1-4 or what the commands parser takes for a colour: a colour word in any
+    language and form ("rosu", "roșie"), alone or after the colour verb ("/color red")."""
+    from uno_cli.commands import parse
+
+    text = text.strip().strip(".,")
+    if text in ("1", "2", "3", "4"):
+        return COLOR_ORDER[int(text) - 1]
+    if not text:
+        return None
+    for line in (text, "color " + text):
+        cmd = parse(line, HUMAN)
+        if cmd.error is None and cmd.verb == "color":
+            return cmd.color
     return None
 
 
@@ -97,9 +98,7 @@ class ColorScreen(Screen):
         if c.mode != Mode.COLOR:
             c.previous_mode = Mode.PLAY if c.mode == Mode.TARGET else c.mode
         c.mode = Mode.COLOR
-        from uno_cli.keys import COLOR_KEYS_HELP
-
-        c.say(_(COLOR_KEYS_HELP), important=True)
+        c.say(color_keys_help(), important=True)
 
     def key(self, name: str) -> None:
         c = self.c
@@ -111,10 +110,8 @@ class ColorScreen(Screen):
             c.answer(color_name(COLOR_ORDER[self.focus]))
         elif name == "enter":
             self.choose(COLOR_ORDER[self.focus])
-        elif name in ("1", "2", "3", "4"):
-            self.choose(COLOR_ORDER[int(name) - 1])
-        elif name.lower() in COLOR_ORDER:
-            self.choose(name.lower())
+        elif color_of_key(name) is not None:
+            self.choose(color_of_key(name))  # type: ignore[arg-type]
         elif name == "escape":
             if c.game.phase == Phase.CHOOSE_COLOR:
                 c.answer(_(words.MUST_CHOOSE_COLOR), important=True)
@@ -122,9 +119,7 @@ class ColorScreen(Screen):
                 c.mode = Mode.PLAY
                 c.answer(_(words.CANCELLED))
         elif name == "f1":
-            from uno_cli.keys import COLOR_KEYS_HELP
-
-            c.answer(_(COLOR_KEYS_HELP))
+            c.answer(color_keys_help())
         else:
             c.answer(_(words.COLOR_CHOICE_SHORT))
 
