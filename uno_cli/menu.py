@@ -82,7 +82,10 @@ class Menu:
         if key == "bots":
             return ", ".join(_(_LEVEL_NAMES.get(v, v)) for v in str(value).split(","))
         if key == "lang":
-            return value or _("as the system")
+            from uno_cli.i18n import LANGUAGES
+
+            # Each language by its own name, so a player finds theirs whatever the current one.
+            return LANGUAGES.get(value, value) if value else _("as the system")
         if key == "speech":
             return _(_SPEECH_NAMES.get(value, value))
         if key == "verbosity":

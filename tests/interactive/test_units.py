@@ -131,6 +131,20 @@ def test_menu_refuses_impossible_rules_with_the_reason() -> None:
     assert menu.options().stacking is True
 
 
+@pytest.mark.parametrize("current", ["en", "pt", "it"])
+def test_menu_names_each_language_in_that_language_never_by_its_code(current: str) -> None:
+    from uno_cli import i18n
+
+    with i18n.use_language(current):
+        menu = Menu(settings.Settings(), tuple(i18n.LANGUAGES))
+        menu.index = [item.key for item in menu.items].index("lang")
+        said = [menu.change(1) for _ in i18n.LANGUAGES]
+    for name in ("English", "Português (Brasil)", "Srpski (latinica)", "Српски (ћирилица)", "Română", "Italiano"):
+        assert any(name + "." in line for line in said), (name, said)
+    for code in i18n.LANGUAGES:
+        assert not any(f": {code}." in line for line in said), (code, said)
+
+
 JUMP_SETUP = {
     "players": 2,
     "options": {"jump_in": True},
