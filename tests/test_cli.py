@@ -55,3 +55,33 @@ def test_unknown_language_lists_the_available_ones() -> None:
 def test_help_lists_every_preset_and_language() -> None:
     assert cli._PRESET_NAMES == ", ".join(PRESETS)
     assert cli._LANGUAGE_CODES == ", ".join(LANGUAGES)
+
+
+#: click's English words that must not reach a player of another language.
+CLICK_ENGLISH = ("[OPTIONS]", "COMMAND [ARGS]", " TEXT ", "INTEGER", "FLOAT", "Usage:", "Options:",
+                 "Show this message and exit.", "Commands:")
+
+
+def _uno_in(lang: str, *args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, UNO_CLI_IGNORE_SETTINGS="1", PYTHONIOENCODING="utf-8", LANGUAGE=lang, LC_ALL="")
+    return subprocess.run([sys.executable, "-m", "uno_cli", *args], capture_output=True, text=True,
+                          env=env, timeout=60, encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_click_help_words_and_placeholders_are_localized(lang: str) -> None:
+    texts = [_uno("play", "--help", "--lang", lang).stdout, _uno("simulate", "--help", "--lang", lang).stdout,
+             _uno_in(lang, "--help").stdout]
+    for text in texts:
+        assert text.strip()
+        for word in CLICK_ENGLISH:
+            if lang == "ro" and word == " TEXT ":
+                continue  # Romanian says "text" too
+            assert word not in text + " ", (lang, word, text)
+    done = _uno("play", "--lang", lang, "--bogus")
+    assert done.returncode == 2 and "No such option" not in done.stderr and "Usage:" not in done.stderr
+
+
+def test_click_help_in_english_keeps_click_s_words() -> None:
+    text = _uno("play", "--help", "--lang", "en").stdout
+    assert "Usage: uno play [OPTIONS]" in text and "--players INTEGER RANGE" in text and "--bots TEXT" in text

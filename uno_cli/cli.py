@@ -350,5 +350,9 @@ def simulate(**kw: Any) -> None:
     sys.exit(1 if result.violations else 0)
 
 
+from uno_cli.clicktext import localize_metavars  # noqa: E402 - after every command is defined
+
+localize_metavars(main)
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from uno_cli.i18n import N_, get_translator
+from uno_cli.i18n import N_, NP_, get_translator, pgettext
 
 # TRANSLATORS: these are the command-line parser's messages; keep {name!r}-style fields as they are.
 CLICK_MESSAGES = (
@@ -43,7 +43,32 @@ CLICK_MESSAGES = (
     N_("Missing command."),
     N_("Did you mean {possibility}?"),
     N_("(Did you mean one of: {possibilities}?)"),
+    N_("Missing parameter: {param_name}"),
+    N_("Missing {param_type}"),
+    N_("Could not open file {filename!r}: {message}"),
+    N_("default: {default}"),
+    N_("required"),
+    N_("directory"),
+    N_("path"),
+    N_("{name} {filename!r} is a file."),
+    N_("{name} {filename!r} is not writable."),
+    N_("Argument {name!r} takes {nargs} values."),
+    N_("unknown error"),
+    # TRANSLATORS: the line --version prints; keep %(prog)s and %(version)s.
+    N_("%(prog)s, version %(version)s"),
 )
+
+#: The placeholders click's help shows for option values, by click's type name.
+METAVARS: dict[str, str] = {
+    "text": NP_("argument", "TEXT"),
+    "integer": NP_("argument", "INTEGER"),
+    "integer range": NP_("argument", "INTEGER RANGE"),
+    "float": NP_("argument", "FLOAT"),
+    "float range": NP_("argument", "FLOAT RANGE"),
+}
+#: The usage line's placeholders for options and for a subcommand.
+OPTIONS_METAVAR = NP_("argument", "[OPTIONS]")
+SUBCOMMAND_METAVAR = NP_("argument", "COMMAND [ARGS]...")
 
 
 def _plural_messages() -> None:  # pragma: no cover - never called: lists click's plurals for extraction
@@ -73,3 +98,19 @@ def localize_click() -> None:
             module._ = gettext
         if hasattr(module, "ngettext"):
             module.ngettext = ngettext
+
+
+def localize_metavars(group: Any) -> None:
+    """Name the placeholders of ``group``'s help ([OPTIONS], TEXT, INTEGER RANGE...) in the
+    current language (call once the commands are defined)."""
+    import click
+
+    commands = [group, *getattr(group, "commands", {}).values()]
+    for command in commands:
+        command.options_metavar = pgettext("argument", OPTIONS_METAVAR)
+        if isinstance(command, click.Group):
+            command.subcommand_metavar = pgettext("argument", SUBCOMMAND_METAVAR)
+        for param in command.params:
+            name = getattr(param.type, "name", "")
+            if param.metavar is None and not getattr(param, "is_flag", False) and name in METAVARS:
+                param.metavar = pgettext("argument", METAVARS[name]) + ("..." if param.nargs != 1 else "")
