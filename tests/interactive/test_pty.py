@@ -232,3 +232,51 @@ def test_command_line_options_and_saved_settings(uno_home: Path) -> None:
     child.send("\x03")
     child.send("y")
     child.expect(pexpect.EOF)
+
+
+LANG_SETUP = {
+    "players": 2,
+    "hands": [["r5", "r7", "w", "g3", "b+2"], ["y1", "y2", "y3", "y4", "y5", "y6", "y7"]],
+    "discard": ["r1"],
+    "current": 1,
+    "dealer": 2,
+    "hand": 1,
+}
+#: English key words that each language names otherwise (see tests/test_keys.py).
+OTHER_KEY_WORDS = {"pt": ("Escape", "Space"), "ro": ("Escape", "Space"), "sr_Latn": ("Escape", "Space"),
+                   "sr_Cyrl": ("Escape", "Space"), "it": ("Enter", "Escape", "Space", "Shift")}
+
+
+@pytest.mark.parametrize("lang", sorted(OTHER_KEY_WORDS))
+def test_a_game_in_each_language_says_its_own_keys_and_moves(uno_home: Path, tmp_path: Path, lang: str) -> None:
+    from tests.interactive.helpers import write_setup
+    from uno_cli import i18n
+    from uno_cli.commands import localize_command
+    from uno_cli.i18n import _
+    from uno_cli.interactive import words
+    from uno_cli.keys import yes_no
+
+    with i18n.use_language(lang):
+        start, turn = _(words.START_PROMPT), _("It's your turn.")
+        play_r5, quit_question, yes = localize_command("play r5"), words.question(words.QUIT_QUESTION), yes_no()["yes"]
+    setup = write_setup(tmp_path / "setup.json", LANG_SETUP)
+    child = spawn(uno_home, "--lang", lang, "--speech", "off", "--pace", "30", "--setup", setup)
+    child.expect(re.escape(start))
+    child.send("\r")
+    child.expect(re.escape(turn))
+    child.send("/xyzzy\r")
+    child.expect(r"xyzzy[^\r\n]*\r\n")
+    error = child.after
+    assert play_r5 in error and not re.search(r"\b(r5|r7|g3|b\+2|w)\b", error), error
+    said = child.before + child.after
+    child.send("\x1bOP")  # F1: the keys
+    child.expect(re.escape("/uno"))
+    child.expect(r"[^\r\n]*\r\n")
+    said += child.before + child.after
+    for word in OTHER_KEY_WORDS[lang]:
+        assert not re.search(rf"\b{word}\b", said), (lang, word)
+    child.send("\x03")
+    child.expect(re.escape(quit_question))
+    assert not re.search(r"\bY\b", quit_question)
+    child.send(yes.lower())
+    child.expect(pexpect.EOF)
