@@ -10,7 +10,16 @@ import pytest
 from uno_cli import i18n
 from uno_cli.cards_text import color_name
 from uno_cli.i18n import CATALOG_LANGUAGES, LANGUAGES, read_po
-from uno_cli.keys import COLOR_LETTERS, COLOR_ORDER, color_keys_help, color_of_key, help_lines, is_no, is_yes, yes_no
+from uno_cli.keys import (
+    COLOR_LETTERS,
+    COLOR_ORDER,
+    color_keys_help,
+    color_of_key,
+    help_lines,
+    is_no,
+    is_yes,
+    yes_no,
+)
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 

@@ -350,7 +350,8 @@ def simulate(**kw: Any) -> None:
     sys.exit(1 if result.violations else 0)
 
 
-from uno_cli.clicktext import localize_metavars  # noqa: E402 - after every command is defined
+# After every command is defined, so each of their placeholders is named.
+from uno_cli.clicktext import localize_metavars
 
 localize_metavars(main)
 

@@ -134,7 +134,7 @@ def resuming(tmp_path: Path):
 def test_resume_question_escape_stops_speech_and_keeps_the_save(resuming) -> None:
     from uno_cli import autosave
 
-    controller, lines = resuming
+    controller, _lines = resuming
     controller.key("escape")
     assert controller.mode == Mode.RESUME
     assert autosave.path().exists()
