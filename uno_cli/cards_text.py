@@ -1,14 +1,31 @@
-"""Card and colour names in the current language.
+"""Card and colour names in the current language, in the grammatical form a sentence needs.
 
-Every card name is a whole template with the context ``card`` ("red {number}", "red
-Skip", "Wild Draw Four"), so each language orders colour and rank its own way
-("5 vermelho", "Salta il turno rosso"). Colour names alone have the context ``color``.
+Every card name is a whole template ("red {number}", "red Skip", "Wild Draw Four"), so each
+language orders colour and rank its own way ("5 vermelho", "Salta il turno rosso"). Each
+template exists in three forms, told apart by the message context, so translators write
+each form whole and the sentence chooses the form:
+
+- :data:`BARE` (context ``card``): the name alone, for lists, the hand and labels ("red 5").
+- :data:`ARTICLE` (context ``card with article``): the card as the subject or complement of
+  a sentence, with the indefinite article where the language uses one ("a red 5"; pt "um 5
+  vermelho", it "uno 0 rosso", Serbian the nominative "crvena 5").
+- :data:`OBJECT` (context ``card as object``): the card as the direct object of a verb
+  ("plays a red 5"; Serbian the accusative "crvenu 5", Romanian "cartea neagră +4").
+
+The 0 has templates of its own in the forms with an article (Italian "uno 0", not "un 0").
+Colour names alone have the context ``color``.
 """
 
 from __future__ import annotations
 
 from uno_cli.engine.cards import BEEP, CARD_COLOR, CARD_RANK, WILD, WILD4
 from uno_cli.i18n import pgettext
+
+BARE = "bare"
+ARTICLE = "article"
+OBJECT = "object"
+#: Every form, in the order the parser reads them.
+FORMS = (BARE, ARTICLE, OBJECT)
 
 
 def color_name(color: str | None) -> str:
@@ -24,18 +41,14 @@ def color_name(color: str | None) -> str:
     return pgettext("color", "any colour")
 
 
-def _number(color: str) -> str:
-    if color == "r":
-        return pgettext("card", "red {number}")
-    if color == "y":
-        return pgettext("card", "yellow {number}")
-    if color == "g":
-        return pgettext("card", "green {number}")
-    return pgettext("card", "blue {number}")
+# One function per form: every template is written out whole, so extraction finds it.
 
-
-def _action(color: str, rank: str) -> str:
+def _bare(color: str | None, rank: str) -> str:
     table = {
+        ("r", "n"): lambda: pgettext("card", "red {number}"),
+        ("y", "n"): lambda: pgettext("card", "yellow {number}"),
+        ("g", "n"): lambda: pgettext("card", "green {number}"),
+        ("b", "n"): lambda: pgettext("card", "blue {number}"),
         ("r", "s"): lambda: pgettext("card", "red Skip"),
         ("y", "s"): lambda: pgettext("card", "yellow Skip"),
         ("g", "s"): lambda: pgettext("card", "green Skip"),
@@ -48,27 +61,91 @@ def _action(color: str, rank: str) -> str:
         ("y", "+2"): lambda: pgettext("card", "yellow Draw Two"),
         ("g", "+2"): lambda: pgettext("card", "green Draw Two"),
         ("b", "+2"): lambda: pgettext("card", "blue Draw Two"),
+        (None, WILD): lambda: pgettext("card", "Wild"),
+        (None, WILD4): lambda: pgettext("card", "Wild Draw Four"),
+        (None, BEEP): lambda: pgettext("card", "Beep"),
     }
-    return table[(color, rank)]()
+    return table[(color, "n" if rank.isdigit() else rank)]()
 
 
-def card_name(code: str, color: str | None = None) -> str:
-    """The card ``code`` in words ("red 5", "Wild Draw Four"); ``color`` names the colour
-    chosen for a wild ("Wild Draw Four, red")."""
-    if code == WILD or code == WILD4:
-        base = pgettext("card", "Wild") if code == WILD else pgettext("card", "Wild Draw Four")
-        if color:
+def _article(color: str | None, rank: str) -> str:
+    table = {
+        # TRANSLATORS: the card as the subject or complement of a sentence ("The top card is
+        # a red 5."), with the indefinite article where your language uses one.
+        ("r", "n"): lambda: pgettext("card with article", "a red {number}"),
+        ("y", "n"): lambda: pgettext("card with article", "a yellow {number}"),
+        ("g", "n"): lambda: pgettext("card with article", "a green {number}"),
+        ("b", "n"): lambda: pgettext("card with article", "a blue {number}"),
+        ("r", "0"): lambda: pgettext("card with article", "a red 0"),
+        ("y", "0"): lambda: pgettext("card with article", "a yellow 0"),
+        ("g", "0"): lambda: pgettext("card with article", "a green 0"),
+        ("b", "0"): lambda: pgettext("card with article", "a blue 0"),
+        ("r", "s"): lambda: pgettext("card with article", "a red Skip"),
+        ("y", "s"): lambda: pgettext("card with article", "a yellow Skip"),
+        ("g", "s"): lambda: pgettext("card with article", "a green Skip"),
+        ("b", "s"): lambda: pgettext("card with article", "a blue Skip"),
+        ("r", "r"): lambda: pgettext("card with article", "a red Reverse"),
+        ("y", "r"): lambda: pgettext("card with article", "a yellow Reverse"),
+        ("g", "r"): lambda: pgettext("card with article", "a green Reverse"),
+        ("b", "r"): lambda: pgettext("card with article", "a blue Reverse"),
+        ("r", "+2"): lambda: pgettext("card with article", "a red Draw Two"),
+        ("y", "+2"): lambda: pgettext("card with article", "a yellow Draw Two"),
+        ("g", "+2"): lambda: pgettext("card with article", "a green Draw Two"),
+        ("b", "+2"): lambda: pgettext("card with article", "a blue Draw Two"),
+        (None, WILD): lambda: pgettext("card with article", "a Wild"),
+        (None, WILD4): lambda: pgettext("card with article", "a Wild Draw Four"),
+        (None, BEEP): lambda: pgettext("card with article", "a Beep"),
+    }
+    return table[(color, rank if rank == "0" or not rank.isdigit() else "n")]()
+
+
+def _object(color: str | None, rank: str) -> str:
+    table = {
+        # TRANSLATORS: the card as the direct object of a verb ("Ana plays a red 5."), in the
+        # case and with the article your language uses there.
+        ("r", "n"): lambda: pgettext("card as object", "a red {number}"),
+        ("y", "n"): lambda: pgettext("card as object", "a yellow {number}"),
+        ("g", "n"): lambda: pgettext("card as object", "a green {number}"),
+        ("b", "n"): lambda: pgettext("card as object", "a blue {number}"),
+        ("r", "0"): lambda: pgettext("card as object", "a red 0"),
+        ("y", "0"): lambda: pgettext("card as object", "a yellow 0"),
+        ("g", "0"): lambda: pgettext("card as object", "a green 0"),
+        ("b", "0"): lambda: pgettext("card as object", "a blue 0"),
+        ("r", "s"): lambda: pgettext("card as object", "a red Skip"),
+        ("y", "s"): lambda: pgettext("card as object", "a yellow Skip"),
+        ("g", "s"): lambda: pgettext("card as object", "a green Skip"),
+        ("b", "s"): lambda: pgettext("card as object", "a blue Skip"),
+        ("r", "r"): lambda: pgettext("card as object", "a red Reverse"),
+        ("y", "r"): lambda: pgettext("card as object", "a yellow Reverse"),
+        ("g", "r"): lambda: pgettext("card as object", "a green Reverse"),
+        ("b", "r"): lambda: pgettext("card as object", "a blue Reverse"),
+        ("r", "+2"): lambda: pgettext("card as object", "a red Draw Two"),
+        ("y", "+2"): lambda: pgettext("card as object", "a yellow Draw Two"),
+        ("g", "+2"): lambda: pgettext("card as object", "a green Draw Two"),
+        ("b", "+2"): lambda: pgettext("card as object", "a blue Draw Two"),
+        (None, WILD): lambda: pgettext("card as object", "a Wild"),
+        (None, WILD4): lambda: pgettext("card as object", "a Wild Draw Four"),
+        (None, BEEP): lambda: pgettext("card as object", "a Beep"),
+    }
+    return table[(color, rank if rank == "0" or not rank.isdigit() else "n")]()
+
+
+_FORM_FUNCTIONS = {BARE: _bare, ARTICLE: _article, OBJECT: _object}
+
+
+def card_name(code: str, color: str | None = None, form: str = BARE) -> str:
+    """The card ``code`` in words, in ``form`` ("red 5", "a red 5"); ``color`` names the
+    colour chosen for a wild ("Wild Draw Four, red")."""
+    if code in (WILD, WILD4, BEEP):
+        base = _FORM_FUNCTIONS[form](None, code)
+        if color and code != BEEP:
             return pgettext("card", "{card}, {color}").format(card=base, color=color_name(color))
         return base
-    if code == BEEP:
-        return pgettext("card", "Beep")
     c = CARD_COLOR.get(code)
     rank = CARD_RANK.get(code)
     if c is None or rank is None:
         return code
-    if rank.isdigit():
-        return _number(c).format(number=rank)
-    return _action(c, rank)
+    return _FORM_FUNCTIONS[form](c, rank).format(number=rank)
 
 
 def cards_list(codes: list[str] | tuple[str, ...]) -> str:
