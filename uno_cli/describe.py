@@ -92,8 +92,11 @@ def _dealer_draw(e, d, you, p, v, names, s):
 
 
 def _dealer_tie(e, d, you, p, v, names, s):
-    seats = [(_("you") if _you(x, v) else name_of(x, names)) for x in d.get("seats", [])]
-    return _("A tie between {players}: they draw again.").format(players=_list(seats))
+    seats = list(d.get("seats", []))
+    others = [name_of(x, names) for x in seats if not _you(x, v)]
+    if len(others) < len(seats):
+        return _("A tie between you and {players}: you draw again.").format(players=_list(others))
+    return _("A tie between {players}: they draw again.").format(players=_list(others))
 
 
 def _dealer_chosen(e, d, you, p, v, names, s):
@@ -387,8 +390,10 @@ def _match_end(e, d, you, p, v, names, s):
         if _you(winners[0], v):
             return _("You win the game!")
         return _("{player} wins the game!").format(player=name_of(winners[0], names))
-    who = [(_("you") if _you(x, v) else name_of(x, names)) for x in winners]
-    return _("{players} win the game!").format(players=_list(who))
+    others = [name_of(x, names) for x in winners if not _you(x, v)]
+    if len(others) < len(winners):
+        return _("You and {players} win the game!").format(players=_list(others))
+    return _("{players} win the game!").format(players=_list(others))
 
 
 _DESCRIBERS: dict[str, Any] = {
@@ -571,11 +576,15 @@ def scores_text(scores: Sequence[int], names: Sequence[str], viewer: int | None 
     """The scores: "Scores: Ana 12, Bruno 0."."""
     parts = []
     for seat, n in enumerate(scores):
-        who = _("you") if _you(seat, viewer) else name_of(seat, names)
-        if eliminated is not None and seat < len(eliminated) and eliminated[seat]:
-            parts.append(_("{player} {score} (out)").format(player=who, score=_number(n)))
+        out = eliminated is not None and seat < len(eliminated) and eliminated[seat]
+        if _you(seat, viewer):
+            # TRANSLATORS: the player's own entry in the list of scores ("Scores: you 12, Ana 0.").
+            parts.append(_("you {score} (out)").format(score=_number(n)) if out
+                         else _("you {score}").format(score=_number(n)))
+        elif out:
+            parts.append(_("{player} {score} (out)").format(player=name_of(seat, names), score=_number(n)))
         else:
-            parts.append(_("{player} {score}").format(player=who, score=_number(n)))
+            parts.append(_("{player} {score}").format(player=name_of(seat, names), score=_number(n)))
     return _("Scores: {scores}.").format(scores=", ".join(parts))
 
 
@@ -597,10 +606,13 @@ def pending_text(view: Any, names: Sequence[str], viewer: int | None = None) -> 
     """The draw penalty waiting, and for whom."""
     if view.phase != Phase.PENDING or not view.pending:
         return _("No draw penalty is waiting.")
-    who = _("you") if _you(view.current, viewer) else name_of(view.current, names)
+    if _you(view.current, viewer):
+        return ngettext(
+            "A penalty of {count} card waits for you.", "A penalty of {count} cards waits for you.", view.pending
+        ).format(count=view.pending)
     return ngettext(
         "A penalty of {count} card waits for {name}.", "A penalty of {count} cards waits for {name}.", view.pending
-    ).format(count=view.pending, name=who)
+    ).format(count=view.pending, name=name_of(view.current, names))
 
 
 def turn_text(view: Any, names: Sequence[str], viewer: int | None = None) -> str:
