@@ -80,7 +80,7 @@ def test_no_message_is_a_bare_pronoun_to_put_in_a_name_slot() -> None:
     ("it", "Pareggio tra te e Ana: si ripete la pesca.", "Tu e Ana vincete la partita!",
      "Punteggi: tu 3, Ana 0, Bruno 1.", "Ti aspetta una penalità di 4 carte."),
     ("ro", "Egalitate între tine și Ana: trageți din nou.", "Tu și Ana câștigați jocul!",
-     "Scoruri: tu 3, Ana 0, Bruno 1.", "Te așteaptă o penalizare de 4 cărți."),
+     "Scor: tu 3, Ana 0, Bruno 1.", "Te așteaptă o penalizare de 4 cărți."),
     ("sr_Latn", "Nerešeno: ti i Ana. Ponovo izvlačite.", "Ti i Ana pobeđujete u igri!",
      "Rezultat: ti 3, Ana 0, Bruno 1.", "Čeka te kazna od 4 karte."),
 ])
