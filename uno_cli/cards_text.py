@@ -19,7 +19,7 @@ Colour names alone have the context ``color``.
 from __future__ import annotations
 
 from uno_cli.engine.cards import BEEP, CARD_COLOR, CARD_RANK, WILD, WILD4
-from uno_cli.i18n import pgettext
+from uno_cli.i18n import NP_, pgettext
 
 BARE = "bare"
 ARTICLE = "article"
@@ -146,6 +146,42 @@ def card_name(code: str, color: str | None = None, form: str = BARE) -> str:
     if c is None or rank is None:
         return code
     return _FORM_FUNCTIONS[form](c, rank).format(number=rank)
+
+
+# What players type besides the names the game says (the parser reads every form of every
+# card name above as well). Keys are what the parser makes of a word: a colour, a number,
+# an action rank or a whole card.
+TYPED_WORDS: dict[tuple[str, object], str] = {
+    # TRANSLATORS: words a player may type for this colour, separated by commas: every
+    # form your language gives it (feminine, plural, object case), besides the colour
+    # names above. Diacritics are optional when typing.
+    ("color", "r"): NP_("typed words", "red"),
+    ("color", "y"): NP_("typed words", "yellow"),
+    ("color", "g"): NP_("typed words", "green"),
+    ("color", "b"): NP_("typed words", "blue"),
+    # TRANSLATORS: words a player may type for this number on a card or a seat, separated
+    # by commas: the numeral in each gender and the card's own noun if your language has
+    # one (Serbian "sedam, sedmica, sedmicu").
+    ("num", 0): NP_("typed words", "zero"),
+    ("num", 1): NP_("typed words", "one"),
+    ("num", 2): NP_("typed words", "two"),
+    ("num", 3): NP_("typed words", "three"),
+    ("num", 4): NP_("typed words", "four"),
+    ("num", 5): NP_("typed words", "five"),
+    ("num", 6): NP_("typed words", "six"),
+    ("num", 7): NP_("typed words", "seven"),
+    ("num", 8): NP_("typed words", "eight"),
+    ("num", 9): NP_("typed words", "nine"),
+    ("num", 10): NP_("typed words", "ten"),
+    # TRANSLATORS: words or phrases a player may type for this card, separated by commas,
+    # besides the card names above (other names players use for it, short forms).
+    ("rank", "s"): NP_("typed words", "skip, stop"),
+    ("rank", "r"): NP_("typed words", "reverse, rev"),
+    ("rank", "+2"): NP_("typed words", "draw two, draw 2, d2, +2"),
+    ("card", WILD): NP_("typed words", "wild"),
+    ("card", WILD4): NP_("typed words", "wild draw four, wild draw 4, wild +4, wd4, w4, +4"),
+    ("card", BEEP): NP_("typed words", "beep"),
+}
 
 
 def cards_list(codes: list[str] | tuple[str, ...]) -> str:
