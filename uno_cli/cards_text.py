@@ -19,7 +19,7 @@ Colour names alone have the context ``color``.
 from __future__ import annotations
 
 from uno_cli.engine.cards import BEEP, CARD_COLOR, CARD_RANK, WILD, WILD4
-from uno_cli.i18n import NP_, pgettext
+from uno_cli.i18n import NP_, Translator, get_translator
 
 BARE = "bare"
 ARTICLE = "article"
@@ -28,124 +28,118 @@ OBJECT = "object"
 FORMS = (BARE, ARTICLE, OBJECT)
 
 
-def color_name(color: str | None) -> str:
-    """The colour ``r``/``y``/``g``/``b`` as a word ("red")."""
-    if color == "r":
-        return pgettext("color", "red")
-    if color == "y":
-        return pgettext("color", "yellow")
-    if color == "g":
-        return pgettext("color", "green")
-    if color == "b":
-        return pgettext("color", "blue")
-    return pgettext("color", "any colour")
+def color_name(color: str | None, translator: Translator | None = None) -> str:
+    """The colour ``r``/``y``/``g``/``b`` as a word ("red"), in the current language or
+    ``translator``'s."""
+    tr = translator or get_translator()
+    return tr.pgettext("color", _COLORS.get(color or "", _ANY_COLOUR))
 
 
-# One function per form: every template is written out whole, so extraction finds it.
+_COLORS = {
+    "r": NP_("color", "red"),
+    "y": NP_("color", "yellow"),
+    "g": NP_("color", "green"),
+    "b": NP_("color", "blue"),
+}
+_ANY_COLOUR = NP_("color", "any colour")
 
-def _bare(color: str | None, rank: str) -> str:
-    table = {
-        ("r", "n"): lambda: pgettext("card", "red {number}"),
-        ("y", "n"): lambda: pgettext("card", "yellow {number}"),
-        ("g", "n"): lambda: pgettext("card", "green {number}"),
-        ("b", "n"): lambda: pgettext("card", "blue {number}"),
-        ("r", "s"): lambda: pgettext("card", "red Skip"),
-        ("y", "s"): lambda: pgettext("card", "yellow Skip"),
-        ("g", "s"): lambda: pgettext("card", "green Skip"),
-        ("b", "s"): lambda: pgettext("card", "blue Skip"),
-        ("r", "r"): lambda: pgettext("card", "red Reverse"),
-        ("y", "r"): lambda: pgettext("card", "yellow Reverse"),
-        ("g", "r"): lambda: pgettext("card", "green Reverse"),
-        ("b", "r"): lambda: pgettext("card", "blue Reverse"),
-        ("r", "+2"): lambda: pgettext("card", "red Draw Two"),
-        ("y", "+2"): lambda: pgettext("card", "yellow Draw Two"),
-        ("g", "+2"): lambda: pgettext("card", "green Draw Two"),
-        ("b", "+2"): lambda: pgettext("card", "blue Draw Two"),
-        (None, WILD): lambda: pgettext("card", "Wild"),
-        (None, WILD4): lambda: pgettext("card", "Wild Draw Four"),
-        (None, BEEP): lambda: pgettext("card", "Beep"),
-    }
-    return table[(color, "n" if rank.isdigit() else rank)]()
-
-
-def _article(color: str | None, rank: str) -> str:
-    table = {
-        # TRANSLATORS: the card as the subject or complement of a sentence ("The top card is
-        # a red 5."), with the indefinite article where your language uses one.
-        ("r", "n"): lambda: pgettext("card with article", "a red {number}"),
-        ("y", "n"): lambda: pgettext("card with article", "a yellow {number}"),
-        ("g", "n"): lambda: pgettext("card with article", "a green {number}"),
-        ("b", "n"): lambda: pgettext("card with article", "a blue {number}"),
-        ("r", "0"): lambda: pgettext("card with article", "a red 0"),
-        ("y", "0"): lambda: pgettext("card with article", "a yellow 0"),
-        ("g", "0"): lambda: pgettext("card with article", "a green 0"),
-        ("b", "0"): lambda: pgettext("card with article", "a blue 0"),
-        ("r", "s"): lambda: pgettext("card with article", "a red Skip"),
-        ("y", "s"): lambda: pgettext("card with article", "a yellow Skip"),
-        ("g", "s"): lambda: pgettext("card with article", "a green Skip"),
-        ("b", "s"): lambda: pgettext("card with article", "a blue Skip"),
-        ("r", "r"): lambda: pgettext("card with article", "a red Reverse"),
-        ("y", "r"): lambda: pgettext("card with article", "a yellow Reverse"),
-        ("g", "r"): lambda: pgettext("card with article", "a green Reverse"),
-        ("b", "r"): lambda: pgettext("card with article", "a blue Reverse"),
-        ("r", "+2"): lambda: pgettext("card with article", "a red Draw Two"),
-        ("y", "+2"): lambda: pgettext("card with article", "a yellow Draw Two"),
-        ("g", "+2"): lambda: pgettext("card with article", "a green Draw Two"),
-        ("b", "+2"): lambda: pgettext("card with article", "a blue Draw Two"),
-        (None, WILD): lambda: pgettext("card with article", "a Wild"),
-        (None, WILD4): lambda: pgettext("card with article", "a Wild Draw Four"),
-        (None, BEEP): lambda: pgettext("card with article", "a Beep"),
-    }
-    return table[(color, rank if rank == "0" or not rank.isdigit() else "n")]()
-
-
-def _object(color: str | None, rank: str) -> str:
-    table = {
-        # TRANSLATORS: the card as the direct object of a verb ("Ana plays a red 5."), in the
-        # case and with the article your language uses there.
-        ("r", "n"): lambda: pgettext("card as object", "a red {number}"),
-        ("y", "n"): lambda: pgettext("card as object", "a yellow {number}"),
-        ("g", "n"): lambda: pgettext("card as object", "a green {number}"),
-        ("b", "n"): lambda: pgettext("card as object", "a blue {number}"),
-        ("r", "0"): lambda: pgettext("card as object", "a red 0"),
-        ("y", "0"): lambda: pgettext("card as object", "a yellow 0"),
-        ("g", "0"): lambda: pgettext("card as object", "a green 0"),
-        ("b", "0"): lambda: pgettext("card as object", "a blue 0"),
-        ("r", "s"): lambda: pgettext("card as object", "a red Skip"),
-        ("y", "s"): lambda: pgettext("card as object", "a yellow Skip"),
-        ("g", "s"): lambda: pgettext("card as object", "a green Skip"),
-        ("b", "s"): lambda: pgettext("card as object", "a blue Skip"),
-        ("r", "r"): lambda: pgettext("card as object", "a red Reverse"),
-        ("y", "r"): lambda: pgettext("card as object", "a yellow Reverse"),
-        ("g", "r"): lambda: pgettext("card as object", "a green Reverse"),
-        ("b", "r"): lambda: pgettext("card as object", "a blue Reverse"),
-        ("r", "+2"): lambda: pgettext("card as object", "a red Draw Two"),
-        ("y", "+2"): lambda: pgettext("card as object", "a yellow Draw Two"),
-        ("g", "+2"): lambda: pgettext("card as object", "a green Draw Two"),
-        ("b", "+2"): lambda: pgettext("card as object", "a blue Draw Two"),
-        (None, WILD): lambda: pgettext("card as object", "a Wild"),
-        (None, WILD4): lambda: pgettext("card as object", "a Wild Draw Four"),
-        (None, BEEP): lambda: pgettext("card as object", "a Beep"),
-    }
-    return table[(color, rank if rank == "0" or not rank.isdigit() else "n")]()
-
-
-_FORM_FUNCTIONS = {BARE: _bare, ARTICLE: _article, OBJECT: _object}
+# One table per form: every template is written out whole, so translators see each.
+# Keys: (colour, rank), rank "n" for the numbers 1-9 (and 0 in the bare form).
+_BARE = {
+    ("r", "n"): NP_("card", "red {number}"),
+    ("y", "n"): NP_("card", "yellow {number}"),
+    ("g", "n"): NP_("card", "green {number}"),
+    ("b", "n"): NP_("card", "blue {number}"),
+    ("r", "s"): NP_("card", "red Skip"),
+    ("y", "s"): NP_("card", "yellow Skip"),
+    ("g", "s"): NP_("card", "green Skip"),
+    ("b", "s"): NP_("card", "blue Skip"),
+    ("r", "r"): NP_("card", "red Reverse"),
+    ("y", "r"): NP_("card", "yellow Reverse"),
+    ("g", "r"): NP_("card", "green Reverse"),
+    ("b", "r"): NP_("card", "blue Reverse"),
+    ("r", "+2"): NP_("card", "red Draw Two"),
+    ("y", "+2"): NP_("card", "yellow Draw Two"),
+    ("g", "+2"): NP_("card", "green Draw Two"),
+    ("b", "+2"): NP_("card", "blue Draw Two"),
+    (None, WILD): NP_("card", "Wild"),
+    (None, WILD4): NP_("card", "Wild Draw Four"),
+    (None, BEEP): NP_("card", "Beep"),
+}
+_ARTICLE = {
+    # TRANSLATORS: the card as the subject or complement of a sentence ("The top card is
+    # a red 5."), with the indefinite article where your language uses one.
+    ("r", "n"): NP_("card with article", "a red {number}"),
+    ("y", "n"): NP_("card with article", "a yellow {number}"),
+    ("g", "n"): NP_("card with article", "a green {number}"),
+    ("b", "n"): NP_("card with article", "a blue {number}"),
+    ("r", "0"): NP_("card with article", "a red 0"),
+    ("y", "0"): NP_("card with article", "a yellow 0"),
+    ("g", "0"): NP_("card with article", "a green 0"),
+    ("b", "0"): NP_("card with article", "a blue 0"),
+    ("r", "s"): NP_("card with article", "a red Skip"),
+    ("y", "s"): NP_("card with article", "a yellow Skip"),
+    ("g", "s"): NP_("card with article", "a green Skip"),
+    ("b", "s"): NP_("card with article", "a blue Skip"),
+    ("r", "r"): NP_("card with article", "a red Reverse"),
+    ("y", "r"): NP_("card with article", "a yellow Reverse"),
+    ("g", "r"): NP_("card with article", "a green Reverse"),
+    ("b", "r"): NP_("card with article", "a blue Reverse"),
+    ("r", "+2"): NP_("card with article", "a red Draw Two"),
+    ("y", "+2"): NP_("card with article", "a yellow Draw Two"),
+    ("g", "+2"): NP_("card with article", "a green Draw Two"),
+    ("b", "+2"): NP_("card with article", "a blue Draw Two"),
+    (None, WILD): NP_("card with article", "a Wild"),
+    (None, WILD4): NP_("card with article", "a Wild Draw Four"),
+    (None, BEEP): NP_("card with article", "a Beep"),
+}
+_OBJECT = {
+    # TRANSLATORS: the card as the direct object of a verb ("Ana plays a red 5."), in the
+    # case and with the article your language uses there.
+    ("r", "n"): NP_("card as object", "a red {number}"),
+    ("y", "n"): NP_("card as object", "a yellow {number}"),
+    ("g", "n"): NP_("card as object", "a green {number}"),
+    ("b", "n"): NP_("card as object", "a blue {number}"),
+    ("r", "0"): NP_("card as object", "a red 0"),
+    ("y", "0"): NP_("card as object", "a yellow 0"),
+    ("g", "0"): NP_("card as object", "a green 0"),
+    ("b", "0"): NP_("card as object", "a blue 0"),
+    ("r", "s"): NP_("card as object", "a red Skip"),
+    ("y", "s"): NP_("card as object", "a yellow Skip"),
+    ("g", "s"): NP_("card as object", "a green Skip"),
+    ("b", "s"): NP_("card as object", "a blue Skip"),
+    ("r", "r"): NP_("card as object", "a red Reverse"),
+    ("y", "r"): NP_("card as object", "a yellow Reverse"),
+    ("g", "r"): NP_("card as object", "a green Reverse"),
+    ("b", "r"): NP_("card as object", "a blue Reverse"),
+    ("r", "+2"): NP_("card as object", "a red Draw Two"),
+    ("y", "+2"): NP_("card as object", "a yellow Draw Two"),
+    ("g", "+2"): NP_("card as object", "a green Draw Two"),
+    ("b", "+2"): NP_("card as object", "a blue Draw Two"),
+    (None, WILD): NP_("card as object", "a Wild"),
+    (None, WILD4): NP_("card as object", "a Wild Draw Four"),
+    (None, BEEP): NP_("card as object", "a Beep"),
+}
+_FORMS = {BARE: ("card", _BARE), ARTICLE: ("card with article", _ARTICLE), OBJECT: ("card as object", _OBJECT)}
 
 
-def card_name(code: str, color: str | None = None, form: str = BARE) -> str:
-    """The card ``code`` in words, in ``form`` ("red 5", "a red 5"); ``color`` names the
-    colour chosen for a wild ("Wild Draw Four, red")."""
+def card_name(code: str, color: str | None = None, form: str = BARE,
+              translator: Translator | None = None) -> str:
+    """The card ``code`` in words, in ``form`` ("red 5", "a red 5"), in the current language
+    or ``translator``'s; ``color`` names the colour chosen for a wild ("Wild Draw Four, red")."""
+    tr = translator or get_translator()
+    context, table = _FORMS[form]
     if code in (WILD, WILD4, BEEP):
-        base = _FORM_FUNCTIONS[form](None, code)
+        base = tr.pgettext(context, table[(None, code)])
         if color and code != BEEP:
-            return pgettext("card", "{card}, {color}").format(card=base, color=color_name(color))
+            return tr.pgettext("card", "{card}, {color}").format(card=base, color=color_name(color, tr))
         return base
     c = CARD_COLOR.get(code)
     rank = CARD_RANK.get(code)
     if c is None or rank is None:
         return code
-    return _FORM_FUNCTIONS[form](c, rank).format(number=rank)
+    key = (c, rank if (c, rank) in table else "n")
+    return tr.pgettext(context, table[key]).format(number=rank)
 
 
 # What players type besides the names the game says (the parser reads every form of every
@@ -186,8 +180,6 @@ TYPED_WORDS: dict[tuple[str, object], str] = {
 
 def cards_list(codes: list[str] | tuple[str, ...]) -> str:
     """Several cards joined the way the language joins a list."""
-    from uno_cli.i18n import get_translator
-
     names = [card_name(c) for c in codes]
     if not names:
         return ""

@@ -325,11 +325,9 @@ def _catalog_phrases() -> tuple[dict[tuple[str, ...], tuple[str, Any]], frozense
             for item, msgid in TYPED_WORDS.items():
                 for word in _split(tr.pgettext("typed words", msgid)):
                     add(word, item)
-            from uno_cli.i18n import use_language
-
-            with use_language(lang):
-                colors = {c: set(_key(color_name(c))) for c in COLORS}
-                names = {(code, form): _key(card_name(code, form=form)) for code in ALL_CODES for form in FORMS}
+            colors = {c: set(_key(color_name(c, tr))) for c in COLORS}
+            names = {(code, form): _key(card_name(code, form=form, translator=tr))
+                     for code in ALL_CODES for form in FORMS}
         except Exception:  # noqa: BLE001 - a broken catalog must not break parsing
             continue
         for (code, form), key in names.items():
