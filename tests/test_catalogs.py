@@ -202,3 +202,17 @@ def test_every_message_is_translated_when_loaded(language):
 
 def test_check_command_passes():
     assert script.main(["check"]) == 0
+
+
+NAME_SLOT = r"\{(?:player|target|catcher|name)\}"  # {players} is also a count
+
+
+def test_serbian_names_never_need_a_case_ending():
+    """A name cannot be declined by the catalog ("igrača Ana" is wrong for Ana): Serbian
+    sentences keep names in the nominative, never after a noun that governs a case."""
+    import re
+
+    po = read_po(po_text("sr_Latn"))
+    wrong = [form for e in po.entries if not e.obsolete for form in e.msgstr
+             if re.search(r"\b(?:igrač\w*|od|sa|s|kod|za|protiv|pre|posle|između)\s+" + NAME_SLOT, form)]
+    assert not wrong, wrong

@@ -122,3 +122,82 @@ def test_multi_word_verbs_and_their_arguments():
     cmd = parse("save My Game.json", 0)
     assert (cmd.verb, cmd.arg) == ("save", "My Game.json")
     assert parse("red 5", 0).card == "r5"
+
+
+# --- typed input understands every card and colour word the game says (issue 17) ------
+
+from uno_cli.cards_text import FORMS  # noqa: E402
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_card_in_every_form_the_game_says_parses_to_that_card(lang):
+    from uno_cli.cards_text import card_name
+    from uno_cli.engine.cards import ALL_CODES
+
+    with i18n.use_language(lang):
+        names = {(code, form): card_name(code, form=form) for code in ALL_CODES for form in FORMS}
+        play = label("play")
+    for (code, form), name in names.items():
+        for line in (f"{play} {name}", name, normalize(name)):
+            cmd = parse(line, 0)
+            if code == "beep" and not line.startswith(play):
+                continue  # a lone "Beep" is the verb beep, which plays a Beep when no race waits
+            assert (cmd.verb, cmd.card, cmd.error) == ("play", code, None), (lang, form, line, cmd)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_colour_word_the_game_says_chooses_that_colour(lang):
+    from uno_cli.cards_text import card_name, color_name
+    from uno_cli.engine.cards import ALL_CODES, CARD_COLOR, COLORS
+
+    with i18n.use_language(lang):
+        words = {c: {normalize(color_name(c))} for c in COLORS}
+        for code in ALL_CODES:
+            if CARD_COLOR.get(code):
+                for form in FORMS:
+                    twins = [set(normalize(card_name(o + code[1:], form=form)).split()) for o in COLORS if o != code[0]]
+                    words[code[0]].update(w for w in normalize(card_name(code, form=form)).split()
+                                          if all(w not in t for t in twins))
+        color = label("color")
+    for c, forms in words.items():
+        for word in forms:
+            cmd = parse(f"{color} {word}", 0)
+            assert (cmd.verb, cmd.color) == ("color", c), (lang, word, cmd)
+
+
+@pytest.mark.parametrize(("line", "card", "color"), [
+    ("uno 0 rosso", "r0", None),
+    ("Pesca due blu", "b+2", None),
+    ("joacă cartea neagră +4 roșie", "w+4", "r"),
+    ("jogar uma Inversão vermelha", "rr", None),
+    ("jogar um cinco vermelho", "r5", None),
+    ("igraj crvenu sedmicu", "r7", None),
+    ("petica zuta", "y5", None),
+    ("играј плаву шестицу", "b6", None),
+    ("Salta il turno gialla", "ys", None),
+    ("jogue um coringa azul", "w", "b"),
+])
+def test_words_players_say_name_the_card(line, card, color):
+    cmd = parse(line, 0)
+    assert (cmd.verb, cmd.card, cmd.color, cmd.error) == ("play", card, color, None), cmd
+
+
+def test_uno_alone_is_still_saying_uno():
+    assert parse("uno", 0).verb == "uno"
+    assert parse("UNO!", 0).verb == "uno"
+
+
+@pytest.mark.parametrize(("line", "verb"), [
+    ("denunciar", "catch"), ("intervieni r5", "jump"), ("intervin r5", "jump"), ("povuci", "draw"),
+    ("pular", "pass"), ("denuncia 2", "catch"),
+])
+def test_command_words_the_messages_use_call_their_verb(line, verb):
+    assert parse(line, 0).verb == verb
+
+
+@pytest.mark.parametrize(("line", "target"), [
+    ("uhvati Anu", 1), ("uhvati Bruna", 2), ("uhvati Ану", 1), ("catch ana", 1), ("uhvati Filipa", 3),
+])
+def test_a_seat_may_be_named_in_the_object_case(line, target):
+    cmd = parse(line, 0, names=["Mia", "Ana", "Bruno", "Filip"])
+    assert (cmd.verb, cmd.target, cmd.error) == ("catch", target, None), cmd

@@ -49,3 +49,45 @@ def test_prompt_says_whose_move_and_whether_it_is_a_race() -> None:
     assert prompt_text(["uno"], True, 0, 0, NAMES) == "You may act now: uno."
     assert prompt_text(["draw"], False, 1, 0, NAMES) == "Ana, your move: draw."
     assert prompt_text(["wait"], True, 1, None, NAMES) == "Ana, you may act now: wait."
+
+
+# --- the player's own pronoun never fills a name slot (issue 17) ---------------------
+
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+from uno_cli.describe import describe, scores_text  # noqa: E402
+from uno_cli.engine.events import Event  # noqa: E402
+from uno_cli.i18n import read_po, use_language  # noqa: E402
+
+POT = Path(__file__).resolve().parent.parent / "locales" / "uno_cli.pot"
+THREE = ["Mia", "Ana", "Bruno"]
+
+
+def test_no_message_is_a_bare_pronoun_to_put_in_a_name_slot() -> None:
+    # "You" (capital) is the default name of the lone person at the table (session.py); the
+    # sentences about that seat are always the "You ..." messages, so it never reaches a slot.
+    msgids = {e.msgid.strip() for e in read_po(POT.read_text(encoding="utf-8")).entries}
+    assert not msgids & {"you", "(you)", "yourself", "te", "you:"}
+
+
+@pytest.mark.parametrize(("lang", "tie", "won", "scores", "penalty"), [
+    ("en", "A tie between you and Ana: you draw again.", "You and Ana win the game!",
+     "Scores: you 3, Ana 0, Bruno 1.", "A penalty of 4 cards waits for you."),
+    ("pt", "Empate entre você e Ana: vocês tiram de novo.", "Você e Ana vencem a partida!",
+     "Pontuação: você 3, Ana 0, Bruno 1.", "Você tem uma penalidade de 4 cartas."),
+    ("it", "Pareggio tra te e Ana: si ripete la pesca.", "Tu e Ana vincete la partita!",
+     "Punteggi: tu 3, Ana 0, Bruno 1.", "Ti aspetta una penalità di 4 carte."),
+    ("ro", "Egalitate între tine și Ana: trageți din nou.", "Tu și Ana câștigați jocul!",
+     "Scor: tu 3, Ana 0, Bruno 1.", "Te așteaptă o penalizare de 4 cărți."),
+    ("sr_Latn", "Nerešeno: ti i Ana. Ponovo izvlačite.", "Ti i Ana pobeđujete u igri!",
+     "Rezultat: ti 3, Ana 0, Bruno 1.", "Čeka te kazna od 4 karte."),
+])
+def test_sentences_about_the_player_have_their_own_message(lang: str, tie: str, won: str, scores: str,
+                                                           penalty: str) -> None:
+    with use_language(lang):
+        assert describe(Event("dealer_tie", None, {"seats": [0, 1]}), 0, THREE) == tie
+        assert describe(Event("match_end", None, {"winners": [0, 1]}), 0, THREE) == won
+        assert scores_text([3, 0, 1], THREE, 0) == scores
+        assert pending_text(view(Phase.PENDING, 0, 4), THREE, 0) == penalty

@@ -372,3 +372,29 @@ def test_catalogs_load_from_an_installed_wheel(tmp_path):
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("ok")
+
+
+def test_portuguese_says_zero_with_the_plural() -> None:
+    """CLDR puts 0 with 1 in Portuguese, but players say "0 pontos", not "0 ponto"."""
+    from uno_cli.i18n import Translator
+
+    pt = Translator("pt")
+    assert pt.plural_index(0) == 0  # CLDR's category stays as it is
+    assert pt.ngettext("{count} point", "{count} points", 0).format(count=0) == "0 pontos"
+    assert pt.ngettext("{count} point", "{count} points", 1).format(count=1) == "1 ponto"
+    assert Translator("it").ngettext("{count} point", "{count} points", 0).format(count=0) == "0 punti"
+
+
+def test_small_wording_fixes_of_issue_17() -> None:
+    from uno_cli.describe import scores_text, turn_text
+    from uno_cli.engine.game import Phase
+    from uno_cli.optioninfo import describe_value
+    from types import SimpleNamespace
+
+    with use_language("it"):
+        assert turn_text(SimpleNamespace(phase=Phase.PLAYING, current=1), ["Mia", "Ana"], 0) == "È il turno di Ana."
+    with use_language("ro"):
+        assert scores_text([1, 2], ["Mia", "Ana"], None) == "Scor: Mia 1, Ana 2."
+    with use_language("pt"):
+        # Option labels have either gender: the values do not agree with any.
+        assert [describe_value("stacking", True), describe_value("stacking", False)] == ["sim", "não"]

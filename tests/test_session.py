@@ -77,3 +77,13 @@ def test_you_is_a_name_only_for_the_one_seat_played_from_here():
     assert default_names([SeatSpec(HUMAN), SeatSpec(BOT)])[0] == "You"
     names = default_names([SeatSpec(SCRIPT), SeatSpec(HUMAN)])
     assert names == ["Player 1", "Player 2"]
+
+
+def test_bot_names_are_written_in_cyrillic_in_serbian_cyrillic() -> None:
+    from uno_cli.i18n import use_language
+    from uno_cli.session import bot_name
+
+    with use_language("sr_Cyrl"):
+        assert [bot_name(0), bot_name(3)] == ["Ана", "Дарио"]
+    with use_language("sr_Latn"):
+        assert bot_name(0) == "Ana"

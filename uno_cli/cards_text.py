@@ -1,80 +1,185 @@
-"""Card and colour names in the current language.
+"""Card and colour names in the current language, in the grammatical form a sentence needs.
 
-Every card name is a whole template with the context ``card`` ("red {number}", "red
-Skip", "Wild Draw Four"), so each language orders colour and rank its own way
-("5 vermelho", "Salta il turno rosso"). Colour names alone have the context ``color``.
+Every card name is a whole template ("red {number}", "red Skip", "Wild Draw Four"), so each
+language orders colour and rank its own way ("5 vermelho", "Salta il turno rosso"). Each
+template exists in three forms, told apart by the message context, so translators write
+each form whole and the sentence chooses the form:
+
+- :data:`BARE` (context ``card``): the name alone, for lists, the hand and labels ("red 5").
+- :data:`ARTICLE` (context ``card with article``): the card as the subject or complement of
+  a sentence, with the indefinite article where the language uses one ("a red 5"; pt "um 5
+  vermelho", it "uno 0 rosso", Serbian the nominative "crvena 5").
+- :data:`OBJECT` (context ``card as object``): the card as the direct object of a verb
+  ("plays a red 5"; Serbian the accusative "crvenu 5", Romanian "cartea neagră +4").
+
+The 0 has templates of its own in the forms with an article (Italian "uno 0", not "un 0").
+Colour names alone have the context ``color``.
 """
 
 from __future__ import annotations
 
 from uno_cli.engine.cards import BEEP, CARD_COLOR, CARD_RANK, WILD, WILD4
-from uno_cli.i18n import pgettext
+from uno_cli.i18n import NP_, Translator, get_translator
+
+BARE = "bare"
+ARTICLE = "article"
+OBJECT = "object"
+#: Every form, in the order the parser reads them.
+FORMS = (BARE, ARTICLE, OBJECT)
 
 
-def color_name(color: str | None) -> str:
-    """The colour ``r``/``y``/``g``/``b`` as a word ("red")."""
-    if color == "r":
-        return pgettext("color", "red")
-    if color == "y":
-        return pgettext("color", "yellow")
-    if color == "g":
-        return pgettext("color", "green")
-    if color == "b":
-        return pgettext("color", "blue")
-    return pgettext("color", "any colour")
+def color_name(color: str | None, translator: Translator | None = None) -> str:
+    """The colour ``r``/``y``/``g``/``b`` as a word ("red"), in the current language or
+    ``translator``'s."""
+    tr = translator or get_translator()
+    return tr.pgettext("color", _COLORS.get(color or "", _ANY_COLOUR))
 
 
-def _number(color: str) -> str:
-    if color == "r":
-        return pgettext("card", "red {number}")
-    if color == "y":
-        return pgettext("card", "yellow {number}")
-    if color == "g":
-        return pgettext("card", "green {number}")
-    return pgettext("card", "blue {number}")
+_COLORS = {
+    "r": NP_("color", "red"),
+    "y": NP_("color", "yellow"),
+    "g": NP_("color", "green"),
+    "b": NP_("color", "blue"),
+}
+_ANY_COLOUR = NP_("color", "any colour")
+
+# One table per form: every template is written out whole, so translators see each.
+# Keys: (colour, rank), rank "n" for the numbers 1-9 (and 0 in the bare form).
+_BARE = {
+    ("r", "n"): NP_("card", "red {number}"),
+    ("y", "n"): NP_("card", "yellow {number}"),
+    ("g", "n"): NP_("card", "green {number}"),
+    ("b", "n"): NP_("card", "blue {number}"),
+    ("r", "s"): NP_("card", "red Skip"),
+    ("y", "s"): NP_("card", "yellow Skip"),
+    ("g", "s"): NP_("card", "green Skip"),
+    ("b", "s"): NP_("card", "blue Skip"),
+    ("r", "r"): NP_("card", "red Reverse"),
+    ("y", "r"): NP_("card", "yellow Reverse"),
+    ("g", "r"): NP_("card", "green Reverse"),
+    ("b", "r"): NP_("card", "blue Reverse"),
+    ("r", "+2"): NP_("card", "red Draw Two"),
+    ("y", "+2"): NP_("card", "yellow Draw Two"),
+    ("g", "+2"): NP_("card", "green Draw Two"),
+    ("b", "+2"): NP_("card", "blue Draw Two"),
+    (None, WILD): NP_("card", "Wild"),
+    (None, WILD4): NP_("card", "Wild Draw Four"),
+    (None, BEEP): NP_("card", "Beep"),
+}
+_ARTICLE = {
+    # TRANSLATORS: the card as the subject or complement of a sentence ("The top card is
+    # a red 5."), with the indefinite article where your language uses one.
+    ("r", "n"): NP_("card with article", "a red {number}"),
+    ("y", "n"): NP_("card with article", "a yellow {number}"),
+    ("g", "n"): NP_("card with article", "a green {number}"),
+    ("b", "n"): NP_("card with article", "a blue {number}"),
+    ("r", "0"): NP_("card with article", "a red 0"),
+    ("y", "0"): NP_("card with article", "a yellow 0"),
+    ("g", "0"): NP_("card with article", "a green 0"),
+    ("b", "0"): NP_("card with article", "a blue 0"),
+    ("r", "s"): NP_("card with article", "a red Skip"),
+    ("y", "s"): NP_("card with article", "a yellow Skip"),
+    ("g", "s"): NP_("card with article", "a green Skip"),
+    ("b", "s"): NP_("card with article", "a blue Skip"),
+    ("r", "r"): NP_("card with article", "a red Reverse"),
+    ("y", "r"): NP_("card with article", "a yellow Reverse"),
+    ("g", "r"): NP_("card with article", "a green Reverse"),
+    ("b", "r"): NP_("card with article", "a blue Reverse"),
+    ("r", "+2"): NP_("card with article", "a red Draw Two"),
+    ("y", "+2"): NP_("card with article", "a yellow Draw Two"),
+    ("g", "+2"): NP_("card with article", "a green Draw Two"),
+    ("b", "+2"): NP_("card with article", "a blue Draw Two"),
+    (None, WILD): NP_("card with article", "a Wild"),
+    (None, WILD4): NP_("card with article", "a Wild Draw Four"),
+    (None, BEEP): NP_("card with article", "a Beep"),
+}
+_OBJECT = {
+    # TRANSLATORS: the card as the direct object of a verb ("Ana plays a red 5."), in the
+    # case and with the article your language uses there.
+    ("r", "n"): NP_("card as object", "a red {number}"),
+    ("y", "n"): NP_("card as object", "a yellow {number}"),
+    ("g", "n"): NP_("card as object", "a green {number}"),
+    ("b", "n"): NP_("card as object", "a blue {number}"),
+    ("r", "0"): NP_("card as object", "a red 0"),
+    ("y", "0"): NP_("card as object", "a yellow 0"),
+    ("g", "0"): NP_("card as object", "a green 0"),
+    ("b", "0"): NP_("card as object", "a blue 0"),
+    ("r", "s"): NP_("card as object", "a red Skip"),
+    ("y", "s"): NP_("card as object", "a yellow Skip"),
+    ("g", "s"): NP_("card as object", "a green Skip"),
+    ("b", "s"): NP_("card as object", "a blue Skip"),
+    ("r", "r"): NP_("card as object", "a red Reverse"),
+    ("y", "r"): NP_("card as object", "a yellow Reverse"),
+    ("g", "r"): NP_("card as object", "a green Reverse"),
+    ("b", "r"): NP_("card as object", "a blue Reverse"),
+    ("r", "+2"): NP_("card as object", "a red Draw Two"),
+    ("y", "+2"): NP_("card as object", "a yellow Draw Two"),
+    ("g", "+2"): NP_("card as object", "a green Draw Two"),
+    ("b", "+2"): NP_("card as object", "a blue Draw Two"),
+    (None, WILD): NP_("card as object", "a Wild"),
+    (None, WILD4): NP_("card as object", "a Wild Draw Four"),
+    (None, BEEP): NP_("card as object", "a Beep"),
+}
+_FORMS = {BARE: ("card", _BARE), ARTICLE: ("card with article", _ARTICLE), OBJECT: ("card as object", _OBJECT)}
 
 
-def _action(color: str, rank: str) -> str:
-    table = {
-        ("r", "s"): lambda: pgettext("card", "red Skip"),
-        ("y", "s"): lambda: pgettext("card", "yellow Skip"),
-        ("g", "s"): lambda: pgettext("card", "green Skip"),
-        ("b", "s"): lambda: pgettext("card", "blue Skip"),
-        ("r", "r"): lambda: pgettext("card", "red Reverse"),
-        ("y", "r"): lambda: pgettext("card", "yellow Reverse"),
-        ("g", "r"): lambda: pgettext("card", "green Reverse"),
-        ("b", "r"): lambda: pgettext("card", "blue Reverse"),
-        ("r", "+2"): lambda: pgettext("card", "red Draw Two"),
-        ("y", "+2"): lambda: pgettext("card", "yellow Draw Two"),
-        ("g", "+2"): lambda: pgettext("card", "green Draw Two"),
-        ("b", "+2"): lambda: pgettext("card", "blue Draw Two"),
-    }
-    return table[(color, rank)]()
-
-
-def card_name(code: str, color: str | None = None) -> str:
-    """The card ``code`` in words ("red 5", "Wild Draw Four"); ``color`` names the colour
-    chosen for a wild ("Wild Draw Four, red")."""
-    if code == WILD or code == WILD4:
-        base = pgettext("card", "Wild") if code == WILD else pgettext("card", "Wild Draw Four")
-        if color:
-            return pgettext("card", "{card}, {color}").format(card=base, color=color_name(color))
+def card_name(code: str, color: str | None = None, form: str = BARE,
+              translator: Translator | None = None) -> str:
+    """The card ``code`` in words, in ``form`` ("red 5", "a red 5"), in the current language
+    or ``translator``'s; ``color`` names the colour chosen for a wild ("Wild Draw Four, red")."""
+    tr = translator or get_translator()
+    context, table = _FORMS[form]
+    if code in (WILD, WILD4, BEEP):
+        base = tr.pgettext(context, table[(None, code)])
+        if color and code != BEEP:
+            return tr.pgettext("card", "{card}, {color}").format(card=base, color=color_name(color, tr))
         return base
-    if code == BEEP:
-        return pgettext("card", "Beep")
     c = CARD_COLOR.get(code)
     rank = CARD_RANK.get(code)
     if c is None or rank is None:
         return code
-    if rank.isdigit():
-        return _number(c).format(number=rank)
-    return _action(c, rank)
+    key = (c, rank if (c, rank) in table else "n")
+    return tr.pgettext(context, table[key]).format(number=rank)
+
+
+# What players type besides the names the game says (the parser reads every form of every
+# card name above as well). Keys are what the parser makes of a word: a colour, a number,
+# an action rank or a whole card.
+TYPED_WORDS: dict[tuple[str, object], str] = {
+    # TRANSLATORS: words a player may type for this colour, separated by commas: every
+    # form your language gives it (feminine, plural, object case), besides the colour
+    # names above. Diacritics are optional when typing.
+    ("color", "r"): NP_("typed words", "red"),
+    ("color", "y"): NP_("typed words", "yellow"),
+    ("color", "g"): NP_("typed words", "green"),
+    ("color", "b"): NP_("typed words", "blue"),
+    # TRANSLATORS: words a player may type for this number on a card or a seat, separated
+    # by commas: the numeral in each gender and the card's own noun if your language has
+    # one (Serbian "sedam, sedmica, sedmicu").
+    ("num", 0): NP_("typed words", "zero"),
+    ("num", 1): NP_("typed words", "one"),
+    ("num", 2): NP_("typed words", "two"),
+    ("num", 3): NP_("typed words", "three"),
+    ("num", 4): NP_("typed words", "four"),
+    ("num", 5): NP_("typed words", "five"),
+    ("num", 6): NP_("typed words", "six"),
+    ("num", 7): NP_("typed words", "seven"),
+    ("num", 8): NP_("typed words", "eight"),
+    ("num", 9): NP_("typed words", "nine"),
+    ("num", 10): NP_("typed words", "ten"),
+    # TRANSLATORS: words or phrases a player may type for this card, separated by commas,
+    # besides the card names above (other names players use for it, short forms).
+    ("rank", "s"): NP_("typed words", "skip, stop"),
+    ("rank", "r"): NP_("typed words", "reverse, rev"),
+    ("rank", "+2"): NP_("typed words", "draw two, draw 2, d2, +2"),
+    ("card", WILD): NP_("typed words", "wild"),
+    ("card", WILD4): NP_("typed words", "wild draw four, wild draw 4, wild +4, wd4, w4, +4"),
+    ("card", BEEP): NP_("typed words", "beep"),
+}
 
 
 def cards_list(codes: list[str] | tuple[str, ...]) -> str:
     """Several cards joined the way the language joins a list."""
-    from uno_cli.i18n import get_translator
-
     names = [card_name(c) for c in codes]
     if not names:
         return ""

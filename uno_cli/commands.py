@@ -14,9 +14,13 @@ One command per line::
 
 ``@SEAT`` (1-based) says which seat the line is for; without it, the line is for the seat
 the game is waiting for. A card is a code (``r5``, ``g+2``, ``bs``, ``yr``, ``w``,
-``w+4``, ``beep``) or words in any of the five languages, in any order ("red 5",
-"5 vermelho", "rosu cinci", "Jolly pesca quattro"). A line that is only a card plays it.
-Verbs in the other languages are always understood as well, diacritics optional.
+``w+4``, ``beep``) or words in any of the languages, in any order ("red 5",
+"5 vermelho", "rosu cinci", "Jolly pesca quattro"): every form of every card name the
+game says (uno_cli.cards_text, read from the catalogs: "uno 0 rosso", "crvenu 5",
+"cartea neagră +4"), the colour and rank words found in them, and the typed words each
+catalog lists (cards_text.TYPED_WORDS: "vermelha", "sedmica"). A line that is only a card
+plays it. Verbs in the other languages are always understood as well, diacritics
+optional, Serbian in either script; a seat's name may be in the object case ("uhvati Anu").
 
 :func:`parse` turns a line into a :class:`Command` (syntax only); :func:`resolve` turns a
 command into the engine action it means for a seat (the engine decides whether it is
@@ -95,14 +99,15 @@ ARG_NAMES: dict[str, str] = {
 REGISTRY: tuple[Verb, ...] = (
     # Acting in the game.
     Verb("play", NP_("command", "play"),
-         ("p", "pl", "jogar", "jogo", "joga", "jogue", "igraj", "igram", "odigraj", "joaca", "joc", "gioca", "gioco"),
+         ("p", "pl", "jogar", "jogo", "joga", "jogue", "igraj", "igram", "odigraj", "igra", "igras", "joaca", "joc",
+          "joci", "gioca", "gioco", "giochi"),
          N_("play a card; a wild takes a colour, a 7 under the 0 and 7 rule the seat to swap with"),
          arg="card", kinds=(PLAY,)),
     Verb("draw", NP_("command", "draw"),
-         ("d", "dr", "comprar", "compro", "compra", "puxar", "puxo", "vuci", "vucem", "uzmi", "trage", "trag",
-          "pesca", "pesco"),
+         ("d", "dr", "comprar", "compro", "compra", "puxar", "puxo", "vuci", "vucem", "vuces", "povuci", "izvuci",
+          "uzmi", "trage", "trag", "tragi", "pesca", "pesco", "peschi"),
          N_("draw a card; after drawing, keep it; with a penalty waiting, take it"), kinds=(DRAW,)),
-    Verb("pass", NP_("command", "pass"), ("passar", "passo", "passa", "dalje", "propusti", "pas", "paseste"),
+    Verb("pass", NP_("command", "pass"), ("passar", "passo", "passa", "pular", "dalje", "propusti", "pas", "paseste"),
          N_("keep the card you drew and end your turn"), kinds=(PASS,)),
     Verb("accept", NP_("command", "accept"),
          ("a", "ac", "aceitar", "aceito", "aceita", "prihvati", "prihvatam", "accepta", "accepti", "accetta",
@@ -119,11 +124,13 @@ REGISTRY: tuple[Verb, ...] = (
     Verb("uno", NP_("command", "uno"), ("u", "uno!"),
          N_("say UNO, or catch a player who forgot to"), kinds=(UNO,)),
     Verb("catch", NP_("command", "catch"),
-         ("pegar", "pega", "pego", "apanhar", "uhvati", "hvataj", "prinde", "prind", "becca", "cogli", "prendi"),
+         ("pegar", "pega", "pego", "apanhar", "denunciar", "denuncia", "denuncio", "uhvati", "hvataj", "prinde",
+          "prind", "becca", "cogli", "prendi"),
          N_("catch a player who forgot to say UNO"), arg="seat?", kinds=(CATCH,)),
     Verb("jump", NP_("command", "jump"),
-         ("j", "interceptar", "intercepto", "cortar", "corta", "uskoci", "presretni", "intercepteaza",
-          "intercetta", "intercetto"),
+         ("j", "interceptar", "intercepto", "intercepta", "cortar", "corta", "uskoci", "uskace", "uskaces",
+          "presretni", "intercepteaza", "intervin", "intervii", "intervine", "intercetta", "intercetto",
+          "intervieni", "interviene", "intervengo"),
          N_("jump in out of turn with the same card as the top card"), arg="card",
          kinds=(JUMP_IN, MISSED_JUMP_IN)),
     Verb("beep", NP_("command", "beep"), ("b", "bip"), N_("answer a Beep, or play a Beep card"), kinds=(ANSWER,)),
@@ -231,40 +238,6 @@ def verb_of(word: str) -> str | None:
     return verb_words().get((word,))
 
 
-_COLOR_WORDS: dict[str, tuple[str, ...]] = {
-    "r": ("r", "red", "vermelho", "vermelha", "crvena", "crveni", "crveno", "crvenu", "rosu", "rosie", "rosso", "rossa"),
-    "y": ("y", "yellow", "amarelo", "amarela", "zuta", "zuti", "zuto", "zutu", "galben", "galbena", "giallo", "gialla"),
-    "g": ("g", "green", "verde", "zelena", "zeleni", "zeleno", "zelenu"),
-    "b": ("b", "blue", "azul", "plava", "plavi", "plavo", "plavu", "albastru", "albastra", "blu"),
-}
-_NUMBER_WORDS: tuple[tuple[str, ...], ...] = (
-    ("zero", "nula", "nulu"),
-    ("one", "um", "uma", "jedan", "jedna", "unu", "una", "uno"),
-    ("two", "dois", "duas", "dva", "dve", "doi", "doua", "due"),
-    ("three", "tres", "tri", "trei", "tre"),
-    ("four", "quatro", "cetiri", "patru", "quattro"),
-    ("five", "cinco", "pet", "cinci", "cinque"),
-    ("six", "seis", "sest", "sase", "sei"),
-    ("seven", "sete", "sedam", "sapte", "sette"),
-    ("eight", "oito", "osam", "opt", "otto"),
-    ("nine", "nove", "devet", "noua"),
-    ("ten", "dez", "deset", "zece", "dieci"),
-)
-_RANK_PHRASES: dict[str, tuple[str, ...]] = {
-    "s": ("skip", "saltar", "salto", "pula", "bloqueio", "bloqueia", "preskoci", "preskok", "stai o tura",
-          "stai", "salta il turno", "salta", "stop"),
-    "r": ("reverse", "rev", "inversao", "inverter", "inverte", "obrni", "obrni smer", "schimba directia",
-          "schimba sensul", "inverti", "inversione", "cambio giro"),
-    "+2": ("+2", "draw two", "draw 2", "d2", "mais dois", "mais 2", "compra dois", "vuci dve", "vuci 2",
-           "ia doua", "ia 2", "ia doua carti", "pesca due", "pesca 2"),
-}
-_CARD_PHRASES: dict[str, tuple[str, ...]] = {
-    WILD: ("wild", "curinga", "coringa", "dzoker", "dzhoker", "joker", "carte neagra", "jolly"),
-    WILD4: ("+4", "w4", "wd4", "wild draw four", "wild draw 4", "wild +4", "curinga mais quatro", "curinga +4",
-            "coringa mais quatro", "dzoker vuci cetiri", "dzoker +4", "joker +4", "carte neagra +4",
-            "jolly pesca quattro", "jolly pesca 4", "jolly +4"),
-    BEEP: ("beep", "bip"),
-}
 _CODE_RE = re.compile(r"^([rygb])([0-9]|s|r|\+2)$")
 
 _CYRILLIC = {
@@ -311,45 +284,104 @@ class Command:
 
 # ------------------------------------------------------------------------ phrases
 
-@lru_cache(maxsize=16)
-def _phrases(lang: str, names_key: tuple[str, ...]) -> tuple[dict[tuple[str, ...], tuple[str, Any]], int]:
+def _split(words: str) -> list[str]:
+    return [w for w in (x.strip() for x in words.split(",")) if w]
+
+
+def _key(phrase: str) -> tuple[str, ...]:
+    return tuple(normalize(phrase).split())
+
+
+@lru_cache(maxsize=1)
+def _catalog_phrases() -> tuple[dict[tuple[str, ...], tuple[str, Any]], frozenset[str]]:
+    """Every card, colour and number word of every language -> what it means, and the
+    article words ("um", "uno", "cartea") that may stand before a card.
+
+    Generated from the catalogs: each card name in each of its forms (cards_text), the
+    colour words that differ between the forms of one card in different colours, the
+    rank words left when the colour is taken away ("Saltar", "stai o tura"), and the
+    typed words each language lists (cards_text.TYPED_WORDS).
+    """
+    from uno_cli.cards_text import BARE, FORMS, TYPED_WORDS, card_name, color_name
+    from uno_cli.engine.cards import CARD_COLOR, CARD_RANK
+
     table: dict[tuple[str, ...], tuple[str, Any]] = {}
+    articles: set[str] = set()
 
     def add(phrase: str, item: tuple[str, Any]) -> None:
-        key = tuple(normalize(phrase).split())
-        if key and key not in table:
-            table[key] = item
+        key = _key(phrase)
+        if key:
+            table.setdefault(key, item)
 
     for code in ALL_CODES:
         add(code, ("card", code))
-    for code, words in _CARD_PHRASES.items():
-        for w in words:
-            add(w, ("card", code))
-    for rank, words in _RANK_PHRASES.items():
-        for w in words:
-            add(w, ("rank", rank))
-    for n, words in enumerate(_NUMBER_WORDS):
+    for n in range(11):
         add(str(n), ("num", n))
-        for w in words:
-            add(w, ("num", n))
-    for c, words in _COLOR_WORDS.items():
-        for w in words:
-            add(w, ("color", c))
-    # The card and colour names of the current language, as the game says them.
-    try:
-        from uno_cli.cards_text import card_name, color_name
-
+    for c in COLORS:
+        add(c, ("color", c))
+    for lang in LANGUAGES:
+        tr = get_translator(lang)
+        try:
+            for item, msgid in TYPED_WORDS.items():
+                for word in _split(tr.pgettext("typed words", msgid)):
+                    add(word, item)
+            colors = {c: set(_key(color_name(c, tr))) for c in COLORS}
+            names = {(code, form): _key(card_name(code, form=form, translator=tr))
+                     for code in ALL_CODES for form in FORMS}
+        except Exception:  # noqa: BLE001 - a broken catalog must not break parsing
+            continue
+        for (code, form), key in names.items():
+            table.setdefault(key, ("card", code))
+            c, rank = CARD_COLOR.get(code), CARD_RANK.get(code)
+            if c is None or rank is None:
+                continue
+            # The words of this card that its other-colour twins do not have name the colour.
+            twins = [names[(o + code[1:], form)] for o in COLORS if o != c]
+            own = [w for w in key if all(w not in t for t in twins)]
+            for w in own:
+                table.setdefault((w,), ("color", c))
+            colors[c].update(own)
+        all_colors = set().union(*colors.values())
         for code in ALL_CODES:
-            add(card_name(code), ("card", code))
-        for c in COLORS:
-            add(color_name(c), ("color", c))
-    except Exception:  # noqa: BLE001 - a broken catalog must not break parsing
-        pass
+            c, rank = CARD_COLOR.get(code), CARD_RANK.get(code)
+            bare = names[(code, BARE)]
+            if c is not None and rank is not None and not rank.isdigit():
+                # What is left of the bare name without its colour is the rank ("Saltar").
+                rest = tuple(w for w in bare if w not in all_colors)
+                if rest:
+                    table.setdefault(rest, ("rank", rank))
+            for form in FORMS:
+                # Words a form adds to the bare name, other than colours, are articles.
+                articles.update(w for w in names[(code, form)]
+                                if w not in bare and w not in all_colors and not w[:1].isdigit())
+    return table, frozenset(articles)
+
+
+def _object_forms(name: str) -> list[str]:
+    """The forms a name takes as the object of a verb in Serbian ("uhvati Anu", "uhvati
+    Bruna"), so a seat can be named the way a sentence would say it."""
+    if name.endswith("a"):
+        return [name[:-1] + "u"]
+    if name.endswith("o"):
+        return [name[:-1] + "a"]
+    if name[-1:].isalpha() and name[-1:] not in "eiu":
+        return [name + "a"]
+    return []
+
+
+@lru_cache(maxsize=16)
+def _phrases(lang: str, names_key: tuple[str, ...]) -> tuple[dict[tuple[str, ...], tuple[str, Any]], int]:
+    base, _articles = _catalog_phrases()
+    table = dict(base)
     for seat, name in enumerate(names_key):
-        if name:
-            key = tuple(normalize(name).split())
-            if key:
-                table.setdefault(key, ("seat", seat))
+        key = _key(name)
+        if key:
+            table.setdefault(key, ("seat", seat))
+    for seat, name in enumerate(names_key):
+        key = _key(name)
+        if len(key) == 1:
+            for form in _object_forms(key[0]):
+                table.setdefault((form,), ("seat", seat))
     longest = max(len(k) for k in table)
     return table, longest
 
@@ -374,6 +406,18 @@ def _items(tokens: list[str], lang: str, names: Sequence[str]) -> list[tuple[str
                 out.append(("unknown", tok))
             i += 1
     return out
+
+
+def _card_in(tokens: list[str], lang: str, names: Sequence[str]) -> tuple[str | None, list[tuple[str, Any]]]:
+    """The card ``tokens`` start with and the items after it; an article before the card
+    ("um cinco vermelho") is skipped."""
+    items = _items(tokens, lang, names)
+    card, rest = _card_from(items)
+    if card is None and len(tokens) > 1 and tokens[0] in _catalog_phrases()[1]:
+        card2, rest2 = _card_from(_items(tokens[1:], lang, names))
+        if card2 is not None:
+            return card2, rest2
+    return card, rest
 
 
 def _card_from(items: list[tuple[str, Any]]) -> tuple[str | None, list[tuple[str, Any]]]:
@@ -447,8 +491,7 @@ def parse(
     verb, size = _match_verb(tokens)
     if verb is None:
         # A line that is only a card plays it ("r5", "red 5").
-        items = _items(tokens, lang, names)
-        card, rest = _card_from(items)
+        card, rest = _card_in(tokens, lang, names)
         if card is not None:
             cmd.verb = "play"
             return _card_args(cmd, card, rest, players)
@@ -458,7 +501,7 @@ def parse(
     arg = BY_NAME[verb].arg
     if arg != "card" and len(tokens) > size:
         # A card whose name starts with a verb's word ("Pesca due rosso") is that card.
-        card, rest = _card_from(_items(tokens, lang, names))
+        card, rest = _card_in(tokens, lang, names)
         if card is not None:
             cmd.verb = "play"
             return _card_args(cmd, card, rest, players)
@@ -469,11 +512,10 @@ def parse(
     if arg == "file":
         return cmd
     if arg == "card":
-        items = _items(args, lang, names)
-        if not items:
+        if not args:
             cmd.error = "missing_card"
             return cmd
-        card, rest = _card_from(items)
+        card, rest = _card_in(args, lang, names)
         if card is None:
             cmd.error = "unknown_card"
             cmd.detail = {"text": cmd.arg}

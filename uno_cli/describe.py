@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from uno_cli.cards_text import card_name, cards_list, color_name, sort_hand
+from uno_cli.cards_text import ARTICLE, OBJECT, card_name, cards_list, color_name, sort_hand
 from uno_cli.engine.errors import IllegalAction
 from uno_cli.engine.events import Event
 from uno_cli.engine.game import IN_TURN_PHASES, Phase
@@ -56,6 +56,11 @@ def _int(value: Any) -> int:
         return 0
 
 
+def _sentence(text: str) -> str:
+    """``text`` with its first letter capitalized (a sentence may begin with a card: "a red 5 ...")."""
+    return text[:1].upper() + text[1:]
+
+
 def _you(seat: int | None, viewer: int | None) -> bool:
     return seat is not None and viewer is not None and seat == viewer
 
@@ -80,15 +85,18 @@ def _match_start(e: Event, d: dict[str, Any], you: bool, p: str, v: int | None, 
 
 
 def _dealer_draw(e, d, you, p, v, names, s):
-    card = card_name(d.get("card", ""))
+    card = card_name(d.get("card", ""), form=OBJECT)
     if you:
-        return _("You draw a {card} to choose the dealer.").format(card=card)
-    return _("{player} draws a {card} to choose the dealer.").format(player=p, card=card)
+        return _("You draw {card} to choose the dealer.").format(card=card)
+    return _("{player} draws {card} to choose the dealer.").format(player=p, card=card)
 
 
 def _dealer_tie(e, d, you, p, v, names, s):
-    seats = [(_("you") if _you(x, v) else name_of(x, names)) for x in d.get("seats", [])]
-    return _("A tie between {players}: they draw again.").format(players=_list(seats))
+    seats = list(d.get("seats", []))
+    others = [name_of(x, names) for x in seats if not _you(x, v)]
+    if len(others) < len(seats):
+        return _("A tie between you and {players}: you draw again.").format(players=_list(others))
+    return _("A tie between {players}: they draw again.").format(players=_list(others))
 
 
 def _dealer_chosen(e, d, you, p, v, names, s):
@@ -117,11 +125,12 @@ def _hand_dealt(e, d, you, p, v, names, s):
 
 
 def _first_card(e, d, you, p, v, names, s):
-    return _("The first card is a {card}.").format(card=card_name(d.get("card", "")))
+    return _("The first card is {card}.").format(card=card_name(d.get("card", ""), form=ARTICLE))
 
 
 def _first_card_returned(e, d, you, p, v, names, s):
-    return _("The first card is a {card}; it goes back into the deck.").format(card=card_name(d.get("card", "")))
+    return _("The first card is {card}; it goes back into the deck.").format(
+        card=card_name(d.get("card", ""), form=ARTICLE))
 
 
 def _turn(e, d, you, p, v, names, s):
@@ -132,34 +141,34 @@ def _turn(e, d, you, p, v, names, s):
 
 def _play(e, d, you, p, v, names, s):
     code = d.get("card", "")
-    card = card_name(code)
+    card = card_name(code, form=OBJECT)
     how = d.get("how", "turn")
     color = d.get("color")
     if how == "beep":
         return _("You play a Beep!") if you else _("{player} plays a Beep!").format(player=p)
     if how == "jump_in":
         if you:
-            return _("You jump in with a {card}.").format(card=card)
-        return _("{player} jumps in with a {card}.").format(player=p, card=card)
+            return _("You jump in with {card}.").format(card=card)
+        return _("{player} jumps in with {card}.").format(player=p, card=card)
     if how == "sequence":
         if you:
-            return _("You continue the sequence with a {card}.").format(card=card)
-        return _("{player} continues the sequence with a {card}.").format(player=p, card=card)
+            return _("You continue the sequence with {card}.").format(card=card)
+        return _("{player} continues the sequence with {card}.").format(player=p, card=card)
     if how == "stack":
         if color:
             if you:
-                return _("You stack a {card} and choose {color}.").format(card=card, color=color_name(color))
-            return _("{player} stacks a {card} and chooses {color}.").format(player=p, card=card, color=color_name(color))
+                return _("You stack {card} and choose {color}.").format(card=card, color=color_name(color))
+            return _("{player} stacks {card} and chooses {color}.").format(player=p, card=card, color=color_name(color))
         if you:
-            return _("You stack a {card}.").format(card=card)
-        return _("{player} stacks a {card}.").format(player=p, card=card)
+            return _("You stack {card}.").format(card=card)
+        return _("{player} stacks {card}.").format(player=p, card=card)
     if color:
         if you:
-            return _("You play a {card} and choose {color}.").format(card=card, color=color_name(color))
-        return _("{player} plays a {card} and chooses {color}.").format(player=p, card=card, color=color_name(color))
+            return _("You play {card} and choose {color}.").format(card=card, color=color_name(color))
+        return _("{player} plays {card} and chooses {color}.").format(player=p, card=card, color=color_name(color))
     if you:
-        return _("You play a {card}.").format(card=card)
-    return _("{player} plays a {card}.").format(player=p, card=card)
+        return _("You play {card}.").format(card=card)
+    return _("{player} plays {card}.").format(player=p, card=card)
 
 
 def _color_chosen(e, d, you, p, v, names, s):
@@ -178,7 +187,7 @@ def _draw(e, d, you, p, v, names, s):
     if s is not None and s.get("cards"):
         cards = list(s["cards"])
         if len(cards) == 1:
-            return _("You draw a {card}.").format(card=card_name(cards[0]))
+            return _("You draw {card}.").format(card=card_name(cards[0], form=OBJECT))
         return ngettext("You draw {count} card: {cards}.", "You draw {count} cards: {cards}.", n).format(
             count=n, cards=cards_list(cards)
         )
@@ -282,10 +291,10 @@ def _challenge_result(e, d, you, p, v, names, s):
 
 
 def _card_returned(e, d, you, p, v, names, s):
-    card = card_name(d.get("card", ""))
+    card = card_name(d.get("card", ""), form=OBJECT)
     if you:
-        return _("You take back the {card}.").format(card=card)
-    return _("{player} takes back the {card}.").format(player=p, card=card)
+        return _("You take back {card}.").format(card=card)
+    return _("{player} takes back {card}.").format(player=p, card=card)
 
 
 def _reshuffle(e, d, you, p, v, names, s):
@@ -297,10 +306,10 @@ def _reshuffle(e, d, you, p, v, names, s):
 
 
 def _jump_in(e, d, you, p, v, names, s):
-    card = card_name(d.get("card", ""))
+    card = card_name(d.get("card", ""), form=OBJECT)
     if you:
-        return _("You jump in with a {card}.").format(card=card)
-    return _("{player} jumps in with a {card}.").format(player=p, card=card)
+        return _("You jump in with {card}.").format(card=card)
+    return _("{player} jumps in with {card}.").format(player=p, card=card)
 
 
 def _missed_jump_in(e, d, you, p, v, names, s):
@@ -381,8 +390,10 @@ def _match_end(e, d, you, p, v, names, s):
         if _you(winners[0], v):
             return _("You win the game!")
         return _("{player} wins the game!").format(player=name_of(winners[0], names))
-    who = [(_("you") if _you(x, v) else name_of(x, names)) for x in winners]
-    return _("{players} win the game!").format(players=_list(who))
+    others = [name_of(x, names) for x in winners if not _you(x, v)]
+    if len(others) < len(winners):
+        return _("You and {players} win the game!").format(players=_list(others))
+    return _("{players} win the game!").format(players=_list(others))
 
 
 _DESCRIBERS: dict[str, Any] = {
@@ -433,7 +444,7 @@ def describe_error(exc: IllegalAction, names: Sequence[str]) -> str:
     d = exc.detail
     card = d.get("card")
     if code == "not_in_hand":
-        return _("You don't have a {card}.").format(card=card_name(card or ""))
+        return _sentence(_("You don't have {card}.").format(card=card_name(card or "", form=ARTICLE)))
     if code == "not_your_turn":
         current = d.get("current")
         if current is not None:
@@ -443,10 +454,11 @@ def describe_error(exc: IllegalAction, names: Sequence[str]) -> str:
         top = d.get("top")
         color = d.get("color")
         if top in ("w", "w+4") or color is not None and top and top[:1] != color:
-            return _("A {card} does not match: the colour is {color}.").format(
-                card=card_name(card or ""), color=color_name(color)
-            )
-        return _("A {card} does not match the {top}.").format(card=card_name(card or ""), top=card_name(top or ""))
+            return _sentence(_("{card} does not match: the colour is {color}.").format(
+                card=card_name(card or "", form=ARTICLE), color=color_name(color)
+            ))
+        return _sentence(_("{card} does not match {top}.").format(
+            card=card_name(card or "", form=ARTICLE), top=card_name(top or "", form=ARTICLE)))
     if code == "needs_color":
         return _("Name a colour for the wild card: red, yellow, green or blue.")
     if code == "needs_target":
@@ -532,10 +544,11 @@ def top_text(top: str | None, color: str | None) -> str:
     if top is None:
         return _("The discard pile is empty.")
     if top in ("w", "w+4") and color:
-        return _("The top card is a {card}; the colour is {color}.").format(card=card_name(top), color=color_name(color))
+        return _("The top card is {card}; the colour is {color}.").format(
+            card=card_name(top, form=ARTICLE), color=color_name(color))
     if top == "beep":
         return _("The top card is a Beep: any card may follow.")
-    return _("The top card is a {card}.").format(card=card_name(top))
+    return _("The top card is {card}.").format(card=card_name(top, form=ARTICLE))
 
 
 def counts_text(counts: Sequence[int], names: Sequence[str], viewer: int | None = None,
@@ -563,11 +576,15 @@ def scores_text(scores: Sequence[int], names: Sequence[str], viewer: int | None 
     """The scores: "Scores: Ana 12, Bruno 0."."""
     parts = []
     for seat, n in enumerate(scores):
-        who = _("you") if _you(seat, viewer) else name_of(seat, names)
-        if eliminated is not None and seat < len(eliminated) and eliminated[seat]:
-            parts.append(_("{player} {score} (out)").format(player=who, score=_number(n)))
+        out = eliminated is not None and seat < len(eliminated) and eliminated[seat]
+        if _you(seat, viewer):
+            # TRANSLATORS: the player's own entry in the list of scores ("Scores: you 12, Ana 0.").
+            parts.append(_("you {score} (out)").format(score=_number(n)) if out
+                         else _("you {score}").format(score=_number(n)))
+        elif out:
+            parts.append(_("{player} {score} (out)").format(player=name_of(seat, names), score=_number(n)))
         else:
-            parts.append(_("{player} {score}").format(player=who, score=_number(n)))
+            parts.append(_("{player} {score}").format(player=name_of(seat, names), score=_number(n)))
     return _("Scores: {scores}.").format(scores=", ".join(parts))
 
 
@@ -589,10 +606,13 @@ def pending_text(view: Any, names: Sequence[str], viewer: int | None = None) -> 
     """The draw penalty waiting, and for whom."""
     if view.phase != Phase.PENDING or not view.pending:
         return _("No draw penalty is waiting.")
-    who = _("you") if _you(view.current, viewer) else name_of(view.current, names)
+    if _you(view.current, viewer):
+        return ngettext(
+            "A penalty of {count} card waits for you.", "A penalty of {count} cards waits for you.", view.pending
+        ).format(count=view.pending)
     return ngettext(
         "A penalty of {count} card waits for {name}.", "A penalty of {count} cards waits for {name}.", view.pending
-    ).format(count=view.pending, name=who)
+    ).format(count=view.pending, name=name_of(view.current, names))
 
 
 def turn_text(view: Any, names: Sequence[str], viewer: int | None = None) -> str:

@@ -53,6 +53,10 @@ LOCALE_NAMES: dict[str, str] = {
 }
 """Language code -> babel/CLDR locale identifier used for lists and numbers."""
 
+ZERO_TAKES_PLURAL: frozenset[str] = frozenset({"pt"})
+"""Languages whose CLDR rule puts 0 with 1 ("0 ponto") where speakers say the plural
+("0 pontos"): their messages take the plural form for a count of 0."""
+
 _ENGLISH_NAMES = {
     "english": "en", "portuguese": "pt", "brazilian": "pt", "serbian": "sr_Cyrl",
     "romanian": "ro", "italian": "it",
@@ -338,6 +342,7 @@ class Translator:
         self._messages: dict[tuple[str | None, str], tuple[str, ...]] = {}
         self._convert: Callable[[str], str] | None = None
         self._converted: set[tuple[str | None, str]] = set()
+        self._zero_plural = language in ZERO_TAKES_PLURAL
         source = "sr_Latn" if language == "sr_Cyrl" else language
         if source != "en":
             text = catalog_text(source) if po_text is None else po_text
@@ -382,6 +387,12 @@ class Translator:
         """Which plural form this language uses for the count ``n``."""
         return self._plural(n)
 
+    def _form(self, n: int) -> int:
+        """The plural form a message uses for ``n`` (CLDR's, except 0 in ZERO_TAKES_PLURAL)."""
+        if n == 0 and self._zero_plural:
+            return self._plural(2)
+        return self._plural(n)
+
     def gettext(self, msgid: str) -> str:
         """Translate ``msgid``; English when there is no usable translation."""
         forms = self._lookup((None, msgid))
@@ -391,7 +402,7 @@ class Translator:
         """Translate the form of a message that goes with the count ``n``."""
         forms = self._lookup((None, singular))
         if forms:
-            return forms[self._plural(n)]
+            return forms[self._form(n)]
         return singular if n == 1 else plural
 
     def pgettext(self, context: str, msgid: str) -> str:
@@ -403,7 +414,7 @@ class Translator:
         """Plural form for the count ``n`` of a message in ``context``."""
         forms = self._lookup((context, singular))
         if forms:
-            return forms[self._plural(n)]
+            return forms[self._form(n)]
         return singular if n == 1 else plural
 
     def format_list(self, items: list[str], style: str = "standard") -> str:

@@ -104,6 +104,16 @@ class LineResult:
     error: str | None = None
 
 
+def bot_name(index: int) -> str:
+    """The name of the ``index``-th bot, in the letters of the current language (Cyrillic "Ана")."""
+    name = BOT_NAMES[index % len(BOT_NAMES)]
+    if get_translator().language == "sr_Cyrl":
+        from uno_cli.translit import latin_to_cyrillic
+
+        return latin_to_cyrillic(name)
+    return name
+
+
 def default_names(seats: list[SeatSpec]) -> list[str]:
     """Names for seats without one: "You" for the only person, bot names, "Player N".
 
@@ -118,7 +128,7 @@ def default_names(seats: list[SeatSpec]) -> list[str]:
         if spec.kind == HUMAN and len(people) == 1:
             names.append(_("You"))
         elif spec.kind in (BOT, COMMAND):
-            names.append(BOT_NAMES[b % len(BOT_NAMES)])
+            names.append(bot_name(b))
             b += 1
         else:
             names.append(_("Player {number}").format(number=i + 1))

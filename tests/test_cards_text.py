@@ -1,0 +1,59 @@
+"""Card names in every language and every grammatical form the sentences choose."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from uno_cli.cards_text import ARTICLE, BARE, FORMS, OBJECT, card_name
+from uno_cli.describe import describe
+from uno_cli.engine.cards import ALL_CODES
+from uno_cli.engine.events import Event
+from uno_cli.i18n import LANGUAGES, use_language
+
+CODE = re.compile(r"\b(?:[rygb](?:\d|s|r|\+2)|w\+4|w)\b")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("form", FORMS)
+def test_every_card_has_a_whole_name_in_every_form(lang: str, form: str) -> None:
+    with use_language(lang):
+        for code in ALL_CODES:
+            name = card_name(code, form=form)
+            assert name and "{" not in name and not CODE.search(name), (lang, form, code, name)
+
+
+def test_english_forms_keep_the_natural_article() -> None:
+    assert card_name("r5") == "red 5"
+    assert card_name("r5", form=ARTICLE) == "a red 5"
+    assert card_name("w+4", form=OBJECT) == "a Wild Draw Four"
+
+
+@pytest.mark.parametrize(("lang", "code", "form", "expected"), [
+    ("pt", "g8", OBJECT, "um 8 verde"),
+    ("pt", "br", ARTICLE, "uma Inversão azul"),
+    ("it", "r0", OBJECT, "uno 0 rosso"),
+    ("it", "r8", OBJECT, "un 8 rosso"),
+    ("it", "bs", ARTICLE, "un Salta il turno blu"),
+    ("ro", "w+4", OBJECT, "cartea neagră +4"),
+    ("ro", "r8", OBJECT, "un 8 roșu"),
+    ("sr_Latn", "r7", OBJECT, "crvenu 7"),
+    ("sr_Latn", "r7", ARTICLE, "crvena 7"),
+    ("sr_Cyrl", "r7", OBJECT, "црвену 7"),
+    ("pt", "g8", BARE, "8 verde"),
+])
+def test_each_language_gives_the_card_its_article_or_case(lang: str, code: str, form: str, expected: str) -> None:
+    with use_language(lang):
+        assert card_name(code, form=form) == expected
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("pt", "Ana joga um 8 verde."),
+    ("it", "Ana gioca un 8 verde."),
+    ("ro", "Ana joacă un 8 verde."),
+    ("sr_Latn", "Ana igra zelenu 8."),
+])
+def test_a_played_card_is_the_object_of_the_verb(lang: str, expected: str) -> None:
+    with use_language(lang):
+        assert describe(Event("play", 1, {"card": "g8"}), 0, ["Mia", "Ana"]) == expected
