@@ -34,7 +34,7 @@ def config(setup: str | None = None, pace: float = 30.0, **kw) -> PlayConfig:
 def game(tmp_path: Path):
     g = PipeGame(config(write_setup(tmp_path / "setup.json", SETUP)))
     g.wait_for("Press Enter to start")
-    g.press("\r", "It's your turn.")
+    g.press("\r", "Your turn.")
     yield g
     g.close()
 
@@ -76,7 +76,7 @@ def test_sorting_by_colour_and_number(game: PipeGame) -> None:
         ("e", "Ana: 7 cards"),
         ("g", "No draw penalty is waiting."),
         ("s", "Scores:"),
-        ("t", "It's your turn."),
+        ("t", "Your turn."),
         ("i", "The top card is a red 1"),
         ("h", "You have 5 cards: red 5, red 7, Wild, green 3, and blue Draw Two."),
     ],

@@ -53,7 +53,8 @@ def test_colour_screen_plays_the_wild_in_the_colour_of_the_number_key(started) -
     controller.key("3")
     assert controller.mode == Mode.PLAY
     assert controller.game.color == "g"
-    assert "You play a Wild and choose green." in lines
+    played = lines.index("You play a Wild.")
+    assert lines[played + 1] == "You choose green."
 
 
 def test_colour_screen_escape_cancels_a_wild_not_yet_played(started) -> None:
