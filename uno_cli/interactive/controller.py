@@ -525,6 +525,10 @@ class Controller:
             self.act(Action(PLAY, HUMAN, card, "r" if card in ("w", "w+4") else None))
             return
         if len({a.color for a in options}) > 1:
+            bare = Action(options[0].kind, HUMAN, card)
+            if self.game.is_legal(bare):  # a last Wild needs no colour: the hand ends with it
+                self.apply(bare)
+                return
             self.colors.open(options)
             return
         if len({a.target for a in options}) > 1:
