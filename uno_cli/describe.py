@@ -26,9 +26,10 @@ from uno_cli.i18n import _, get_translator, ngettext
 LISTED_DRAW = 3
 
 __all__ = [
-    "LISTED_DRAW", "beaten_text", "card_text", "color_chosen_text", "color_text", "counts_text", "describe", "describe_error",
-    "cards_line_text", "hand_text", "name_of", "pending_text", "points_text", "prompt_text", "revealed_text",
-    "rules_text", "scores_text", "status_text", "too_late_text", "top_text", "turn_text",
+    "LISTED_DRAW", "beaten_text", "card_text", "cards_line_text", "color_chosen_text", "color_text",
+    "counts_text", "describe", "describe_error", "hand_text", "name_of", "pending_text", "points_text",
+    "prompt_text", "revealed_text", "rules_text", "scores_text", "status_text", "too_late_text", "top_text",
+    "turn_text",
 ]
 
 
@@ -139,10 +140,9 @@ def _play(e, d, you, p, v, names, s):
     code = d.get("card", "")
     card = card_name(code)
     how = d.get("how", "turn")
-    color = d.get("color")
     if how == "beep":
         return _("You play a Beep!") if you else _("{player} plays a Beep!").format(player=p)
-    # A chosen colour follows in a line of its own: color_text_of.
+    # A chosen colour follows in a line of its own: color_chosen_text.
     if how == "jump_in":
         if you:
             return _("You jump in: {card}.").format(card=card)
