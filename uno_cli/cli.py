@@ -188,7 +188,7 @@ def _play_options(func: Any) -> Any:
 @click.option("--speech", type=click.Choice(["auto", "on", "off"]), default=None, help=_("Speech through the screen reader."))
 @click.option("--verbosity", type=click.Choice(["short", "full"]), default=None, help=_("How much is said."))
 @click.option("--pace", type=float, default=None, help=_("Seconds between opponents' moves."))
-@click.option("--think-time", "think_time", type=click.FloatRange(min=0, max=600), default=None,
+@click.option("--think-time", "think_time", type=click.FloatRange(min=0, max=60), default=None,
               help=_("Seconds you have to act in the interactive game, then the game draws or passes for you (0: no limit)."))
 def play(**kw: Any) -> None:
     """Play a game (interactive on a terminal, scripted otherwise)."""

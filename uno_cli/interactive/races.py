@@ -4,6 +4,9 @@ The session's Referee says what each bot will do and when (a race at the bot's r
 time, a turn at the pace, or at least the race window while the player may act); each of
 its entries is put on a timer of the event loop, and the player's key press is applied
 the moment it arrives. Every change starts the clock again.
+
+With a thinking time (settings ``think_time`` or ``--think-time``), the referee also gives
+the player's own entry: a spoken warning before it, then the safe default played for them.
 """
 
 from __future__ import annotations
@@ -47,8 +50,9 @@ class RaceTimers:
         for entry in referee.schedule(virtual=False):
             offer = entry.offer
             if entry.wait is not None:  # the player's thinking time: a warning, then the safe default
-                warn = min(THINK_WARNING, entry.time / 2)
-                self._handles.append(c._loop.call_later(entry.time - warn, self._warn, offer, round(warn)))
+                warn = min(THINK_WARNING, float(int(entry.time // 2)))  # whole seconds, at most half
+                if warn >= 1:
+                    self._handles.append(c._loop.call_later(entry.time - warn, self._warn, offer, int(warn)))
                 self._handles.append(c._loop.call_later(entry.time, self._time_up, offer))
                 continue
             if not offer.in_turn:
@@ -76,7 +80,7 @@ class RaceTimers:
 
     def _warn(self, offer: Any, seconds: int) -> None:
         if self._current(offer):
-            self.c.say(words.seconds_left(max(1, seconds)), important=True)
+            self.c.say(words.seconds_left(seconds), important=True)
 
     def _time_up(self, offer: Any) -> None:
         c = self.c
