@@ -145,3 +145,15 @@ def test_settings_default_pace_is_the_race_pace():
     from uno_cli.settings import Settings
 
     assert (Settings().pace, Settings().race_window) == (DEFAULT_PACE, RACE_WINDOW)
+
+
+def test_a_persons_thinking_time_plays_the_safe_default_in_real_time():
+    from uno_cli.race import fallback
+
+    g = make_game([["r5", "g1"], ["g7", "g8"]], discard=("b3",), current=0)
+    ref = Referee(g, {1: Fixed(None, 0)}, controlled=[0])
+    assert not [e for e in ref.schedule(virtual=False) if e.seat == 0]  # off: people are not timed
+    ref.think_time = 10.0
+    mine = [e for e in ref.schedule(virtual=False) if e.seat == 0]
+    assert len(mine) == 1 and mine[0].time == 10.0 and mine[0].wait == Wait(0, "turn")
+    assert mine[0].offer.action == fallback(g.legal_actions(0)) and mine[0].offer.action.kind == DRAW

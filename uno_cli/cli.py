@@ -188,6 +188,8 @@ def _play_options(func: Any) -> Any:
 @click.option("--speech", type=click.Choice(["auto", "on", "off"]), default=None, help=_("Speech through the screen reader."))
 @click.option("--verbosity", type=click.Choice(["short", "full"]), default=None, help=_("How much is said."))
 @click.option("--pace", type=float, default=None, help=_("Seconds between opponents' moves."))
+@click.option("--think-time", "think_time", type=click.FloatRange(min=0, max=60), default=None,
+              help=_("Seconds you have to act in the interactive game, then the game draws or passes for you (0: no limit)."))
 def play(**kw: Any) -> None:
     """Play a game (interactive on a terminal, scripted otherwise)."""
     from uno_cli.playconfig import ConfigError, PlayConfig, build_seats
@@ -236,6 +238,7 @@ def play(**kw: Any) -> None:
         speech=kw["speech"] or "auto",
         verbosity=kw["verbosity"] or "full",
         pace=kw["pace"],
+        think_time=kw["think_time"],
     )
     if scripted:
         from uno_cli.script import run as run_script

@@ -22,10 +22,14 @@ from uno_cli.engine.events import Event
 from uno_cli.engine.game import IN_TURN_PHASES, Phase
 from uno_cli.i18n import _, get_translator, ngettext
 
+#: A drawn-card list longer than this is said as a count, the cards in a line of their own.
+LISTED_DRAW = 3
+
 __all__ = [
-    "beaten_text", "card_text", "color_text", "counts_text", "describe", "describe_error",
-    "hand_text", "name_of", "pending_text", "prompt_text", "scores_text", "status_text",
-    "too_late_text", "top_text", "turn_text",
+    "LISTED_DRAW", "beaten_text", "card_text", "cards_line_text", "color_chosen_text", "color_text",
+    "counts_text", "describe", "describe_error", "hand_text", "name_of", "pending_text", "points_text",
+    "prompt_text", "revealed_text", "rules_text", "scores_text", "status_text", "too_late_text", "top_text",
+    "turn_text",
 ]
 
 
@@ -119,9 +123,11 @@ def _deal(e, d, you, p, v, names, s):
 
 
 def _hand_dealt(e, d, you, p, v, names, s):
+    # The cards follow in a line of their own (said at full verbosity; asked for at short).
     if s is None:
         return None
-    return hand_text(s.get("cards", []))
+    n = len(s.get("cards", []))
+    return ngettext("You have {count} card.", "You have {count} cards.", n).format(count=n)
 
 
 def _first_card(e, d, you, p, v, names, s):
@@ -135,7 +141,7 @@ def _first_card_returned(e, d, you, p, v, names, s):
 
 def _turn(e, d, you, p, v, names, s):
     if you:
-        return _("It's your turn.")
+        return _("Your turn.")
     return _("It's {player}'s turn.").format(player=p)
 
 
@@ -143,9 +149,9 @@ def _play(e, d, you, p, v, names, s):
     code = d.get("card", "")
     card = card_name(code, form=OBJECT)
     how = d.get("how", "turn")
-    color = d.get("color")
     if how == "beep":
         return _("You play a Beep!") if you else _("{player} plays a Beep!").format(player=p)
+    # A chosen colour follows in a line of its own: color_chosen_text.
     if how == "jump_in":
         if you:
             return _("You jump in with {card}.").format(card=card)
@@ -155,24 +161,23 @@ def _play(e, d, you, p, v, names, s):
             return _("You continue the sequence with {card}.").format(card=card)
         return _("{player} continues the sequence with {card}.").format(player=p, card=card)
     if how == "stack":
-        if color:
-            if you:
-                return _("You stack {card} and choose {color}.").format(card=card, color=color_name(color))
-            return _("{player} stacks {card} and chooses {color}.").format(player=p, card=card, color=color_name(color))
         if you:
             return _("You stack {card}.").format(card=card)
         return _("{player} stacks {card}.").format(player=p, card=card)
-    if color:
-        if you:
-            return _("You play {card} and choose {color}.").format(card=card, color=color_name(color))
-        return _("{player} plays {card} and chooses {color}.").format(player=p, card=card, color=color_name(color))
     if you:
         return _("You play {card}.").format(card=card)
     return _("{player} plays {card}.").format(player=p, card=card)
 
 
 def _color_chosen(e, d, you, p, v, names, s):
-    color = color_name(d.get("color"))
+    return color_chosen_text(e.seat, d.get("color"), v, names)
+
+
+def color_chosen_text(seat: int | None, color: str | None, viewer: int | None, names: Sequence[str]) -> str:
+    """The colour a player chose (also after a wild played with its colour)."""
+    you = _you(seat, viewer)
+    p = name_of(seat, names)
+    color = color_name(color)
     if you:
         return _("You choose {color}.").format(color=color)
     return _("{player} chooses {color}.").format(player=p, color=color)
@@ -188,6 +193,8 @@ def _draw(e, d, you, p, v, names, s):
         cards = list(s["cards"])
         if len(cards) == 1:
             return _("You draw {card}.").format(card=card_name(cards[0], form=OBJECT))
+        if len(cards) > LISTED_DRAW:
+            return ngettext("You draw a card.", "You draw {count} cards.", n).format(count=n)  # the cards: a line of their own
         return ngettext("You draw {count} card: {cards}.", "You draw {count} cards: {cards}.", n).format(
             count=n, cards=cards_list(cards)
         )
@@ -204,10 +211,10 @@ def _cannot_draw(e, d, you, p, v, names, s):
 
 def _playable_drawn(e, d, you, p, v, names, s):
     if s is not None and s.get("card"):
-        return _("You can play the {card} you drew, or pass.").format(card=card_name(s["card"]))
+        return _("You can play it.")  # the card was said as it was drawn; passing goes without saying
     if you:
         return _("You can play the card you drew, or pass.")
-    return _("{player} can play the card just drawn.").format(player=p)
+    return None  # only the drawing player is told
 
 
 def _pass(e, d, you, p, v, names, s):
@@ -235,12 +242,8 @@ def _reverse(e, d, you, p, v, names, s):
 def _pending(e, d, you, p, v, names, s):
     n = _int(d.get("total", 0))
     if you:
-        return ngettext(
-            "You must take {count} card, unless you can answer.", "You must take {count} cards, unless you can answer.", n
-        ).format(count=n)
-    return ngettext(
-        "{player} must take {count} card, unless they answer.", "{player} must take {count} cards, unless they answer.", n
-    ).format(player=p, count=n)
+        return ngettext("You must take {count} card.", "You must take {count} cards.", n).format(count=n)
+    return ngettext("{player} must take {count} card.", "{player} must take {count} cards.", n).format(player=p, count=n)
 
 
 def _uno(e, d, you, p, v, names, s):
@@ -250,31 +253,23 @@ def _uno(e, d, you, p, v, names, s):
 
 
 def _caught(e, d, you, p, v, names, s):
+    # The cards drawn follow in the draw event's own line.
     by = d.get("by")
-    n = _int(d.get("count", 0))
     if you:
-        return ngettext(
-            "{catcher} catches you without UNO: you draw {count} card.",
-            "{catcher} catches you without UNO: you draw {count} cards.", n,
-        ).format(catcher=name_of(by, names), count=n)
+        return _("{catcher} catches you without UNO.").format(catcher=name_of(by, names))
     if _you(by, v):
-        return ngettext(
-            "You catch {player} without UNO: {player} draws {count} card.",
-            "You catch {player} without UNO: {player} draws {count} cards.", n,
-        ).format(player=p, count=n)
-    return ngettext(
-        "{catcher} catches {player} without UNO: {player} draws {count} card.",
-        "{catcher} catches {player} without UNO: {player} draws {count} cards.", n,
-    ).format(catcher=name_of(by, names), player=p, count=n)
+        return _("You catch {player} without UNO.").format(player=p)
+    return _("{catcher} catches {player} without UNO.").format(catcher=name_of(by, names), player=p)
 
 
 def _challenge(e, d, you, p, v, names, s):
     target = d.get("target")
+    # Only a Wild Draw Four can be challenged: the card goes without saying.
     if you:
-        return _("You challenge {target}'s Wild Draw Four.").format(target=name_of(target, names))
+        return _("You challenge {target}.").format(target=name_of(target, names))
     if _you(target, v):
-        return _("{player} challenges your Wild Draw Four.").format(player=p)
-    return _("{player} challenges {target}'s Wild Draw Four.").format(player=p, target=name_of(target, names))
+        return _("{player} challenges you.").format(player=p)
+    return _("{player} challenges {target}.").format(player=p, target=name_of(target, names))
 
 
 def _challenge_result(e, d, you, p, v, names, s):
@@ -285,9 +280,7 @@ def _challenge_result(e, d, you, p, v, names, s):
         line = _("{player} bluffed!").format(player=p)
     else:
         line = _("{player} did not bluff.").format(player=p)
-    if s is not None and "hand" in s and not you:
-        line += " " + _("{player}'s cards: {cards}.").format(player=p, cards=cards_list(sort_hand(s["hand"])))
-    return line
+    return line  # the revealed hand has its own line: revealed_text
 
 
 def _card_returned(e, d, you, p, v, names, s):
@@ -358,18 +351,11 @@ def _beep_slowest(e, d, you, p, v, names, s):
 
 
 def _hand_end(e, d, you, p, v, names, s):
-    gained = d.get("gained") or {}
-    points = _int(gained.get(e.seat, gained.get(str(e.seat), 0)) or 0) if e.seat is not None else 0
+    # Each player's points follow in lines of their own: points_text.
     if d.get("block"):
         if you:
             return _("Nobody can play or draw: you win the hand with the fewest points.")
         return _("Nobody can play or draw: {player} wins the hand with the fewest points.").format(player=p)
-    if points:
-        if you:
-            return ngettext("You win the hand and score {count} point.", "You win the hand and score {count} points.", points).format(count=_number(points))
-        return ngettext(
-            "{player} wins the hand and scores {count} point.", "{player} wins the hand and scores {count} points.", points
-        ).format(player=p, count=_number(points))
     if you:
         return _("You win the hand.")
     return _("{player} wins the hand.").format(player=p)
@@ -524,6 +510,35 @@ def describe_error(exc: IllegalAction, names: Sequence[str]) -> str:
     if code == "eliminated":
         return _("You are out of the game.")
     return _("That is not allowed now.")
+
+
+# ----------------------------------------------------------------- lines of their own
+
+def points_text(seat: int, points: int, viewer: int | None, names: Sequence[str]) -> str:
+    """A player's points for the hand: "Ana gets 45 points."."""
+    if _you(seat, viewer):
+        return ngettext("You get {count} point.", "You get {count} points.", points).format(count=_number(points))
+    return ngettext("{player} gets {count} point.", "{player} gets {count} points.", points).format(
+        player=name_of(seat, names), count=_number(points))
+
+
+def revealed_text(seat: int, hand: Sequence[str], names: Sequence[str]) -> str:
+    """A challenged player's hand, shown to the challenger."""
+    return _("{player}'s cards: {cards}.").format(player=name_of(seat, names), cards=cards_list(sort_hand(list(hand))))
+
+
+def cards_line_text(cards: Sequence[str], sort: bool = False) -> str:
+    """Cards in a line of their own, after their count (a hand dealt, a draw of more than LISTED_DRAW)."""
+    return cards_list(sort_hand(list(cards)) if sort else list(cards)) + "."
+
+
+def rules_text(preset_label: str, changed: bool, target: int, hands: int) -> str:
+    """The rules in one line at the start of a match: "Rules: Playroom; to 500 points."."""
+    rules = _("{preset}, changed").format(preset=preset_label) if changed else preset_label
+    if hands:
+        return ngettext("Rules: {rules}; {count} hand.", "Rules: {rules}; {count} hands.", hands).format(
+            rules=rules, count=hands)
+    return _("Rules: {rules}; to {target} points.").format(rules=rules, target=_number(target))
 
 
 # --------------------------------------------------------------------- summaries

@@ -16,6 +16,8 @@ from uno_cli.settings import BRAILLE_MODES, SPEECH_MODES, Settings
 
 PACES = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
 WINDOWS = (1.0, 2.0, 3.0, 5.0, 8.0)
+#: Thinking times (0: no limit), as the Playroom's "Thinking time is limited to 5 seconds."
+THINK_TIMES = (0.0, 5.0, 10.0, 15.0, 20.0, 30.0, 60.0)
 TARGETS = (100, 200, 250, 300, 500, 750, 1000)
 HANDS = tuple(range(0, 11))
 JUMP_PENALTIES = (0, 1, 2, 3, 5, 10)
@@ -52,7 +54,8 @@ class Menu:
         self.changed = False
         from uno_cli.optioninfo import OPTION_INFO
 
-        self.items = [Item(k) for k in ("preset", "players", "bots", "lang", "speech", "verbosity", "braille", "pace", "race_window")]
+        self.items = [Item(k) for k in ("preset", "players", "bots", "lang", "speech", "verbosity", "braille", "pace", "race_window",
+                                         "think_time")]
         self.items += [Item(k, rule=True) for k in OPTION_INFO]
 
     # ------------------------------------------------------------ rule options
@@ -92,7 +95,9 @@ class Menu:
             return _(_VERBOSITY_NAMES.get(value, value))
         if key == "braille":
             return _(_BRAILLE_NAMES.get(value, value))
-        if key in ("pace", "race_window"):
+        if key == "think_time" and not value:
+            return _("no limit")
+        if key in ("pace", "race_window", "think_time"):
             # Whole numbers choose their own plural form; fractions read as plural ("1,5 seconds").
             whole = float(value).is_integer()
             count = int(value) if whole else 2
@@ -115,6 +120,7 @@ class Menu:
             "braille": _("Braille"),
             "pace": _("Pause between opponents' moves"),
             "race_window": _("Extra time for races"),
+            "think_time": _("Thinking time"),
         }[item.key]
 
     def _help(self, item: Item) -> str:
@@ -136,6 +142,8 @@ class Menu:
                          "(your turn, questions, errors, answers to your keys) or everything."),
             "pace": _("How long the game waits between two opponents' moves, so you can hear them."),
             "race_window": _("How long jump-ins, catches and Beep answers stay open for you at least."),
+            "think_time": _("How long you have to act when the game waits for you; a warning comes before "
+                            "the time runs out, then the game draws, passes or takes the penalty for you."),
         }[item.key]
 
     # ----------------------------------------------------------------- reading
@@ -211,6 +219,8 @@ class Menu:
             s.pace = _cycle(PACES, s.pace, delta)
         elif item.key == "race_window":
             s.race_window = _cycle(WINDOWS, s.race_window, delta)
+        elif item.key == "think_time":
+            s.think_time = _cycle(THINK_TIMES, s.think_time, delta)
         self.changed = True
         return _("{label}: {value}.").format(label=self._label(item), value=self._say_value(item))
 

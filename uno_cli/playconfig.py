@@ -50,6 +50,8 @@ class PlayConfig:
     speech: str = "auto"
     verbosity: str = "full"
     pace: float | None = None
+    think_time: float | None = None
+    """Seconds a person has to act in the interactive game (None: the settings'; 0: no limit)."""
     save: str | None = None
 
 

@@ -147,6 +147,8 @@ class Referee:
         self.controlled = frozenset(controlled)
         self.pace = pace
         self.race_window = race_window
+        #: Seconds a person has to act in real time (0: no limit); then :func:`fallback` is played.
+        self.think_time = 0.0
         self.auto_next_hand = auto_next_hand
         self.on_events = on_events
         self.on_decision = on_decision
@@ -311,6 +313,13 @@ class Referee:
                 entries.append(Entry(turn_time, _TURN, o.seat, o))
             else:
                 entries.append(Entry(o.delay, _RACE, o.seat, o))
+        if not virtual and self.think_time > 0 and g.phase not in _STOPPED:
+            seat = self.prompt_seat()
+            if seat is not None:
+                # The thinking time: the safe default a silent bot gets, played for the person.
+                action = fallback(g.legal_actions(seat))
+                offer = Offer(self.think_time, seat, action, g.version, True, g.hand_number)
+                entries.append(Entry(self.think_time, _PERSON, seat, offer, Wait(seat, "turn")))
         if virtual and self.controlled and g.phase not in _STOPPED:
             seat = self.prompt_seat()
             if seat is not None:

@@ -70,9 +70,10 @@ def setup_problem(exc: BaseException, file: str | None) -> str:
 
 
 class _Writer:
-    def __init__(self, stream: IO[bytes], fmt: str) -> None:
+    def __init__(self, stream: IO[bytes], fmt: str, verbosity: str = "full") -> None:
         self.stream = stream
         self.json = fmt == "json"
+        self.verbosity = verbosity
 
     def __call__(self, message: Any) -> None:
         try:
@@ -84,7 +85,9 @@ class _Writer:
         if self.json:
             line = json.dumps(message.data, ensure_ascii=False, separators=(", ", ": "))
         else:
-            if message.text is None:
+            from uno_cli.session import said
+
+            if message.text is None or not said(message, self.verbosity):
                 return
             line = message.text
         self.stream.write(line.encode("utf-8", "replace") + b"\n")
@@ -160,7 +163,7 @@ def run(config: PlayConfig, stdin: IO[bytes] | None = None, stdout: IO[bytes] | 
     real_stdout = stdout is None
     if stdout is None:
         stdout = sys.stdout.buffer if sys.stdout is not None else None
-    writer = _Writer(stdout, config.format)  # type: ignore[arg-type]
+    writer = _Writer(stdout, config.format, config.verbosity)  # type: ignore[arg-type]
     try:
         session = Session(config, writer)
     except (InvalidSetup, EngineError, OSError) as exc:

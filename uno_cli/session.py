@@ -73,11 +73,20 @@ from uno_cli.playconfig import BOT, COMMAND, HUMAN, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.race import DEFAULT_PACE, Offer, Referee, Wait, bot_rng
 from uno_cli.wire import event_json, seat_json  # noqa: F401 - seat_json: kept importable from here
 
-__all__ = ["AUTO", "BOT_NAMES", "LineResult", "Message", "Offer", "Session", "Wait"]
+__all__ = ["AUTO", "BOT_NAMES", "SHORT_SKIP", "LineResult", "Message", "Offer", "Session", "Wait", "said"]
 
 #: Names given to bots, in seat order.
 BOT_NAMES = ("Ana", "Bruno", "Carla", "Dario", "Elena", "Filip", "Greta", "Hugo", "Ivana", "Jonas")
 AUTO = object()
+#: Message types left out at the short verbosity (they can be asked for by key or command).
+SHORT_SKIP = frozenset({"dealer_draw", "dealer_tie", "reshuffle", "deal", "beep_answer", "scores"})
+
+
+def said(message: Message, verbosity: str) -> bool:
+    """True if ``message`` is said at ``verbosity`` (short or full): the one filter of both modes."""
+    if not message.text:
+        return False
+    return verbosity != "short" or message.brief
 
 
 @dataclass
@@ -89,6 +98,8 @@ class Message:
     data: dict[str, Any] = field(default_factory=dict)
     seat: int | None = None
     important: bool = False
+    brief: bool = True
+    """Said at the short verbosity too (False: only at full; see :func:`said`)."""
 
 
 @dataclass
@@ -317,6 +328,10 @@ class Session:
             remember_states=True,
         )
         self.started = False
+        # What was said of the turn: whose turn was said last, and whether a card was
+        # played out of turn since (then whose turn it is is said, even at short verbosity).
+        self._turn_said: int | None = None
+        self._out_of_turn = False
 
     # ------------------------------------------------------------------ seats
 
@@ -331,37 +346,95 @@ class Session:
     # ---------------------------------------------------------------- output
 
     def emit(self, type: str, text: str | None, data: dict[str, Any] | None = None,
-             seat: int | None = None, important: bool = False) -> None:
+             seat: int | None = None, important: bool = False, brief: bool = True) -> None:
         """Send one message to the output callback."""
         payload = {"type": type}
         if data:
             payload.update(data)
         payload["text"] = text
-        self.output(Message(type, text, payload, seat, important))
+        self.output(Message(type, text, payload, seat, important, brief))
 
     def _emit_events(self, events: list[Event]) -> None:
         viewer = self.viewer
+        g = self.game
         # Several scripted seats: the script controls them all, so it sees their secrets.
-        scripted = [s for s in range(self.game.players) if self.controlled(s)]
-        for ev in events:
+        scripted = [s for s in range(g.players) if self.controlled(s)]
+        duo = sum(1 for out in g.eliminated if not out) == 2
+        reversed_duo = False
+        last = len(events) - 1
+        for index, ev in enumerate(events):
             payload = event_json(ev, viewer, self.names, scripted)
+            brief = ev.type not in SHORT_SKIP
+            kind = ev.type
+            if kind in ("hand_start", "match_start"):
+                self._turn_said = None
+                self._out_of_turn = False
+            elif kind == "play":
+                self._turn_said = None
+                self._out_of_turn = ev.data.get("how") in ("jump_in", "sequence")
+            elif kind == "reverse" and duo:
+                # With two players a Reverse is said as the turn it gives.
+                reversed_duo = True
+                payload["text"] = None
+            elif kind == "skip" and reversed_duo:
+                payload["text"] = None
+            elif kind == "turn":
+                if ev.seat == self._turn_said:
+                    payload["text"] = None  # the turn did not change (a draw): not said again
+                else:
+                    brief = ev.seat == viewer or self._out_of_turn or reversed_duo
+                self._turn_said = ev.seat
+                self._out_of_turn = reversed_duo = False
             text = payload["text"]
-            important = ev.type in ("turn", "pending", "beep_race", "playable_drawn") and (
-                ev.seat is not None and self.controlled(ev.seat) or ev.type == "beep_race"
+            important = kind in ("turn", "pending", "beep_race", "playable_drawn") and (
+                ev.seat is not None and self.controlled(ev.seat) or kind == "beep_race"
             )
-            self.output(Message(ev.type, text, payload, ev.seat, important))
-            if ev.type == "hand_end":
-                g = self.game
-                self.emit("scores", d.scores_text(g.scores, self.names, viewer, g.eliminated),
-                          {"scores": list(g.scores)})
-            if ev.type == "match_end":
-                g = self.game
-                self.emit(
-                    "game_over",
-                    d.final_scores_text(g.scores, self.names, viewer, g.eliminated),
-                    {"winners": [w + 1 for w in g.winners], "scores": list(g.scores),
-                     "names": list(self.names), "hands": g.hand_number},
-                )
+            self.output(Message(kind, text, payload, ev.seat, important, brief))
+            self._lines_after(ev, viewer)
+            if index == last and self._out_of_turn and g.phase in IN_TURN_PHASES:
+                # After every out-of-turn card, whose turn it is (the engine said no turn: it stayed).
+                self._emit_events([Event("turn", g.current)])
+
+    def _lines_after(self, ev: Event, viewer: int | None) -> None:
+        """The lines of their own that follow an event: drawn cards, a revealed hand, points, totals."""
+        g = self.game
+        secret = ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
+        if ev.type == "play" and ev.data.get("color"):
+            self.emit("color_chosen", d.color_chosen_text(ev.seat, ev.data["color"], viewer, self.names),
+                      {"seat": ev.seat + 1 if ev.seat is not None else None, "color": ev.data["color"]}, ev.seat)
+        elif ev.type == "hand_dealt" and secret:
+            self.emit("hand", d.cards_line_text(secret.get("cards", []), sort=True),
+                      {"seat": ev.seat + 1 if ev.seat is not None else None, "cards": list(secret.get("cards", []))},
+                      ev.seat, brief=False)
+        elif ev.type == "draw" and secret and len(secret.get("cards", ())) > d.LISTED_DRAW:
+            self.emit("drawn_cards", d.cards_line_text(secret["cards"]),
+                      {"seat": ev.seat + 1 if ev.seat is not None else None, "cards": list(secret["cards"])},
+                      ev.seat, brief=False)
+        elif ev.type == "challenge_result" and secret and "hand" in secret and ev.seat != viewer:
+            self.emit("revealed", d.revealed_text(ev.seat, secret["hand"], self.names),
+                      {"seat": ev.seat + 1 if ev.seat is not None else None, "cards": list(secret["hand"])}, ev.seat)
+        elif ev.type == "match_start":
+            from uno_cli.engine.options import PRESETS
+            from uno_cli.optioninfo import preset_name
+
+            name = self.config.preset if self.config.preset in PRESETS else "classic"
+            o = g.options
+            self.emit("rules_summary", d.rules_text(preset_name(name), o != PRESETS[name], o.target, o.hands),
+                      {"preset": name})
+        elif ev.type == "hand_end":
+            gained = ev.data.get("gained") or {}
+            for seat in sorted(int(s) for s in gained):
+                n = int(gained.get(seat, gained.get(str(seat), 0)) or 0)  # type: ignore[call-overload]
+                self.emit("points", d.points_text(seat, n, viewer, self.names), {"seat": seat + 1, "points": n}, seat)
+            self.emit("scores", d.scores_text(g.scores, self.names, viewer, g.eliminated),
+                      {"scores": list(g.scores)}, brief=False)
+        elif ev.type == "match_end":
+            self.emit(
+                "game_over",
+                d.final_scores_text(g.scores, self.names, viewer, g.eliminated),
+                {"winners": [w + 1 for w in g.winners], "scores": list(g.scores),
+                 "names": list(self.names), "hands": g.hand_number},
+            )
 
     # ---------------------------------------------------------------- flow
 

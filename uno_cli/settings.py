@@ -123,6 +123,9 @@ class Settings:
     race_window: float = 2.0
     """Seconds a bot's turn waits at least while the player may act out of turn
     (uno_cli.race.RACE_WINDOW)."""
+    think_time: float = 0.0
+    """Seconds the player has to act when the game waits for them (0: no limit); then the
+    safe default is played for them (uno_cli.race.fallback)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as JSON-ready data."""

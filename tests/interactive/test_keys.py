@@ -35,7 +35,7 @@ def config(setup: str | None = None, pace: float = 30.0, **kw) -> PlayConfig:
 def game(tmp_path: Path):
     g = PipeGame(config(write_setup(tmp_path / "setup.json", SETUP)))
     g.wait_for("Press Enter to start")
-    g.press("\r", "It's your turn.")
+    g.press("\r", "Your turn.")
     yield g
     g.close()
 
@@ -77,7 +77,7 @@ def test_sorting_by_colour_and_number(game: PipeGame) -> None:
         ("e", "Ana: 7 cards"),
         ("g", "No draw penalty is waiting."),
         ("s", "Scores:"),
-        ("t", "It's your turn."),
+        ("t", "Your turn."),
         ("i", "The top card is a red 1"),
         ("h", "You have 5 cards: red 5, red 7, Wild, green 3, and blue Draw Two."),
     ],
@@ -185,7 +185,7 @@ def test_options_menu_before_the_match(tmp_path: Path, uno_home: Path) -> None:
         g.press("o", "Options.")
         g.press("\x1b[B", "Players: 4")
         g.press(RIGHT, "Players: 5")
-        for _ in range(9):  # the seven settings after Players (braille among them), then rule options
+        for _ in range(10):  # the eight settings after Players (braille, thinking time among them), then rule options
             g.press("\x1b[B")
         g.press("", None)
         g.wait_for("Challenging a Wild Draw Four")

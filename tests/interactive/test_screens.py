@@ -53,7 +53,29 @@ def test_colour_screen_plays_the_wild_in_the_colour_of_the_number_key(started) -
     controller.key("3")
     assert controller.mode == Mode.PLAY
     assert controller.game.color == "g"
-    assert "You play a Wild and choose green." in lines
+    played = lines.index("You play a Wild.")
+    assert lines[played + 1] == "You choose green."
+
+
+def test_a_last_wild_is_played_without_the_colour_screen(tmp_path: Path) -> None:
+    """The hand ends with a last Wild, so the engine needs no colour: none is asked."""
+    lines: list[str] = []
+    setup = dict(SETUP, hands=[["w"], ["y1", "y2", "y3", "y4", "y5", "y6", "y7"]])
+    config = PlayConfig(speech="off", pace=30.0, seed=7, options=CLASSIC, setup=write_setup(tmp_path / "s.json", setup))
+    controller = build_controller(config, lines.append, Settings())
+    controller.key("enter")
+    controller.table.start()
+    controller._after_change(None)
+    controller.play_card("w")
+    assert controller.mode != Mode.COLOR
+    assert not any(line.startswith("Choose a colour") for line in lines)
+    assert "You play a Wild." in lines and "You win the hand." in lines
+
+
+def test_a_wild_that_is_not_the_last_card_still_opens_the_colour_screen(started) -> None:
+    controller, lines = started
+    controller.play_card("w")
+    assert controller.mode == Mode.COLOR
 
 
 def test_colour_screen_escape_cancels_a_wild_not_yet_played(started) -> None:

@@ -177,7 +177,7 @@ def test_short_verbosity_leaves_out_what_can_be_asked(tmp_path: Path) -> None:
     game = PipeGame(PlayConfig(speech="off", pace=0.0, seed=3, verbosity="short", options=CLASSIC))
     try:
         game.wait_for("Press Enter to start")
-        game.press("\r", "It's your turn.", timeout=20)
+        game.press("\r", "Your turn.", timeout=20)
         text = game.text()
         assert "to choose the dealer" not in text
         assert "It's Ana's turn." not in text
@@ -201,7 +201,7 @@ def test_a_seven_asks_whose_hand_to_take(tmp_path: Path) -> None:
                                setup=write_setup(tmp_path / "s.json", SEVEN_SETUP)))
     try:
         game.wait_for("Press Enter to start")
-        game.press("\r", "It's your turn.")
+        game.press("\r", "Your turn.")
         game.press("\x1b[H", "red 7")
         game.press("\r", "Swap hands with whom?")
         game.press("\x1b[C", "Bruno")

@@ -55,9 +55,16 @@ def test_every_prompt_answer_is_accepted(name: str) -> None:
         assert rc == 0
         assert objs[-1]["type"] == "game_over"
         assert sum(1 for o in objs if o["type"] == "game_over") == 1
+        turn_seat = None
         for o in objs:
             assert isinstance(o.get("text"), (str, type(None)))
-            if o["type"] not in ("hand_dealt",) and o["type"] in ("turn", "play", "draw", "prompt", "game_over"):
+            if o["type"] in ("play", "hand_start"):
+                turn_seat = None
+            if o["type"] == "turn":
+                # A turn that stays with the same seat (after a draw) is not said again.
+                assert o["text"] or o["seat"] == turn_seat, o
+                turn_seat = o["seat"]
+            elif o["type"] in ("play", "draw", "prompt", "game_over"):
                 assert o["text"], o
 
 
@@ -300,11 +307,11 @@ def test_every_event_type_has_a_sentence() -> None:
     for kind in EVENT_TYPES:
         for viewer in (0, 1, None):
             text = describe(Event(kind, 0, dict(sample), {"cards": ["r5"]} if kind == "hand_dealt" else None), viewer, names)
-            if kind == "hand_dealt" and viewer != 0:
-                assert text is None  # only the owner hears the cards dealt
+            if kind in ("hand_dealt", "playable_drawn") and viewer != 0:
+                assert text is None  # only the owner hears the cards dealt, or that a drawn card fits
                 continue
             assert text and text.strip() == text and "{" not in text, (kind, text)
-    assert describe(Event("turn", 0), 0, names) == "It's your turn."
+    assert describe(Event("turn", 0), 0, names) == "Your turn."
     assert describe(Event("turn", 1), 0, names) == "It's Ana's turn."
     assert describe(Event("play", 1, {"card": "r5"}), 0, names) == "Ana plays a red 5."
     assert describe(Event("play", 0, {"card": "r5"}), 0, names) == "You play a red 5."

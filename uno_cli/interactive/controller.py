@@ -34,8 +34,6 @@ from uno_cli.interactive.screens import (
     parse_color,
 )
 
-#: Message types left out at the short verbosity (they can be asked for by key).
-SHORT_SKIP = frozenset({"dealer_draw", "dealer_tie", "reshuffle", "deal", "beep_answer", "scores"})
 #: Message types said without being cut off by later ones.
 IMPORTANT = frozenset({"error", "choose", "game_over", "hand_end"})
 #: Verbs that work before a game exists.
@@ -209,12 +207,11 @@ class Controller:
 
     def on_message(self, message: Any) -> None:
         """A message from the Session: printed and spoken, unless the verbosity leaves it out."""
+        from uno_cli.session import said
+
         text = message.text
-        if not text:
+        if not said(message, self.out.verbosity):
             return
-        if self.out.verbosity == "short":
-            if message.type in SHORT_SKIP or (message.type == "turn" and message.seat != HUMAN):
-                return
         if message.seat == HUMAN and message.type in ("turn", "beep_race", "pending", "playable_drawn"):
             self._turn_said = True
         if message.type == "beep_race":
@@ -528,6 +525,10 @@ class Controller:
             self.act(Action(PLAY, HUMAN, card, "r" if card in ("w", "w+4") else None))
             return
         if len({a.color for a in options}) > 1:
+            bare = Action(options[0].kind, HUMAN, card)
+            if self.game.is_legal(bare):  # a last Wild needs no colour: the hand ends with it
+                self.apply(bare)
+                return
             self.colors.open(options)
             return
         if len({a.target for a in options}) > 1:

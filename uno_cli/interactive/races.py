@@ -4,6 +4,9 @@ The session's Referee says what each bot will do and when (a race at the bot's r
 time, a turn at the pace, or at least the race window while the player may act); each of
 its entries is put on a timer of the event loop, and the player's key press is applied
 the moment it arrives. Every change starts the clock again.
+
+With a thinking time (settings ``think_time`` or ``--think-time``), the referee also gives
+the player's own entry: a spoken warning before it, then the safe default played for them.
 """
 
 from __future__ import annotations
@@ -11,7 +14,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from uno_cli.engine.errors import IllegalAction
+from uno_cli.i18n import _
+from uno_cli.interactive import words
 from uno_cli.interactive.screens import HOLDING_MODES, Mode
+
+#: Seconds before the thinking time runs out that the player is warned (at most half of it).
+THINK_WARNING = 5.0
 
 if TYPE_CHECKING:
     from uno_cli.interactive.controller import Controller
@@ -37,8 +45,16 @@ class RaceTimers:
         referee = c.table.referee
         referee.pace = c.config.pace if c.config.pace is not None else c.settings.pace
         referee.race_window = c.settings.race_window
+        think = c.config.think_time if c.config.think_time is not None else c.settings.think_time
+        referee.think_time = think or 0.0
         for entry in referee.schedule(virtual=False):
             offer = entry.offer
+            if entry.wait is not None:  # the player's thinking time: a warning, then the safe default
+                warn = min(THINK_WARNING, float(int(entry.time // 2)))  # whole seconds, at most half
+                if warn >= 1:
+                    self._handles.append(c._loop.call_later(entry.time - warn, self._warn, offer, int(warn)))
+                self._handles.append(c._loop.call_later(entry.time, self._time_up, offer))
+                continue
             if not offer.in_turn:
                 self.offers[offer.seat] = offer
             self._handles.append(c._loop.call_later(entry.time, self._fire, offer))
@@ -56,6 +72,24 @@ class RaceTimers:
             handle.cancel()
         self._handles = []
         self._version = None
+
+    def _current(self, offer: Any) -> bool:
+        c = self.c
+        return (c.table is not None and not c.paused and c.mode not in HOLDING_MODES
+                and offer.version == c.game.version and offer.hand == c.game.hand_number)
+
+    def _warn(self, offer: Any, seconds: int) -> None:
+        if self._current(offer):
+            self.c.say(words.seconds_left(seconds), important=True)
+
+    def _time_up(self, offer: Any) -> None:
+        c = self.c
+        if not self._current(offer):
+            return
+        c.say(_(words.TIME_UP), important=True)
+        if c.mode in (Mode.COLOR, Mode.TARGET):
+            c.mode = Mode.PLAY  # the question is over: the default is played instead
+        self._fire(offer)
 
     def _fire(self, offer: Any) -> None:
         c = self.c

@@ -281,6 +281,7 @@ class MenuScreen(Screen):
             c.out.verbosity = c.config.verbosity = c.settings.verbosity
             c.out.braille = c.settings.braille
             c.config.pace = c.settings.pace
+            c.config.think_time = c.settings.think_time
             if c.settings.speech != old_speech:
                 c.config.speech = c.settings.speech
                 close_speaker(c.out)

@@ -43,6 +43,8 @@ def merge_settings(config: Any, settings: Any) -> list[str | None]:
         config.verbosity = settings.verbosity
     if not _explicit("pace") and config.pace is None:
         config.pace = settings.pace
+    if not _explicit("think_time") and config.think_time is None:
+        config.think_time = settings.think_time
     if not _explicit("preset") and not _explicit("rules") and not config.setup:
         try:
             options = build_options(settings.preset, [])

@@ -42,6 +42,12 @@ SORTED_BY_COLOR = N_("Your cards are sorted by colour.")
 SORTED_BY_NUMBER = N_("Your cards are sorted by number.")
 PAUSED = N_("Paused. Press P to go on.")
 GOES_ON = N_("The game goes on.")
+TIME_UP = N_("Time is up.")
+
+
+def seconds_left(n: int) -> str:
+    """The thinking-time warning."""
+    return ngettext("{count} second left.", "{count} seconds left.", n).format(count=n)
 SAVED = N_("Game saved. It will be offered when you start again.")
 
 # ---------------------------------------------------------------- choices
