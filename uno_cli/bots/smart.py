@@ -5,9 +5,10 @@ Beep answers, 7 swaps and 0 rotations, partners). They differ in care and knowle
 
 * ``easy`` picks a sensible card most of the time but sometimes forgets to say UNO,
   catches and jumps in only now and then, and reacts slowly.
-* ``normal`` plays a solid heuristic: keeps wilds, follows its strongest colour, uses
-  action cards when an opponent is low, never bluffs, challenges on hand-size odds; but
-  about one move in seven it plays a legal card without thinking.
+* ``normal`` plays a consistent, human-like heuristic: keeps wilds, follows its strongest
+  colour, uses action cards when an opponent is low, never bluffs, challenges on hand-size
+  odds. It remembers nothing beyond the table in front of it (no card counting, no guess
+  at what an opponent lacks), which keeps it a little weaker than ``hard``.
 * ``hard`` adds memory and inference: it tracks the cards it has seen (discards, its own
   draws, hands shown or swapped to it), infers which colours each opponent lacks (a
   player who drew while the colour was X probably has no X), steers the colour to one
@@ -59,14 +60,17 @@ class Profile:
         self.w_wild = 4.0  # cost of spending a wild early
         self.w_again = 1.0  # bonus of a card that gives another turn (two players)
         self.w_lack = 2.5  # bonus of a colour the next player probably lacks
+        self.keep_actions = 0.0  # 3+ players: cost of an action card spent on a long hand
+        self.short = 2  # a hand this small is "short": action cards go at it
         self.__dict__.update(values)
 
 
 PROFILES: dict[str, Profile] = {
     "easy": Profile(say_uno=0.7, late_uno=0.3, catch=0.4, jump=0.3, sequence=0.6, mistake=0.3, challenge_at=0.5),
-    "normal": Profile(mistake=0.15, challenge_at=0.35),
+    "normal": Profile(challenge_at=0.35),
     "hard": Profile(memory=True, challenge_at=0.25, w_points=1.0, w_wild=8.0),
 }
+PROFILES["expert"] = PROFILES["hard"]  # expert decides as hard wherever it does not search
 
 
 class SmartBot(Bot):
@@ -324,6 +328,8 @@ class SmartBot(Bot):
         if rank in ("s", "+2") or (rank == "r" and active == 2):
             if self._partner(view, victim):
                 s -= 12.0
+            elif self.p.keep_actions and active > 2 and view.counts[victim] > self.p.short:
+                s -= self.p.keep_actions
             else:
                 threat = 6.0 / max(1, view.counts[victim])
                 s += threat + (1.5 if rank == "+2" else 0.5)
