@@ -78,16 +78,33 @@ class InCareful(Bot):
         return self.rng.uniform(low, high)
 
 
-def play(level: str, players: int, name: str, games: int, seed: int, other: str = "careful") -> tuple[float, int]:
+CHEAT = False
+
+
+def _peek(seat, game, bot) -> None:
+    """Cheating expert (an upper bound for the search): it samples the true deal."""
+    if hasattr(bot, "sample"):
+        true = game.copy()
+
+        def sample(view, rng):
+            pile = list(true.draw_pile)
+            rng.shuffle(pile)  # the hands are known, the pile's order is not
+            return Game.from_view(view, [list(h) for h in true.hands], pile, list(true.discard), rng.getrandbits(64))
+
+        bot.sample = sample
+
+
+def play(level: str, players: int, name: str, games: int, seed: int, other: str = "careful", hands: int = 0) -> tuple[float, int]:
     """Wins of ``level`` against ``players - 1`` others, seats rotated."""
     wins = 0.0
     for g in range(games):
         gs = game_seed(seed, g)
         seated = seating((level,) + (other,) * (players - 1), g, True)
-        game = Game(players, preset(name), seed=gs)
+        options = preset(name).with_values(hands=hands) if hands else preset(name)
+        game = Game(players, options, seed=gs)
         bots = [InCareful(s, bot_rng(gs, s), players) if lv in ("careful", "careful2") else make_bot(lv, s, bot_rng(gs, s))
                 for s, lv in enumerate(seated)]
-        ref = Referee(game, dict(enumerate(bots)))
+        ref = Referee(game, dict(enumerate(bots)), on_decision=_peek if CHEAT else None)
         ref.deal(game.start())
         ref.advance(limit=200_000)
         mine = [s for s, lv in enumerate(seated) if lv == level]
@@ -105,15 +122,24 @@ def main() -> int:
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--preset", default="classic")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--hands", type=int, default=0, help="hands per match (0: the preset's)")
     p.add_argument("--set", action="append", default=[], help="profile value for tuning: name=value")
+    p.add_argument("--cheat", action="store_true")
     a = p.parse_args()
+    global CHEAT
+    CHEAT = a.cheat
     from uno_cli.bots.smart import PROFILES
 
     for item in a.set:
         key, value = item.split("=")
-        setattr(PROFILES[a.level], key, float(value))
+        if key.isupper():
+            import uno_cli.bots.expert as expert
+
+            setattr(expert, key, type(getattr(expert, key))(float(value)))
+        else:
+            setattr(PROFILES[a.level], key, float(value))
     t = time.perf_counter()
-    wins, n = play(a.level, a.players, a.preset, a.games, a.seed, a.other)
+    wins, n = play(a.level, a.players, a.preset, a.games, a.seed, a.other, a.hands)
     lo, hi = wilson(wins, n)
     print(f"{a.preset} {a.level} {a.set} vs {a.other} {a.players}p: {wins / n * 100:.1f}% ({lo * 100:.1f}-{hi * 100:.1f}) "
           f"of {n}, {n / (time.perf_counter() - t):.1f} games/s")

@@ -21,22 +21,26 @@ from uno_cli.engine.cards import BEEP, CARD_COLOR, CARD_POINTS, CARD_RANK, COLOR
 
 #: Sampled deals per decision: each candidate is played out once in each (common deals
 #: make the comparison fair). Chosen so that 99% of decisions take under 50 ms.
-WORLDS = 12
+WORLDS = 32
 #: At most this many candidates are searched (the best by ``hard``'s own scores).
-MAX_CANDIDATES = 5
+MAX_CANDIDATES = 3
 #: A rollout longer than this many actions is judged on the cards left.
 ROLLOUT_LIMIT = 400
+#: Actions a rollout plays before the position is judged (0: to the end of the hand).
+DEPTH = 12
+#: Worth of one card fewer than the closest opponent, and of a Wild still held, in a judged position.
+LEAF_CARD = 0.12
+LEAF_WILD = 0.05
+#: Bonus of hard's own favourite, so that the search overrules it only on clear evidence.
+PRIOR = 0.03
 
 _LIVE = (Phase.PLAYING, Phase.DRAWN, Phase.PENDING, Phase.CHOOSE_COLOR, Phase.BEEP_RACE)
 
 
-def _most_held(hand: Sequence[str]) -> str:
-    counts = {c: 0 for c in COLORS}
-    for card in hand:
-        c = CARD_COLOR.get(card)
-        if c is not None:
-            counts[c] += 1
-    return max(COLORS, key=counts.__getitem__)
+_INDEX = {c: i for i, c in enumerate(COLORS)}
+#: Colour index of each coloured card (Wilds and Beeps have none).
+_CARD_INDEX = {card: _INDEX[c] for card, c in CARD_COLOR.items() if c is not None}
+_ACTION_RANKS = frozenset(("s", "+2", "r"))
 
 
 def rollout_action(game: Game, rng: random.Random) -> Action:
@@ -50,57 +54,56 @@ def rollout_action(game: Game, rng: random.Random) -> Action:
     seat = game.current
     legal = game.legal_actions(seat)
     hand = game.hands[seat]
+    counts = [0, 0, 0, 0]
+    index = _CARD_INDEX
+    for card in hand:
+        i = index.get(card)
+        if i is not None:
+            counts[i] += 1
+    best_color = COLORS[counts.index(max(counts))]
     if phase == Phase.CHOOSE_COLOR:
-        best = _most_held(hand)
-        return next(a for a in legal if a.kind == COLOR and a.color == best)
+        return next(a for a in legal if a.kind == COLOR and a.color == best_color)
     if phase == Phase.PENDING:
         for a in legal:
-            if a.kind == PLAY and a.card != BEEP and (a.color is None or a.color == _most_held(hand)):
+            if a.kind == PLAY and a.card != BEEP and (a.color is None or a.color == best_color):
                 return a
         return next(a for a in legal if a.kind == ACCEPT)
-    counts = {c: 0 for c in COLORS}
-    for card in hand:
-        c = CARD_COLOR.get(card)
-        if c is not None:
-            counts[c] += 1
-    best_color = max(COLORS, key=counts.__getitem__)
     n = game.players
-    nxt_short = len(hand) > 0 and min(len(game.hands[(seat + 1) % n]), len(game.hands[(seat - 1) % n])) <= 2
+    hands = game.hands
+    nxt_short = len(hands[(seat + 1) % n]) <= 2 or len(hands[(seat - 1) % n]) <= 2
     choice: Action | None = None
+    fallback: Action | None = None
     top = -1e9
+    noise = rng.random
     for a in legal:
         kind = a.kind
         if kind == PLAY:
             card = a.card
             if card == BEEP:
                 continue
-            if card == WILD or card == WILD4:
+            i = index.get(card)  # type: ignore[arg-type]
+            if i is None:
                 if a.color != best_color:
                     continue
                 s = -6.0 if card == WILD else (3.0 if nxt_short else -5.0)
             else:
-                s = 2.0 * counts[CARD_COLOR[card]] + CARD_POINTS[card] / 20.0
-                if nxt_short and CARD_RANK[card] in ("s", "+2", "r"):
+                s = 2.0 * counts[i] + CARD_POINTS[card] / 20.0  # type: ignore[index]
+                if nxt_short and CARD_RANK[card] in _ACTION_RANKS:  # type: ignore[index]
                     s += 4.0
             if a.target is not None:
-                s -= len(game.hands[a.target])
-            s += rng.random()
+                s -= len(hands[a.target])
+            s += noise()
             if s > top:
                 top, choice = s, a
-        elif kind == DRAW and choice is None and top == -1e9:
-            choice = a
-        elif kind == PASS and choice is None:
-            choice = a
+        elif fallback is None and (kind == DRAW or kind == PASS or kind == ACCEPT):
+            fallback = a
     if choice is not None:
         return choice
-    for a in legal:
-        if a.kind in (DRAW, PASS, ACCEPT):
-            return a
-    return legal[0]
+    return fallback if fallback is not None else legal[0]
 
 
 def play_out(game: Game, rng: random.Random, limit: int = ROLLOUT_LIMIT) -> bool:
-    """Play ``game`` to the end of the hand with :func:`rollout_action`; False if cut short."""
+    """Play ``game`` on with :func:`rollout_action` for ``limit`` actions; True if the hand ended."""
     live = _LIVE
     for _ in range(limit):
         if game.phase not in live:
@@ -192,10 +195,12 @@ class ExpertBot(SmartBot):
         side = set(game.team(me))
         gained = [game.scores[s] - before[s] for s in range(game.players)]
         if game.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            # Cut short: fewer cards left than the others is better.
+            # Cut short: judged on the cards left (fewer than the closest opponent is better).
             mine = min(len(game.hands[s]) for s in side)
             others = [len(game.hands[s]) for s in range(game.players) if s not in side and not game.eliminated[s]]
-            return (sum(others) / max(1, len(others)) - mine) / 10.0
+            closest = min(others, default=mine)
+            wilds = sum(1 for s in side for c in game.hands[s] if c == WILD or c == WILD4)
+            return LEAF_CARD * (closest - mine) + LEAF_WILD * wilds
         others = [s for s in range(game.players) if s not in side and not game.eliminated[s]]
         if game.options.scoring == "winner_takes":
             mine = sum(gained[s] for s in side)
@@ -225,11 +230,13 @@ class ExpertBot(SmartBot):
             if world is None:
                 return options[0]
             seed = rng.getrandbits(64)
+            limit = DEPTH or ROLLOUT_LIMIT
             for i, a in enumerate(options):
                 game = world.copy()
                 game.apply(a)
-                play_out(game, random.Random(seed))
+                play_out(game, random.Random(seed), limit)
                 totals[i] += self._value(before, game)
+        totals[0] += PRIOR * WORLDS  # options[0] is hard's favourite
         best = max(range(len(options)), key=lambda i: (totals[i], -i))
         return options[best]
 

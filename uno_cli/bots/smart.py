@@ -60,8 +60,6 @@ class Profile:
         self.w_wild = 4.0  # cost of spending a wild early
         self.w_again = 1.0  # bonus of a card that gives another turn (two players)
         self.w_lack = 2.5  # bonus of a colour the next player probably lacks
-        self.keep_actions = 0.0  # 3+ players: cost of an action card spent on a long hand
-        self.short = 2  # a hand this small is "short": action cards go at it
         self.__dict__.update(values)
 
 
@@ -81,6 +79,7 @@ class SmartBot(Bot):
         self.level = level
         self.p = PROFILES[level]
         self.players = 0
+        self.dares: dict[int, list[int]] = {}  # seat -> [bluffs found, challenges seen] this match
         self._reset_hand()
 
     # ------------------------------------------------------------------ memory
@@ -108,6 +107,7 @@ class SmartBot(Bot):
             w4_left=self.w4_left,
             known={str(s): dict(v) for s, v in self.known.items()},
             last_hand=list(self.last_hand),
+            dares={str(s): list(v) for s, v in self.dares.items()},
         )
         return out
 
@@ -124,6 +124,7 @@ class SmartBot(Bot):
             self.w4_left = int(state.get("w4_left", 0))
             self.known = {int(s): Counter({str(c): int(n) for c, n in v.items()}) for s, v in state.get("known", {}).items()}
             self.last_hand = tuple(state.get("last_hand", ()))
+            self.dares = {int(s): [int(v[0]), int(v[1])] for s, v in state.get("dares", {}).items()}
         except (AttributeError, TypeError, ValueError):
             self._reset_hand()
 
@@ -180,6 +181,10 @@ class SmartBot(Bot):
                         lack[c] *= keep
         elif kind == "challenge_result":
             target = e.get("seat")
+            if target is not None:
+                record = self.dares.setdefault(target, [0, 0])
+                record[0] += bool(e.get("guilty"))
+                record[1] += 1
             hand = e.get("hand")
             if target is not None and hand is not None and target != self.seat:
                 self._know(target, hand)
@@ -328,8 +333,6 @@ class SmartBot(Bot):
         if rank in ("s", "+2") or (rank == "r" and active == 2):
             if self._partner(view, victim):
                 s -= 12.0
-            elif self.p.keep_actions and active > 2 and view.counts[victim] > self.p.short:
-                s -= self.p.keep_actions
             else:
                 threat = 6.0 / max(1, view.counts[victim])
                 s += threat + (1.5 if rank == "+2" else 0.5)
@@ -492,6 +495,11 @@ class SmartBot(Bot):
             known = self.known.get(self.w4_by)
             if known is not None and any(CARD_COLOR.get(k) == prev for k, v in known.items() if v > 0):
                 chance = max(chance, 0.9)
+            # Weighed by how often this player was found bluffing when challenged (Bayes:
+            # a player who never bluffs plays a Wild Draw Four only when it lacks the colour).
+            found, seen = self.dares.get(self.w4_by, (0, 0))
+            dares = (found + 1) / (seen + 2)
+            chance = chance * dares / (chance * dares + (1.0 - chance))
         if self.p.mistake:
             chance += self.rng.uniform(-0.2, 0.2)
         return chance
