@@ -115,6 +115,9 @@ def play_out(game: Game, rng: random.Random, limit: int = ROLLOUT_LIMIT) -> bool
 class ExpertBot(SmartBot):
     """``hard`` with a determinized Monte Carlo search of its in-turn plays."""
 
+    searches = True
+    """Its turns take milliseconds: the interactive game asks it on a worker thread."""
+
     def __init__(self, seat: int, rng: random.Random, level: str = "expert") -> None:
         super().__init__(seat, rng, level)
 
