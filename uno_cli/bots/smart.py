@@ -13,7 +13,10 @@ Beep answers, 7 swaps and 0 rotations, partners). They differ in care and knowle
   draws, hands shown or swapped to it), infers which colours each opponent lacks (a
   player who drew while the colour was X probably has no X), steers the colour to one
   the next opponent lacks, dumps points when someone is about to go out, and challenges
-  a Wild Draw Four by estimating the chance that the player held the old colour.
+  a Wild Draw Four by estimating the chance that the player held the old colour, weighed
+  by how often that player was found bluffing when challenged.
+
+``expert`` (uno_cli/bots/expert.py) decides as ``hard`` except in its turn, where it searches.
 
 A bot decides only from its :class:`~uno_cli.engine.View` and the events as
 ``Event.visible_to(seat)`` gives them; it never touches the game.
