@@ -23,12 +23,15 @@ from uno_cli.sim import simulate  # noqa: E402
 
 #: (preset, seats' levels, kind); the first level is the one reported. Kind ``main`` rows
 #: carry the targets and get ``--games``; ``extra`` two-player rows get ``--games-extra``;
-#: four-player rows get ``--games4``.
+#: four-player rows get ``--games4``; ``expert`` rows (slow: the expert searches) get
+#: ``--games-expert``.
 ROWS: list[tuple[str, tuple[str, ...], str]] = [
     ("classic", ("normal", "random"), "main"),
     ("classic", ("hard", "normal"), "main"),
     ("playroom", ("normal", "random"), "main"),
     ("playroom", ("hard", "normal"), "main"),
+    ("classic", ("expert", "hard"), "expert"),
+    ("playroom", ("expert", "hard"), "expert"),
     ("classic", ("hard", "random"), "extra"),
     ("classic", ("easy", "random"), "extra"),
     ("classic", ("normal", "easy"), "extra"),
@@ -47,6 +50,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=10_000, help="games per two-player row")
     parser.add_argument("--games-extra", type=int, default=2_000, help="games per extra two-player row")
     parser.add_argument("--games4", type=int, default=1_000, help="games per four-player row")
+    parser.add_argument("--games-expert", type=int, default=600, help="games per expert row")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hands", action="store_true", help="one hand per game (hands=1)")
@@ -61,7 +65,7 @@ def main() -> int:
         options = preset(name)
         if args.hands:
             options = options.with_values(hands=1)
-        games = {"main": args.games, "extra": args.games_extra, "four": args.games4}[kind]
+        games = {"main": args.games, "extra": args.games_extra, "four": args.games4, "expert": args.games_expert}[kind]
         start = time.perf_counter()
         result = simulate(games, len(levels), options, seed=args.seed, levels=levels, jobs=args.jobs, swap_seats=True)
         stats = result.level_stats[levels[0]]

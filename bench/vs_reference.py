@@ -26,7 +26,7 @@ from uno_cli.sim import simulate  # noqa: E402
 
 #: Reference players: name -> script under bench/players/.
 REFERENCES = {"rule_agent": "rule_agent.py", "careful": "careful.py"}
-LEVELS = ("hard", "normal")
+LEVELS = ("expert", "hard", "normal")
 PRESETS = ("classic", "playroom")
 
 
@@ -41,6 +41,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=300, help="games per two-player row")
     parser.add_argument("--games4", type=int, default=100, help="games per four-player row")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="levels to measure, comma-separated")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", default=None, help="rows whose 'preset level reference players' contain every word")
@@ -50,7 +51,7 @@ def main() -> int:
     faulted = False
     for name in PRESETS:
         for players in (2, 4):
-            for level in LEVELS:
+            for level in args.levels.split(","):
                 for ref in REFERENCES:
                     key = f"{name} {level} {ref} {players}p"
                     if args.only and not all(word in key for word in args.only.split()):

@@ -165,7 +165,7 @@ def _check_file_or_exit(config: Any) -> None:
 def _play_options(func: Any) -> Any:
     options = [
         click.option("--players", type=click.IntRange(2, 10), default=None, help=_("Number of players, 2 to 10.")),
-        click.option("--bots", default=None, help=_("Bot level for the other seats ({levels}), or a comma list.").format(levels="easy, normal, hard, random")),
+        click.option("--bots", default=None, help=_("Bot level for the other seats ({levels}), or a comma list.").format(levels="easy, normal, hard, expert, random")),
         click.option("--seat", "seats", multiple=True, help=_("Who plays a seat: {forms}.").format(forms="N=human, N=script, N=bot:LEVEL, N=cmd:PROGRAM")),
         click.option("--names", default=None, help=_("Player names, separated by commas.")),
         click.option("--preset", default=None, help=_("Rule preset: {presets}.").format(presets=_PRESET_NAMES)),

@@ -21,9 +21,9 @@ THINK_TIMES = (0.0, 5.0, 10.0, 15.0, 20.0, 30.0, 60.0)
 TARGETS = (100, 200, 250, 300, 500, 750, 1000)
 HANDS = tuple(range(0, 11))
 JUMP_PENALTIES = (0, 1, 2, 3, 5, 10)
-LEVELS = ("easy", "normal", "hard", "random")
+LEVELS = ("easy", "normal", "hard", "expert", "random")
 
-_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "random": N_("random")}
+_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "expert": N_("expert"), "random": N_("random")}
 _SPEECH_NAMES = {"auto": N_("automatic"), "on": N_("on"), "off": N_("off")}
 _VERBOSITY_NAMES = {"short": N_("short"), "full": N_("full")}
 _BRAILLE_NAMES = {"off": N_("off"), "important": N_("important messages"), "all": N_("everything")}

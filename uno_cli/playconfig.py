@@ -10,7 +10,7 @@ HUMAN = "human"
 SCRIPT = "script"
 BOT = "bot"
 COMMAND = "cmd"
-BOT_LEVELS = ("easy", "normal", "hard", "random")
+BOT_LEVELS = ("easy", "normal", "hard", "expert", "random")
 DEFAULT_LEVEL = "normal"
 
 

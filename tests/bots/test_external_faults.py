@@ -376,3 +376,26 @@ def test_uno_play_with_a_program_that_cannot_start_exits_2(tmp_path, monkeypatch
     cfg.seats[1] = SeatSpec("cmd", command=str(tmp_path / "no-such-program"))
     assert script_mode.run(cfg, io.BytesIO(b"draw\n"), Output()) == script_mode.EXIT_BAD_SETUP
     assert "cannot be started" in capsys.readouterr().err
+
+
+ILLEGAL = """
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("type") == "prompt":
+        print(f"#{m['id']} play zz", flush=True)
+"""
+
+
+def test_simulate_reports_illegal_answers_of_a_program_that_plays_on(tmp_path):
+    import shlex
+
+    from uno_cli.sim import format_report, simulate
+
+    level = "external:" + shlex.join(program(tmp_path, ILLEGAL))
+    result = simulate(2, 2, preset("classic").with_values(hands=1), seed=1, levels=("normal", level),
+                      external_timeout=2.0, log_folder=str(tmp_path))
+    invalid = result.faults[1]["invalid"]
+    assert invalid > 0 and result.faults[1].get("crash", 0) == 0 and result.violations == []
+    assert result.to_dict()["faults"]["2"]["invalid"] == invalid
+    assert f"Seat 2 (program): crashes 0, time-outs 0, invalid answers {invalid}, late answers 0." in format_report(result)

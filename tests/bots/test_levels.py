@@ -12,7 +12,7 @@ MIXED = ("easy", "normal", "hard", "random")
 
 
 def test_levels_listed():
-    assert LEVELS == ("random", "easy", "normal", "hard")
+    assert LEVELS == ("random", "easy", "normal", "hard", "expert")
     with pytest.raises(ValueError):
         make_bot("genius", 0, __import__("random").Random(0))
 
@@ -26,7 +26,7 @@ def test_every_level_finishes_every_preset_with_checks(name):
     assert set(result.usage) == set(MIXED)
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
 def test_two_player_matches_with_checks(level):
     result = simulate(2, 2, preset("playroom").with_values(target=200), seed=3, check=True, levels=(level, level))
     assert result.violations == []
@@ -40,12 +40,13 @@ PLAYROOM_USES = {
 }
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
 def test_each_level_uses_each_option(level):
     # playroom_all: every Playroom rule, Beep and 7/0 included (challenge_penalty and
     # draw_skips are rules, not moves, so they are not counted).
+    # expert spends its Draw Twos early by choice, so it needs more games to meet a stack.
     result = simulate(
-        12, 4, preset("playroom_all").with_values(hands=2), seed=5,
+        24 if level == "expert" else 12, 4, preset("playroom_all").with_values(hands=2), seed=5,
         levels=(level, "random", "random", "random"), swap_seats=True,
     )
     used = result.usage[level]

@@ -108,3 +108,23 @@ def test_first_card_wild_colour():
     g._legal_cache = None
     a = bot("normal").choose(g.view(0))
     assert a.kind == COLOR and a.color == "g"
+
+
+def _four_cards_left_then_wild_draw_four(hard, innocent: int):
+    start = [Event("match_start", None, {"players": 2, "options": {}}),
+             Event("hand_start", None, {"hand": 1, "dealer": 1}),
+             Event("first_card", None, {"card": "r3", "color": "r"})]
+    found = [Event("challenge_result", 0, {"guilty": False, "challenger": 1}) for _ in range(innocent)]
+    hard.observe(start + found + [Event("play", 0, {"card": "w+4", "left": 4, "how": "turn", "color": "b"})])
+    g = make_game([["r1", "g1", "y1", "b1"], ["y5", "y6", "g7"]], discard=["r3", "w+4"], color="b", current=1)
+    g.phase = "pending"
+    g.pending, g.pending_kind, g.pending_cards, g.bluffer, g.bluff = 4, "w+4", 1, 0, True
+    g._legal_cache = None
+    return hard.choose(g.view(1)).kind
+
+
+def test_hard_stops_challenging_a_player_never_found_bluffing():
+    assert _four_cards_left_then_wild_draw_four(bot("hard", seat=1), innocent=0) == CHALLENGE
+    hard = bot("hard", seat=1)
+    assert _four_cards_left_then_wild_draw_four(hard, innocent=6) != CHALLENGE
+    assert hard.state()["dares"] == {"0": [0, 6]}

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ARGS = ["play", "--players", "3", "--seed", "11", "--seat", "1=script", "--seat", "2=bot:hard",
+ARGS = ["play", "--players", "3", "--seed", "14", "--seat", "1=script", "--seat", "2=bot:hard",
         "--seat", "3=bot:normal", "--format", "json", "--lang", "en"]
 
 

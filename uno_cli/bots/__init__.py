@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 
 from uno_cli.bots.base import REACTION, Bot, RandomBot
+from uno_cli.bots.expert import ExpertBot
 from uno_cli.bots.smart import PROFILES, SmartBot
 
 #: Every bot level, weakest first.
-LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard", "expert")
 
 
 def make_bot(level: str, seat: int, rng: random.Random) -> Bot:
@@ -23,9 +24,11 @@ def make_bot(level: str, seat: int, rng: random.Random) -> Bot:
         return ExternalBot(seat, rng, level[len("external:"):])
     if level == "random":
         return RandomBot(seat, rng)
+    if level == "expert":
+        return ExpertBot(seat, rng)
     if level in PROFILES:
         return SmartBot(seat, rng, level)
     raise ValueError(level)
 
 
-__all__ = ["Bot", "LEVELS", "REACTION", "RandomBot", "SmartBot", "make_bot"]
+__all__ = ["Bot", "ExpertBot", "LEVELS", "REACTION", "RandomBot", "SmartBot", "make_bot"]

@@ -15,6 +15,7 @@ REACTION: dict[str, tuple[float, float]] = {
     "easy": (1.2, 3.0),
     "normal": (0.7, 1.8),
     "hard": (0.4, 1.1),
+    "expert": (0.4, 1.1),
 }
 
 #: How often the random policy acts when it may act out of turn (the coin is tossed first).

@@ -5,14 +5,18 @@ Beep answers, 7 swaps and 0 rotations, partners). They differ in care and knowle
 
 * ``easy`` picks a sensible card most of the time but sometimes forgets to say UNO,
   catches and jumps in only now and then, and reacts slowly.
-* ``normal`` plays a solid heuristic: keeps wilds, follows its strongest colour, uses
-  action cards when an opponent is low, never bluffs, challenges on hand-size odds; but
-  about one move in seven it plays a legal card without thinking.
+* ``normal`` plays a consistent, human-like heuristic: keeps wilds, follows its strongest
+  colour, uses action cards when an opponent is low, never bluffs, challenges on hand-size
+  odds. It remembers nothing beyond the table in front of it (no card counting, no guess
+  at what an opponent lacks), which keeps it a little weaker than ``hard``.
 * ``hard`` adds memory and inference: it tracks the cards it has seen (discards, its own
   draws, hands shown or swapped to it), infers which colours each opponent lacks (a
   player who drew while the colour was X probably has no X), steers the colour to one
   the next opponent lacks, dumps points when someone is about to go out, and challenges
-  a Wild Draw Four by estimating the chance that the player held the old colour.
+  a Wild Draw Four by estimating the chance that the player held the old colour, weighed
+  by how often that player was found bluffing when challenged.
+
+``expert`` (uno_cli/bots/expert.py) decides as ``hard`` except in its turn, where it searches.
 
 A bot decides only from its :class:`~uno_cli.engine.View` and the events as
 ``Event.visible_to(seat)`` gives them; it never touches the game.
@@ -64,9 +68,10 @@ class Profile:
 
 PROFILES: dict[str, Profile] = {
     "easy": Profile(say_uno=0.7, late_uno=0.3, catch=0.4, jump=0.3, sequence=0.6, mistake=0.3, challenge_at=0.5),
-    "normal": Profile(mistake=0.15, challenge_at=0.35),
+    "normal": Profile(challenge_at=0.35),
     "hard": Profile(memory=True, challenge_at=0.25, w_points=1.0, w_wild=8.0),
 }
+PROFILES["expert"] = PROFILES["hard"]  # expert decides as hard wherever it does not search
 
 
 class SmartBot(Bot):
@@ -77,6 +82,7 @@ class SmartBot(Bot):
         self.level = level
         self.p = PROFILES[level]
         self.players = 0
+        self.dares: dict[int, list[int]] = {}  # seat -> [bluffs found, challenges seen] this match
         self._reset_hand()
 
     # ------------------------------------------------------------------ memory
@@ -104,6 +110,7 @@ class SmartBot(Bot):
             w4_left=self.w4_left,
             known={str(s): dict(v) for s, v in self.known.items()},
             last_hand=list(self.last_hand),
+            dares={str(s): list(v) for s, v in self.dares.items()},
         )
         return out
 
@@ -120,6 +127,7 @@ class SmartBot(Bot):
             self.w4_left = int(state.get("w4_left", 0))
             self.known = {int(s): Counter({str(c): int(n) for c, n in v.items()}) for s, v in state.get("known", {}).items()}
             self.last_hand = tuple(state.get("last_hand", ()))
+            self.dares = {int(s): [int(v[0]), int(v[1])] for s, v in state.get("dares", {}).items()}
         except (AttributeError, TypeError, ValueError):
             self._reset_hand()
 
@@ -176,6 +184,10 @@ class SmartBot(Bot):
                         lack[c] *= keep
         elif kind == "challenge_result":
             target = e.get("seat")
+            if target is not None:
+                record = self.dares.setdefault(target, [0, 0])
+                record[0] += bool(e.get("guilty"))
+                record[1] += 1
             hand = e.get("hand")
             if target is not None and hand is not None and target != self.seat:
                 self._know(target, hand)
@@ -486,6 +498,11 @@ class SmartBot(Bot):
             known = self.known.get(self.w4_by)
             if known is not None and any(CARD_COLOR.get(k) == prev for k, v in known.items() if v > 0):
                 chance = max(chance, 0.9)
+            # Weighed by how often this player was found bluffing when challenged (Bayes:
+            # a player who never bluffs plays a Wild Draw Four only when it lacks the colour).
+            found, seen = self.dares.get(self.w4_by, (0, 0))
+            dares = (found + 1) / (seen + 2)
+            chance = chance * dares / (chance * dares + (1.0 - chance))
         if self.p.mistake:
             chance += self.rng.uniform(-0.2, 0.2)
         return chance

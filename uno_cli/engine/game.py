@@ -1257,6 +1257,60 @@ class Game:
             self.phase = MATCH_OVER
             ev.append(Event("match_end", None, {"winners": winners, "scores": list(self.scores)}))
 
+    # ------------------------------------------------------------------ copies
+
+    def copy(self) -> Game:
+        """An independent copy of this game (lists copied, immutable values shared)."""
+        new = Game.__new__(Game)
+        for name in Game.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.hands = [list(h) for h in self.hands]
+        new.draw_pile = list(self.draw_pile)
+        new.discard = list(self.discard)
+        new.scores = list(self.scores)
+        new.penalties = list(self.penalties)
+        new.eliminated = list(self.eliminated)
+        new.said = list(self.said)
+        new.beep_waiting = list(self.beep_waiting)
+        new.winners = list(self.winners)
+        new._legal_cache = None
+        new._legal_version = -1
+        return new
+
+    @classmethod
+    def from_view(
+        cls, view: View, hands: list[list[str]], draw_pile: list[str], discard: list[str], seed: int = 0
+    ) -> Game:
+        """A game in the state ``view`` shows, with the hidden cards as given (for searching bots).
+
+        ``hands`` has every seat's hand (``view.hand`` at ``view.seat``); ``discard`` ends with
+        ``view.top``. What a view does not show starts as in a fresh turn (no jump-in open,
+        no penalty to challenge).
+        """
+        game = cls(len(view.counts), view.options, seed)
+        game.hands = hands
+        game.draw_pile = draw_pile
+        game.discard = discard
+        game.color = view.color
+        game.current = view.current
+        game.direction = view.direction
+        game.dealer = view.dealer
+        game.hand_number = view.hand_number
+        game.scores = list(view.scores)
+        game.eliminated = list(view.eliminated)
+        game.phase = view.phase
+        game.pending = view.pending
+        game.pending_kind = view.pending_kind
+        game.pending_cards = 1 if view.pending else 0
+        game.drawn = view.drawn
+        game.uno_open = view.uno_open
+        game.said = list(view.said_uno)
+        game.beep_waiting = list(view.beep_waiting)
+        game.seq_seat = view.sequence_seat
+        # A turn holder who may neither draw nor play a Wild Draw Four was found bluffing.
+        game.must_play = view.phase == PLAYING and not any(a.kind == DRAW for a in view.legal)
+        return game
+
     # ------------------------------------------------------------------ views
 
     def view(self, seat: int) -> View:

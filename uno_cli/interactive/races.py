@@ -11,6 +11,7 @@ the player's own entry: a spoken warning before it, then the safe default played
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from uno_cli.engine.errors import IllegalAction
@@ -34,6 +35,9 @@ class RaceTimers:
         """The bots' scheduled out-of-turn offers, by seat (to tell the player they were beaten)."""
         self._handles: list[Any] = []
         self._version: tuple[int, int] | None = None
+        self._thinking: tuple[int, int, str] | None = None
+        # One worker: a searching bot's decisions never overlap.
+        self._worker: ThreadPoolExecutor | None = None
 
     def schedule(self) -> None:
         """Put every bot's next move on a timer (after any change, or when play resumes)."""
@@ -47,6 +51,8 @@ class RaceTimers:
         referee.race_window = c.settings.race_window
         think = c.config.think_time if c.config.think_time is not None else c.settings.think_time
         referee.think_time = think or 0.0
+        if self._think_first(referee):
+            return
         for entry in referee.schedule(virtual=False):
             offer = entry.offer
             if entry.wait is not None:  # the player's thinking time: a warning, then the safe default
@@ -59,6 +65,39 @@ class RaceTimers:
                 self.offers[offer.seat] = offer
             self._handles.append(c._loop.call_later(entry.time, self._fire, offer))
         self._version = (c.game.version, c.game.hand_number)
+
+    def _think_first(self, referee: Any) -> bool:
+        """A bot that searches (expert) decides on a worker thread, so keys never wait; True while it does."""
+        g = self.c.game
+        stamp = (g.version, g.hand_number, g.phase)
+        cached = referee._offers
+        if cached is not None and cached[0] == stamp:
+            return False
+        if not any(getattr(referee.bots.get(s), "searches", False) for s in g.actors()):
+            return False
+        if self._thinking != stamp:
+            self._thinking = stamp
+            if self._worker is None:
+                self._worker = ThreadPoolExecutor(1, thread_name_prefix="uno-bot")
+            loop = self.c._loop
+            assert loop is not None
+            # The offers are cached under this stamp; a change meanwhile makes them stale.
+            future = self._worker.submit(referee.offers)
+            future.add_done_callback(lambda _f: self._wake_loop(loop, stamp))
+        return True
+
+    def _wake_loop(self, loop: Any, stamp: tuple[int, int, str]) -> None:
+        try:
+            loop.call_soon_threadsafe(self._thought, stamp)
+        except RuntimeError:
+            pass  # the game has closed its event loop
+
+    def _thought(self, stamp: tuple[int, int, str]) -> None:
+        if self._thinking == stamp:
+            self._thinking = None
+        g = self.c.game
+        if self.c.table is not None and stamp == (g.version, g.hand_number, g.phase):
+            self.schedule()
 
     @property
     def scheduled(self) -> bool:

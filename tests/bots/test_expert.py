@@ -1,0 +1,65 @@
+"""The expert bot: hidden hands sampled from what its seat knows, searched plays, reproducible."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from uno_cli.bots import ExpertBot, make_bot
+from uno_cli.engine import preset
+from uno_cli.engine.actions import PLAY
+from uno_cli.sim import simulate
+
+from tests.engine.helpers import make_game
+
+
+def test_sampled_deal_keeps_every_count_and_this_seats_hand():
+    g = make_game([["r5", "g9", "b2"], ["b1", "b2", "b3", "y4"], ["g1", "g2"]], discard=["r3"])
+    bot = ExpertBot(0, random.Random(1))
+    view = g.view(0)
+    world = bot.sample(view, random.Random(2))
+    assert world is not None
+    assert world.hands[0] == list(view.hand)
+    assert [len(h) for h in world.hands] == list(view.counts)
+    assert len(world.draw_pile) == view.draw_pile and world.discard[-1] == view.top
+    total = Counter(c for h in world.hands for c in h) + Counter(world.draw_pile) + Counter(world.discard)
+    assert sum(total.values()) == 108
+
+
+def test_sampled_deal_puts_known_cards_in_their_hand():
+    g = make_game([["r5", "g9", "b2"], ["b1", "b7", "y4"]], discard=["r3"])
+    bot = ExpertBot(0, random.Random(1))
+    bot.known[1] = Counter({"b7": 1, "y4": 1})
+    for k in range(10):
+        world = bot.sample(g.view(0), random.Random(k))
+        assert {"b7", "y4"} <= set(world.hands[1])
+
+
+def test_sampled_deal_avoids_a_colour_an_opponent_lacks():
+    g = make_game([["r5", "g9", "b2"], ["b1", "b7", "y4", "y5", "g2"]], discard=["r3"])
+    bot = ExpertBot(0, random.Random(1))
+    bot.lack[1] = {"r": 1.0, "y": 0.0, "g": 0.0, "b": 0.0}
+    for k in range(10):
+        world = bot.sample(g.view(0), random.Random(k))
+        assert not any(c.startswith("r") for c in world.hands[1])
+
+
+def test_expert_searches_and_answers_a_legal_play():
+    g = make_game([["r5", "r9", "g3", "rs", "w"], ["b1", "b2", "b3"]], discard=["r3"])
+    view = g.view(0)
+    action = make_bot("expert", 0, random.Random(4)).choose(view)
+    assert action in view.legal and action.kind == PLAY
+
+
+def test_expert_is_reproducible_and_plays_cleanly():
+    args = (2, 2, preset("classic").with_values(hands=1))
+    a = simulate(*args, seed=4, levels=("expert", "hard"), swap_seats=True, check=True).to_dict()
+    b = simulate(*args, seed=4, levels=("expert", "hard"), swap_seats=True, check=True).to_dict()
+    assert a["violations"] == [] and a["wins"] == b["wins"] and a["points"] == b["points"]
+    assert a["actions"] == b["actions"]
+
+
+def test_expert_plays_a_playroom_table_cleanly():
+    result = simulate(1, 4, preset("playroom").with_values(hands=1), seed=6, check=True,
+                      levels=("expert", "normal", "hard", "random"))
+    assert result.violations == [] and result.games == 1

@@ -1,0 +1,42 @@
+"""An expert bot searches on a worker thread in the interactive game, so keys never wait."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from uno_cli.bots.expert import ExpertBot
+from uno_cli.engine import preset
+from uno_cli import settings
+from uno_cli.playconfig import PlayConfig
+
+from tests.interactive.helpers import PipeGame
+
+
+def test_expert_turns_are_searched_off_the_event_loop_thread(monkeypatch) -> None:
+    threads: list[str] = []
+    search = ExpertBot.search
+
+    def recording(self, view, options):
+        threads.append(threading.current_thread().name)
+        return search(self, view, options)
+
+    monkeypatch.setattr(ExpertBot, "search", recording)
+    settings.save(settings.Settings(bots="expert", players=4))
+    game = PipeGame(PlayConfig(speech="off", pace=0.0, seed=3, players=4, options=preset("classic")))
+    try:
+        game.wait_for("Press Enter to start")
+        game.press("\r", "It's your turn.", timeout=30)
+        # Space draws, and again keeps a playable card drawn; then the three experts play.
+        for _ in range(12):
+            if threads:
+                break
+            mark = game.mark()
+            game.press(" ")
+            line = game.wait_for(".", since=mark, timeout=30)
+            if "or pass" in line:
+                game.press(" ")
+            time.sleep(0.5)
+    finally:
+        game.close()
+    assert threads and all(name.startswith("uno-bot") for name in threads)
