@@ -312,7 +312,7 @@ class Command:
 # ------------------------------------------------------------------------ phrases
 
 @lru_cache(maxsize=16)
-def _phrases(lang: str, names_key: tuple[str, ...]) -> tuple[dict[tuple[str, ...], tuple[str, Any]], int]:
+def _phrases(lang: str) -> tuple[dict[tuple[str, ...], tuple[str, Any]], int]:
     table: dict[tuple[str, ...], tuple[str, Any]] = {}
 
     def add(phrase: str, item: tuple[str, Any]) -> None:
@@ -345,22 +345,34 @@ def _phrases(lang: str, names_key: tuple[str, ...]) -> tuple[dict[tuple[str, ...
             add(color_name(c), ("color", c))
     except Exception:  # noqa: BLE001 - a broken catalog must not break parsing
         pass
+    longest = max(len(k) for k in table)
+    return table, longest
+
+
+# Kept apart from the language's phrases: a server has many tables, each with its own names.
+@lru_cache(maxsize=1024)
+def _name_phrases(names_key: tuple[str, ...]) -> tuple[dict[tuple[str, ...], tuple[str, Any]], int]:
+    table: dict[tuple[str, ...], tuple[str, Any]] = {}
     for seat, name in enumerate(names_key):
         if name:
             key = tuple(normalize(name).split())
             if key:
                 table.setdefault(key, ("seat", seat))
-    longest = max(len(k) for k in table)
-    return table, longest
+    return table, max((len(k) for k in table), default=0)
 
 
 def _items(tokens: list[str], lang: str, names: Sequence[str]) -> list[tuple[str, Any]]:
-    table, longest = _phrases(lang, tuple(names))
+    table, longest = _phrases(lang)
+    seats, seat_longest = _name_phrases(tuple(names))
+    longest = max(longest, seat_longest)
     out: list[tuple[str, Any]] = []
     i = 0
     while i < len(tokens):
         for size in range(min(longest, len(tokens) - i), 0, -1):
-            item = table.get(tuple(tokens[i:i + size]))
+            key = tuple(tokens[i:i + size])
+            item = table.get(key)
+            if item is None:
+                item = seats.get(key)  # a phrase of the game comes before a name
             if item is not None:
                 out.append(item)
                 i += size

@@ -36,7 +36,7 @@ def split_address(text: str) -> tuple[str, int]:
         host, _sep, port = text.partition(":")
     else:
         host, port = text, ""
-    if port and not (port.isascii() and port.isdigit() and 0 < int(port) < 65536):
+    if port and not (port.isascii() and port.isdigit() and int(port) < 65536):
         raise ValueError(port)
     return host, int(port) if port else DEFAULT_PORT
 

@@ -36,8 +36,8 @@ CHAT_LINES = 5
 CHAT_WINDOW = 10.0
 #: Tables at most on one server.
 MAX_TABLES = 1000
-#: Lines a member may send per second on average before they are dropped (a flood).
-LINE_RATE = 20.0
+#: Seconds between saves of the tables that changed (and when the server stops).
+SAVE_EVERY = 5.0
 
 
 class Member:
@@ -125,8 +125,10 @@ class Hub:
         """A member's connection ended."""
         if self.members.get(member.name) is member:
             del self.members[member.name]
-        if member.table is not None:
-            member.table.detach(member, dropped)
+        table = member.table
+        if table is not None:
+            table.detach(member, dropped)
+            self._tidy(table)
         member.gone = True
 
     # ------------------------------------------------------------------ lines
@@ -284,10 +286,14 @@ class Hub:
         member.say(lambda: words.left(member.name, number), "left", {"number": number})
         for other in table.members:
             other.say(lambda: words.left(member.name, number), "left", {"number": number, "name": member.name})
-        if not table.members and table.state != PLAYING:
+        self._tidy(table)
+
+    def _tidy(self, table: Table) -> None:
+        """A table nobody is at any more goes away unless its match is going on."""
+        if not table.members and table.state != PLAYING and self.tables.get(table.number) is table:
             table.close()
-            self.tables.pop(number, None)
-            self._forget(number)
+            del self.tables[table.number]
+            self._forget(table.number)
 
     def start(self, member: Member, _rest: str = "") -> None:
         """``start``: the creator begins the match; empty seats are bots."""
@@ -364,11 +370,13 @@ class Hub:
     # ------------------------------------------------------------------ saving
 
     def _changed(self, table: Table) -> None:
+        if table.state == OVER and not table.members:
+            self.clock.loop.call_soon(self._tidy, table)  # a match the bots finished alone
         if self.save_dir is None:
             return
         self._dirty.add(table.number)
         if self._save_handle is None:
-            self._save_handle = self.clock.loop.call_later(1.0, self.save_now)
+            self._save_handle = self.clock.loop.call_later(SAVE_EVERY, self.save_now)
 
     def save_now(self) -> None:
         """Write every changed table in progress (a finished one is forgotten)."""
@@ -381,23 +389,23 @@ class Hub:
             if table.state == OVER:
                 self._forget(number)
                 continue
-            self._write(table)
+            self._write(table, background=True)
 
     def _path(self, number: int) -> Path:
         assert self.save_dir is not None
         return self.save_dir / f"table-{number}.json"
 
-    def _write(self, table: Table) -> None:
-        from uno_cli.settings import atomic_write
-
+    def _write(self, table: Table, background: bool = False) -> None:
         assert table.session is not None
         data = {"net": {"name": table.name, "creator": table.creator, "bots": table.bot_level,
                         "preset": table.config.preset},
                 "game": table.session.save_dict()}
-        try:
-            atomic_write(self._path(table.number), json.dumps(data, ensure_ascii=False))
-        except OSError:
-            pass  # saving must never stop the server
+        text = json.dumps(data, ensure_ascii=False)
+        if background:
+            # The disk (fsync) must never hold up the tables: written on a worker thread.
+            self.clock.loop.run_in_executor(None, _write_file, self._path(table.number), text)
+        else:
+            _write_file(self._path(table.number), text)
 
     def _forget(self, number: int) -> None:
         if self.save_dir is None:
@@ -454,6 +462,15 @@ class Hub:
         self.save_all()
         for table in self.tables.values():
             table.close()
+
+
+def _write_file(path: Path, text: str) -> None:
+    from uno_cli.settings import atomic_write
+
+    try:
+        atomic_write(path, text)
+    except OSError:
+        pass  # saving must never stop the server
 
 
 def _problem(exc: BaseException) -> str:

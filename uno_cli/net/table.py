@@ -163,11 +163,8 @@ class Table:
     def _on_events(self, action: Any, events: list[Any]) -> None:
         session = self.session
         assert session is not None
-        self._in_events = True
-        try:
-            session._changed(action, events)
-        finally:
-            self._in_events = False
+        # What Session._changed does, without its onlooker's sentences: each member gets its own.
+        session.partial = {}
         self._render(events)
         if self.saved is not None:
             self.saved(self)
