@@ -19,6 +19,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -32,9 +33,21 @@ sys.path.insert(0, str(ROOT))
 import asyncssh  # noqa: E402
 
 PASSCODE = "bench-pass"
-#: Event types that answer a player's action (the event naming that player's seat).
-ACTION_EVENTS = frozenset({"play", "draw", "pass", "accept", "color_chosen", "challenge", "uno", "catch",
-                           "jump_in", "beep_answer", "cannot_play", "cannot_draw"})
+THINK_RNG = random.Random(14)
+#: The event a command's verb makes, naming the seat that sent it (accept: that seat draws).
+VERB_EVENTS = {"play": ("play",), "draw": ("draw", "cannot_draw"), "pass": ("pass",), "accept": ("draw",),
+               "color": ("color_chosen",), "challenge": ("challenge",), "uno": ("uno",), "catch": ("caught",),
+               "jump": ("jump_in",), "beep": ("beep_answer", "play"), "swap": ("swap",)}
+ACTION_EVENTS = frozenset(e for events in VERB_EVENTS.values() for e in events)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process (Linux), 0 when unknown."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def rss_kib(pid: int) -> int:
@@ -54,6 +67,8 @@ class TableRun:
     def __init__(self) -> None:
         self.sent: dict[int, float] = {}  # seat (1-based) -> when its last action was sent
         self.waiting: dict[int, set[int]] = {}  # seat -> the other seats still to receive it
+        self.measure_from = 0.0
+        self.expected: dict[int, tuple[str, ...]] = {}  # seat -> the event types its action makes
 
 
 class Player:
@@ -92,12 +107,15 @@ class Player:
             elif kind in ACTION_EVENTS:
                 by = obj.get("seat")
                 waiting = run.waiting.get(by)
-                if by != self.seat and waiting and self.seat in waiting:
+                if by != self.seat and waiting and self.seat in waiting and kind in run.expected.get(by, ()):
                     waiting.discard(self.seat)
-                    self.latencies.append(time.monotonic() - run.sent[by])
+                    now = time.monotonic()
+                    if now >= run.measure_from:
+                        self.latencies.append(now - run.sent[by])
             elif kind == "prompt" and obj["id"] > answered and obj["kind"] == "turn":
                 answered = obj["id"]
-                asyncio.get_running_loop().call_later(self.think, self._answer, obj)
+                # People do not answer in step: a think time spread around --think.
+                asyncio.get_running_loop().call_later(self.think * THINK_RNG.uniform(0.5, 1.5), self._answer, obj)
             elif kind == "game_over":
                 return
 
@@ -105,8 +123,10 @@ class Player:
         seat = prompt["seat"]
         self.run.sent[seat] = time.monotonic()
         self.run.waiting[seat] = {1, 2, 3, 4} - {seat}
+        command = prompt["legal"][0]
+        self.run.expected[seat] = VERB_EVENTS.get(command.split()[0], ())
         self.actions += 1
-        self.process.stdin.write("#%d %s\n" % (prompt["id"], prompt["legal"][0]))
+        self.process.stdin.write("#%d %s\n" % (prompt["id"], command))
 
 
 async def open_player(port: int, name: str, run: TableRun, think: float, latencies: list[float],
@@ -137,16 +157,24 @@ async def bench(args: argparse.Namespace, port: int, server_pid: int) -> dict:
             await p.until("joined")
         tables.append(list(players))
     connect_seconds = time.monotonic() - started
-    stop = time.monotonic() + args.seconds
+    # Every table starts at once: the deal of all of them is a burst, left out of the figures.
+    measure_from = time.monotonic() + args.warmup
+    for players in tables:
+        players[0].run.measure_from = measure_from
+    stop = measure_from + args.seconds
     tasks = [asyncio.ensure_future(p.play(stop)) for players in tables for p in players]
     for players in tables:
         players[0].process.stdin.write("start\n")
-    await asyncio.sleep(min(5.0, args.seconds / 2))
+    await asyncio.sleep(args.warmup)
     memory_playing = rss_kib(server_pid)
+    cpu0, client0, wall0 = cpu_seconds(server_pid), time.process_time(), time.monotonic()
     done, pending = await asyncio.wait(tasks, timeout=args.seconds + 10)
+    wall = time.monotonic() - wall0
+    server_cpu = round(100 * (cpu_seconds(server_pid) - cpu0) / wall)
+    client_cpu = round(100 * (time.process_time() - client0) / wall)
     for task in pending:
         task.cancel()
-    actions = sum(p.actions for players in tables for p in players)
+    actions = sum(p.actions for players in tables for p in players)  # warm-up included
     for players in tables:
         for p in players:
             p.conn.close()
@@ -159,6 +187,7 @@ async def bench(args: argparse.Namespace, port: int, server_pid: int) -> dict:
         "tables": args.tables, "players": 4 * args.tables, "seconds": args.seconds, "think": args.think,
         "connect_seconds": round(connect_seconds, 1), "actions": actions, "deliveries": len(latencies),
         "latency_ms": {"p50": pct(0.50), "p90": pct(0.90), "p99": pct(0.99), "max": pct(1.0)},
+        "warmup": args.warmup, "cpu_percent": {"server": server_cpu, "clients": client_cpu},
         "memory_kib": {"idle": args.idle_kib, "playing": memory_playing,
                        "per_table": round((memory_playing - args.idle_kib) / max(1, args.tables), 1)},
     }
@@ -168,7 +197,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=200, help="4-player tables played at once (default 200)")
     parser.add_argument("--seconds", type=float, default=30.0, help="seconds of play measured (default 30)")
-    parser.add_argument("--think", type=float, default=1.0, help="seconds a player takes to answer (default 1)")
+    parser.add_argument("--think", type=float, default=1.0, help="seconds a player takes to answer, on average (default 1; each answer 0.5 to 1.5 times it)")
+    parser.add_argument("--warmup", type=float, default=5.0,
+                        help="seconds after the start of every table left out of the latency (default 5)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     home = tempfile.mkdtemp(prefix="uno-net-bench-")
@@ -194,11 +225,14 @@ def main() -> int:
         print(json.dumps(result))
     else:
         lat, mem = result["latency_ms"], result["memory_kib"]
-        print(f"{result['tables']} tables, {result['players']} players over SSH, {result['seconds']} s of play, "
+        print(f"{result['tables']} tables, {result['players']} players over SSH, {result['seconds']} s of play "
+              f"after {result['warmup']} s of warm-up, "
               f"answers after {result['think']} s (connecting took {result['connect_seconds']} s)")
         print(f"actions: {result['actions']}; deliveries to the other players: {result['deliveries']}")
         print(f"action -> every other player's event: p50 {lat['p50']} ms, p90 {lat['p90']} ms, "
               f"p99 {lat['p99']} ms, max {lat['max']} ms")
+        print(f"CPU while measured: server {result['cpu_percent']['server']}% of a core, "
+              f"clients {result['cpu_percent']['clients']}%")
         print(f"server memory: {mem['idle']} KiB idle, {mem['playing']} KiB playing, "
               f"{mem['per_table']} KiB per table")
     return 0

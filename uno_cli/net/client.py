@@ -24,6 +24,9 @@ from uno_cli.net.ssh import DEFAULT_PORT, JSON_CHANNEL
 
 #: Message types said at once, cutting nothing off (the player's turn, questions, chat).
 IMPORTANT = frozenset({"prompt", "error", "choose", "chat", "game_over", "welcome"})
+#: Answers to queries and messages beside the game: the game has not moved.
+ANSWERS = frozenset({"hand", "top", "status", "counts", "scores", "in_play", "penalty", "whose_turn", "help",
+                     "rules", "error", "chat", "info", "who", "table", "tables"})
 
 
 def split_address(text: str) -> tuple[str, int]:
@@ -97,7 +100,7 @@ class _Client(asyncssh.SSHClient):
 
 
 async def connect(host: str, port: int, name: str, passcode: str | None, key_file: str | None,
-                  known: KnownHosts, say: Any) -> tuple[Any, Any]:
+                  known: KnownHosts, say: Any, lang: str | None = None) -> tuple[Any, Any]:
     """The SSH connection and its JSON Lines process (raises OSError / asyncssh.Error)."""
     where = f"[{host}]:{port}"
     client = _Client(known, where, say)
@@ -107,7 +110,8 @@ async def connect(host: str, port: int, name: str, passcode: str | None, key_fil
         known_hosts=([], [], []), client_factory=lambda: client,
         agent_path=None, config=None, preferred_auth="publickey,password" if key_file else "password",
     )
-    process = await conn.create_process(JSON_CHANNEL, encoding="utf-8", errors="replace")
+    process = await conn.create_process(JSON_CHANNEL, encoding="utf-8", errors="replace",
+                                        env={"UNO_LANG": lang} if lang else None)
     return conn, process
 
 
@@ -126,14 +130,14 @@ async def play(host: str, port: int, name: str, passcode: str | None, key_file: 
         start_speaker(speech, announcer, lang)
     say = announcer.say if fmt == "text" else (lambda text, **kw: sys.stderr.write(text + "\n"))
     try:
-        conn, process = await connect(host, port, name, passcode, key_file, KnownHosts(known_hosts_path()), say)
+        conn, process = await connect(host, port, name, passcode, key_file, KnownHosts(known_hosts_path()), say,
+                                      lang)
     except (OSError, asyncssh.Error) as exc:
         say(words.cannot_connect(host, str(exc) or type(exc).__name__), important=True)
         close_speaker(announcer)
         return 1
-    if fmt == "text":
-        process.stdin.write(f"lang {lang}\n")
     seat: list[int | None] = [None]
+    last_prompt: list[Any] = [None]
 
     loop = asyncio.get_running_loop()
 
@@ -173,6 +177,13 @@ async def play(host: str, port: int, name: str, passcode: str | None, key_file: 
                 continue
             if verbosity == "short" and (kind in SHORT_SKIP or (kind == "turn" and obj.get("seat") != seat[0])):
                 continue
+            if kind == "prompt":
+                # The protocol repeats a prompt after each answer to a query: said once.
+                if last_prompt[0] == text:
+                    continue
+                last_prompt[0] = text
+            elif kind not in ANSWERS:
+                last_prompt[0] = None
             announcer.say(text, important=kind in IMPORTANT)
     finally:
         conn.close()

@@ -98,8 +98,7 @@ class Hub:
         self.tables: dict[int, Table] = {}
         self._next = 1
         self._seed = seed
-        self._dirty: set[int] = set()
-        self._save_handle: Any = None
+        self._saving: dict[int, Any] = {}
 
     # ------------------------------------------------------------------ connections
 
@@ -372,23 +371,19 @@ class Hub:
     def _changed(self, table: Table) -> None:
         if table.state == OVER and not table.members:
             self.clock.loop.call_soon(self._tidy, table)  # a match the bots finished alone
-        if self.save_dir is None:
+        if self.save_dir is None or table.number in self._saving:
             return
-        self._dirty.add(table.number)
-        if self._save_handle is None:
-            self._save_handle = self.clock.loop.call_later(SAVE_EVERY, self.save_now)
+        # Each table is saved on its own timer, so saves spread out instead of coming in bursts.
+        self._saving[table.number] = self.clock.loop.call_later(SAVE_EVERY, self._save_table, table.number)
 
-    def save_now(self) -> None:
-        """Write every changed table in progress (a finished one is forgotten)."""
-        self._save_handle = None
-        dirty, self._dirty = self._dirty, set()
-        for number in dirty:
-            table = self.tables.get(number)
-            if table is None or table.session is None:
-                continue
-            if table.state == OVER:
-                self._forget(number)
-                continue
+    def _save_table(self, number: int) -> None:
+        self._saving.pop(number, None)
+        table = self.tables.get(number)
+        if table is None or table.session is None:
+            return
+        if table.state == OVER:
+            self._forget(number)
+        else:
             self._write(table, background=True)
 
     def _path(self, number: int) -> Path:
@@ -456,9 +451,9 @@ class Hub:
 
     def close(self) -> None:
         """Save and stop every table."""
-        if self._save_handle is not None:
-            self._save_handle.cancel()
-            self._save_handle = None
+        for handle in self._saving.values():
+            handle.cancel()
+        self._saving.clear()
         self.save_all()
         for table in self.tables.values():
             table.close()
