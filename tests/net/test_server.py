@@ -292,3 +292,18 @@ def test_the_system_ssh_client_joins_with_a_key(tmp_path):
     out = run(go())
     assert "Welcome, Ana." in out
     assert "Table 1, fun: Classic; 1 of 4 seats taken; bots normal; waiting for players." in out
+
+
+def test_when_the_creator_leaves_before_the_start_the_next_player_may_start():
+    from uno_cli.net.hub import Hub, Member
+
+    out: dict[str, list[str]] = {"Ana": [], "Bo": []}
+    hub = Hub()
+    ana, bo = Member("Ana", out["Ana"].append), Member("Bo", out["Bo"].append)
+    hub.connect(ana)
+    hub.connect(bo)
+    hub.line(ana, "create t players=2")
+    hub.line(bo, "join 1")
+    hub.line(ana, "leave")
+    assert hub.tables[1].creator == "Bo"
+    assert out["Bo"][-1] == "Ana leaves table 1."

@@ -221,11 +221,19 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 self._skipping = False
                 continue
             if line:
-                self.hub.line(member, line)
+                self._line(member, line)
         if len(self._buffer) > MAX_LINE:
             self._buffer = ""
             self._skipping = True
-            self.hub.line(member, "x" * (MAX_LINE + 1))  # said once: the line is too long
+            self._line(member, "x" * (MAX_LINE + 1))  # said once: the line is too long
+
+    def _line(self, member: Member, line: str) -> None:
+        try:
+            self.hub.line(member, line)
+        except Exception:  # noqa: BLE001 - one broken line must not end the connection or the server
+            import logging
+
+            logging.getLogger("uno_cli.net").exception("line from %s", member.name)
 
     def eof_received(self) -> bool:
         # Input ended (a script piped into ssh): the session ends; what was sent is flushed first.

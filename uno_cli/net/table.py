@@ -116,6 +116,9 @@ class Table:
             return
         if self.state == WAITING:
             self.owners[seat] = None
+            if self.creator == member.name:
+                # The next person seated may start the match instead.
+                self.creator = next((o for o in self.owners if o is not None), self.creator)
             return
         if self.state == PLAYING:
             self.away[seat] = self.clock.now() + self.clock.scaled(self.clock.away_timeout)
