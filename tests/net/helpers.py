@@ -22,6 +22,7 @@ async def open_server(folder: Path, passcode: str | None = PASSCODE, authorized_
                       away: float = 30.0, seed: int = 5) -> tuple[Any, Hub, int]:
     """A running server: (asyncssh server, hub, port)."""
     hub = Hub(Clock(pace=2.0, race_window=2.0, away_timeout=away, scale=FAST), save_dir=folder / "tables", seed=seed)
+    hub.lang = "en"  # whatever language an earlier test left current
     server = await start(hub, "127.0.0.1", 0, host_key(folder / "host_key"), Gate(passcode, authorized_keys))
     return server, hub, bound_port(server)
 

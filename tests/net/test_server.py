@@ -101,7 +101,7 @@ def test_names_with_escape_sequences_are_cleaned_before_anyone_sees_them():
     lines: list[str] = []
     other: list[str] = []
     hub = Hub()
-    hub.connect(Member("Bo", other.append))
+    hub.connect(Member("Bo", other.append))  # members speak English unless told otherwise
     hub.connect(Member("Eve\x1b]0;pwned\x07\u202eX\x1b[2J", lines.append))
     hub.line(hub.members["EveX"], "say hi")
     assert lines[0] == "Welcome, EveX. Type help for the commands."
@@ -240,7 +240,7 @@ def test_the_joiners_language_is_used_for_their_lines(tmp_path):
         server.close()
         return got
 
-    assert run(go())["text"] != "No tables yet. Create one with: {command}".format(command="create NAME")
+    assert run(go())["text"] == "Ainda não há mesas. Abra uma com: create NAME"
 
 
 def test_tables_in_progress_are_saved_and_resumed_after_a_restart(tmp_path):
@@ -307,3 +307,22 @@ def test_when_the_creator_leaves_before_the_start_the_next_player_may_start():
     hub.line(ana, "leave")
     assert hub.tables[1].creator == "Bo"
     assert out["Bo"][-1] == "Ana leaves table 1."
+
+
+def test_a_plain_text_player_plays_with_the_game_words_of_any_language_and_sees_only_their_cards(tmp_path):
+    async def go():
+        server, hub, port = await open_server(tmp_path)
+        c = await Client.open(port, "Ana", json_lines=False)
+        c.send("create t players=2 hands=1")
+        c.send("start")
+        await c.read_until(lambda line: line.startswith("Your move:"))
+        c.send("mão")  # "hand" in Portuguese
+        hand = await c.read_until(lambda line: line.startswith("You have "))
+        c.send("comprar")  # "draw"
+        drew = await c.read_until(lambda line: line.startswith("You draw "))
+        server.close()
+        return c, hand, drew
+
+    c, hand, drew = run(go())
+    assert " cards: " in hand
+    assert not any(line.startswith("Bruno has ") for line in c.lines)

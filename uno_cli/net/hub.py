@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from uno_cli.engine.errors import EngineError, InvalidOptions
-from uno_cli.i18n import parse_language, use_language
+from uno_cli.i18n import get_translator, parse_language, use_language
 from uno_cli.names import clean_name, clean_text
 from uno_cli.net import words
 from uno_cli.net.table import OVER, PLAYING, WAITING, Clock, Table
@@ -94,6 +94,8 @@ class Hub:
     def __init__(self, clock: Clock | None = None, save_dir: Path | None = None, seed: int | None = None) -> None:
         self.clock = clock or Clock()
         self.save_dir = save_dir
+        #: The language of a member whose client says none (the server's own).
+        self.lang = get_translator().language
         self.members: dict[str, Member] = {}
         self.tables: dict[int, Table] = {}
         self._next = 1

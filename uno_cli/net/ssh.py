@@ -165,13 +165,14 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         chan = self.chan
         env = dict(chan.get_environment() or {})
         lang = env.get("UNO_LANG") or ""
+        sent = {k: v for k, v in env.items() if k in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
         try:
             from uno_cli.i18n import parse_language
 
-            lang = parse_language(lang) if lang else negotiate({k: v for k, v in env.items()
-                                                                 if k in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")})
+            # The joiner's language, else the server's (friends often share it).
+            lang = parse_language(lang) if lang else negotiate(sent) if sent else self.hub.lang
         except ValueError:
-            lang = "en"
+            lang = self.hub.lang
         name = chan.get_extra_info("username") or "Player"
         self.member = Member(name, self._write, json_lines=self.json, lang=lang, close=self._close)
         if not self.json and hasattr(chan, "register_key"):
