@@ -326,3 +326,20 @@ def test_a_plain_text_player_plays_with_the_game_words_of_any_language_and_sees_
     c, hand, drew = run(go())
     assert " cards: " in hand
     assert not any(line.startswith("Bruno has ") for line in c.lines)
+
+
+def test_a_table_with_impossible_options_is_refused_with_the_reason():
+    from uno_cli.net.hub import Hub, Member
+
+    out: list[str] = []
+    hub = Hub()
+    ana = Member("Ana", out.append)
+    hub.connect(ana)
+    hub.line(ana, "create t players=11")
+    hub.line(ana, "create t bots=genius")
+    hub.line(ana, "create t stacking=maybe")
+    hub.line(ana, "create t preset=nosuch")
+    assert out[1] == "That table cannot be opened: A game needs 2 to 10 players, not 11."
+    assert out[2].startswith("That table cannot be opened: There is no bot level genius.")
+    assert all(line.startswith("That table cannot be opened: ") for line in out[3:5])
+    assert hub.tables == {}

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from uno_cli.engine.errors import EngineError, InvalidOptions
+from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
 from uno_cli.i18n import get_translator, parse_language, use_language
 from uno_cli.names import clean_name, clean_text
 from uno_cli.net import words
@@ -199,7 +199,7 @@ class Hub:
                 key = key.lower()
                 if key == "players":
                     if not (value.isascii() and value.isdigit() and 2 <= int(value) <= 10):
-                        raise ConfigError("bad_players", value=value)
+                        raise InvalidSetup("players", players=clean_text(value)[:20])
                     players = int(value)
                 elif key == "bots":
                     if value.lower() not in BOT_LEVELS:
@@ -211,7 +211,7 @@ class Hub:
                     rules.append(item)
             options = build_options(preset_name, rules)
             options.validate(players)
-        except (ConfigError, InvalidOptions, EngineError, ValueError) as exc:
+        except (ConfigError, InvalidOptions, InvalidSetup, EngineError, ValueError) as exc:
             member.say(lambda: words.bad_table_options(_problem(exc)), "error", {"code": "bad_table"})
             return
         if len(self.tables) >= MAX_TABLES:
@@ -471,10 +471,14 @@ def _write_file(path: Path, text: str) -> None:
 
 
 def _problem(exc: BaseException) -> str:
-    from uno_cli.errtext import option_error
+    from uno_cli.errtext import config_error, option_error, setup_error
 
     if isinstance(exc, InvalidOptions):
         return option_error(exc)
+    if isinstance(exc, InvalidSetup):
+        return setup_error(exc)
+    if isinstance(exc, ConfigError):
+        return clean_text(config_error(exc))[:300]
     return clean_text(str(exc))[:120]
 
 
