@@ -37,9 +37,14 @@ def test_whole_match_three_remote_players_and_a_bot_and_a_spectator_sees_only_pu
         watcher = await Client.open(port, "Dee")
         watcher.send("watch 1")
         await watcher.read_until(lambda o: o["type"] == "watching")
+        watcher.send("hand")  # a watcher has no hand to ask for
+        await watcher.read_until(lambda o: o.get("code") == "unknown_command")
         players[1].send("start")  # not the creator
         await players[1].read_until(lambda o: o.get("code") == "not_creator")
         players[0].send("start")
+        await watcher.read_until(lambda o: o["type"] == "hand_dealt")
+        watcher.send("counts")
+        await watcher.read_until(lambda o: o["type"] == "counts")
         results = await asyncio.gather(*(play_to_the_end(c) for c in players),
                                        watcher.read_until(lambda o: o["type"] == "game_over", 60))
         server.close()

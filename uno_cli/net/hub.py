@@ -164,6 +164,8 @@ class Hub:
                 return
             table.handle_line(member, text)
             return
+        if table is not None and member.seat is None and table.watcher_line(member, text):
+            return
         if verb in ("help", "?", "f1"):
             member.say(words.server_help, "help")
             return

@@ -256,6 +256,29 @@ class Table:
             self._speaker = None
         self._after()
 
+    def watcher_line(self, member: Member, line: str) -> bool:
+        """A watcher's public question (status, scores, counts, top, turn); False if the line is none."""
+        session = self.session
+        if session is None:
+            return False
+        g = session.game
+        with member.language():
+            cmd = parse(line, None, g, member.lang, session.names)
+            verb = cmd.verb if cmd.error is None else None
+            if verb == "status":
+                member.send("status", session.status_text(None), {})
+            elif verb == "scores":
+                member.send("scores", session.scores_text(None), {"scores": list(g.scores)})
+            elif verb == "counts":
+                member.send("counts", session.counts_text(None), {"counts": [len(h) for h in g.hands]})
+            elif verb == "top":
+                member.send("top", d.top_text(g.top, g.color), {"card": g.top, "color": g.color})
+            elif verb == "turn":
+                member.send("whose_turn", d.turn_text(g.view(0), session.names, None), {"current": g.current + 1})
+            else:
+                return False
+        return True
+
     def announce(self, sentence: Any, data: dict[str, Any] | None = None) -> None:
         """Say ``sentence()`` (rendered in each member's language) to everyone at the table."""
         for member in list(self.members):
