@@ -20,6 +20,7 @@ from uno_cli import describe as d
 from uno_cli.commands import localize_command, parse
 from uno_cli.engine import IN_TURN_PHASES, Phase
 from uno_cli.engine.errors import IllegalAction
+from uno_cli.interactive.controller import SHORT_SKIP  # what the short verbosity leaves out, as at home
 from uno_cli.net import words
 from uno_cli.playconfig import BOT, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.race import bot_rng
@@ -28,9 +29,6 @@ from uno_cli.wire import event_json, hello_json, prompt_json, prompt_legal
 
 if TYPE_CHECKING:
     from uno_cli.net.hub import Member
-
-#: Message types left out at the short verbosity (as in the interactive game).
-from uno_cli.interactive.controller import SHORT_SKIP  # noqa: E402
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 #: Seconds a player who is connected may take to act before a bot makes that move for them.
@@ -54,7 +52,6 @@ class Table:
         self.session: Session | None = None
         self.state = WAITING
         self._handles: list[asyncio.TimerHandle] = []
-        self._in_events = False
         self._speaker: Member | None = None
         #: Seats whose player is away, with the loop time the bot takes over.
         self.away: dict[int, float] = {}
@@ -154,6 +151,8 @@ class Table:
             self._hello(member)
         if resume is None:
             session.start()
+        elif session.game.phase == Phase.HAND_OVER:
+            session.next_hand()
         self._after()
 
     def _hello(self, member: Member) -> None:
@@ -174,8 +173,6 @@ class Table:
 
     def _output(self, message: Message) -> None:
         """The session's own messages: events are rendered per member instead; answers go to the asker."""
-        if self._in_events:
-            return
         target = self._speaker
         if target is None:
             target = next((m for m in self.members if m.seat is not None and m.seat == message.seat), None)
