@@ -371,7 +371,8 @@ def serve(**kw: Any) -> None:
     import asyncio
 
     from uno_cli.net import DEFAULT_PORT
-    from uno_cli.net.server import DEFAULT_HOST, parse_listen, serve as run, server_dir
+    from uno_cli.net.server import DEFAULT_HOST, parse_listen, server_dir
+    from uno_cli.net.server import serve as run
     from uno_cli.net.table import Clock
 
     _language_or_exit(kw["lang"])

@@ -214,7 +214,8 @@ class Hub:
             options = build_options(preset_name, rules)
             options.validate(players)
         except (ConfigError, InvalidOptions, InvalidSetup, EngineError, ValueError) as exc:
-            member.say(lambda: words.bad_table_options(_problem(exc)), "error", {"code": "bad_table"})
+            problem: BaseException = exc
+            member.say(lambda: words.bad_table_options(_problem(problem)), "error", {"code": "bad_table"})
             return
         if len(self.tables) >= MAX_TABLES:
             member.say(lambda: words.bad_table_options(""), "error", {"code": "too_many_tables"})
