@@ -218,7 +218,7 @@ def test_garbage_input_gets_errors_and_nothing_reads_or_writes_files(tmp_path):
     assert not target.exists()
 
 
-def test_a_plain_text_session_prints_each_line_once_and_f1_says_the_commands(tmp_path):
+def test_a_plain_text_session_f1_says_the_commands_and_f2_the_rules(tmp_path):
     async def go():
         server, hub, port = await open_server(tmp_path)
         c = await Client.open(port, "Ana", json_lines=False, term="xterm")
@@ -228,6 +228,10 @@ def test_a_plain_text_session_prints_each_line_once_and_f1_says_the_commands(tmp
         c.send("create fun players=2 stacking=on")
         c.send("tables")
         line = await c.read_until(lambda line: line.startswith("Table 1"))
+        c.send("start")
+        await c.read_until(lambda line: line.startswith("Your move:") or line.startswith("It's Bruno's turn."))
+        c.process.stdin.write("\x1bOQ")  # F2: the rule book
+        await c.read_until(lambda line: line == "About these rules")
         server.close()
         return line
 

@@ -14,6 +14,7 @@ import os
 import secrets
 import time
 from collections import deque
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +33,11 @@ FAIL_WINDOW = 60.0
 MAX_BUFFER = 256 * 1024
 #: The name of the JSON Lines channel (an SSH command or subsystem).
 JSON_CHANNEL = "uno-json"
-#: Keys whose escape codes mean F1 (xterm, VT100 and the Linux console).
-F1_KEYS = ("\x1bOP", "\x1b[11~", "\x1b[[A")
+#: The escape codes of the function keys a terminal may send (xterm, VT100, the Linux console).
+FUNCTION_KEYS = {
+    "f1": ("\x1bOP", "\x1b[11~", "\x1b[[A"),
+    "f2": ("\x1bOQ", "\x1b[12~", "\x1b[[B"),
+}
 
 
 def host_key(path: Path) -> asyncssh.SSHKey:
@@ -176,16 +180,22 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         name = chan.get_extra_info("username") or "Player"
         self.member = Member(name, self._write, json_lines=self.json, lang=lang, close=self._close)
         if not self.json and hasattr(chan, "register_key"):
-            for key in F1_KEYS:
-                try:
-                    chan.register_key(key, self._f1)
-                except Exception:  # noqa: BLE001 - a key the editor does not take
-                    pass
+            # The local game's function keys (uno_cli.keys), where the terminal sends them.
+            from uno_cli.keys import GAME_KEYS
+
+            for binding in GAME_KEYS:
+                for name in binding.keys:
+                    for code in FUNCTION_KEYS.get(name, ()):
+                        try:
+                            chan.register_key(code, partial(self._key, binding.verb))
+                        except Exception:  # noqa: BLE001 - a key the editor does not take
+                            pass
         self.hub.connect(self.member)
 
-    def _f1(self, line: str, pos: int) -> tuple[str, int]:
+    def _key(self, verb: str, line: str, pos: int) -> tuple[str, int]:
+        """A function key runs its verb (F1: help, F2: the rules); the line being typed stays."""
         if self.member is not None:
-            self.hub.line(self.member, "help")
+            self._line(self.member, verb)
         return line, pos
 
     def _write(self, line: str) -> None:
