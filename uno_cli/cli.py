@@ -353,6 +353,91 @@ def simulate(**kw: Any) -> None:
     sys.exit(1 if result.violations else 0)
 
 
+def _default_port() -> int:
+    from uno_cli.net import DEFAULT_PORT
+
+    return DEFAULT_PORT
+
+
+@main.command(help=_("Run a table server that friends join over SSH."))
+@click.option("--listen", default=None, metavar="ADDR:PORT",
+              help=_("Address and port to listen on (default: this computer only, port {port}).").format(port=_default_port()))
+@click.option("--passcode", default=None, help=_("The passcode players log in with (default: a new one, printed)."))
+@click.option("--authorized-keys", type=click.Path(exists=True, dir_okay=False), default=None,
+              help=_("A file of public keys allowed to log in."))
+@click.option("--pace", type=click.FloatRange(0.0, 60.0), default=2.0, help=_("Seconds between opponents' moves."))
+@click.option("--away", type=click.FloatRange(0.0, 3600.0), default=60.0,
+              help=_("Seconds the game waits for a player who lost the connection before a bot plays for them."))
+@click.option("--lang", default=None, help=_("Language: {languages}.").format(languages=_LANGUAGE_CODES))
+def serve(**kw: Any) -> None:
+    """Run the table server until Ctrl+C; tables in progress are saved and resumed."""
+    import asyncio
+
+    from uno_cli.net import DEFAULT_PORT
+    from uno_cli.net.server import DEFAULT_HOST, parse_listen, server_dir
+    from uno_cli.net.server import serve as run
+    from uno_cli.net.table import Clock
+
+    _language_or_exit(kw["lang"])
+    host, port = DEFAULT_HOST, DEFAULT_PORT
+    if kw["listen"]:
+        try:
+            host, port = parse_listen(kw["listen"])
+        except ValueError:
+            _fail(_("Give the address as {form}.").format(form="ADDR:PORT"))
+    clock = Clock(pace=kw["pace"], race_window=max(kw["pace"], 0.5), away_timeout=kw["away"])
+    try:
+        asyncio.run(run(host, port, kw["passcode"], kw["authorized_keys"], server_dir(), clock,
+                        lambda text: click.echo(text)))
+    except KeyboardInterrupt:
+        pass
+    except OSError as exc:
+        from uno_cli.net import words
+
+        _fail(words.cannot_connect(f"{host}:{port}", exc.strerror or str(exc)))
+
+
+@main.command(help=_("Join a table server: HOST or HOST:PORT."))
+@click.argument("address")
+@click.option("--name", default=None, help=_("Your name at the tables (default: your login name)."))
+@click.option("--passcode", default=None, help=_("The server's passcode (asked when not given)."))
+@click.option("--key", "key_file", type=click.Path(exists=True, dir_okay=False), default=None,
+              help=_("Your private key file, for a server that accepts keys."))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              help=_("Script output: text lines or {format}.").format(format="JSON Lines"))
+@click.option("--lang", default=None, help=_("Language: {languages}.").format(languages=_LANGUAGE_CODES))
+@click.option("--speech", type=click.Choice(["auto", "on", "off"]), default="auto", help=_("Speech through the screen reader."))
+@click.option("--verbosity", type=click.Choice(["short", "full"]), default="full", help=_("How much is said."))
+def join(**kw: Any) -> None:
+    """Play at a table server with this computer's speech, language and verbosity."""
+    import asyncio
+    import getpass
+    import os
+
+    from uno_cli.net.client import play, split_address
+
+    lang = _language_or_exit(kw["lang"])
+    try:
+        host, port = split_address(kw["address"])
+    except ValueError:
+        _fail(_("Give the address as {form}.").format(form="HOST:PORT"))
+    name = kw["name"]
+    if not name:
+        try:
+            name = getpass.getuser()
+        except Exception:  # noqa: BLE001 - no login name: the server names the player
+            name = "Player"
+    passcode = kw["passcode"] or os.environ.get("UNO_PASSCODE")
+    if passcode is None and kw["key_file"] is None and _isatty(sys.stdin):
+        passcode = click.prompt(_("Passcode"), hide_input=True, default="", show_default=False) or None
+    try:
+        status = asyncio.run(play(host, port, name, passcode, kw["key_file"], lang, kw["fmt"], kw["speech"],
+                                  kw["verbosity"]))
+    except KeyboardInterrupt:
+        status = 0
+    sys.exit(status)
+
+
 # After every command is defined, so each of their placeholders is named.
 from uno_cli.clicktext import localize_metavars
 

@@ -369,30 +369,40 @@ def _object_forms(name: str) -> list[str]:
     return []
 
 
-@lru_cache(maxsize=16)
-def _phrases(lang: str, names_key: tuple[str, ...]) -> tuple[dict[tuple[str, ...], tuple[str, Any]], int]:
-    base, _articles = _catalog_phrases()
-    table = dict(base)
+@lru_cache(maxsize=1)
+def _base_longest() -> int:
+    return max(len(k) for k in _catalog_phrases()[0])
+
+
+@lru_cache(maxsize=1024)
+def _name_phrases(names_key: tuple[str, ...]) -> tuple[dict[tuple[str, ...], tuple[str, Any]], int]:
+    """The players' names (and their object forms) -> seats; apart from the catalog words,
+    so a server with many tables does not rebuild the whole table for each."""
+    base = _catalog_phrases()[0]
+    table: dict[tuple[str, ...], tuple[str, Any]] = {}
     for seat, name in enumerate(names_key):
         key = _key(name)
-        if key:
+        if key and key not in base:
             table.setdefault(key, ("seat", seat))
     for seat, name in enumerate(names_key):
         key = _key(name)
         if len(key) == 1:
             for form in _object_forms(key[0]):
-                table.setdefault((form,), ("seat", seat))
-    longest = max(len(k) for k in table)
-    return table, longest
+                if (form,) not in base:
+                    table.setdefault((form,), ("seat", seat))
+    return table, max((len(k) for k in table), default=0)
 
 
 def _items(tokens: list[str], lang: str, names: Sequence[str]) -> list[tuple[str, Any]]:
-    table, longest = _phrases(lang, tuple(names))
+    base = _catalog_phrases()[0]
+    named, name_longest = _name_phrases(tuple(names))
+    longest = max(_base_longest(), name_longest)
     out: list[tuple[str, Any]] = []
     i = 0
     while i < len(tokens):
         for size in range(min(longest, len(tokens) - i), 0, -1):
-            item = table.get(tuple(tokens[i:i + size]))
+            phrase = tuple(tokens[i:i + size])
+            item = base.get(phrase) or named.get(phrase)
             if item is not None:
                 out.append(item)
                 i += size

@@ -1,0 +1,109 @@
+"""A server on 127.0.0.1 (an ephemeral port) and asyncssh clients for the network tests."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from uno_cli.net.hub import Hub
+from uno_cli.net.ssh import JSON_CHANNEL, Gate, bound_port, host_key, start
+from uno_cli.net.table import Clock
+
+PASSCODE = "table-pass"
+#: Game seconds become 1/500 of a real second: a bot's 2-second turn takes 4 ms.
+FAST = 0.002
+
+
+async def open_server(folder: Path, passcode: str | None = PASSCODE, authorized_keys: str | None = None,
+                      away: float = 30.0, seed: int = 5) -> tuple[Any, Hub, int]:
+    """A running server: (asyncssh server, hub, port)."""
+    hub = Hub(Clock(pace=2.0, race_window=2.0, away_timeout=away, scale=FAST), save_dir=folder / "tables", seed=seed)
+    hub.lang = "en"  # whatever language an earlier test left current
+    server = await start(hub, "127.0.0.1", 0, host_key(folder / "host_key"), Gate(passcode, authorized_keys))
+    return server, hub, bound_port(server)
+
+
+class Client:
+    """One connection: every line received is kept in ``lines`` (JSON objects in ``objects``)."""
+
+    def __init__(self, conn: Any, process: Any, json_lines: bool) -> None:
+        self.conn = conn
+        self.process = process
+        self.json = json_lines
+        self.lines: list[str] = []
+        self.objects: list[dict[str, Any]] = []
+        self.answered = 0
+
+    @classmethod
+    async def open(cls, port: int, name: str, json_lines: bool = True, passcode: str = PASSCODE,
+                   term: str | None = None, window: int | None = None) -> Client:
+        conn = await asyncssh.connect("127.0.0.1", port, username=name, password=passcode, known_hosts=None,
+                                      client_keys=None, agent_path=None, config=None)
+        if json_lines:
+            extra = {"window": window} if window else {}
+            process = await conn.create_process(JSON_CHANNEL, **extra)
+        else:
+            process = await conn.create_process(term_type=term) if term else await conn.create_process()
+        return cls(conn, process, json_lines)
+
+    def send(self, line: str) -> None:
+        """Write one line."""
+        self.process.stdin.write(line + "\n")
+
+    async def read_until(self, predicate: Any, timeout: float = 20.0) -> Any:
+        """Read lines until ``predicate(line_or_object)`` is true; that item."""
+        async def go() -> Any:
+            for item in (self.objects if self.json else self.lines):
+                if predicate(item):
+                    return item
+            while True:
+                item = await self.next()
+                if predicate(item):
+                    return item
+
+        return await asyncio.wait_for(go(), timeout)
+
+    async def next(self) -> Any:
+        """The next line (an object for JSON clients)."""
+        line = await self.process.stdout.readline()
+        if not line:
+            raise EOFError
+        line = line.rstrip("\r\n")
+        self.lines.append(line)
+        if not self.json:
+            return line
+        obj = json.loads(line)
+        self.objects.append(obj)
+        return obj
+
+    def close(self) -> None:
+        """Drop the connection."""
+        self.conn.close()
+
+
+async def play_to_the_end(client: Client, timeout: float = 60.0) -> dict[str, Any]:
+    """Answer every prompt with its first legal command until the match is over; the game_over object."""
+    def answer(obj: dict[str, Any]) -> None:
+        if obj["id"] > client.answered:
+            client.answered = obj["id"]
+            client.send("#%d %s" % (obj["id"], obj["legal"][0]))
+
+    async def go() -> dict[str, Any]:
+        for obj in client.objects:
+            if obj["type"] == "game_over":
+                return obj
+        prompts = [o for o in client.objects if o["type"] == "prompt"]
+        if prompts:
+            answer(prompts[-1])
+        while True:
+            obj = await client.next()
+            if obj["type"] == "game_over":
+                return obj
+            if obj["type"] == "prompt":
+                answer(obj)
+
+    return await asyncio.wait_for(go(), timeout)

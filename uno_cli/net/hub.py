@@ -1,0 +1,518 @@
+"""The server's core, independent of SSH: members, the lobby, tables, chat and their limits.
+
+A transport (``uno_cli.net.ssh``, or a test) makes a :class:`Member` for each connection
+with a ``write`` function that never blocks, hands it to :meth:`Hub.connect`, feeds its
+input lines to :meth:`Hub.line` and calls :meth:`Hub.disconnect` when it is gone.
+Everything runs on one event loop: a line is applied the moment it arrives.
+
+Text a person typed (names, chat) is cleaned by :func:`uno_cli.names.clean_text` before
+anyone else sees it. Nothing here reads or writes files except the hub's own saves in
+``save_dir`` (one JSON file per table in progress, resumed when the server starts again).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
+from uno_cli.i18n import get_translator, parse_language, use_language
+from uno_cli.names import clean_name, clean_text
+from uno_cli.net import words
+from uno_cli.net.table import OVER, PLAYING, WAITING, Clock, Table
+from uno_cli.playconfig import BOT_LEVELS, ConfigError, PlayConfig, build_options
+
+#: The longest line read from a connection, in characters.
+MAX_LINE = 1000
+#: The longest chat message kept, in characters.
+MAX_CHAT = 300
+#: Chat lines a member may write within :data:`CHAT_WINDOW` seconds.
+CHAT_LINES = 5
+CHAT_WINDOW = 10.0
+#: Tables at most on one server.
+MAX_TABLES = 1000
+#: Seconds between saves of the tables that changed (and when the server stops).
+SAVE_EVERY = 5.0
+
+
+class Member:
+    """One connection: a person (text) or a program (JSON Lines), in the lobby or at a table."""
+
+    def __init__(self, name: str, write: Callable[[str], None], json_lines: bool = False,
+                 lang: str = "en", verbosity: str = "full", close: Callable[[], None] | None = None) -> None:
+        self.name = name
+        self.write = write
+        self.json = json_lines
+        self.lang = lang
+        self.verbosity = verbosity
+        self.close = close or (lambda: None)
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.prompt_id = 0
+        self.muted = False
+        self.chat_times: deque[float] = deque(maxlen=CHAT_LINES)
+        self.gone = False
+
+    @contextmanager
+    def language(self) -> Iterator[None]:
+        """Inside: sentences come in this member's language."""
+        with use_language(self.lang):
+            yield
+
+    def send(self, type: str, text: str | None, data: dict[str, Any] | None = None) -> None:
+        """One message: a line of text, or one JSON object for programs."""
+        if self.gone:
+            return
+        if self.json:
+            payload = dict(data or {})
+            payload["type"] = type
+            payload["text"] = text
+            line = json.dumps(payload, ensure_ascii=False)
+        else:
+            if not text:
+                return
+            line = text
+        try:
+            self.write(line)
+        except Exception:  # noqa: BLE001 - a broken connection is dropped by its transport
+            self.gone = True
+
+    def say(self, sentence: Callable[[], str], type: str = "info", data: dict[str, Any] | None = None) -> None:
+        """Send ``sentence()`` made in this member's language."""
+        with self.language():
+            self.send(type, sentence(), data or {})
+
+
+class Hub:
+    """Members, tables and chat of one server process."""
+
+    def __init__(self, clock: Clock | None = None, save_dir: Path | None = None, seed: int | None = None) -> None:
+        self.clock = clock or Clock()
+        self.save_dir = save_dir
+        #: The language of a member whose client says none (the server's own).
+        self.lang = get_translator().language
+        self.members: dict[str, Member] = {}
+        self.tables: dict[int, Table] = {}
+        self._next = 1
+        self._seed = seed
+        self._saving: dict[int, Any] = {}
+
+    # ------------------------------------------------------------------ connections
+
+    def connect(self, member: Member) -> None:
+        """A member logged in; a member of the same name already here is replaced (a reconnect)."""
+        member.name = clean_name(member.name, "Player")
+        old = self.members.get(member.name)
+        if old is not None and old is not member:
+            self.disconnect(old, dropped=True)
+            old.gone = True
+            try:
+                old.close()
+            except Exception:  # noqa: BLE001
+                pass
+        self.members[member.name] = member
+        member.say(lambda: words.welcome(member.name), "welcome", {"name": member.name})
+        for table in self.tables.values():
+            if table.state == PLAYING and table.seat_of(member.name) is not None:
+                table.sit(member)
+                break
+
+    def disconnect(self, member: Member, dropped: bool = True) -> None:
+        """A member's connection ended."""
+        if self.members.get(member.name) is member:
+            del self.members[member.name]
+        table = member.table
+        if table is not None:
+            table.detach(member, dropped)
+            self._tidy(table)
+        member.gone = True
+
+    # ------------------------------------------------------------------ lines
+
+    def line(self, member: Member, text: str) -> None:
+        """One input line of ``member``."""
+        if member.gone:
+            return
+        if len(text) > MAX_LINE:
+            member.say(words.too_long, "error", {"code": "too_long"})
+            return
+        text = text.replace("\ufeff", "").strip()
+        if not text:
+            return
+        if text.startswith("'"):
+            self.chat(member, text[1:])
+            return
+        head, _sep, rest = text.partition(" ")
+        verb = head.lower()
+        rest = rest.strip()
+        table = member.table
+        playing = table is not None and table.state == PLAYING and member.seat is not None
+        handler = _SERVER_VERBS.get(verb)
+        if handler is not None and not (playing and verb in _GAME_FIRST):
+            handler(self, member, rest)
+            return
+        if playing:
+            assert table is not None
+            if verb in ("help", "?") and not member.json:
+                table.handle_line(member, text)
+                member.say(words.server_help, "help")
+                return
+            table.handle_line(member, text)
+            return
+        if table is not None and member.seat is None and table.watcher_line(member, text):
+            return
+        if verb in ("help", "?", "f1"):
+            member.say(words.server_help, "help")
+            return
+        if member.json and text.startswith(("{", "#")):
+            member.say(words.not_at_table, "error", {"code": "no_game"})
+            return
+        member.say(lambda: words.unknown(clean_text(text)[:80]), "error", {"code": "unknown_command"})
+
+    # ------------------------------------------------------------------ the lobby
+
+    def list_tables(self, member: Member, _rest: str = "") -> None:
+        """``tables``: one line per table."""
+        if not self.tables:
+            member.say(words.no_tables, "tables", {"tables": []})
+            return
+        with member.language():
+            for table in self.tables.values():
+                member.send("table", words.table_line(table.number, table.name, rules_line(table.config),
+                                                      table.taken, len(table.owners), table.bot_level,
+                                                      words.state_name(table.state)),
+                            {"number": table.number, "name": table.name, "players": len(table.owners),
+                             "taken": table.taken, "bots": table.bot_level, "state": table.state})
+
+    def create(self, member: Member, rest: str) -> None:
+        """``create NAME [players=N] [bots=LEVEL] [preset=NAME] [RULE=VALUE ...]``: open a table and sit at it."""
+        parts = rest.split()
+        name_words = [p for p in parts if "=" not in p]
+        settings = [p for p in parts if "=" in p]
+        players, level, preset_name, rules = 4, "normal", "classic", []
+        try:
+            for item in settings:
+                key, _sep, value = item.partition("=")
+                key = key.lower()
+                if key == "players":
+                    if not (value.isascii() and value.isdigit() and 2 <= int(value) <= 10):
+                        raise InvalidSetup("players", players=clean_text(value)[:20])
+                    players = int(value)
+                elif key == "bots":
+                    if value.lower() not in BOT_LEVELS:
+                        raise ConfigError("bad_bot_level", value=value, allowed=BOT_LEVELS)
+                    level = value.lower()
+                elif key == "preset":
+                    preset_name = value.lower()
+                else:
+                    rules.append(item)
+            options = build_options(preset_name, rules)
+            options.validate(players)
+        except (ConfigError, InvalidOptions, InvalidSetup, EngineError, ValueError) as exc:
+            problem: BaseException = exc
+            member.say(lambda: words.bad_table_options(_problem(problem)), "error", {"code": "bad_table"})
+            return
+        if len(self.tables) >= MAX_TABLES:
+            member.say(lambda: words.bad_table_options(""), "error", {"code": "too_many_tables"})
+            return
+        number = self._next
+        self._next += 1
+        title = clean_name(" ".join(name_words), str(number))
+        seed = None if self._seed is None else self._seed + number
+        config = PlayConfig(players=players, options=options, preset=preset_name, seed=seed, script=True)
+        table = Table(number, title, member.name, config, level, self.clock)
+        table.saved = self._changed
+        self.tables[number] = table
+        self._leave_table(member)
+        self.broadcast_lobby(lambda: words.created(member.name, number), {"number": number})
+        table.sit(member)
+        member.say(lambda: words.joined(member.name, number), "joined", {"number": number, "seat": 1})
+
+    def _table_arg(self, member: Member, rest: str) -> Table | None:
+        key = rest.strip().split(" ")[0] if rest.strip() else ""
+        table = self.tables.get(int(key)) if key.isascii() and key.isdigit() and len(key) < 6 else None
+        if table is None:
+            member.say(lambda: words.no_such_table(clean_text(key)[:20]), "error", {"code": "no_table"})
+        return table
+
+    def join(self, member: Member, rest: str) -> None:
+        """``join NUMBER``: take a seat."""
+        table = self._table_arg(member, rest)
+        if table is None:
+            return
+        if member.table is table and member.seat is not None:
+            return
+        if table.seat_of(member.name) is None:
+            if table.state != WAITING:
+                member.say(words.already_started, "error", {"code": "started"})
+                return
+            if table.taken >= len(table.owners):
+                member.say(words.table_full, "error", {"code": "full"})
+                return
+        self._leave_table(member)
+        seat = table.sit(member)
+        if seat is None:
+            member.say(words.table_full, "error", {"code": "full"})
+            return
+        for other in table.members:
+            other.say(lambda: words.joined(member.name, table.number), "joined",
+                      {"number": table.number, "seat": seat + 1, "name": member.name})
+
+    def watch(self, member: Member, rest: str) -> None:
+        """``watch NUMBER``: public events only."""
+        table = self._table_arg(member, rest)
+        if table is None:
+            return
+        self._leave_table(member)
+        for other in table.members:
+            other.say(lambda: words.watching(member.name, table.number), "watching", {"number": table.number})
+        table.watch(member)
+        member.say(lambda: words.watching(member.name, table.number), "watching", {"number": table.number})
+
+    def leave(self, member: Member, _rest: str = "") -> None:
+        """``leave``: back to the lobby (a seat in a match is kept for its player)."""
+        if member.table is None:
+            member.say(words.not_at_table, "error", {"code": "not_at_table"})
+            return
+        self._leave_table(member)
+
+    def _leave_table(self, member: Member) -> None:
+        table = member.table
+        if table is None:
+            return
+        number = table.number
+        table.detach(member, dropped=False)
+        member.say(lambda: words.left(member.name, number), "left", {"number": number})
+        for other in table.members:
+            other.say(lambda: words.left(member.name, number), "left", {"number": number, "name": member.name})
+        self._tidy(table)
+
+    def _tidy(self, table: Table) -> None:
+        """A table nobody is at any more goes away unless its match is going on."""
+        if not table.members and table.state != PLAYING and self.tables.get(table.number) is table:
+            table.close()
+            del self.tables[table.number]
+            self._forget(table.number)
+
+    def start(self, member: Member, _rest: str = "") -> None:
+        """``start``: the creator begins the match; empty seats are bots."""
+        table = member.table
+        if table is None:
+            member.say(words.not_at_table, "error", {"code": "not_at_table"})
+            return
+        if table.state != WAITING:
+            member.say(words.already_started, "error", {"code": "started"})
+            return
+        if table.creator != member.name:
+            member.say(lambda: words.only_creator(table.creator), "error", {"code": "not_creator"})
+            return
+        table.start()
+
+    def who(self, member: Member, _rest: str = "") -> None:
+        """``who``: the names connected (at the table, or everyone in the lobby)."""
+        people = [m.name for m in (member.table.members if member.table else self.members.values())]
+        member.say(lambda: words.who(sorted(people)), "who", {"names": sorted(people)})
+
+    # ------------------------------------------------------------------ chat
+
+    def chat(self, member: Member, rest: str) -> None:
+        """``say TEXT`` (or a line starting with an apostrophe): to the table, or to the lobby."""
+        text = clean_text(rest)[:MAX_CHAT]
+        if not text:
+            return
+        now = time.monotonic()
+        times = member.chat_times
+        if len(times) == CHAT_LINES and now - times[0] < CHAT_WINDOW:
+            member.say(words.too_fast, "error", {"code": "chat_rate"})
+            return
+        times.append(now)
+        audience = member.table.members if member.table is not None else [
+            m for m in self.members.values() if m.table is None]
+        for other in list(audience):
+            if other.muted and other is not member:
+                continue
+            other.say(lambda: words.chat(member.name, text), "chat", {"from": member.name, "message": text})
+
+    def mute(self, member: Member, _rest: str = "") -> None:
+        """``mute``: no chat lines for this member."""
+        member.muted = True
+        member.say(lambda: words.chat_muted(True), "info")
+
+    def unmute(self, member: Member, _rest: str = "") -> None:
+        """``unmute``: chat lines again."""
+        member.muted = False
+        member.say(lambda: words.chat_muted(False), "info")
+
+    def set_lang(self, member: Member, rest: str) -> None:
+        """``lang CODE``: the member's language."""
+        try:
+            member.lang = parse_language(rest.strip())
+        except ValueError:
+            member.say(lambda: words.unknown(clean_text(rest)[:20]), "error", {"code": "bad_language"})
+            return
+        member.say(lambda: words.welcome(member.name), "welcome", {"name": member.name})
+
+    def set_verbosity(self, member: Member, rest: str) -> None:
+        """``verbosity short|full``."""
+        value = rest.strip().lower()
+        if value not in ("short", "full"):
+            member.say(lambda: words.unknown(clean_text(rest)[:20]), "error", {"code": "bad_verbosity"})
+            return
+        member.verbosity = value
+
+    def broadcast_lobby(self, sentence: Callable[[], str], data: dict[str, Any]) -> None:
+        """Tell everyone in the lobby."""
+        for m in list(self.members.values()):
+            if m.table is None:
+                m.say(sentence, "lobby", data)
+
+    # ------------------------------------------------------------------ saving
+
+    def _changed(self, table: Table) -> None:
+        if table.state == OVER and not table.members:
+            self.clock.loop.call_soon(self._tidy, table)  # a match the bots finished alone
+        if self.save_dir is None or table.number in self._saving:
+            return
+        # Each table is saved on its own timer, so saves spread out instead of coming in bursts.
+        self._saving[table.number] = self.clock.loop.call_later(SAVE_EVERY, self._save_table, table.number)
+
+    def _save_table(self, number: int) -> None:
+        self._saving.pop(number, None)
+        table = self.tables.get(number)
+        if table is None or table.session is None:
+            return
+        if table.state == OVER:
+            self._forget(number)
+        else:
+            self._write(table, background=True)
+
+    def _path(self, number: int) -> Path:
+        assert self.save_dir is not None
+        return self.save_dir / f"table-{number}.json"
+
+    def _write(self, table: Table, background: bool = False) -> None:
+        assert table.session is not None
+        data = {"net": {"name": table.name, "creator": table.creator, "bots": table.bot_level,
+                        "preset": table.config.preset},
+                "game": table.session.save_dict()}
+        text = json.dumps(data, ensure_ascii=False)
+        if background:
+            # The disk (fsync) must never hold up the tables: written on a worker thread.
+            self.clock.loop.run_in_executor(None, _write_file, self._path(table.number), text)
+        else:
+            _write_file(self._path(table.number), text)
+
+    def _forget(self, number: int) -> None:
+        if self.save_dir is None:
+            return
+        try:
+            self._path(number).unlink()
+        except OSError:
+            pass
+
+    def save_all(self) -> None:
+        """Write every table in progress now (the server stops)."""
+        for table in self.tables.values():
+            if table.state == PLAYING and self.save_dir is not None:
+                self._write(table)
+
+    def resume(self) -> int:
+        """Start again every table saved in ``save_dir``; the number of tables resumed."""
+        if self.save_dir is None or not self.save_dir.is_dir():
+            return 0
+        from uno_cli.savefile import read_json
+
+        count = 0
+        for path in sorted(self.save_dir.glob("table-*.json")):
+            stem = path.stem[len("table-"):]
+            if not (stem.isascii() and stem.isdigit()):
+                continue
+            number = int(stem)
+            try:
+                data = read_json(str(path))
+                net, game = data["net"], data["game"]
+                game_path = self.save_dir / f".resume-{number}.json"
+                game_path.write_text(json.dumps(game), encoding="utf-8")
+                config = PlayConfig(players=len(game.get("names", [])) or 4,
+                                    preset=str(net.get("preset", "classic")), script=True)
+                level = net.get("bots") if net.get("bots") in BOT_LEVELS else "normal"
+                table = Table(number, clean_name(net.get("name"), str(number)), clean_name(net.get("creator"), ""),
+                              config, level, self.clock)
+                table.owners = [None] * config.players
+                table.start(resume=str(game_path))
+                game_path.unlink()
+            except Exception:  # noqa: BLE001 - a save that cannot be resumed is left where it is
+                continue
+            table.saved = self._changed
+            self.tables[number] = table
+            self._next = max(self._next, number + 1)
+            count += 1
+        return count
+
+    def close(self) -> None:
+        """Save and stop every table."""
+        for handle in self._saving.values():
+            handle.cancel()
+        self._saving.clear()
+        self.save_all()
+        for table in self.tables.values():
+            table.close()
+
+
+def _write_file(path: Path, text: str) -> None:
+    from uno_cli.settings import atomic_write
+
+    try:
+        atomic_write(path, text)
+    except OSError:
+        pass  # saving must never stop the server
+
+
+def _problem(exc: BaseException) -> str:
+    from uno_cli.errtext import config_error, option_error, setup_error
+
+    if isinstance(exc, InvalidOptions):
+        return option_error(exc)
+    if isinstance(exc, InvalidSetup):
+        return setup_error(exc)
+    if isinstance(exc, ConfigError):
+        return clean_text(config_error(exc))[:300]
+    return clean_text(str(exc))[:120]
+
+
+def rules_line(config: PlayConfig) -> str:
+    """A table's rules in one line: the preset's name, then each option set otherwise."""
+    from uno_cli.engine.options import OPTION_NAMES, preset
+    from uno_cli.optioninfo import describe_value, option_label, preset_name
+
+    try:
+        base = preset(config.preset)
+    except Exception:  # noqa: BLE001
+        base = None
+    changes = [f"{option_label(k)}: {describe_value(k, getattr(config.options, k))}"
+               for k in OPTION_NAMES
+               if base is None or getattr(config.options, k) != getattr(base, k)]
+    return ", ".join([preset_name(config.preset), *changes])
+
+
+_SERVER_VERBS: dict[str, Callable[[Hub, Member, str], None]] = {
+    "tables": Hub.list_tables, "list": Hub.list_tables,
+    "create": Hub.create, "new": Hub.create,
+    "join": Hub.join, "sit": Hub.join,
+    "watch": Hub.watch,
+    "leave": Hub.leave,
+    "start": Hub.start,
+    "who": Hub.who,
+    "say": Hub.chat,
+    "mute": Hub.mute, "unmute": Hub.unmute,
+    "lang": Hub.set_lang,
+    "verbosity": Hub.set_verbosity,
+}
+#: Server words that are also game verbs: during a match, the game has them.
+_GAME_FIRST = frozenset({"start"})
+

@@ -1,0 +1,452 @@
+"""One table of the server: seats, watchers and a match on the one race clock, in real time.
+
+A table owns a :class:`uno_cli.session.Session` (the same game as everywhere: engine,
+bots, the :class:`uno_cli.race.Referee`). Each change is rendered for every member
+separately: in the member's language and verbosity, from its seat's point of view
+(:func:`uno_cli.wire.event_json` keeps a seat's secrets to that seat; a watcher sees only
+public events). The referee's schedule is put on timers of the event loop, as the
+interactive game does; a player's line is applied the moment it arrives at the server
+(races are decided on arrival). A seat whose player is away waits ``away_timeout``
+seconds, then a bot plays it until the player is back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import TYPE_CHECKING, Any
+
+from uno_cli import describe as d
+from uno_cli.commands import localize_command, parse
+from uno_cli.engine import IN_TURN_PHASES, Phase
+from uno_cli.engine.errors import IllegalAction
+from uno_cli.interactive.controller import SHORT_SKIP  # what the short verbosity leaves out, as at home
+from uno_cli.net import words
+from uno_cli.playconfig import BOT, SCRIPT, PlayConfig, SeatSpec
+from uno_cli.race import bot_rng
+from uno_cli.session import Message, Session
+from uno_cli.wire import event_json, hello_json, prompt_json, prompt_legal
+
+if TYPE_CHECKING:
+    from uno_cli.net.hub import Member
+
+WAITING, PLAYING, OVER = "waiting", "playing", "over"
+#: Seconds a player who is connected may take to act before a bot makes that move for them.
+TURN_LIMIT = 120.0
+
+
+class Table:
+    """A table: who sits where, who watches, and the match once it has started."""
+
+    def __init__(self, number: int, name: str, creator: str, config: PlayConfig, bot_level: str,
+                 clock: Any) -> None:
+        self.number = number
+        self.name = name
+        self.creator = creator
+        self.config = config
+        self.bot_level = bot_level
+        self.clock = clock
+        #: The name of the player owning each seat (None: a bot's seat).
+        self.owners: list[str | None] = [None] * config.players
+        self.members: list[Member] = []
+        self.session: Session | None = None
+        self.state = WAITING
+        self._handles: list[asyncio.TimerHandle] = []
+        self._speaker: Member | None = None
+        #: Seats whose player is away, with the loop time the bot takes over.
+        self.away: dict[int, float] = {}
+        self._takeover_bots: dict[int, Any] = {}
+        self._stand_ins: dict[int, Any] = {}
+        self._prompted: dict[int, tuple[Any, ...]] = {}
+        self.saved: Any = None
+        """Called with the table after a change worth saving (the hub's saver), or None."""
+
+    # ------------------------------------------------------------------ seats
+
+    @property
+    def taken(self) -> int:
+        """Seats with an owner."""
+        return sum(1 for o in self.owners if o is not None)
+
+    def seat_of(self, name: str) -> int | None:
+        """The seat owned by ``name``, or None."""
+        return next((s for s, o in enumerate(self.owners) if o == name), None)
+
+    def sit(self, member: Member) -> int | None:
+        """Give ``member`` its seat (again) or a free one before the start; None if none."""
+        seat = self.seat_of(member.name)
+        if seat is None:
+            if self.state != WAITING or self.taken >= len(self.owners):
+                return None
+            seat = self.owners.index(None)
+            self.owners[seat] = member.name
+        self._attach(member, seat)
+        if seat in self.away:
+            del self.away[seat]
+            self._takeover_bots.pop(seat, None)
+            self.announce(lambda: words.back(member.name))
+        return seat
+
+    def watch(self, member: Member) -> None:
+        """``member`` watches: public events only."""
+        self._attach(member, None)
+
+    def _attach(self, member: Member, seat: int | None) -> None:
+        if member not in self.members:
+            self.members.append(member)
+        member.table = self
+        member.seat = seat
+        member.prompt_id = 0
+        self._prompted.pop(id(member), None)
+        if self.session is not None:
+            self._hello(member)
+            self._after()
+
+    def detach(self, member: Member, dropped: bool) -> None:
+        """``member`` leaves (``dropped``: the connection was lost; the seat is kept for it)."""
+        if member in self.members:
+            self.members.remove(member)
+        seat = member.seat
+        member.table = None
+        member.seat = None
+        if seat is None:
+            return
+        if self.state == WAITING:
+            self.owners[seat] = None
+            if self.creator == member.name:
+                # The next person seated may start the match instead.
+                self.creator = next((o for o in self.owners if o is not None), self.creator)
+            return
+        if self.state == PLAYING:
+            self.away[seat] = self.clock.now() + self.clock.scaled(self.clock.away_timeout)
+            if dropped:
+                self.announce(lambda: words.away(member.name))
+            self._after()
+
+    def close(self) -> None:
+        """Stop the timers (the server stops, or the table is removed)."""
+        self._cancel()
+        if self.session is not None:
+            self.session.close()
+
+    # ------------------------------------------------------------------ the match
+
+    def start(self, resume: str | None = None) -> None:
+        """Deal (or resume a saved match): people's seats are scripted, empty seats bots."""
+        cfg = self.config
+        if resume is None:
+            cfg.seats = [SeatSpec(SCRIPT) if o is not None else SeatSpec(BOT, self.bot_level) for o in self.owners]
+            cfg.names = _names(self.owners)
+        else:
+            cfg.seats, cfg.names, cfg.resume = [], [], resume  # the save says who sits where
+        self.session = session = Session(cfg, self._output, viewer=None, script_kind=SCRIPT)
+        if resume is not None:
+            self.owners = [session.names[s] if session.controlled(s) else None for s in range(session.game.players)]
+            for s, o in enumerate(self.owners):
+                if o is not None and all(m.seat != s for m in self.members):
+                    self.away[s] = self.clock.now() + self.clock.scaled(self.clock.away_timeout)
+        session.referee.on_events = self._on_events
+        self.state = PLAYING
+        for member in self.members:
+            self._hello(member)
+        if resume is None:
+            session.start()
+        elif session.game.phase == Phase.HAND_OVER:
+            session.next_hand()
+        self._after()
+
+    def _hello(self, member: Member) -> None:
+        session = self.session
+        assert session is not None
+        if member.json:
+            member.send("hello", None, hello_json(session.game.players, session.names, member.seat,
+                                                  [] if member.seat is None else [member.seat]))
+
+    def _on_events(self, action: Any, events: list[Any]) -> None:
+        session = self.session
+        assert session is not None
+        # What Session._changed does, without its onlooker's sentences: each member gets its own.
+        session.partial = {}
+        self._render(events)
+        if self.saved is not None:
+            self.saved(self)
+
+    def _output(self, message: Message) -> None:
+        """The session's own messages: events are rendered per member instead; answers go to the asker."""
+        target = self._speaker
+        if target is None:
+            target = next((m for m in self.members if m.seat is not None and m.seat == message.seat), None)
+        if target is not None:
+            if target.json and message.type in ("error", "choose"):
+                self._prompted.pop(id(target), None)  # a JSON driver reads up to the next prompt
+            target.send(message.type, message.text, message.data)
+
+    def _render(self, events: list[Any]) -> None:
+        session = self.session
+        assert session is not None
+        g = session.game
+        cache: dict[tuple[str, int | None], list[tuple[str, str | None, dict[str, Any]]]] = {}
+        for member in list(self.members):
+            key = (member.lang, member.seat)
+            lines = cache.get(key)
+            if lines is None:
+                lines = cache[key] = []
+                with member.language():
+                    for ev in events:
+                        payload = event_json(ev, member.seat, session.names)
+                        lines.append((ev.type, payload["text"], payload))
+                        if ev.type == "hand_end":
+                            lines.append(("scores", d.scores_text(g.scores, session.names, member.seat, g.eliminated),
+                                          {"type": "scores", "scores": list(g.scores)}))
+                        elif ev.type == "match_end":
+                            lines.append(("game_over",
+                                          d.final_scores_text(g.scores, session.names, member.seat, g.eliminated),
+                                          {"type": "game_over", "winners": [w + 1 for w in g.winners],
+                                           "scores": list(g.scores), "names": list(session.names),
+                                           "hands": g.hand_number}))
+            short = member.verbosity == "short"
+            for type_, text, payload in lines:
+                if not member.json and short and (type_ in SHORT_SKIP or (type_ == "turn" and payload.get("seat") != (
+                        None if member.seat is None else member.seat + 1))):
+                    continue
+                member.send(type_, text, payload)
+        if g.is_over:
+            self.state = OVER
+
+    # ------------------------------------------------------------------ lines
+
+    def handle_line(self, member: Member, line: str) -> None:
+        """A game line from a seated member (answers and queries); applied on arrival."""
+        session = self.session
+        seat = member.seat
+        if session is None or seat is None or self.state != PLAYING:
+            member.send("error", words.not_at_table() if seat is None else d.no_seat_text(), {"code": "no_game"})
+            return
+        self._speaker = member
+        try:
+            with member.language():
+                text = line
+                if member.json:
+                    from uno_cli.script import _answer_line
+
+                    answer = _answer_line(session, line, seat, member.prompt_id)
+                    if answer is None:
+                        return
+                    text = answer
+                cmd = parse(text, seat, session.game, member.lang, session.names)
+                if cmd.error is None and cmd.seat != seat:
+                    # Nobody acts for another seat over the network.
+                    session._error("not_your_seat", d.computer_seat_text(cmd.seat, session.names)
+                                   if cmd.seat is not None else d.no_seat_text(), seat)
+                    return
+                if cmd.error is None and cmd.verb == "save":
+                    session._error("no_files", words.no_files(), seat)
+                    return
+                if cmd.error is None and cmd.verb == "quit":
+                    return
+                result = session.handle_command(cmd)
+                if result.ok and not result.changed and member.json:
+                    self._prompted.pop(id(member), None)  # a JSON driver reads up to the next prompt
+                if result.waived:
+                    self._prompted.pop(id(member), None)
+        finally:
+            self._speaker = None
+        self._after()
+
+    def watcher_line(self, member: Member, line: str) -> bool:
+        """A watcher's public question (status, scores, counts, top, turn); False if the line is none."""
+        session = self.session
+        if session is None:
+            return False
+        g = session.game
+        with member.language():
+            cmd = parse(line, None, g, member.lang, session.names)
+            verb = cmd.verb if cmd.error is None else None
+            if verb == "status":
+                member.send("status", session.status_text(None), {})
+            elif verb == "scores":
+                member.send("scores", session.scores_text(None), {"scores": list(g.scores)})
+            elif verb == "counts":
+                member.send("counts", session.counts_text(None), {"counts": [len(h) for h in g.hands]})
+            elif verb == "top":
+                member.send("top", d.top_text(g.top, g.color), {"card": g.top, "color": g.color})
+            elif verb == "turn":
+                member.send("whose_turn", d.turn_text(g.view(0), session.names, None), {"current": g.current + 1})
+            else:
+                return False
+        return True
+
+    def announce(self, sentence: Any, data: dict[str, Any] | None = None) -> None:
+        """Say ``sentence()`` (rendered in each member's language) to everyone at the table."""
+        for member in list(self.members):
+            with member.language():
+                member.send("info", sentence(), data or {})
+
+    # ------------------------------------------------------------------ the clock
+
+    def _cancel(self) -> None:
+        for handle in self._handles:
+            handle.cancel()
+        self._handles = []
+
+    def _after(self) -> None:
+        """After any change: prompts for the seats that may act, and every timer again."""
+        session = self.session
+        if session is None or self.state != PLAYING:
+            self._cancel()
+            return
+        self._prompt_all()
+        self._cancel()
+        g = session.game
+        referee = session.referee
+        referee.pace = self.clock.pace
+        referee.race_window = self.clock.race_window
+        loop = self.clock.loop
+        for entry in referee.schedule(virtual=False):
+            self._handles.append(loop.call_later(self.clock.scaled(entry.time), self._fire, entry.offer))
+        now = self.clock.now()
+        for seat in range(g.players):
+            # A player who is here but does not answer (or does not read) must not hold up the
+            # table: after the turn limit a bot makes this one move for them.
+            if seat not in self.away and session.controlled(seat) and self._must_act(seat):
+                self._handles.append(loop.call_later(self.clock.scaled(self.clock.turn_limit), self._takeover,
+                                                     seat, g.version, g.hand_number))
+        for seat, until in self.away.items():
+            if seat in self._takeover_bots:
+                if self._must_act(seat):
+                    self._handles.append(loop.call_later(self.clock.scaled(self.clock.pace), self._takeover,
+                                                         seat, g.version, g.hand_number))
+            else:
+                self._handles.append(loop.call_later(max(0.0, until - now), self._away_over, seat))
+
+    def _must_act(self, seat: int) -> bool:
+        g = self.session.game  # type: ignore[union-attr]
+        if g.phase == Phase.BEEP_RACE:
+            return seat in g.beep_waiting
+        return g.phase in IN_TURN_PHASES and g.current == seat
+
+    def _fire(self, offer: Any) -> None:
+        session = self.session
+        if session is None or self.state != PLAYING:
+            return
+        if session.fire(offer):
+            self._after()
+
+    def _away_over(self, seat: int) -> None:
+        session = self.session
+        if session is None or seat not in self.away or seat in self._takeover_bots:
+            return
+        self._takeover_bots[seat] = self._stand_in(seat)
+        name = session.names[seat]
+        self.announce(lambda: words.bot_plays(name))
+        self._after()
+
+    def _stand_in(self, seat: int) -> Any:
+        """The bot that plays for ``seat`` while its player is away or too slow (one per seat)."""
+        from uno_cli.bots import make_bot
+
+        bot = self._stand_ins.get(seat)
+        if bot is None:
+            bot = self._stand_ins[seat] = make_bot("normal", seat, bot_rng(self.session.seed + 7, seat))  # type: ignore[union-attr]
+        return bot
+
+    def _takeover(self, seat: int, version: int, hand: int) -> None:
+        """A bot makes the move of a player who is away (or past the turn limit)."""
+        from uno_cli.external import safe_default
+
+        session = self.session
+        if session is None or self.state != PLAYING:
+            return
+        bot = self._takeover_bots.get(seat) or self._stand_in(seat)
+        g = session.game
+        if g.version != version or g.hand_number != hand or not self._must_act(seat):
+            return
+        view = g.view(seat)
+        try:
+            action = bot.choose(view)
+            if action is None or not g.is_legal(action):
+                action = safe_default(view)
+        except Exception:  # noqa: BLE001 - a bot must never stop the table
+            action = safe_default(view)
+        if action is not None:
+            try:
+                session.apply(action)
+            except IllegalAction:
+                pass
+        self._after()
+
+    # ------------------------------------------------------------------ prompts
+
+    def _prompt_all(self) -> None:
+        session = self.session
+        assert session is not None
+        g = session.game
+        for member in list(self.members):
+            seat = member.seat
+            if seat is None:
+                continue
+            race = False
+            if not self._must_act(seat):
+                if not member.json or not session.race_chances(seat):
+                    continue
+                if (g.version, g.hand_number, seat) in session.referee._waived:
+                    continue
+                race = True
+            stamp = (g.version, g.hand_number, race)
+            if self._prompted.get(id(member)) == stamp:
+                continue
+            self._prompted[id(member)] = stamp
+            with member.language():
+                legal = prompt_legal(session.legal_commands(seat), race)
+                text = d.prompt_text([localize_command(c) for c in legal], race, seat, seat, session.names)
+                if member.json:
+                    member.prompt_id += 1
+                    member.send("prompt", text, prompt_json(g.view(seat), member.prompt_id, race, legal, text))
+                else:
+                    member.send("prompt", text, {})
+
+
+def _names(owners: list[str | None]) -> list[str]:
+    """People keep their names; bots get the usual bot names that nobody at the table has."""
+    from uno_cli.session import BOT_NAMES
+
+    free = [n for n in BOT_NAMES if n not in owners]
+    out = []
+    for owner in owners:
+        if owner is not None:
+            out.append(owner)
+        else:
+            out.append(free.pop(0) if free else "")
+    return out
+
+
+class Clock:
+    """The server's real-time settings shared by its tables (``scale`` < 1 speeds everything up, for tests)."""
+
+    def __init__(self, pace: float = 2.0, race_window: float = 2.0, away_timeout: float = 60.0,
+                 scale: float = 1.0, loop: asyncio.AbstractEventLoop | None = None,
+                 turn_limit: float = TURN_LIMIT) -> None:
+        self.pace = pace
+        self.turn_limit = turn_limit
+        self.race_window = race_window
+        self.away_timeout = away_timeout
+        self.scale = scale
+        self._loop = loop
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The event loop the timers run on."""
+        if self._loop is None:
+            self._loop = asyncio.get_running_loop()
+        return self._loop
+
+    def scaled(self, seconds: float) -> float:
+        """Real seconds for ``seconds`` of game time."""
+        return seconds * self.scale
+
+    def now(self) -> float:
+        """The loop's time."""
+        try:
+            return self.loop.time()
+        except RuntimeError:
+            return time.monotonic()
