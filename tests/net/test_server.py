@@ -326,7 +326,7 @@ def test_a_plain_text_player_plays_with_the_game_words_of_any_language_and_sees_
         c.send("start")
         await c.read_until(lambda line: line.startswith("Your move:"))
         c.send("mão")  # "hand" in Portuguese
-        hand = await c.read_until(lambda line: line.startswith("You have "))
+        hand = await c.read_until(lambda line: line.startswith("You have ") and " cards: " in line)
         c.send("comprar")  # "draw"
         drew = await c.read_until(lambda line: line.startswith("You draw "))
         server.close()

@@ -20,7 +20,7 @@ from uno_cli import describe as d
 from uno_cli.commands import localize_command, parse
 from uno_cli.engine import IN_TURN_PHASES, Phase
 from uno_cli.engine.errors import IllegalAction
-from uno_cli.interactive.controller import SHORT_SKIP  # what the short verbosity leaves out, as at home
+from uno_cli.session import SHORT_SKIP  # what the short verbosity leaves out, as at home
 from uno_cli.net import words
 from uno_cli.playconfig import BOT, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.race import bot_rng
