@@ -44,7 +44,7 @@ def test_whose_turn_is_said_after_an_out_of_turn_card_even_at_short_verbosity() 
     with use_language("en"):
         session, out = _session()
         session._emit_events([Event("play", 1, {"card": "r7", "how": "jump_in"}), Event("turn", 1)])
-    assert _said(out, "short") == ["Ana jumps in: red 7.", "It's Ana's turn."]
+    assert _said(out, "short") == ["Ana jumps in with a red 7.", "It's Ana's turn."]
 
 
 def test_whose_turn_is_said_after_a_straight_card_that_leaves_the_turn_where_it_was() -> None:
@@ -114,7 +114,7 @@ def test_a_draw_of_three_cards_or_fewer_names_them_in_one_line() -> None:
     with use_language("en"):
         session, out = _session()
         session._emit_events([Event("draw", 0, {"count": 2}, {"cards": ["r1", "y2"]})])
-    assert _said(out, "short") == ["You draw red 1 and yellow 2."]
+    assert _said(out, "short") == ["You draw 2 cards: red 1 and yellow 2."]
 
 
 def test_a_wild_played_with_its_colour_says_the_colour_in_its_own_line() -> None:

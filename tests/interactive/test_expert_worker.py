@@ -26,7 +26,7 @@ def test_expert_turns_are_searched_off_the_event_loop_thread(monkeypatch) -> Non
     game = PipeGame(PlayConfig(speech="off", pace=0.0, seed=3, players=4, options=preset("classic")))
     try:
         game.wait_for("Press Enter to start")
-        game.press("\r", "It's your turn.", timeout=30)
+        game.press("\r", "Your turn.", timeout=30)
         # Space draws, and again keeps a playable card drawn; then the three experts play.
         for _ in range(12):
             if threads:
