@@ -260,7 +260,7 @@ def test_a_game_in_each_language_says_its_own_keys_and_moves(uno_home: Path, tmp
     from uno_cli.keys import yes_no
 
     with i18n.use_language(lang):
-        start, turn = _(words.START_PROMPT), _("It's your turn.")
+        start, turn = _(words.START_PROMPT), _("Your turn.")
         play_r5, quit_question, yes = localize_command("play r5"), words.question(words.QUIT_QUESTION), yes_no()["yes"]
     setup = write_setup(tmp_path / "setup.json", LANG_SETUP)
     child = spawn(uno_home, "--lang", lang, "--speech", "off", "--pace", "30", "--setup", setup)
