@@ -55,7 +55,7 @@ import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from uno_cli import describe as d
 from uno_cli.commands import BY_NAME, INTERFACE, QUERIES, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve
@@ -87,6 +87,15 @@ def said(message: Message, verbosity: str) -> bool:
     if not message.text:
         return False
     return verbosity != "short" or message.brief
+
+
+def _message(type: str, text: str | None, data: dict[str, Any] | None = None, seat: int | None = None,
+             important: bool = False, brief: bool = True) -> Message:
+    payload: dict[str, Any] = {"type": type}
+    if data:
+        payload.update(data)
+    payload["text"] = text
+    return Message(type, text, payload, seat, important, brief)
 
 
 @dataclass
@@ -328,10 +337,9 @@ class Session:
             remember_states=True,
         )
         self.started = False
-        # What was said of the turn: whose turn was said last, and whether a card was
-        # played out of turn since (then whose turn it is is said, even at short verbosity).
-        self._turn_said: int | None = None
-        self._out_of_turn = False
+        #: What was said of the turn: whose turn was said last, and whether a card was
+        #: played out of turn since (then whose turn it is is said, even at short verbosity).
+        self.turn_state: tuple[int | None, bool] = (None, False)
 
     # ------------------------------------------------------------------ seats
 
@@ -348,30 +356,35 @@ class Session:
     def emit(self, type: str, text: str | None, data: dict[str, Any] | None = None,
              seat: int | None = None, important: bool = False, brief: bool = True) -> None:
         """Send one message to the output callback."""
-        payload = {"type": type}
-        if data:
-            payload.update(data)
-        payload["text"] = text
-        self.output(Message(type, text, payload, seat, important, brief))
+        self.output(_message(type, text, data, seat, important, brief))
 
     def _emit_events(self, events: list[Event]) -> None:
-        viewer = self.viewer
         g = self.game
         # Several scripted seats: the script controls them all, so it sees their secrets.
         scripted = [s for s in range(g.players) if self.controlled(s)]
+        messages, self.turn_state = self.narrate(events, self.viewer, scripted)
+        for message in messages:
+            self.output(message)
+
+    def narrate(self, events: list[Event], viewer: int | None,
+                scripted: Sequence[int] = ()) -> tuple[list[Message], tuple[int | None, bool]]:
+        """What ``events`` say to ``viewer``, in order, and the turn state after them (the caller keeps
+        it): the one narration of script mode, the interactive game and network tables."""
+        g = self.game
+        turn_said, out_of_turn = self.turn_state
         duo = sum(1 for out in g.eliminated if not out) == 2
         reversed_duo = False
-        last = len(events) - 1
-        for index, ev in enumerate(events):
+        out: list[Message] = []
+        pending = list(events)
+        for index, ev in enumerate(pending):
             payload = event_json(ev, viewer, self.names, scripted)
             brief = ev.type not in SHORT_SKIP
             kind = ev.type
             if kind in ("hand_start", "match_start"):
-                self._turn_said = None
-                self._out_of_turn = False
+                turn_said, out_of_turn = None, False
             elif kind == "play":
-                self._turn_said = None
-                self._out_of_turn = ev.data.get("how") in ("jump_in", "sequence")
+                turn_said = None
+                out_of_turn = ev.data.get("how") in ("jump_in", "sequence")
             elif kind == "reverse" and duo:
                 # With two players a Reverse is said as the turn it gives.
                 reversed_duo = True
@@ -379,62 +392,65 @@ class Session:
             elif kind == "skip" and reversed_duo:
                 payload["text"] = None
             elif kind == "turn":
-                if ev.seat == self._turn_said:
+                if ev.seat == turn_said:
                     payload["text"] = None  # the turn did not change (a draw): not said again
                 else:
-                    brief = ev.seat == viewer or self._out_of_turn or reversed_duo
-                self._turn_said = ev.seat
-                self._out_of_turn = reversed_duo = False
-            text = payload["text"]
+                    brief = ev.seat == viewer or out_of_turn or reversed_duo
+                turn_said = ev.seat
+                out_of_turn = reversed_duo = False
             important = kind in ("turn", "pending", "beep_race", "playable_drawn") and (
                 ev.seat is not None and self.controlled(ev.seat) or kind == "beep_race"
             )
-            self.output(Message(kind, text, payload, ev.seat, important, brief))
-            self._lines_after(ev, viewer)
-            if index == last and self._out_of_turn and g.phase in IN_TURN_PHASES:
+            out.append(Message(kind, payload["text"], payload, ev.seat, important, brief))
+            out.extend(self._lines_after(ev, viewer))
+            if index == len(pending) - 1 and out_of_turn and g.phase in IN_TURN_PHASES:
                 # After every out-of-turn card, whose turn it is (the engine said no turn: it stayed).
-                self._emit_events([Event("turn", g.current)])
+                pending.append(Event("turn", g.current))
+        return out, (turn_said, out_of_turn)
 
-    def _lines_after(self, ev: Event, viewer: int | None) -> None:
+    def _lines_after(self, ev: Event, viewer: int | None) -> list[Message]:
         """The lines of their own that follow an event: drawn cards, a revealed hand, points, totals."""
         g = self.game
         secret = ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
         if ev.type == "play" and ev.data.get("color"):
-            self.emit("color_chosen", d.color_chosen_text(ev.seat, ev.data["color"], viewer, self.names),
-                      {"seat": ev.seat + 1 if ev.seat is not None else None, "color": ev.data["color"]}, ev.seat)
-        elif ev.type == "hand_dealt" and secret:
-            self.emit("hand", d.cards_line_text(secret.get("cards", []), sort=True),
-                      {"seat": ev.seat + 1 if ev.seat is not None else None, "cards": list(secret.get("cards", []))},
-                      ev.seat, brief=False)
-        elif ev.type == "draw" and secret and len(secret.get("cards", ())) > d.LISTED_DRAW:
-            self.emit("drawn_cards", d.cards_line_text(secret["cards"]),
-                      {"seat": ev.seat + 1 if ev.seat is not None else None, "cards": list(secret["cards"])},
-                      ev.seat, brief=False)
-        elif ev.type == "challenge_result" and secret and "hand" in secret and ev.seat != viewer:
-            self.emit("revealed", d.revealed_text(ev.seat, secret["hand"], self.names),
-                      {"seat": ev.seat + 1 if ev.seat is not None else None, "cards": list(secret["hand"])}, ev.seat)
-        elif ev.type == "match_start":
+            return [_message("color_chosen", d.color_chosen_text(ev.seat, ev.data["color"], viewer, self.names),
+                             {"seat": ev.seat + 1 if ev.seat is not None else None, "color": ev.data["color"]},
+                             ev.seat)]
+        if ev.type == "hand_dealt" and secret:
+            return [_message("hand", d.cards_line_text(secret.get("cards", []), sort=True),
+                             {"seat": ev.seat + 1 if ev.seat is not None else None,
+                              "cards": list(secret.get("cards", []))}, ev.seat, brief=False)]
+        if ev.type == "draw" and secret and len(secret.get("cards", ())) > d.LISTED_DRAW:
+            return [_message("drawn_cards", d.cards_line_text(secret["cards"]),
+                             {"seat": ev.seat + 1 if ev.seat is not None else None, "cards": list(secret["cards"])},
+                             ev.seat, brief=False)]
+        if ev.type == "challenge_result" and secret and "hand" in secret and ev.seat != viewer:
+            return [_message("revealed", d.revealed_text(ev.seat, secret["hand"], self.names),
+                             {"seat": ev.seat + 1 if ev.seat is not None else None, "cards": list(secret["hand"])},
+                             ev.seat)]
+        if ev.type == "match_start":
             from uno_cli.engine.options import PRESETS
             from uno_cli.optioninfo import preset_name
 
             name = self.config.preset if self.config.preset in PRESETS else "classic"
             o = g.options
-            self.emit("rules_summary", d.rules_text(preset_name(name), o != PRESETS[name], o.target, o.hands),
-                      {"preset": name})
-        elif ev.type == "hand_end":
+            return [_message("rules_summary", d.rules_text(preset_name(name), o != PRESETS[name], o.target, o.hands),
+                             {"preset": name})]
+        if ev.type == "hand_end":
             gained = ev.data.get("gained") or {}
+            lines = []
             for seat in sorted(int(s) for s in gained):
                 n = int(gained.get(seat, gained.get(str(seat), 0)) or 0)  # type: ignore[call-overload]
-                self.emit("points", d.points_text(seat, n, viewer, self.names), {"seat": seat + 1, "points": n}, seat)
-            self.emit("scores", d.scores_text(g.scores, self.names, viewer, g.eliminated),
-                      {"scores": list(g.scores)}, brief=False)
-        elif ev.type == "match_end":
-            self.emit(
-                "game_over",
-                d.final_scores_text(g.scores, self.names, viewer, g.eliminated),
-                {"winners": [w + 1 for w in g.winners], "scores": list(g.scores),
-                 "names": list(self.names), "hands": g.hand_number},
-            )
+                lines.append(_message("points", d.points_text(seat, n, viewer, self.names),
+                                      {"seat": seat + 1, "points": n}, seat))
+            lines.append(_message("scores", d.scores_text(g.scores, self.names, viewer, g.eliminated),
+                                  {"scores": list(g.scores)}, brief=False))
+            return lines
+        if ev.type == "match_end":
+            return [_message("game_over", d.final_scores_text(g.scores, self.names, viewer, g.eliminated),
+                             {"winners": [w + 1 for w in g.winners], "scores": list(g.scores),
+                              "names": list(self.names), "hands": g.hand_number})]
+        return []
 
     # ---------------------------------------------------------------- flow
 

@@ -20,12 +20,11 @@ from uno_cli import describe as d
 from uno_cli.commands import localize_command, parse
 from uno_cli.engine import IN_TURN_PHASES, Phase
 from uno_cli.engine.errors import IllegalAction
-from uno_cli.session import SHORT_SKIP  # what the short verbosity leaves out, as at home
 from uno_cli.net import words
 from uno_cli.playconfig import BOT, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.race import bot_rng
-from uno_cli.session import Message, Session
-from uno_cli.wire import event_json, hello_json, prompt_json, prompt_legal
+from uno_cli.session import Message, Session, said
+from uno_cli.wire import hello_json, prompt_json, prompt_legal
 
 if TYPE_CHECKING:
     from uno_cli.net.hub import Member
@@ -185,31 +184,19 @@ class Table:
         session = self.session
         assert session is not None
         g = session.game
-        cache: dict[tuple[str, int | None], list[tuple[str, str | None, dict[str, Any]]]] = {}
+        # The session's own narration, made once per language and seat; the turn state it keeps
+        # does not depend on who hears it.
+        cache: dict[tuple[str, int | None], list[Message]] = {}
+        state = None
         for member in list(self.members):
             key = (member.lang, member.seat)
-            lines = cache.get(key)
-            if lines is None:
-                lines = cache[key] = []
+            if key not in cache:
                 with member.language():
-                    for ev in events:
-                        payload = event_json(ev, member.seat, session.names)
-                        lines.append((ev.type, payload["text"], payload))
-                        if ev.type == "hand_end":
-                            lines.append(("scores", d.scores_text(g.scores, session.names, member.seat, g.eliminated),
-                                          {"type": "scores", "scores": list(g.scores)}))
-                        elif ev.type == "match_end":
-                            lines.append(("game_over",
-                                          d.final_scores_text(g.scores, session.names, member.seat, g.eliminated),
-                                          {"type": "game_over", "winners": [w + 1 for w in g.winners],
-                                           "scores": list(g.scores), "names": list(session.names),
-                                           "hands": g.hand_number}))
-            short = member.verbosity == "short"
-            for type_, text, payload in lines:
-                if not member.json and short and (type_ in SHORT_SKIP or (type_ == "turn" and payload.get("seat") != (
-                        None if member.seat is None else member.seat + 1))):
-                    continue
-                member.send(type_, text, payload)
+                    cache[key], state = session.narrate(events, member.seat)
+            for message in cache[key]:
+                if member.json or said(message, member.verbosity):
+                    member.send(message.type, message.text, message.data)
+        session.turn_state = state if state is not None else session.narrate(events, None)[1]
         if g.is_over:
             self.state = OVER
 
