@@ -54,14 +54,17 @@ from uno_cli.engine.errors import IllegalAction
 from uno_cli.i18n import N_, NP_, LANGUAGES, get_translator, pgettext
 
 __all__ = [
-    "BY_NAME", "Command", "Partial", "QUERIES", "REGISTRY", "Verb", "action_to_command", "help_lines",
-    "localize_command", "normalize", "parse", "resolve", "verb_of", "verb_words",
+    "BY_NAME", "LOBBY", "Command", "Partial", "QUERIES", "REGISTRY", "Verb", "action_to_command", "help_lines",
+    "lobby_usage", "lobby_verb", "localize_command", "normalize", "parse", "resolve", "typed_choice", "verb_of",
+    "verb_words",
 ]
 
 #: Where a verb works: everywhere (typed, scripts, programs' answers, keys), or only in
-#: the interactive game (keys and typed lines there).
+#: the interactive game (keys and typed lines there); SERVER: the table server's lobby
+#: (:data:`LOBBY`, apart from :data:`REGISTRY`).
 GAME = "game"
 INTERFACE = "interface"
+SERVER = "server"
 
 
 @dataclass(frozen=True)
@@ -78,11 +81,12 @@ class Verb:
     """What it does (English source, marked with N_)."""
     arg: str = ""
     """Its argument: "" none, "card" (with a colour or a seat), "color", "seat", "seat?"
-    (optional), "file" (the rest of the line)."""
+    (optional), "file" (the rest of the line); lobby verbs: "number", "text", "code",
+    "verbosity", "table" (``create``'s name and settings)."""
     query: bool = False
     """True when it only reads the game."""
     scope: str = GAME
-    """GAME or INTERFACE (see above)."""
+    """GAME, INTERFACE or SERVER (see above)."""
     kinds: tuple[str, ...] = ()
     """The engine action kinds it stands for, in prompts and answers."""
 
@@ -94,6 +98,13 @@ ARG_NAMES: dict[str, str] = {
     "seat": NP_("argument", "SEAT"),
     "seat?": NP_("argument", "[SEAT]"),
     "file": NP_("argument", "FILE"),
+    "number": NP_("argument", "NUMBER"),
+    "text": NP_("argument", "TEXT"),
+    "code": NP_("argument", "CODE"),
+    "name": NP_("argument", "NAME"),
+    "level": NP_("argument", "LEVEL"),
+    "rule": NP_("argument", "RULE"),
+    "value": NP_("argument", "VALUE"),
 }
 
 REGISTRY: tuple[Verb, ...] = (
@@ -198,12 +209,12 @@ QUERIES = frozenset(v.name for v in REGISTRY if v.query)
 _BY_KIND: dict[str, Verb] = {k: v for v in REGISTRY for k in v.kinds}
 
 
-@lru_cache(maxsize=1)
-def verb_words() -> dict[tuple[str, ...], str]:
-    """Every phrase that calls a verb (normalized words) -> its name.
+def _phrase_table(verbs: Sequence[Verb]) -> dict[tuple[str, ...], str]:
+    """Every phrase that calls one of ``verbs`` (normalized words) -> its name.
 
-    Built from the registry and from every catalog's translation of each verb's label, so
-    the word a prompt shows in any language is always understood, whatever the language.
+    Built from the verbs and from every catalog's translation of each verb's label, so
+    the word a prompt or a help line shows in any language is always understood, whatever
+    the language.
     """
     table: dict[tuple[str, ...], str] = {}
 
@@ -212,19 +223,25 @@ def verb_words() -> dict[tuple[str, ...], str]:
         if key:
             table.setdefault(key, name)
 
-    for verb in REGISTRY:
+    for verb in verbs:
         for word in (verb.name, verb.name.replace("_", " "), verb.label, *verb.words):
             add(word, verb.name)
     for lang in LANGUAGES:
         tr = get_translator(lang)
-        for verb in REGISTRY:
+        for verb in verbs:
             add(tr.pgettext("command", verb.label), verb.name)
     return table
 
 
-def _match_verb(tokens: list[str]) -> tuple[str | None, int]:
+@lru_cache(maxsize=1)
+def verb_words() -> dict[tuple[str, ...], str]:
+    """Every phrase that calls a game verb (normalized words) -> its name."""
+    return _phrase_table(REGISTRY)
+
+
+def _match_verb(tokens: list[str], table: dict[tuple[str, ...], str] | None = None) -> tuple[str | None, int]:
     """The verb at the start of ``tokens`` (longest phrase first) and how many tokens it took."""
-    table = verb_words()
+    table = verb_words() if table is None else table
     for size in (3, 2, 1):
         if len(tokens) >= size:
             name = table.get(tuple(tokens[:size]))
@@ -589,7 +606,7 @@ COMMAND_VERBS: dict[str, str] = {v.name: v.label for v in REGISTRY if v.scope ==
 
 def label(name: str) -> str:
     """The word for verb ``name`` in the current language (``play`` -> ``jogar``)."""
-    verb = BY_NAME.get(name)
+    verb = BY_NAME.get(name) or LOBBY_BY_NAME.get(name)
     return pgettext("command", verb.label) if verb is not None else name
 
 
@@ -632,6 +649,112 @@ def help_lines(scope: str = GAME) -> list[str]:
             word += " " + pgettext("argument", ARG_NAMES[verb.arg])
         lines.append(_("{key}: {action}.").format(key=word, action=_(verb.help)))
     return lines
+
+
+# ------------------------------------------------------------------ the table server's lobby
+
+#: The lobby's verbs (uno_cli.net.hub carries them out). A line is a lobby command when it
+#: starts with one of their words, in any language; otherwise it goes to the game.
+LOBBY: tuple[Verb, ...] = (
+    Verb("tables", NP_("command", "tables"), ("list", "mesas", "stolovi", "mese", "tavoli"),
+         N_("list the tables"), scope=SERVER),
+    Verb("create", NP_("command", "create"),
+         ("new", "criar", "crie", "abrir", "napravi", "otvori", "creeaza", "deschide", "crea", "apri"),
+         N_("open a table and sit at it"), arg="table", scope=SERVER),
+    Verb("join", NP_("command", "join"), ("sit", "entrar", "sentar", "sedi", "intra", "entra", "siediti"),
+         N_("sit at a table"), arg="number", scope=SERVER),
+    Verb("watch", NP_("command", "watch"), ("assistir", "gledaj", "priveste", "guarda"),
+         N_("watch a table without playing"), arg="number", scope=SERVER),
+    Verb("leave", NP_("command", "leave"), ("levantar", "ustani", "pleaca", "lascia", "alzati"),
+         N_("leave the table"), scope=SERVER),
+    Verb("start", BY_NAME["start"].label, BY_NAME["start"].words,
+         N_("begin the match (the table's creator); empty seats are bots"), scope=SERVER),
+    Verb("who", NP_("command", "who"), ("quem", "ko", "cine", "chi"), N_("who is here"), scope=SERVER),
+    Verb("say", NP_("command", "say"), ("dizer", "diga", "reci", "kazi", "spune", "scrivi", "dici"),
+         N_("write a line to the table, or in the lobby to the lobby"), arg="text", scope=SERVER),
+    Verb("mute", NP_("command", "mute"), ("silenciar", "utisaj", "opreste chat", "silenzia"),
+         N_("chat off"), scope=SERVER),
+    Verb("unmute", NP_("command", "unmute"), ("reativar", "pojacaj", "porneste chat", "riattiva"),
+         N_("chat on"), scope=SERVER),
+    Verb("lang", NP_("command", "language"), ("idioma", "lingua", "jezik", "limba"),
+         N_("your language"), arg="code", scope=SERVER),
+    Verb("verbosity", NP_("command", "verbosity"), ("detalhe", "opsirnost", "detaliu", "dettaglio"),
+         N_("how much is said"), arg="verbosity", scope=SERVER),
+    Verb("help", BY_NAME["help"].label, ("f1", *BY_NAME["help"].words),
+         N_("the commands; during a match the game's commands work too"), scope=SERVER),
+)
+
+#: Lobby verbs by canonical name.
+LOBBY_BY_NAME: dict[str, Verb] = {v.name: v for v in LOBBY}
+
+#: The keywords of ``create``'s settings (``players=3``), as players of each language type them.
+TABLE_KEYWORDS: dict[str, str] = {
+    "players": NP_("keyword", "players"),
+    "bots": NP_("keyword", "bots"),
+    "preset": NP_("keyword", "preset"),
+}
+
+
+@lru_cache(maxsize=1)
+def lobby_words() -> dict[tuple[str, ...], str]:
+    """Every phrase that calls a lobby verb (normalized words) -> its name."""
+    return _phrase_table(LOBBY)
+
+
+def lobby_verb(text: str) -> tuple[str, str] | None:
+    """(lobby verb, the rest of the line as typed) when ``text`` starts with a lobby word, else None."""
+    verb, size = _match_verb(normalize(text).split(), lobby_words())
+    if verb is None:
+        return None
+    parts = text.split(None, size)
+    return verb, parts[size].strip() if len(parts) > size else ""
+
+
+def _squash(text: str) -> str:
+    return "".join(ch for ch in normalize(text) if ch.isalnum())
+
+
+def typed_choice(word: str, names: dict[str, str], context: str | None = None) -> str | None:
+    """The key of ``names`` (key -> English msgid) that ``word`` means: the key itself, or the
+    msgid's translation in the current language or any other; case, diacritics, spaces,
+    hyphens and the Serbian script do not matter ("Acúmulo", "odgovor-kartom")."""
+    typed = _squash(word)
+    if not typed:
+        return None
+    for key in names:
+        if _squash(key) == typed:
+            return key
+    for tr in (get_translator(), *(get_translator(lang) for lang in LANGUAGES)):
+        for key, msgid in names.items():
+            said = tr.pgettext(context, msgid) if context else tr.gettext(msgid)
+            if _squash(said) == typed:
+                return key
+    return None
+
+
+def lobby_usage(verb: Verb) -> str:
+    """How a lobby verb is typed, in the current language: ``join NUMBER``, ``create NAME [players=N] ...``."""
+    word = pgettext("command", verb.label)
+
+    def arg(kind: str) -> str:
+        return pgettext("argument", ARG_NAMES[kind])
+
+    if verb.arg == "table":
+        def kw(key: str) -> str:
+            return pgettext("keyword", TABLE_KEYWORDS[key])
+
+        return (f"{word} {arg('name')} [{kw('players')}=N] [{kw('bots')}={arg('level')}] "
+                f"[{kw('preset')}={arg('name')}] [{arg('rule')}={arg('value')} ...]")
+    if verb.arg == "text":
+        return f"{word} {arg('text')}, '{arg('text')}"
+    if verb.arg == "verbosity":
+        from uno_cli.i18n import _
+        from uno_cli.menu import VERBOSITY_NAMES
+
+        return ", ".join(f"{word} {_(VERBOSITY_NAMES[v])}" for v in ("short", "full"))
+    if verb.name == "help":
+        return f"F1, {word}"
+    return f"{word} {arg(verb.arg)}" if verb.arg else word
 
 
 def action_to_command(action: Action, names: Sequence[str] | None = None) -> str:

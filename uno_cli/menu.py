@@ -23,9 +23,9 @@ HANDS = tuple(range(0, 11))
 JUMP_PENALTIES = (0, 1, 2, 3, 5, 10)
 LEVELS = ("easy", "normal", "hard", "expert", "random")
 
-_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "expert": N_("expert"), "random": N_("random")}
+LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "expert": N_("expert"), "random": N_("random")}
 _SPEECH_NAMES = {"auto": N_("automatic"), "on": N_("on"), "off": N_("off")}
-_VERBOSITY_NAMES = {"short": N_("short"), "full": N_("full")}
+VERBOSITY_NAMES = {"short": N_("short"), "full": N_("full")}
 _BRAILLE_NAMES = {"off": N_("off"), "important": N_("important messages"), "all": N_("everything")}
 
 
@@ -83,7 +83,7 @@ class Menu:
 
             return preset_name(value)
         if key == "bots":
-            return ", ".join(_(_LEVEL_NAMES.get(v, v)) for v in str(value).split(","))
+            return ", ".join(_(LEVEL_NAMES.get(v, v)) for v in str(value).split(","))
         if key == "lang":
             from uno_cli.i18n import LANGUAGES
 
@@ -92,7 +92,7 @@ class Menu:
         if key == "speech":
             return _(_SPEECH_NAMES.get(value, value))
         if key == "verbosity":
-            return _(_VERBOSITY_NAMES.get(value, value))
+            return _(VERBOSITY_NAMES.get(value, value))
         if key == "braille":
             return _(_BRAILLE_NAMES.get(value, value))
         if key == "think_time" and not value:

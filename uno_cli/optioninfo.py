@@ -21,7 +21,7 @@ from uno_cli.i18n import N_, _, get_translator, ngettext, pgettext
 __all__ = [
     "OPTION_INFO", "PRESET_INFO", "OptionInfo", "PresetInfo", "describe_value",
     "option_help", "option_label", "option_line", "preset_description", "preset_name",
-    "scoring_mode_help", "scoring_mode_name", "value_choices",
+    "scoring_mode_help", "scoring_mode_name", "typed_preset", "typed_rule", "value_choices",
 ]
 
 
@@ -359,6 +359,32 @@ def option_line(key: str, value: Any) -> str:
     # as "on" or "2 cards", {help} one or two sentences explaining the option.
     return _("{label}: {value}. {help}").format(
         label=option_label(key), value=describe_value(key, value), help=option_help(key))
+
+
+def typed_preset(word: str) -> str:
+    """The preset a typed word names: its key or its name in any language ("clássico"); else the word."""
+    from uno_cli.commands import typed_choice
+
+    return typed_choice(word, {k: info.label for k, info in PRESET_INFO.items()}) or word.strip().lower()
+
+
+def typed_rule(item: str) -> str:
+    """A typed ``RULE=VALUE`` as ``--rule`` reads it: the option and its value may be said as
+    the rule book says them, in any language ("Acúmulo=sim" -> "stacking=on")."""
+    from uno_cli.commands import typed_choice
+
+    name, sep, value = item.partition("=")
+    key = typed_choice(name, {k: info.label for k, info in OPTION_INFO.items()})
+    if not sep or key is None:
+        return item
+    values = OPTION_INFO[key].values
+    if values == _BOOL:
+        value = typed_choice(value, {"on": "on", "off": "off"}, "option") or value
+    elif key == "challenge_penalty":
+        value = typed_choice(value, _CHALLENGE_PENALTY_NAMES) or value
+    elif key == "scoring":
+        value = typed_choice(value, _SCORING_NAMES) or value
+    return f"{key}={value}"
 
 
 def _check_complete() -> None:

@@ -212,13 +212,13 @@ def format_report(result: SimResult) -> str:
     """A plain-text report in the current language: one fact per line, no tables."""
     from uno_cli.i18n import _, get_translator, ngettext
 
-    from uno_cli.menu import _LEVEL_NAMES
+    from uno_cli.menu import LEVEL_NAMES
 
     r = result
     tr = get_translator()
 
     def level_name(level: str) -> str:
-        return _(_LEVEL_NAMES[level]) if level in _LEVEL_NAMES else level
+        return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
     def pct(x: float) -> str:
         return tr.format_number(round(x * 100, 1))

@@ -249,7 +249,7 @@ def test_the_joiners_language_is_used_for_their_lines(tmp_path):
         server.close()
         return got
 
-    assert run(go())["text"] == "Ainda não há mesas. Abra uma com: create NAME"
+    assert run(go())["text"] == "Ainda não há mesas. Abra uma com: criar NOME"
 
 
 def test_tables_in_progress_are_saved_and_resumed_after_a_restart(tmp_path):

@@ -21,10 +21,13 @@ from pathlib import Path
 from typing import Any
 
 from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
+from uno_cli.commands import TABLE_KEYWORDS, lobby_verb, typed_choice
 from uno_cli.i18n import get_translator, parse_language, use_language
+from uno_cli.menu import LEVEL_NAMES, VERBOSITY_NAMES
 from uno_cli.names import clean_name, clean_text
 from uno_cli.net import words
 from uno_cli.net.table import OVER, PLAYING, WAITING, Clock, Table
+from uno_cli.optioninfo import typed_preset, typed_rule
 from uno_cli.playconfig import BOT_LEVELS, ConfigError, PlayConfig, build_options
 
 #: The longest line read from a connection, in characters.
@@ -147,9 +150,7 @@ class Hub:
         if text.startswith("'"):
             self.chat(member, text[1:])
             return
-        head, _sep, rest = text.partition(" ")
-        verb = head.lower()
-        rest = rest.strip()
+        verb, rest = lobby_verb(text) or ("", "")
         table = member.table
         playing = table is not None and table.state == PLAYING and member.seat is not None
         handler = _SERVER_VERBS.get(verb)
@@ -158,15 +159,13 @@ class Hub:
             return
         if playing:
             assert table is not None
-            if verb in ("help", "?") and not member.json:
-                table.handle_line(member, text)
-                member.say(words.server_help, "help")
-                return
             table.handle_line(member, text)
+            if verb == "help" and not member.json:
+                member.say(words.server_help, "help")
             return
         if table is not None and member.seat is None and table.watcher_line(member, text):
             return
-        if verb in ("help", "?", "f1"):
+        if verb == "help":
             member.say(words.server_help, "help")
             return
         if member.json and text.startswith(("{", "#")):
@@ -184,7 +183,7 @@ class Hub:
         with member.language():
             for table in self.tables.values():
                 member.send("table", words.table_line(table.number, table.name, rules_line(table.config),
-                                                      table.taken, len(table.owners), table.bot_level,
+                                                      table.taken, len(table.owners), words.level_name(table.bot_level),
                                                       words.state_name(table.state)),
                             {"number": table.number, "name": table.name, "players": len(table.owners),
                              "taken": table.taken, "bots": table.bot_level, "state": table.state})
@@ -197,20 +196,22 @@ class Hub:
         players, level, preset_name, rules = 4, "normal", "classic", []
         try:
             for item in settings:
-                key, _sep, value = item.partition("=")
-                key = key.lower()
+                word, _sep, value = item.partition("=")
+                # The keywords, levels, presets and rules in any language (as the rule book says them).
+                key = typed_choice(word, TABLE_KEYWORDS, "keyword")
                 if key == "players":
                     if not (value.isascii() and value.isdigit() and 2 <= int(value) <= 10):
                         raise InvalidSetup("players", players=clean_text(value)[:20])
                     players = int(value)
                 elif key == "bots":
-                    if value.lower() not in BOT_LEVELS:
-                        raise ConfigError("bad_bot_level", value=value, allowed=BOT_LEVELS)
-                    level = value.lower()
+                    found = typed_choice(value, LEVEL_NAMES)
+                    if found is None:
+                        raise ConfigError("bad_bot_level", value=clean_text(value)[:20], allowed=BOT_LEVELS)
+                    level = found
                 elif key == "preset":
-                    preset_name = value.lower()
+                    preset_name = typed_preset(value)
                 else:
-                    rules.append(item)
+                    rules.append(typed_rule(item))
             options = build_options(preset_name, rules)
             options.validate(players)
         except (ConfigError, InvalidOptions, InvalidSetup, EngineError, ValueError) as exc:
@@ -358,9 +359,9 @@ class Hub:
         member.say(lambda: words.welcome(member.name), "welcome", {"name": member.name})
 
     def set_verbosity(self, member: Member, rest: str) -> None:
-        """``verbosity short|full``."""
-        value = rest.strip().lower()
-        if value not in ("short", "full"):
+        """``verbosity short|full`` (the words in any language)."""
+        value = typed_choice(rest, VERBOSITY_NAMES)
+        if value is None:
             member.say(lambda: words.unknown(clean_text(rest)[:20]), "error", {"code": "bad_verbosity"})
             return
         member.verbosity = value
@@ -481,6 +482,9 @@ def _problem(exc: BaseException) -> str:
     if isinstance(exc, InvalidSetup):
         return setup_error(exc)
     if isinstance(exc, ConfigError):
+        if exc.code == "bad_bot_level":  # the levels as the member types them
+            exc = ConfigError(exc.code, value=exc.detail.get("value"),
+                              allowed=tuple(words.level_name(level) for level in BOT_LEVELS))
         return clean_text(config_error(exc))[:300]
     return clean_text(str(exc))[:120]
 
@@ -500,10 +504,11 @@ def rules_line(config: PlayConfig) -> str:
     return ", ".join([preset_name(config.preset), *changes])
 
 
+#: What each lobby verb (uno_cli.commands.LOBBY) does; ``help`` is answered in :meth:`Hub.line`.
 _SERVER_VERBS: dict[str, Callable[[Hub, Member, str], None]] = {
-    "tables": Hub.list_tables, "list": Hub.list_tables,
-    "create": Hub.create, "new": Hub.create,
-    "join": Hub.join, "sit": Hub.join,
+    "tables": Hub.list_tables,
+    "create": Hub.create,
+    "join": Hub.join,
     "watch": Hub.watch,
     "leave": Hub.leave,
     "start": Hub.start,

@@ -2,44 +2,46 @@
 
 from __future__ import annotations
 
-from uno_cli.i18n import N_, _, pgettext
+from uno_cli.i18n import _, pgettext
 
 
 def welcome(name: str) -> str:
     """The first line after logging in."""
-    return _("Welcome, {name}. Type help for the commands.").format(name=name)
+    return _("Welcome, {name}. Type {command} for the commands.").format(name=name, command=_help_word())
 
 
-#: The server's own commands (typed as they are, in every language) and what they do.
-SERVER_COMMANDS = (
-    ("tables", N_("list the tables")),
-    ("create NAME [players=N] [bots=LEVEL] [preset=NAME] [RULE=VALUE ...]", N_("open a table and sit at it")),
-    ("join NUMBER", N_("sit at a table")),
-    ("watch NUMBER", N_("watch a table without playing")),
-    ("leave", N_("leave the table")),
-    ("start", N_("begin the match (the table's creator); empty seats are bots")),
-    ("who", N_("who is here")),
-    ("say TEXT, 'TEXT", N_("write a line to the table, or in the lobby to the lobby")),
-    ("mute, unmute", N_("chat off or on")),
-    ("lang CODE", N_("your language")),
-    ("verbosity short, verbosity full", N_("how much is said")),
-    ("F1, help", N_("the commands; during a match the game's commands work too")),
-)
+def _help_word() -> str:
+    from uno_cli.commands import label
+
+    return label("help")
 
 
 def server_help() -> str:
-    """The lobby and table commands, one per line."""
+    """The lobby and table commands, one per line, derived from uno_cli.commands.LOBBY."""
+    from uno_cli.commands import LOBBY, lobby_usage
+
     # TRANSLATORS: one line of the server's help: {command} is typed as it is, {meaning} says what it does.
-    return "\n".join(_("{command}: {meaning}").format(command=c, meaning=_(m)) for c, m in SERVER_COMMANDS)
+    return "\n".join(_("{command}: {meaning}").format(command=lobby_usage(v), meaning=_(v.help)) for v in LOBBY)
 
 
 def no_tables() -> str:
     """The table list when there is none."""
-    return _("No tables yet. Create one with: {command}").format(command="create NAME")
+    from uno_cli.commands import ARG_NAMES, label
+
+    return _("No tables yet. Create one with: {command}").format(
+        command=label("create") + " " + pgettext("argument", ARG_NAMES["name"]))
+
+
+def level_name(level: str) -> str:
+    """A bots' level (easy, normal, ...) in the current language."""
+    from uno_cli.menu import LEVEL_NAMES
+
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
 def table_line(number: int, name: str, rules: str, taken: int, players: int, bots: str, state: str) -> str:
     """One table of the list."""
+    # TRANSLATORS: {bots} is the bots' level: easy, normal, hard, expert or random.
     return _("Table {number}, {name}: {rules}; {taken} of {players} seats taken; bots {bots}; {state}.").format(
         number=number, name=name, rules=rules, taken=taken, players=players, bots=bots, state=state)
 
@@ -140,7 +142,7 @@ def no_files() -> str:
 
 def unknown(text: str) -> str:
     """A line that is no command."""
-    return _("Unknown command: {text}. Type help for the commands.").format(text=text)
+    return _("Unknown command: {text}. Type {command} for the commands.").format(text=text, command=_help_word())
 
 
 def bad_table_options(problem: str) -> str:

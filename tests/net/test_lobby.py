@@ -1,0 +1,94 @@
+"""The lobby in the member's language: its verbs come from the command registry, with the
+words of every language, and ``create``'s settings read as the rule book says them."""
+
+from __future__ import annotations
+
+from uno_cli.commands import LOBBY, _catalog_phrases, lobby_verb, lobby_words, verb_words
+from uno_cli.net.hub import Hub, Member
+
+
+def _member(hub: Hub, name: str, lang: str) -> tuple[Member, list[str]]:
+    out: list[str] = []
+    member = Member(name, out.append, lang=lang)
+    hub.connect(member)
+    return member, out
+
+
+def test_lobby_words_take_no_game_verb_but_start_and_help_and_no_card_word():
+    game, cards = verb_words(), _catalog_phrases()[0]
+    shared = {lobby_words()[k] for k in lobby_words() if k in game}
+    assert shared == {"start", "help"}
+    assert not [k for k in lobby_words() if k in cards or k[:1] in cards]
+
+
+def test_every_lobby_verb_is_understood_in_english_and_by_its_word_in_each_language():
+    from uno_cli.i18n import LANGUAGES, get_translator
+
+    for verb in LOBBY:
+        assert lobby_verb(verb.name + " 1") == (verb.name, "1")
+        for lang in LANGUAGES:
+            word = get_translator(lang).pgettext("command", verb.label)
+            assert lobby_verb(word.upper() + " 1") == (verb.name, "1"), (lang, word)
+
+
+def test_a_table_is_created_with_portuguese_keywords_levels_presets_and_rules():
+    hub = Hub()
+    ana, out = _member(hub, "Ana", "pt")
+    hub.line(ana, "criar sexta jogadores=3 bots=difícil regras=Playroom Acúmulo=não")
+    table = hub.tables[1]
+    assert (table.name, len(table.owners), table.bot_level, table.config.preset) == ("sexta", 3, "hard", "playroom")
+    assert table.config.options.stacking is False
+    hub.line(ana, "mesas")
+    assert out[-1] == ("Mesa 1, sexta: Playroom, Acúmulo: não; 1 de 3 lugares ocupados; robôs de nível difícil; "
+                       "à espera de jogadores.")
+
+
+def test_serbian_cyrillic_and_italian_members_open_and_join_tables_in_their_words():
+    hub = Hub()
+    mira, _out = _member(hub, "Mira", "sr_Cyrl")
+    hub.line(mira, "отвори петак играчи=2 ботови=лако одговор-картом=укључено")
+    table = hub.tables[1]
+    assert (len(table.owners), table.bot_level, table.config.options.stacking) == (2, "easy", True)
+    luca, out = _member(hub, "Luca", "it")
+    hub.line(luca, "siediti 1")
+    assert table.seat_of("Luca") == 1
+    hub.line(luca, "alzati")
+    assert table.seat_of("Luca") is None and luca.table is None
+
+
+def test_english_words_still_work_for_a_member_of_another_language():
+    hub = Hub()
+    ana, out = _member(hub, "Ana", "ro")
+    hub.line(ana, "create t players=2 bots=hard stacking=on")
+    assert hub.tables[1].bot_level == "hard" and hub.tables[1].config.options.stacking is True
+    hub.line(ana, "verbosity short")
+    assert ana.verbosity == "short"
+
+
+def test_verbosity_takes_the_members_words():
+    hub = Hub()
+    ana, _out = _member(hub, "Ana", "pt")
+    hub.line(ana, "detalhe curto")
+    assert ana.verbosity == "short"
+    hub.line(ana, "Detalhe completo")
+    assert ana.verbosity == "full"
+
+
+def test_help_lists_the_lobby_commands_in_the_members_language():
+    hub = Hub()
+    ana, out = _member(hub, "Ana", "pt")
+    assert out[0] == "Bem-vindo, Ana. Digite ajuda para ver os comandos."
+    hub.line(ana, "ajuda")
+    lines = out[-1].split("\n")
+    assert len(lines) == len(LOBBY)
+    assert lines[1] == "criar NOME [jogadores=N] [bots=NÍVEL] [regras=NOME] [REGRA=VALOR ...]: abre uma mesa e senta nela"
+    assert lines[-1].startswith("F1, ajuda: ")
+
+
+def test_an_unknown_level_is_refused_with_the_levels_in_the_members_language():
+    hub = Hub()
+    ana, out = _member(hub, "Ana", "it")
+    hub.line(ana, "apri t bot=geniale")
+    assert out[-1] == ("Quel tavolo non si può aprire: Non esiste il livello di bot geniale. "
+                       "Livelli: facile, normale, difficile, esperto e casuale.")
+    assert hub.tables == {}
