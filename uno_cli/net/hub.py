@@ -41,6 +41,8 @@ CHAT_WINDOW = 10.0
 MAX_TABLES = 1000
 #: Seconds between saves of the tables that changed (and when the server stops).
 SAVE_EVERY = 5.0
+#: The credential of a login with the shared passcode (a key's is "key " and its fingerprint).
+PASSCODE = "passcode"
 
 
 class Member:
@@ -60,6 +62,9 @@ class Member:
         self.muted = False
         self.chat_times: deque[float] = deque(maxlen=CHAT_LINES)
         self.gone = False
+        #: What the member logged in with (:data:`PASSCODE`, or ``key `` and the key's
+        #: fingerprint); None for a member no transport vouches for (tests, in-process use).
+        self.credential: str | None = None
 
     @contextmanager
     def language(self) -> Iterator[None]:
@@ -100,6 +105,8 @@ class Hub:
         #: The language of a member whose client says none (the server's own).
         self.lang = get_translator().language
         self.members: dict[str, Member] = {}
+        #: Each name used with a credential -> that credential (kept in the saves of the tables).
+        self.credentials: dict[str, str] = {}
         self.tables: dict[int, Table] = {}
         self._next = 1
         self._seed = seed
@@ -108,9 +115,21 @@ class Hub:
     # ------------------------------------------------------------------ connections
 
     def connect(self, member: Member) -> None:
-        """A member logged in; a member of the same name already here is replaced (a reconnect)."""
+        """A member logged in; a member of the same name already here is replaced (a reconnect)
+        only when the new login proves the same key (see docs/server.md, Security)."""
         member.name = clean_name(member.name, "Player")
-        old = self.members.get(member.name)
+        name, credential = member.name, member.credential
+        old = self.members.get(name)
+        if credential is not None:
+            # A name belongs to the credential it was first used with: a key, or the passcode.
+            if self.credentials.get(name, credential) != credential:
+                self._refuse(member, lambda: words.name_taken(name), "name_taken")
+                return
+            if old is not None and old is not member and not (
+                    credential != PASSCODE and old.credential == credential):
+                self._refuse(member, lambda: words.name_in_use(name), "name_in_use")
+                return
+            self.credentials[name] = credential
         if old is not None and old is not member:
             self.disconnect(old, dropped=True)
             old.gone = True
@@ -125,6 +144,18 @@ class Hub:
                 table.sit(member)
                 break
 
+    def _refuse(self, member: Member, sentence: Callable[[], str], code: str) -> None:
+        """Say why a login cannot have its name, then end that connection (never the other's)."""
+        member.say(sentence, "error", {"code": code})
+        member.gone = True
+        try:
+            member.close()
+        except Exception:  # noqa: BLE001
+            pass
+
+    def _holds_seat(self, name: str) -> bool:
+        return any(table.seat_of(name) is not None for table in self.tables.values())
+
     def disconnect(self, member: Member, dropped: bool = True) -> None:
         """A member's connection ended."""
         if self.members.get(member.name) is member:
@@ -134,6 +165,10 @@ class Hub:
             table.detach(member, dropped)
             self._tidy(table)
         member.gone = True
+        if (self.credentials.get(member.name) == PASSCODE and member.name not in self.members
+                and not self._holds_seat(member.name)):
+            # A passcode name that holds no seat is free again; a key's name stays with its key.
+            del self.credentials[member.name]
 
     # ------------------------------------------------------------------ lines
 
@@ -398,8 +433,10 @@ class Hub:
 
     def _write(self, table: Table, background: bool = False) -> None:
         assert table.session is not None
+        seated = {name for name in table.owners if name}
         data = {"net": {"name": table.name, "creator": table.creator, "bots": table.bot_level,
-                        "preset": table.config.preset},
+                        "preset": table.config.preset,
+                        "credentials": {n: c for n, c in self.credentials.items() if n in seated}},
                 "game": table.session.save_dict()}
         text = json.dumps(data, ensure_ascii=False)
         if background:
@@ -452,6 +489,11 @@ class Hub:
             table.saved = self._changed
             self.tables[number] = table
             self._next = max(self._next, number + 1)
+            bound = net.get("credentials")
+            if isinstance(bound, dict):
+                for name, credential in bound.items():
+                    if isinstance(name, str) and isinstance(credential, str):
+                        self.credentials.setdefault(clean_name(name, ""), credential[:200])
             count += 1
         return count
 

@@ -22,7 +22,7 @@ import asyncssh
 
 from uno_cli.i18n import negotiate
 from uno_cli.net import DEFAULT_PORT  # noqa: F401 - importable from here
-from uno_cli.net.hub import MAX_LINE, Hub, Member
+from uno_cli.net.hub import MAX_LINE, PASSCODE, Hub, Member
 
 #: Connections open at once, at most.
 MAX_CONNECTIONS = 1000
@@ -95,12 +95,31 @@ class Gate:
         return ok
 
 
+class _Login:
+    """The hub as one login sees it: its member carries the credential the login proved."""
+
+    def __init__(self, hub: Hub, credential: str | None) -> None:
+        self._hub = hub
+        self._credential = credential
+
+    def connect(self, member: Member) -> None:
+        """Hand the member to the hub with this login's credential."""
+        member.credential = self._credential
+        self._hub.connect(member)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._hub, name)
+
+
 class _Server(asyncssh.SSHServer):
     def __init__(self, hub: Hub, gate: Gate) -> None:
         self.hub = hub
         self.gate = gate
         self.address = ""
         self._counted = False
+        #: What the login proved: PASSCODE or "key " and the key's fingerprint (the last one
+        #: validated: asyncssh validates the signing key again just before the login succeeds).
+        self.credential: str | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername") or ("",)
@@ -123,7 +142,10 @@ class _Server(asyncssh.SSHServer):
         return self.gate.passcode is not None
 
     def validate_password(self, username: str, password: str) -> bool:
-        return self.gate.check(self.address, password)
+        ok = self.gate.check(self.address, password)
+        if ok:
+            self.credential = PASSCODE
+        return ok
 
     def public_key_auth_supported(self) -> bool:
         return self.gate.authorized_keys is not None
@@ -133,10 +155,12 @@ class _Server(asyncssh.SSHServer):
         if keys is None or self.gate.blocked(self.address):
             return False
         ok = keys.validate(key, "", self.address) is not None
+        if ok:
+            self.credential = "key " + key.get_fingerprint()
         return ok
 
     def session_requested(self) -> asyncssh.SSHServerSession:
-        return _Session(self.hub)
+        return _Session(_Login(self.hub, self.credential))  # type: ignore[arg-type]
 
 
 class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]

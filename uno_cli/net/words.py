@@ -24,6 +24,17 @@ def server_help() -> str:
     return "\n".join(_("{command}: {meaning}").format(command=lobby_usage(v), meaning=_(v.help)) for v in LOBBY)
 
 
+def name_in_use(name: str) -> str:
+    """A second login under a name that is connected."""
+    return _("{name} is already connected here. Log in with another name, or wait until that connection ends."
+             ).format(name=name)
+
+
+def name_taken(name: str) -> str:
+    """A login under a name that belongs to another key (or to the passcode)."""
+    return _("The name {name} belongs to another player here. Log in with another name.").format(name=name)
+
+
 def no_tables() -> str:
     """The table list when there is none."""
     from uno_cli.commands import ARG_NAMES, label
