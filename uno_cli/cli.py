@@ -369,6 +369,7 @@ def _default_port() -> int:
 @click.option("--away", type=click.FloatRange(0.0, 3600.0), default=60.0,
               help=_("Seconds the game waits for a player who lost the connection before a bot plays for them."))
 @click.option("--lang", default=None, help=_("Language: {languages}.").format(languages=_LANGUAGE_CODES))
+@click.option("--speech", type=click.Choice(["auto", "on", "off"]), default="auto", help=_("Speech through the screen reader."))
 def serve(**kw: Any) -> None:
     """Run the table server until Ctrl+C; tables in progress are saved and resumed."""
     import asyncio
@@ -378,7 +379,9 @@ def serve(**kw: Any) -> None:
     from uno_cli.net.server import serve as run
     from uno_cli.net.table import Clock
 
-    _language_or_exit(kw["lang"])
+    from uno_cli.interactive.announcer import Announcer, close_speaker, start_speaker
+
+    lang = _language_or_exit(kw["lang"])
     host, port = DEFAULT_HOST, DEFAULT_PORT
     if kw["listen"]:
         try:
@@ -386,15 +389,20 @@ def serve(**kw: Any) -> None:
         except ValueError:
             _fail(_("Give the address as {form}.").format(form="ADDR:PORT"))
     clock = Clock(pace=kw["pace"], race_window=max(kw["pace"], 0.5), away_timeout=kw["away"])
+    # The start lines are printed and spoken, as the game speaks (the fingerprint group by group).
+    announcer = Announcer(lambda text: click.echo(text))
+    start_speaker(kw["speech"], announcer, lang)
     try:
         asyncio.run(run(host, port, kw["passcode"], kw["authorized_keys"], server_dir(), clock,
-                        lambda text: click.echo(text)))
+                        lambda text: announcer.say(text, important=True), show=announcer.write))
     except KeyboardInterrupt:
         pass
     except OSError as exc:
         from uno_cli.net import words
 
+        close_speaker(announcer)
         _fail(words.cannot_connect(f"{host}:{port}", exc.strerror or str(exc)))
+    close_speaker(announcer)
 
 
 @main.command(help=_("Join a table server: HOST or HOST:PORT."))

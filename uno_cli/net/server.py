@@ -34,8 +34,12 @@ def parse_listen(text: str) -> tuple[str, int]:
 
 async def serve(host: str, port: int, passcode: str | None, authorized_keys: str | None, folder: Path,
                 clock: Clock, say: Callable[[str], None], ready: Callable[[int], None] | None = None,
-                stop: asyncio.Event | None = None) -> None:
-    """Run the server until ``stop`` is set (or the process is interrupted); tables are saved then."""
+                stop: asyncio.Event | None = None, show: Callable[[str], None] | None = None) -> None:
+    """Run the server until ``stop`` is set (or the process is interrupted); tables are saved then.
+
+    ``say`` prints and speaks the start lines; ``show`` prints what is only read, not heard
+    (the exact OpenSSH fingerprint; its spoken form follows it).
+    """
     key = host_key(folder / "host_key")
     if passcode is None and authorized_keys is None:
         passcode = new_passcode()
@@ -49,7 +53,8 @@ async def serve(host: str, port: int, passcode: str | None, authorized_keys: str
         say(words.local_only("--listen 0.0.0.0:%d" % port))
     else:
         say(words.open_to_others())
-    say(words.fingerprint(key.get_fingerprint()))
+    (show or say)(words.fingerprint(key.get_fingerprint()))
+    say(words.fingerprint_aloud(key.get_fingerprint()))
     if passcode is not None:
         say(words.passcode(passcode))
     shown = host if host not in ("0.0.0.0", "::") else "HOST"

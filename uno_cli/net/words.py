@@ -198,10 +198,34 @@ def join_with(command: str) -> str:
     return _("Join with: {command}").format(command=command)
 
 
+def fingerprint_groups(text: str) -> list[str]:
+    """An OpenSSH fingerprint (``SHA256:...``) after its hash name, in groups of four characters."""
+    digest = text.split(":", 1)[-1]
+    return [digest[i:i + 4] for i in range(0, len(digest), 4)]
+
+
+def _spelled(group: str) -> str:
+    # One character at a time, capitals said as such: speech does not say case, and the
+    # fingerprint an SSH client shows is case-sensitive.
+    # TRANSLATORS: an upper-case letter of a key fingerprint, read aloud ("capital B").
+    return " ".join(pgettext("letter", "capital {letter}").format(letter=ch) if ch.isupper() else ch
+                    for ch in group)
+
+
+def spelled_fingerprint(text: str) -> str:
+    """The fingerprint as a person reads it aloud: group by group, character by character."""
+    return "; ".join(_spelled(group) for group in fingerprint_groups(text))
+
+
+def fingerprint_aloud(text: str) -> str:
+    """The host key fingerprint line that is spoken (the exact one is printed too)."""
+    return _("Host key fingerprint, group by group: {groups}.").format(groups=spelled_fingerprint(text))
+
+
 def new_host(host: str, text: str) -> str:
-    """``uno join`` meets a server for the first time."""
-    return _("First connection to {host}. Its host key fingerprint is {fingerprint}; it is remembered now.").format(
-        host=host, fingerprint=text)
+    """``uno join`` meets a server for the first time: the fingerprint said as the server says it."""
+    return _("First connection to {host}. Its host key fingerprint, group by group: {groups}. "
+             "It is remembered now.").format(host=host, groups=spelled_fingerprint(text))
 
 
 def changed_host(host: str, file: str) -> str:
