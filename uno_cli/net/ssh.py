@@ -292,7 +292,9 @@ async def start(hub: Hub, host: str, port: int, key: asyncssh.SSHKey, gate: Gate
         lambda: _Server(hub, gate), host, port,
         server_host_keys=[key],
         encoding="utf-8", errors="replace",
-        line_editor=True, line_history=100, max_line_length=MAX_LINE,
+        # One character over the limit reaches the hub, which refuses the line as a whole (the
+        # editor would otherwise cut a longer line to the limit and pass it on).
+        line_editor=True, line_history=100, max_line_length=MAX_LINE + 1,
         login_timeout=60, keepalive_interval=30, keepalive_count_max=4,
         allow_scp=False, sftp_factory=None, agent_forwarding=False,
         x11_forwarding=False, allow_pty=True,

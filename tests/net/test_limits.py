@@ -1,0 +1,93 @@
+"""The server's limits: connections, failed logins (passcode and keys), line and chat length,
+and text cleaned before anyone sees it."""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncssh
+import pytest
+
+from tests.net.helpers import PASSCODE, Client
+from uno_cli.net import ssh as net_ssh
+from uno_cli.net.hub import MAX_CHAT, MAX_LINE, Hub, Member
+from uno_cli.net.ssh import Gate, bound_port, host_key, start
+from uno_cli.net.table import Clock
+
+
+def run(coro):
+    return asyncio.run(asyncio.wait_for(coro, 60))
+
+
+def test_connections_over_the_limit_are_closed_before_a_login(tmp_path):
+    async def go():
+        hub = Hub(Clock())
+        server = await start(hub, "127.0.0.1", 0, host_key(tmp_path / "host_key"), Gate(PASSCODE, max_connections=1))
+        port = bound_port(server)
+        first = await Client.open(port, "Ana")
+        await first.read_until(lambda o: o["type"] == "welcome")
+        with pytest.raises((asyncssh.Error, OSError)):
+            await Client.open(port, "Bo")
+        first.close()
+        await asyncio.sleep(0.3)
+        again = await Client.open(port, "Bo")  # the place is free again
+        welcome = await again.read_until(lambda o: o["type"] == "welcome")
+        server.close()
+        return welcome
+
+    assert run(go())["name"] == "Bo"
+
+
+def test_an_address_that_failed_too_often_cannot_log_in_with_a_key_either(tmp_path):
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    auth = tmp_path / "authorized_keys"
+    auth.write_bytes(key.export_public_key())
+    gate = Gate(PASSCODE, str(auth))
+    server = net_ssh._Server(Hub(), gate)
+    server.address = "192.0.2.7"
+    assert server.validate_public_key("Ana", key.convert_to_public())
+    for _ in range(net_ssh.MAX_FAILURES):
+        assert not server.validate_password("Ana", "wrong")
+    assert not server.validate_public_key("Ana", key.convert_to_public())
+    assert not server.validate_password("Ana", PASSCODE)
+    other = net_ssh._Server(Hub(), gate)
+    other.address = "192.0.2.8"  # the limit is per address
+    assert other.validate_password("Ana", PASSCODE)
+
+
+def test_a_line_over_the_limit_is_refused_whole_in_a_plain_text_session(tmp_path):
+    async def go():
+        from tests.net.helpers import open_server
+
+        server, hub, port = await open_server(tmp_path)
+        c = await Client.open(port, "Ana", json_lines=False, term="xterm")
+        await c.read_until(lambda line: line.startswith("Welcome, Ana."))
+        c.send("say " + "x" * (MAX_LINE + 50))
+        c.send("who")
+        await c.read_until(lambda line: line.startswith("Here: "))
+        server.close()
+        return c.lines
+
+    lines = run(go())
+    assert "That line is too long." in lines
+    assert not any(" says: " in line for line in lines)
+
+
+def test_a_chat_message_is_cut_to_the_longest_kept():
+    out: list[str] = []
+    hub = Hub()
+    ana = Member("Ana", out.append)
+    hub.connect(ana)
+    hub.line(ana, "say " + "y" * (MAX_CHAT + 100))
+    assert out[-1] == "Ana says: " + "y" * MAX_CHAT
+
+
+def test_table_names_are_cleaned_before_the_list_says_them():
+    out: list[str] = []
+    hub = Hub()
+    ana = Member("Ana", out.append)
+    hub.connect(ana)
+    hub.line(ana, "create fri\x1b[2Jday\u202e\u200b players=2")
+    hub.line(ana, "tables")
+    assert hub.tables[1].name == "friday"
+    assert out[-1].startswith("Table 1, friday: ")
