@@ -20,8 +20,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
 from uno_cli.commands import TABLE_KEYWORDS, lobby_verb, typed_choice
+from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
 from uno_cli.i18n import get_translator, parse_language, use_language
 from uno_cli.menu import LEVEL_NAMES, VERBOSITY_NAMES
 from uno_cli.names import clean_name, clean_text
