@@ -22,14 +22,16 @@ def run(coro):
 def test_connections_over_the_limit_are_closed_before_a_login(tmp_path):
     async def go():
         hub = Hub(Clock())
-        server = await start(hub, "127.0.0.1", 0, host_key(tmp_path / "host_key"), Gate(PASSCODE, max_connections=1))
+        gate = Gate(PASSCODE, max_connections=1)
+        server = await start(hub, "127.0.0.1", 0, host_key(tmp_path / "host_key"), gate)
         port = bound_port(server)
         first = await Client.open(port, "Ana")
         await first.read_until(lambda o: o["type"] == "welcome")
         with pytest.raises((asyncssh.Error, OSError)):
             await Client.open(port, "Bo")
         first.close()
-        await asyncio.sleep(0.3)
+        while gate.connections:  # until the server has seen the connection end
+            await asyncio.sleep(0.01)
         again = await Client.open(port, "Bo")  # the place is free again
         welcome = await again.read_until(lambda o: o["type"] == "welcome")
         server.close()

@@ -25,6 +25,15 @@ async def _login(port: int, name: str, key: asyncssh.SSHKey | None = None, passc
     return Client(conn, process, True)
 
 
+async def _until(condition, timeout: float = 10.0) -> None:
+    """Wait until the server has seen what a client did (a closed connection)."""
+    async def go() -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(go(), timeout)
+
+
 async def _first(client: Client) -> dict:
     return await client.read_until(lambda o: o["type"] in ("welcome", "error"), 10)
 
@@ -72,7 +81,7 @@ def test_a_name_first_used_with_a_key_comes_back_only_with_that_key(tmp_path):
         ana = await _login(port, "Ana", key=mine)
         await _first(ana)
         ana.close()
-        await asyncio.sleep(0.2)
+        await _until(lambda: "Ana" not in hub.members)
         by_other_key = await _login(port, "Ana", key=other)
         other_answer = await _first(by_other_key)
         by_passcode = await _login(port, "Ana")
@@ -106,7 +115,7 @@ def test_a_passcode_name_cannot_be_taken_with_a_key_while_it_holds_a_seat(tmp_pa
         bo.send("start")
         await bo.read_until(lambda o: o["type"] == "hello")
         bo.close()
-        await asyncio.sleep(0.2)
+        await _until(lambda: "Bo" not in hub.members)
         thief = await _login(port, "Bo", key=key)
         stolen = await _first(thief)
         bo2 = await _login(port, "Bo")
