@@ -34,8 +34,6 @@ from uno_cli.interactive.screens import (
     parse_color,
 )
 
-#: Message types said without being cut off by later ones.
-IMPORTANT = frozenset({"error", "choose", "game_over", "hand_end"})
 #: Verbs that work before a game exists.
 WITHOUT_GAME = frozenset({"help", "rules", "repeat", "history_back", "history_forward", "silence", "options"})
 
@@ -49,6 +47,8 @@ class Controller:
         self.table = table
         self.mode = Mode.START
         self.previous_mode = Mode.PLAY
+        #: Single keys act on an empty input line (always, in the local game).
+        self.keys_on = True
         self.cursor = HandCursor(HUMAN, lambda: self.table.game if self.table is not None else None,
                                  self.answer, lambda: self.out.verbosity == "full")
         self.paused = False
@@ -202,7 +202,7 @@ class Controller:
 
     def on_message(self, message: Any) -> None:
         """A message from the Session: printed and spoken, unless the verbosity leaves it out."""
-        from uno_cli.session import said
+        from uno_cli.session import important, said
 
         text = message.text
         if not said(message, self.out.verbosity):
@@ -211,7 +211,7 @@ class Controller:
             self._turn_said = True
         if message.type == "beep_race":
             self._turn_said = True
-        self.say(text, important=message.important or message.type in IMPORTANT)
+        self.say(text, important=important(message))
 
     def attach(self, session: Any) -> None:
         """Play this session (new, resumed, or rebuilt from the options)."""
