@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from uno_cli.i18n import N_, _, key_name
 from uno_cli.interactive.announcer import Announcer, Mute
 from uno_cli.interactive.cursor import HandCursor
-from uno_cli.interactive.screens import ColorScreen, Mode
+from uno_cli.interactive.screens import ColorScreen, Mode, parse_color
 
 if TYPE_CHECKING:
     from uno_cli.net.hub import Hub, Member
@@ -150,6 +150,13 @@ class SeatKeys:
             verb = parse(words, None, None, member.lang).verb if words and len(words) <= 40 else None
             if verb in self._own_verbs():
                 self.run(verb)  # type: ignore[arg-type]
+                return
+            actions = self.color_actions()
+            color = parse_color(words) if actions else None
+            if color is not None:
+                # A colour's name alone answers the colour choice, as in the local game.
+                self.colors.actions = actions
+                self.colors.choose(color)
                 return
             self.hub.line(member, words or text)
 
