@@ -31,9 +31,9 @@ async def _seated(port: int, name: str = "Ana", lang: str | None = None) -> Clie
     process = await conn.create_process(term_type="xterm", term_size=(120, 40),
                                         env={"UNO_LANG": lang} if lang else None)
     c = Client(conn, process, json_lines=False)
-    await c.read_until(lambda line: line.startswith(("Welcome", "Bem-vind")))
+    await c.read_until(lambda line: line.startswith("Welcome") or name in line)
     c.process.stdin.write("create t players=2 hands=1\r")  # in the lobby letters type
-    await c.read_until(lambda line: "sits at table 1" in line or "mesa 1" in line)
+    await c.read_until(lambda line: " 1" in line and name in line and "help" not in line)
     c.process.stdin.write("start\r")
     return c
 
@@ -204,3 +204,23 @@ def test_the_short_verbosity_is_decided_on_the_server_alone(tmp_path):
     assert "deal" not in {f["type"] for f in short}  # left out at the short verbosity, by the server
     prompt = next(f for f in short if f["type"] == "prompt")
     assert prompt["important"] is True and prompt["keys"] is True
+
+
+def test_plain_ssh_the_colour_choice_takes_arrows_and_the_colour_letters_of_the_joiners_language(tmp_path):
+    async def go():
+        server, hub, port = await open_server(tmp_path, turn_limit=NO_LIMIT)
+        c = await _seated(port, lang="ro")
+        await c.read_until(lambda line: line == "Rândul tău.")
+        game = hub.tables[1].session.game
+        only = {a.card for a in game.legal_actions(0) if a.kind == "play"}
+        await _after(c, _press(c, "z"), lambda line: "se poate juca" in line)
+        asked = await _after(c, _press(c, "\r"), lambda line: line.startswith("Alege o culoare"))
+        right = await _after(c, _press(c, RIGHT), lambda line: line == "galben")
+        chose = await _after(c, _press(c, "a"), lambda line: line.startswith("Alegi "))  # a: albastru
+        server.close()
+        return only, asked, right, chose
+
+    only, asked, right, chose = run(go())
+    assert only == {"w+4"}  # the deal of this seed: the Wild Draw Four is the one card to play
+    assert right == "galben"  # Right arrow: the next colour, not the next card
+    assert chose == "Alegi albastru."
