@@ -73,7 +73,7 @@ from uno_cli.playconfig import BOT, COMMAND, HUMAN, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.race import DEFAULT_PACE, Offer, Referee, Wait, bot_rng
 from uno_cli.wire import event_json, seat_json  # noqa: F401 - seat_json: kept importable from here
 
-__all__ = ["AUTO", "BOT_NAMES", "SHORT_SKIP", "LineResult", "Message", "Offer", "Session", "Wait", "said"]
+__all__ = ["AUTO", "BOT_NAMES", "IMPORTANT", "SHORT_SKIP", "LineResult", "Message", "Offer", "Session", "Wait", "important", "said"]
 
 #: Names given to bots, in seat order.
 BOT_NAMES = ("Ana", "Bruno", "Carla", "Dario", "Elena", "Filip", "Greta", "Hugo", "Ivana", "Jonas")
@@ -87,6 +87,15 @@ def said(message: Message, verbosity: str) -> bool:
     if not message.text:
         return False
     return verbosity != "short" or message.brief
+
+
+#: Message types never cut off by later speech (errors, questions, the end of a hand or match).
+IMPORTANT = frozenset({"error", "choose", "game_over", "hand_end"})
+
+
+def important(message: Message) -> bool:
+    """True if ``message`` must not be cut off by later speech: the one rule of every interface."""
+    return message.important or message.type in IMPORTANT
 
 
 def _message(type: str, text: str | None, data: dict[str, Any] | None = None, seat: int | None = None,

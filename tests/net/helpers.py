@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -14,14 +15,16 @@ from uno_cli.net.ssh import JSON_CHANNEL, Gate, bound_port, host_key, start
 from uno_cli.net.table import Clock
 
 PASSCODE = "table-pass"
+#: What a terminal session adds around the lines: prompt_toolkit's escape codes, carriage returns, the prompt.
+TERMINAL_CODES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]|[\r\x08]")
 #: Game seconds become 1/500 of a real second: a bot's 2-second turn takes 4 ms.
 FAST = 0.002
 
 
 async def open_server(folder: Path, passcode: str | None = PASSCODE, authorized_keys: str | None = None,
-                      away: float = 30.0, seed: int = 5) -> tuple[Any, Hub, int]:
+                      away: float = 30.0, seed: int = 5, turn_limit: float = 120.0) -> tuple[Any, Hub, int]:
     """A running server: (asyncssh server, hub, port)."""
-    hub = Hub(Clock(pace=2.0, race_window=2.0, away_timeout=away, scale=FAST), save_dir=folder / "tables", seed=seed)
+    hub = Hub(Clock(pace=2.0, race_window=2.0, away_timeout=away, scale=FAST, turn_limit=turn_limit), save_dir=folder / "tables", seed=seed)
     hub.lang = "en"  # whatever language an earlier test left current
     server = await start(hub, "127.0.0.1", 0, host_key(folder / "host_key"), Gate(passcode, authorized_keys))
     return server, hub, bound_port(server)
@@ -73,6 +76,10 @@ class Client:
         if not line:
             raise EOFError
         line = line.rstrip("\r\n")
+        if not self.json:
+            line = TERMINAL_CODES.sub("", line)
+            while line.startswith(">"):  # the prompt, erased before each line
+                line = line[1:]
         self.lines.append(line)
         if not self.json:
             return line

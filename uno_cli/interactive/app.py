@@ -202,30 +202,11 @@ def disable_cpr() -> None:
 
 def run_prompt(config: Any, input: Any = None, output: Any = None, write: Callable[[str], None] | None = None) -> int:
     """Play on a terminal with prompt_toolkit (also driven by tests through a pipe input)."""
-    from prompt_toolkit.application import run_in_terminal
-    from prompt_toolkit.application.current import get_app_or_none
-
     from uno_cli.interactive.bindings import make_prompt_session
 
     disable_cpr()
     out_stream = sys.stdout
-
-    def default_write(line: str) -> None:
-        app = get_app_or_none()
-
-        def emit() -> None:
-            with output_lock():
-                out_stream.write(line + "\n")
-                out_stream.flush()
-
-        if app is None or not app.is_running or app.loop is None:
-            emit()
-        elif _on_loop(app.loop):
-            run_in_terminal(emit, in_executor=False)
-        else:  # another thread (speech start-up): print from the application's loop
-            app.loop.call_soon_threadsafe(lambda: run_in_terminal(emit, in_executor=False))
-
-    controller = _controller_or_none(config, write or default_write)
+    controller = _controller_or_none(config, write or (lambda line: print_above_prompt(line, out_stream)))
     if controller is None:
         return EXIT_BAD_SETUP
     welcome(controller)
@@ -262,6 +243,26 @@ def run_prompt(config: Any, input: Any = None, output: Any = None, write: Callab
         controller.save()
     close_speaker(controller.out)
     return controller.exit_code
+
+
+def print_above_prompt(line: str, stream: Any) -> None:
+    """Print a line above the running prompt (erased, then drawn again), or plainly when none runs."""
+    from prompt_toolkit.application import run_in_terminal
+    from prompt_toolkit.application.current import get_app_or_none
+
+    app = get_app_or_none()
+
+    def emit() -> None:
+        with output_lock():
+            stream.write(line + "\n")
+            stream.flush()
+
+    if app is None or not app.is_running or app.loop is None:
+        emit()
+    elif _on_loop(app.loop):
+        run_in_terminal(emit, in_executor=False)
+    else:  # another thread (speech start-up): print from the application's loop
+        app.loop.call_soon_threadsafe(lambda: run_in_terminal(emit, in_executor=False))
 
 
 def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:

@@ -28,8 +28,10 @@ def make_prompt_session(controller: Controller, input: Any = None, output: Any =
 
     @Condition
     def empty() -> bool:
+        # Single keys act on an empty line while the controller takes them (a network session:
+        # at a table in play; in the lobby every letter types).
         session = holder.get("session")
-        return session is None or not session.default_buffer.text
+        return (session is None or not session.default_buffer.text) and controller.keys_on
 
     def bind(key: str) -> None:
         @kb.add(key, filter=empty, eager=True)

@@ -8,13 +8,13 @@ from collections.abc import Callable
 from typing import Any
 
 from uno_cli import describe as d
-from uno_cli.engine.game import IN_TURN_PHASES, Phase
+from uno_cli.engine.game import Phase
 from uno_cli.i18n import _
 from uno_cli.interactive import words
 from uno_cli.interactive.announcer import Announcer
+from uno_cli.interactive.cursor import HandCursor
 from uno_cli.interactive.races import RaceTimers
 from uno_cli.interactive.screens import (
-    COLOR_ORDER,
     HOLDING_MODES,
     HUMAN,
     NO_WORDS,
@@ -34,27 +34,8 @@ from uno_cli.interactive.screens import (
     parse_color,
 )
 
-#: Message types said without being cut off by later ones.
-IMPORTANT = frozenset({"error", "choose", "game_over", "hand_end"})
 #: Verbs that work before a game exists.
 WITHOUT_GAME = frozenset({"help", "rules", "repeat", "history_back", "history_forward", "silence", "options"})
-
-_RANKS = [str(n) for n in range(10)] + ["s", "r", "+2", "w", "w+4", "beep"]
-
-
-def sort_key_color(code: str) -> tuple[int, int]:
-    """Sort by colour, then rank; wilds and Beeps last."""
-    from uno_cli.engine.cards import CARD_COLOR, CARD_RANK
-
-    c = CARD_COLOR.get(code)
-    return (COLOR_ORDER.index(c) if c in COLOR_ORDER else 4, _RANKS.index(CARD_RANK.get(code, "beep")))
-
-
-def sort_key_number(code: str) -> tuple[int, int]:
-    """Sort by rank, then colour."""
-    a, b = sort_key_color(code)
-    return (b, a)
-
 
 class Controller:
     """What the keys and typed commands do, and the loop that plays the match."""
@@ -66,8 +47,10 @@ class Controller:
         self.table = table
         self.mode = Mode.START
         self.previous_mode = Mode.PLAY
-        self.sort = "dealt"
-        self.focus = 0
+        #: Single keys act on an empty input line (always, in the local game).
+        self.keys_on = True
+        self.cursor = HandCursor(HUMAN, lambda: self.table.game if self.table is not None else None,
+                                 self.answer, lambda: self.out.verbosity == "full")
         self.paused = False
         self.done = False
         self.exit_code = 0
@@ -105,15 +88,15 @@ class Controller:
             for v in REGISTRY if v.scope == GAME and not v.query and v.name not in ("save", "quit")
         }
         table.update({
-            "prev_card": self.prev_card,
-            "next_card": self.next_card,
-            "first_card": self.first_card,
-            "last_card": self.last_card,
+            "prev_card": self.cursor.prev_card,
+            "next_card": self.cursor.next_card,
+            "first_card": self.cursor.first_card,
+            "last_card": self.cursor.last_card,
             "play_focused": self.play_focused,
-            "next_playable": self.next_playable,
-            "prev_playable": self.prev_playable,
-            "sort_color": self.sort_by_color,
-            "sort_number": self.sort_by_number,
+            "next_playable": self.cursor.next_playable,
+            "prev_playable": self.cursor.prev_playable,
+            "sort_color": self.cursor.sort_by_color,
+            "sort_number": self.cursor.sort_by_number,
             "hand": read(self.hand_text),
             "top": read(self.top_text),
             "in_play": read(self.color_text),
@@ -161,23 +144,35 @@ class Controller:
         if self._wake is not None:
             self._wake.set()
 
+    @property
+    def sort(self) -> str:
+        """The hand's order: dealt, color or number."""
+        return self.cursor.sort
+
+    @sort.setter
+    def sort(self, value: str) -> None:
+        self.cursor.sort = value
+
+    @property
+    def focus(self) -> int:
+        """The index of the focused card in :meth:`hand`."""
+        return self.cursor.focus
+
+    @focus.setter
+    def focus(self, value: int) -> None:
+        self.cursor.focus = value
+
     def legal(self) -> list[Any]:
         """The player's legal actions now."""
-        return list(self.game.legal_actions(HUMAN)) if self.table else []
+        return self.cursor.legal()
 
     def hand(self) -> list[str]:
         """The player's hand in the chosen order."""
-        hand = list(self.game.hands[HUMAN])
-        if self.sort == "color":
-            hand.sort(key=sort_key_color)
-        elif self.sort == "number":
-            hand.sort(key=sort_key_number)
-        return hand
+        return self.cursor.hand()
 
     def my_turn(self) -> bool:
         """True when the game waits for the player's turn."""
-        g = self.game
-        return g.current == HUMAN and g.phase in IN_TURN_PHASES and not g.eliminated[HUMAN]
+        return self.cursor.my_turn()
 
     def save(self) -> bool:
         """Save the game for the next start; False if it could not be."""
@@ -207,7 +202,7 @@ class Controller:
 
     def on_message(self, message: Any) -> None:
         """A message from the Session: printed and spoken, unless the verbosity leaves it out."""
-        from uno_cli.session import said
+        from uno_cli.session import important, said
 
         text = message.text
         if not said(message, self.out.verbosity):
@@ -216,7 +211,7 @@ class Controller:
             self._turn_said = True
         if message.type == "beep_race":
             self._turn_said = True
-        self.say(text, important=message.important or message.type in IMPORTANT)
+        self.say(text, important=important(message))
 
     def attach(self, session: Any) -> None:
         """Play this session (new, resumed, or rebuilt from the options)."""
@@ -226,10 +221,7 @@ class Controller:
 
     # ---------------------------------------------------------------- acting
     def _focused_card(self) -> str | None:
-        hand = self.hand()
-        if hand and 0 <= self.focus < len(hand):
-            return hand[self.focus]
-        return None
+        return self.cursor.focused()
 
     def _after_change(self, focused: str | None) -> None:
         """After any change: keep the focus on the same card, time the bots, open questions."""
@@ -240,11 +232,7 @@ class Controller:
             self.say(self.turn_text() if self.my_turn() else _(words.ANSWER_BEEP), important=True)
         self._was_mine = mine
         self._turn_said = False
-        hand = self.hand()
-        if focused in hand:
-            self.focus = hand.index(focused)  # type: ignore[arg-type]
-        else:
-            self.focus = min(self.focus, max(0, len(hand) - 1))
+        self.cursor.keep(focused)
         if g.phase == Phase.MATCH_OVER:
             from uno_cli import autosave
 
@@ -372,7 +360,7 @@ class Controller:
 
     def hand_text(self) -> str:
         """The player's hand, in the chosen order."""
-        return d.hand_text(self.hand(), sort=False)
+        return self.cursor.hand_text()
 
     def top_text(self) -> str:
         """The top card of the pile."""
@@ -402,13 +390,6 @@ class Controller:
         """The whole state of the game."""
         return self.table.status_text(HUMAN)  # type: ignore[union-attr]
 
-    def card_text(self, index: int) -> str:
-        """The card at ``index`` of the hand, its position and whether it can be played."""
-        hand = self.hand()
-        card = hand[index]
-        playable = any(a.card == card and a.kind in ("play", "jump_in") for a in self.legal())
-        return d.card_text(card, index + 1, len(hand), playable, self.out.verbosity == "full")
-
     # ---------------------------------------------------------------- key commands
     def command(self, name: str) -> None:
         """Run one key command (see uno_cli.keys and :meth:`command_table`)."""
@@ -435,82 +416,11 @@ class Controller:
             return
         self.act(action)
 
-    def _move(self, index: int) -> None:
-        hand = self.hand()
-        if not hand:
-            self.answer(self.hand_text())
-            return
-        self.focus = max(0, min(len(hand) - 1, index))
-        self.answer(self.card_text(self.focus))
-
-    def prev_card(self) -> None:
-        """Left: the previous card of the hand."""
-        self._move(self.focus - 1)
-
-    def next_card(self) -> None:
-        """Right: the next card of the hand."""
-        self._move(self.focus + 1)
-
-    def first_card(self) -> None:
-        """Home: the first card of the hand."""
-        self._move(0)
-
-    def last_card(self) -> None:
-        """End: the last card of the hand."""
-        self._move(len(self.hand()) - 1)
-
-    def _playable_indexes(self) -> list[int]:
-        cards = {a.card for a in self.legal() if a.kind in ("play", "jump_in") and a.card}
-        return [i for i, c in enumerate(self.hand()) if c in cards]
-
-    def next_playable(self) -> None:
-        """Z: the next card that can be played."""
-        self._jump(1)
-
-    def prev_playable(self) -> None:
-        """Shift+Z: the previous card that can be played."""
-        self._jump(-1)
-
-    def _jump(self, step: int) -> None:
-        idx = self._playable_indexes()
-        if not idx:
-            if self.my_turn() and self.game.phase == Phase.PLAYING:
-                self.answer(_(words.NOTHING_PLAYABLE_DRAW))
-            else:
-                self.answer(_(words.NOTHING_PLAYABLE))
-            return
-        after = [i for i in idx if (i > self.focus if step > 0 else i < self.focus)]
-        if after:
-            target = after[0] if step > 0 else after[-1]
-        else:
-            target = idx[0] if step > 0 else idx[-1]
-        self._move(target)
-
-    def sort_by_color(self) -> None:
-        """Shift+C: sort the hand by colour and read it."""
-        self.sort = "color"
-        self.focus = 0
-        self.answer(_(words.SORTED_BY_COLOR) + " " + self.hand_text())
-
-    def sort_by_number(self) -> None:
-        """Shift+N: sort the hand by number and read it."""
-        self.sort = "number"
-        self.focus = 0
-        self.answer(_(words.SORTED_BY_NUMBER) + " " + self.hand_text())
-
     def play_focused(self) -> None:
         """Enter: play the card the focus is on."""
-        hand = self.hand()
-        if not hand:
-            self.answer(self.hand_text())
-            return
-        self.focus = min(self.focus, len(hand) - 1)
-        g = self.game
-        if g.phase == Phase.DRAWN and g.current == HUMAN and g.drawn and hand[self.focus] != g.drawn:
-            # After drawing only the drawn card can be played: Enter plays it.
-            self.play_card(g.drawn)
-            return
-        self.play_card(hand[self.focus])
+        card = self.cursor.card_to_play()
+        if card is not None:
+            self.play_card(card)
 
     def play_card(self, card: str, color: str | None = None, target: int | None = None) -> None:
         """Play a card (in turn, as a jump-in, a sequence or a Beep), asking what is missing."""

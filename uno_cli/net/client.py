@@ -2,10 +2,13 @@
 
 The connection is SSH (asyncssh). The server's host key is checked before anything is
 sent: the first time it is remembered in ``known_hosts`` in the data folder (and its
-fingerprint said), afterwards a different key stops the connection. The channel speaks
-JSON Lines (``uno-json``): every message's ``text`` is printed and spoken through the
-speech layer in the player's language and verbosity; every line typed is sent. With
-``--format json`` the objects themselves are printed, for programs.
+fingerprint said), afterwards a different key stops the connection. On a terminal the
+local game's prompt runs here (the same key bindings) and sends each key and typed line
+over the ``uno-keys`` channel, where the server's key layer for the player's seat runs
+them (uno_cli.net.keys); what comes back is printed and spoken through the speech layer,
+already in the player's language and verbosity, with the server's word on what is
+important and what answers the player. Escape also silences the speech here. With
+``--format json`` the ``uno-json`` channel's objects are printed, for programs.
 """
 
 from __future__ import annotations
@@ -20,13 +23,7 @@ from typing import Any
 import asyncssh
 
 from uno_cli.net import words
-from uno_cli.net.ssh import DEFAULT_PORT, JSON_CHANNEL
-
-#: Message types said at once, cutting nothing off (the player's turn, questions, chat).
-IMPORTANT = frozenset({"prompt", "error", "choose", "chat", "game_over", "welcome"})
-#: Answers to queries and messages beside the game: the game has not moved.
-ANSWERS = frozenset({"hand", "top", "status", "counts", "scores", "in_play", "penalty", "whose_turn", "help",
-                     "rules", "error", "chat", "info", "who", "table", "tables"})
+from uno_cli.net.ssh import DEFAULT_PORT, JSON_CHANNEL, KEYS_CHANNEL
 
 
 def split_address(text: str) -> tuple[str, int]:
@@ -100,8 +97,9 @@ class _Client(asyncssh.SSHClient):
 
 
 async def connect(host: str, port: int, name: str, passcode: str | None, key_file: str | None,
-                  known: KnownHosts, say: Any, lang: str | None = None) -> tuple[Any, Any]:
-    """The SSH connection and its JSON Lines process (raises OSError / asyncssh.Error)."""
+                  known: KnownHosts, say: Any, lang: str | None = None, channel: str = JSON_CHANNEL,
+                  verbosity: str | None = None) -> tuple[Any, Any]:
+    """The SSH connection and its process on ``channel`` (raises OSError / asyncssh.Error)."""
     where = f"[{host}]:{port}"
     client = _Client(known, where, say)
     conn = await asyncssh.connect(
@@ -110,8 +108,10 @@ async def connect(host: str, port: int, name: str, passcode: str | None, key_fil
         known_hosts=([], [], []), client_factory=lambda: client,
         agent_path=None, config=None, preferred_auth="publickey,password" if key_file else "password",
     )
-    process = await conn.create_process(JSON_CHANNEL, encoding="utf-8", errors="replace",
-                                        env={"UNO_LANG": lang} if lang else None)
+    env = {"UNO_LANG": lang} if lang else {}
+    if verbosity:
+        env["UNO_VERBOSITY"] = verbosity
+    process = await conn.create_process(channel, encoding="utf-8", errors="replace", env=env or None)
     return conn, process
 
 
@@ -119,11 +119,23 @@ async def play(host: str, port: int, name: str, passcode: str | None, key_file: 
                fmt: str = "text", speech: str = "auto", verbosity: str = "full") -> int:
     """Play until the connection ends; the exit status (0, or 1 when it cannot connect)."""
     from uno_cli.interactive.announcer import Announcer, close_speaker, start_speaker
-    from uno_cli.net.table import SHORT_SKIP
+    from uno_cli.interactive.app import (
+        _use_prompt_toolkit,
+        disable_cpr,
+        print_above_prompt,
+    )
+
+    keys = fmt == "text" and _use_prompt_toolkit()
+    if keys:
+        disable_cpr()
+    stream = sys.stdout
 
     def write(text: str) -> None:
-        sys.stdout.write(text + "\n")
-        sys.stdout.flush()
+        if keys:
+            print_above_prompt(text, stream)
+        else:
+            stream.write(text + "\n")
+            stream.flush()
 
     announcer = Announcer(write, verbosity=verbosity)
     if fmt == "text":
@@ -131,62 +143,123 @@ async def play(host: str, port: int, name: str, passcode: str | None, key_file: 
     say = announcer.say if fmt == "text" else (lambda text, **kw: sys.stderr.write(text + "\n"))
     try:
         conn, process = await connect(host, port, name, passcode, key_file, KnownHosts(known_hosts_path()), say,
-                                      lang)
+                                      lang, JSON_CHANNEL if fmt == "json" else KEYS_CHANNEL,
+                                      verbosity if fmt == "text" else None)
     except (OSError, asyncssh.Error) as exc:
         say(words.cannot_connect(host, str(exc) or type(exc).__name__), important=True)
         close_speaker(announcer)
         return 1
-    seat: list[int | None] = [None]
-    last_prompt: list[Any] = [None]
+    remote = _Remote(process, announcer)
+    try:
+        if keys:
+            await _with_keys(process, remote)
+        else:
+            _read_lines(remote, fmt == "json")
+            await _receive(process, remote, fmt == "json")
+    finally:
+        conn.close()
+        say(words.connection_closed())
+        close_speaker(announcer)
+    return 0
 
+
+class _Remote:
+    """What the local game's key bindings drive here: every key and typed line goes to the server."""
+
+    def __init__(self, process: Any, announcer: Any) -> None:
+        self.process = process
+        self.out = announcer
+        #: The server's word, with its latest message: single keys act (at a table in play), a colour is chosen.
+        self.keys_on = False
+        self.mode: Any = None
+
+    def _send(self, obj: dict[str, str]) -> None:
+        try:
+            self.process.stdin.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        except (OSError, asyncssh.Error):
+            pass
+
+    def key(self, name: str) -> None:
+        """A key on the empty line: Escape silences the speech here at once; the server does the rest."""
+        if name == "escape":
+            self.out.silence()
+        self._send({"key": name})
+
+    def typed(self, text: str) -> None:
+        """A typed line, to the server's key layer."""
+        self._send({"line": text[:1000]})
+
+    def send_raw(self, line: str | None) -> None:
+        """A line of standard input as it is (programs, and input that is not a terminal); None: the end."""
+        if line is None:
+            self.process.stdin.write_eof()
+        else:
+            self.process.stdin.write(line.rstrip("\r\n")[:1000] + "\n")
+
+    def heard(self, line: str) -> None:
+        """One frame of the ``uno-keys`` channel: said as the server marks it."""
+        from uno_cli.interactive.screens import Mode
+
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            return
+        if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
+            return
+        self.keys_on = bool(obj.get("keys"))
+        self.mode = Mode.COLOR if obj.get("color") else Mode.PLAY
+        self.out.say(obj["text"], important=bool(obj.get("important")), interrupt=bool(obj.get("reply")))
+
+
+async def _receive(process: Any, remote: _Remote, json_lines: bool) -> None:
+    async for line in process.stdout:
+        if json_lines:
+            sys.stdout.write(line.rstrip("\n") + "\n")
+            sys.stdout.flush()
+        else:
+            remote.heard(line)
+
+
+def _read_lines(remote: _Remote, raw: bool) -> None:
+    """Standard input on a daemon thread (a blocked read never keeps the program from ending)."""
     loop = asyncio.get_running_loop()
 
-    def send(line: str | None) -> None:
-        if line is None:
-            process.stdin.write_eof()
-        else:
-            process.stdin.write(line.rstrip("\r\n")[:1000] + "\n")
-
     def typed() -> None:
-        # A daemon thread: a blocked read of the keyboard never keeps the program from ending.
         while True:
             line = sys.stdin.readline()
             try:
-                loop.call_soon_threadsafe(send, line or None)
+                if raw or not line:
+                    loop.call_soon_threadsafe(remote.send_raw, line or None)
+                else:
+                    loop.call_soon_threadsafe(remote.typed, line.rstrip("\r\n"))
             except RuntimeError:
                 return
             if not line:
                 return
 
     threading.Thread(target=typed, daemon=True).start()
+
+
+async def _with_keys(process: Any, remote: _Remote) -> None:
+    """The local game's prompt until the connection ends."""
+    from uno_cli.interactive.bindings import make_prompt_session
+
+    session = make_prompt_session(remote)
+    receiving = asyncio.create_task(_receive(process, remote, False))
+
+    def ended(_task: Any) -> None:
+        app = session.app
+        if app.is_running and not app.future.done():
+            app.exit(result=None)
+
+    receiving.add_done_callback(ended)
     try:
-        async for line in process.stdout:
-            if fmt == "json":
-                write(line.rstrip("\n"))
-                continue
+        while not receiving.done():
             try:
-                obj = json.loads(line)
-            except ValueError:
+                text = await session.prompt_async()
+            except (KeyboardInterrupt, EOFError):
                 continue
-            if not isinstance(obj, dict):
-                continue
-            kind, text = obj.get("type"), obj.get("text")
-            if kind == "hello":
-                seat[0] = obj.get("seat")
-            if not isinstance(text, str) or not text:
-                continue
-            if verbosity == "short" and (kind in SHORT_SKIP or (kind == "turn" and obj.get("seat") != seat[0])):
-                continue
-            if kind == "prompt":
-                # The protocol repeats a prompt after each answer to a query: said once.
-                if last_prompt[0] == text:
-                    continue
-                last_prompt[0] = text
-            elif kind not in ANSWERS:
-                last_prompt[0] = None
-            announcer.say(text, important=kind in IMPORTANT)
+            if text:
+                remote.typed(text)
     finally:
-        conn.close()
-        say(words.connection_closed())
-        close_speaker(announcer)
-    return 0
+        receiving.cancel()

@@ -46,13 +46,17 @@ PASSCODE = "passcode"
 
 
 class Member:
-    """One connection: a person (text) or a program (JSON Lines), in the lobby or at a table."""
+    """One connection: a person (text), a program (JSON Lines) or ``uno join`` (``frames``), in the lobby or at a table."""
 
     def __init__(self, name: str, write: Callable[[str], None], json_lines: bool = False,
-                 lang: str = "en", verbosity: str = "full", close: Callable[[], None] | None = None) -> None:
+                 lang: str = "en", verbosity: str = "full", close: Callable[[], None] | None = None,
+                 frames: bool = False) -> None:
         self.name = name
         self.write = write
         self.json = json_lines
+        #: Told as a person is (in the verbosity, prompts said once), each line a JSON object
+        #: with ``important`` and ``reply`` for the client's speech (the ``uno-keys`` channel).
+        self.frames = frames
         self.lang = lang
         self.verbosity = verbosity
         self.close = close or (lambda: None)
@@ -65,6 +69,9 @@ class Member:
         #: What the member logged in with (:data:`PASSCODE`, or ``key `` and the key's
         #: fingerprint); None for a member no transport vouches for (tests, in-process use).
         self.credential: str | None = None
+        #: The connection's key layer (uno_cli.net.keys.SeatKeys), if it has keys.
+        self.keys: Any = None
+        self._replying = 0
 
     @contextmanager
     def language(self) -> Iterator[None]:
@@ -72,8 +79,18 @@ class Member:
         with use_language(self.lang):
             yield
 
-    def send(self, type: str, text: str | None, data: dict[str, Any] | None = None) -> None:
-        """One message: a line of text, or one JSON object for programs."""
+    @contextmanager
+    def replying(self) -> Iterator[None]:
+        """Inside: what this member is sent answers its own key or line."""
+        self._replying += 1
+        try:
+            yield
+        finally:
+            self._replying -= 1
+
+    def send(self, type: str, text: str | None, data: dict[str, Any] | None = None,
+             important: bool | None = None, heard: bool = True, reply: bool = False) -> None:
+        """One message: a line of text, or one JSON object for programs (``important``: by its type if None)."""
         if self.gone:
             return
         if self.json:
@@ -81,14 +98,26 @@ class Member:
             payload["type"] = type
             payload["text"] = text
             line = json.dumps(payload, ensure_ascii=False)
+        elif not text:
+            return
+        elif self.frames:
+            from uno_cli.session import IMPORTANT
+
+            payload = dict(data or {})
+            keys = self.keys
+            payload.update(type=type, text=text, important=type in IMPORTANT if important is None else important,
+                           reply=reply or self._replying > 0, keys=bool(keys and keys.keys_on),
+                           color=bool(keys and keys.color_actions()))
+            line = json.dumps(payload, ensure_ascii=False)
         else:
-            if not text:
-                return
             line = text
         try:
             self.write(line)
         except Exception:  # noqa: BLE001 - a broken connection is dropped by its transport
             self.gone = True
+            return
+        if heard and text and self.keys is not None:
+            self.keys.heard(text)
 
     def say(self, sentence: Callable[[], str], type: str = "info", data: dict[str, Any] | None = None) -> None:
         """Send ``sentence()`` made in this member's language."""

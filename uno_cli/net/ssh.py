@@ -1,20 +1,23 @@
 """The SSH side of the server (asyncssh): host key, logins and their limits, one Member per channel.
 
-A shell session (``ssh -p PORT name@host``) is a line-based text session: asyncssh's line
-editor echoes and edits what the player types (with a terminal), each line is handed to
-the hub, and every message is written once as a line. F1 says the commands, as in the
-local game. The command or subsystem ``uno-json`` speaks JSON Lines instead (``uno join``
-and programs). The SSH user name is the player's name.
+A shell session with a terminal (``ssh -p PORT name@host``) is the interactive game's prompt:
+prompt_toolkit runs on the channel with the local game's key bindings
+(:func:`uno_cli.interactive.bindings.make_prompt_session`), a short stable prompt, and every
+message printed once above it; the keys go to the connection's key layer
+(:class:`uno_cli.net.keys.SeatKeys`). Without a terminal (a script piped into ``ssh -T``)
+each input line is a typed line. The command or subsystem ``uno-json`` speaks JSON Lines
+(programs), ``uno-keys`` the frames of ``uno join`` (keys and typed lines in, a person's
+lines out as JSON objects). The SSH user name is the player's name.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import os
 import secrets
 import time
 from collections import deque
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -33,11 +36,8 @@ FAIL_WINDOW = 60.0
 MAX_BUFFER = 256 * 1024
 #: The name of the JSON Lines channel (an SSH command or subsystem).
 JSON_CHANNEL = "uno-json"
-#: The escape codes of the function keys a terminal may send (xterm, VT100, the Linux console).
-FUNCTION_KEYS = {
-    "f1": ("\x1bOP", "\x1b[11~", "\x1b[[A"),
-    "f2": ("\x1bOQ", "\x1b[12~", "\x1b[[B"),
-}
+#: The channel of ``uno join``: JSON Lines with keys and typed lines (docs/protocol.md).
+KEYS_CHANNEL = "uno-keys"
 
 
 def host_key(path: Path) -> asyncssh.SSHKey:
@@ -168,9 +168,13 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.hub = hub
         self.chan: Any = None
         self.json = False
+        self.frames = False
         self.member: Member | None = None
         self._buffer = ""
         self._skipping = False
+        self._input: Any = None
+        self._app: Any = None
+        self._task: Any = None
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
@@ -181,13 +185,16 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def shell_requested(self) -> bool:
         return True
 
+    def _channel(self, name: str) -> bool:
+        self.json = name == JSON_CHANNEL
+        self.frames = name == KEYS_CHANNEL
+        return self.json or self.frames
+
     def exec_requested(self, command: str) -> bool:
-        self.json = command.strip() == JSON_CHANNEL
-        return self.json
+        return self._channel(command.strip())
 
     def subsystem_requested(self, subsystem: str) -> bool:
-        self.json = subsystem == JSON_CHANNEL
-        return self.json
+        return self._channel(subsystem)
 
     def session_started(self) -> None:
         chan = self.chan
@@ -201,26 +208,66 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             lang = parse_language(lang) if lang else negotiate(sent) if sent else self.hub.lang
         except ValueError:
             lang = self.hub.lang
+        verbosity = "short" if env.get("UNO_VERBOSITY") == "short" else "full"
         name = chan.get_extra_info("username") or "Player"
-        self.member = Member(name, self._write, json_lines=self.json, lang=lang, close=self._close)
-        if not self.json and hasattr(chan, "register_key"):
-            # The local game's function keys (uno_cli.keys), where the terminal sends them.
-            from uno_cli.keys import GAME_KEYS
+        self.member = member = Member(name, self._write, json_lines=self.json, lang=lang, verbosity=verbosity,
+                                      close=self._close, frames=self.frames)
+        if not self.json:
+            from uno_cli.net.keys import SeatKeys
 
-            for binding in GAME_KEYS:
-                for name in binding.keys:
-                    for code in FUNCTION_KEYS.get(name, ()):
-                        try:
-                            chan.register_key(code, partial(self._key, binding.verb))
-                        except Exception:  # noqa: BLE001 - a key the editor does not take
-                            pass
-        self.hub.connect(self.member)
+            keys = SeatKeys(self.hub, member, speech_here=self.frames)
+            term = chan.get_terminal_type() if not self.frames else None
+            if term:
+                chan.set_line_mode(False)  # prompt_toolkit edits the line, not asyncssh
+                self._task = asyncio.get_running_loop().create_task(self._interact(keys, term))
+        self.hub.connect(member)
 
-    def _key(self, verb: str, line: str, pos: int) -> tuple[str, int]:
-        """A function key runs its verb (F1: help, F2: the rules); the line being typed stays."""
-        if self.member is not None:
-            self._line(self.member, verb)
-        return line, pos
+    async def _interact(self, keys: Any, term: str) -> None:
+        """The local game's prompt on this channel (prompt_toolkit edits the line, not asyncssh)."""
+        from prompt_toolkit.application.current import create_app_session
+        from prompt_toolkit.input import create_pipe_input
+        from prompt_toolkit.output.vt100 import Vt100_Output
+
+        from uno_cli.interactive.bindings import make_prompt_session
+
+        chan = self.chan
+        if chan is None or self.member is None:
+            return
+        output = Vt100_Output(_Screen(self), self._size, term=term, enable_cpr=False)
+        try:
+            with create_pipe_input() as pipe, create_app_session(input=pipe, output=output):
+                self._input = pipe
+                with self.member.language():  # the colour letters of the joiner's language
+                    session = make_prompt_session(keys, input=pipe, output=output)
+                self._app = session.app
+                limit = MAX_LINE + 1
+                session.default_buffer.on_text_changed += lambda buf: (
+                    setattr(buf, "text", buf.text[:limit]) if len(buf.text) > limit else None)
+                while self.chan is not None and not self.member.gone:
+                    try:
+                        text = await session.prompt_async()
+                    except (KeyboardInterrupt, EOFError):
+                        continue
+                    if text:
+                        keys.typed(text)
+        except Exception:  # noqa: BLE001 - one broken session must not reach the server
+            import logging
+
+            logging.getLogger("uno_cli.net").exception("session of %s", self.member.name if self.member else "?")
+            self._close()
+        finally:
+            self._app = None
+            self._input = None
+
+    def _size(self) -> Any:
+        from prompt_toolkit.data_structures import Size
+
+        width, height = (self.chan.get_terminal_size()[:2] if self.chan is not None else (0, 0))
+        return Size(rows=height or 24, columns=width or 80)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if self._app is not None and self._app.is_running:
+            self._app._on_resize()
 
     def _write(self, line: str) -> None:
         chan = self.chan
@@ -230,7 +277,18 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             # A client that does not read is dropped rather than kept in memory; its seat waits.
             self._close()
             raise ConnectionError("not reading")
-        chan.write(line + "\n")
+        app = self._app
+        if app is not None and app.is_running:
+            from prompt_toolkit.application import run_in_terminal
+            from prompt_toolkit.application.current import set_app
+
+            # Printed above the prompt, as the local game prints (the prompt is erased, then drawn again).
+            with set_app(app):
+                run_in_terminal(lambda: _Screen(self).write(line + "\n"), in_executor=False)
+        elif self._task is not None:
+            chan.write(line.replace("\n", "\r\n") + "\r\n")  # a terminal without the line editor
+        else:
+            chan.write(line + "\n")
 
     def _close(self) -> None:
         if self.chan is not None:
@@ -242,6 +300,9 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def data_received(self, data: str, datatype: Any) -> None:
         member = self.member
         if member is None:
+            return
+        if self._input is not None:
+            self._input.send_text(data)
             return
         self._buffer += data
         while True:
@@ -264,7 +325,13 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def _line(self, member: Member, line: str) -> None:
         try:
-            self.hub.line(member, line)
+            keys = member.keys
+            if keys is None or len(line) > MAX_LINE:
+                self.hub.line(member, line)
+            elif not self.frames:
+                keys.typed(line)
+            else:
+                _frame(keys, line)
         except Exception:  # noqa: BLE001 - one broken line must not end the connection or the server
             import logging
 
@@ -284,6 +351,53 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.hub.disconnect(self.member, dropped=True)
             self.member = None
         self.chan = None
+        app = self._app
+        if app is not None and app.is_running and not app.future.done():
+            app.exit()
+
+
+def _frame(keys: Any, line: str) -> None:
+    """One line of the ``uno-keys`` channel: ``{"key": NAME}``, ``{"line": TEXT}``, or a typed line."""
+    import json
+
+    try:
+        obj = json.loads(line) if line.startswith("{") else None
+    except ValueError:
+        obj = None
+    if isinstance(obj, dict) and isinstance(obj.get("key"), str) and len(obj["key"]) <= 20:
+        keys.key(obj["key"])
+    elif isinstance(obj, dict) and isinstance(obj.get("line"), str):
+        keys.typed(obj["line"])
+    else:
+        keys.typed(line)
+
+
+class _Screen:
+    """What prompt_toolkit writes, to the channel (a terminal needs CR LF)."""
+
+    def __init__(self, session: _Session) -> None:
+        self.session = session
+
+    def write(self, data: str) -> None:
+        """Write ``data`` to the channel, if it is open."""
+        chan = self.session.chan
+        if chan is not None:
+            try:
+                chan.write(data.replace("\n", "\r\n"))
+            except Exception:  # noqa: BLE001 - the channel closed meanwhile
+                pass
+
+    def flush(self) -> None:
+        """Nothing is buffered here."""
+
+    def isatty(self) -> bool:
+        """A terminal is at the other end."""
+        return True
+
+    @property
+    def encoding(self) -> str:
+        """The channel's encoding."""
+        return "utf-8"
 
 
 async def start(hub: Hub, host: str, port: int, key: asyncssh.SSHKey, gate: Gate) -> Any:

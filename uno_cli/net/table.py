@@ -23,7 +23,7 @@ from uno_cli.engine.errors import IllegalAction
 from uno_cli.net import words
 from uno_cli.playconfig import BOT, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.race import bot_rng
-from uno_cli.session import Message, Session, said
+from uno_cli.session import Message, Session, important, said
 from uno_cli.wire import hello_json, prompt_json, prompt_legal
 
 if TYPE_CHECKING:
@@ -178,7 +178,7 @@ class Table:
         if target is not None:
             if target.json and message.type in ("error", "choose"):
                 self._prompted.pop(id(target), None)  # a JSON driver reads up to the next prompt
-            target.send(message.type, message.text, message.data)
+            target.send(message.type, message.text, message.data, important=important(message))
 
     def _render(self, events: list[Any]) -> None:
         session = self.session
@@ -195,7 +195,7 @@ class Table:
                     cache[key], state = session.narrate(events, member.seat)
             for message in cache[key]:
                 if member.json or said(message, member.verbosity):
-                    member.send(message.type, message.text, message.data)
+                    member.send(message.type, message.text, message.data, important=important(message))
         session.turn_state = state if state is not None else session.narrate(events, None)[1]
         if g.is_over:
             self.state = OVER
@@ -390,7 +390,7 @@ class Table:
                     member.prompt_id += 1
                     member.send("prompt", text, prompt_json(g.view(seat), member.prompt_id, race, legal, text))
                 else:
-                    member.send("prompt", text, {})
+                    member.send("prompt", text, {}, important=True)
 
 
 def _names(owners: list[str | None]) -> list[str]:

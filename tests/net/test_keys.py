@@ -1,0 +1,226 @@
+"""The local game's keys at a network table: over plain SSH with a terminal, and with ``uno join``."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+
+import asyncssh
+import pexpect
+
+from tests.interactive.helpers import child_env, uno_command
+from tests.net.helpers import PASSCODE, Client, open_server
+from uno_cli.net import client as client_module
+
+#: Key bytes as a terminal sends them.
+RIGHT, HOME, END, F1, F1_PUTTY, F2, PAGE_UP, CTRL_C = "\x1b[C", "\x1b[H", "\x1b[F", "\x1bOP", "\x1b[11~", "\x1bOQ", \
+    "\x1b[5~", "\x03"
+#: Never a bot's move for a player who thinks (the tests' clock is fast).
+NO_LIMIT = 1e9
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+async def _seated(port: int, name: str = "Ana", lang: str | None = None) -> Client:
+    """A plain SSH session with a terminal, at a two-player table in play."""
+    conn = await asyncssh.connect("127.0.0.1", port, username=name, password=PASSCODE, known_hosts=None,
+                                  client_keys=None, agent_path=None, config=None)
+    process = await conn.create_process(term_type="xterm", term_size=(120, 40),
+                                        env={"UNO_LANG": lang} if lang else None)
+    c = Client(conn, process, json_lines=False)
+    await c.read_until(lambda line: line.startswith("Welcome") or name in line)
+    c.process.stdin.write("create t players=2 hands=1\r")  # in the lobby letters type
+    await c.read_until(lambda line: " 1" in line and name in line and "help" not in line)
+    c.process.stdin.write("start\r")
+    return c
+
+
+def _press(c: Client, key: str) -> int:
+    """Press one key; the number of lines read so far (what comes after it is the answer)."""
+    mark = len(c.lines)
+    c.process.stdin.write(key)
+    return mark
+
+
+async def _after(c: Client, mark: int, predicate, timeout: float = 20.0) -> str:
+    """The first line after ``mark`` for which ``predicate`` holds."""
+    async def go() -> str:
+        while True:
+            for line in c.lines[mark:]:
+                if predicate(line):
+                    return line
+            await c.next()
+
+    return await asyncio.wait_for(go(), timeout)
+
+
+def test_plain_ssh_keys_move_in_the_hand_read_it_draw_play_and_f1_lists_the_keys_with_typed_equivalents(tmp_path):
+    async def go():
+        server, hub, port = await open_server(tmp_path, turn_limit=NO_LIMIT)
+        c = await _seated(port)
+        await c.read_until(lambda line: line == "Your turn.")
+        table = hub.tables[1]
+        hand = list(table.session.game.hands[0])
+        got = {}
+        got["h"] = await _after(c, _press(c, "h"), lambda line: line.startswith("You have 7 cards: "))
+        got["right"] = await _after(c, _press(c, RIGHT), lambda line: " 2 of 7" in line)
+        got["end"] = await _after(c, _press(c, END), lambda line: " 7 of 7" in line)
+        got["home"] = await _after(c, _press(c, HOME), lambda line: " 1 of 7" in line)
+        got["f1"] = await _after(c, _press(c, F1), lambda line: line.startswith("Right arrow, or type next"))
+        await _after(c, _press(c, F1_PUTTY), lambda line: line.startswith("Keys, while the input line is empty"))
+        got["ctrl_c"] = await _after(c, _press(c, CTRL_C), lambda line: line.startswith("Ctrl+C"))
+        got["nothing"] = await _after(c, _press(c, "q"), lambda line: "That key does nothing" in line)
+        got["page_up"] = await _after(c, _press(c, PAGE_UP), lambda line: "That key does nothing" in line)
+        mark = _press(c, " ")  # Space draws
+        got["space"] = await _after(c, mark, lambda line: line.startswith("You draw "))
+        await _after(c, _press(c, F2), lambda line: line == "About these rules")
+        still = hub.members.get("Ana") is not None and table.seat_of("Ana") == 0
+        server.close()
+        return hand, got, still
+
+    hand, got, still = run(go())
+    from uno_cli.describe import card_text, hand_text
+
+    assert got["h"] == hand_text(hand, sort=False)
+    assert got["right"].startswith(card_text(hand[1], 2, 7, False).split(",")[0] + ", 2 of 7")
+    assert got["end"].startswith(card_text(hand[6], 7, 7, False).split(",")[0] + ", 7 of 7")
+    assert got["home"].startswith(card_text(hand[0], 1, 7, False).split(",")[0] + ", 1 of 7")
+    assert got["f1"] == "Right arrow, or type next: next card of your hand."
+    assert got["ctrl_c"].startswith("Ctrl+C does not leave the table.")
+    assert still  # Ctrl+C kept the seat
+    assert got["nothing"] == "That key does nothing. F1 lists the keys."
+    assert got["page_up"] == got["nothing"]  # Page Up says the message before it again
+    assert got["space"].startswith("You draw ")
+
+
+def test_plain_ssh_enter_plays_the_focused_card_and_the_answers_come_in_the_joiners_language(tmp_path):
+    async def go():
+        server, hub, port = await open_server(tmp_path, turn_limit=NO_LIMIT)
+        c = await _seated(port, lang="pt")
+        await c.read_until(lambda line: line == "Sua vez.")
+        game = hub.tables[1].session.game
+        playable = {a.card for a in game.legal_actions(0) if a.kind == "play"}
+        right = await _after(c, _press(c, RIGHT), lambda line: ", 2 de 7" in line)
+        f1 = await _after(c, _press(c, F1), lambda line: line.startswith("Seta para a direita"))
+        # Z: the next card that can be played; Enter plays it (a wild asks for its colour; 1 is red).
+        await _after(c, _press(c, "z"), lambda line: "jogável" in line)
+        card = hub.members["Ana"].keys.cursor.focused()
+        mark = _press(c, "\r")
+        if card in ("w", "w+4"):
+            await _after(c, mark, lambda line: line.startswith("Escolha uma cor"))
+            mark = _press(c, "1")
+        played = await _after(c, mark, lambda line: line.startswith("Você joga "))
+        server.close()
+        return playable, card, right, f1, played
+
+    playable, card, right, f1, played = run(go())
+    assert right.endswith((", 2 de 7", ", 2 de 7, jogável"))
+    assert f1.startswith("Seta para a direita, ou digite próxima: ")
+    assert card in playable
+    from uno_cli.describe import card_text
+    from uno_cli.i18n import use_language
+
+    with use_language("pt"):
+        assert card_text(card, 1, 1, False, full=False) in played  # the focused card was played
+
+
+def test_uno_join_in_a_terminal_presses_keys_and_hears_the_answers(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+
+    def drive(port: int, hub) -> dict[str, str]:
+        cmd, argv = uno_command("join", f"127.0.0.1:{port}", "--name", "Ana", "--speech", "off", "--lang", "it")
+        child = pexpect.spawn(cmd, argv, env=child_env(home, UNO_PASSCODE=PASSCODE), encoding="utf-8",
+                              timeout=20, dimensions=(50, 200))
+        got = {}
+        try:
+            child.expect("Benvenut")
+            child.send("create t players=2 hands=1\r")
+            child.expect("tavolo 1")
+            child.send("start\r")
+            child.expect("Tocca a te.")
+            child.send("h")
+            child.expect(r"Hai 7 carte: [^\r\n]+")
+            got["h"] = child.after
+            got["hand"] = list(hub.tables[1].session.game.hands[0])  # the player's turn: it stays
+            child.send(RIGHT)
+            child.expect(r"[^\r\n>]+, 2 di 7")
+            got["right"] = child.after
+            child.send(F1)
+            child.expect(r"Esc[^\r\n]+")
+            got["escape"] = child.after
+            child.send("\x04")  # Ctrl+D on the empty line: the session ends
+            child.expect(pexpect.EOF)
+        finally:
+            child.close(force=True)
+        return got
+
+    async def go():
+        server, hub, port = await open_server(tmp_path / "server", turn_limit=NO_LIMIT)
+        try:
+            got = await asyncio.get_running_loop().run_in_executor(None, drive, port, hub)
+        finally:
+            server.close()
+        return got
+
+    got = run(go())
+    from uno_cli.describe import hand_text
+    from uno_cli.i18n import use_language
+
+    with use_language("it"):
+        assert got["h"].strip() == hand_text(got["hand"], sort=False)
+    assert ", 2 di 7" in got["right"]
+    assert "Esc" in got["escape"]  # with speech here, Escape stops it (listed in the help)
+
+
+def test_the_short_verbosity_is_decided_on_the_server_alone(tmp_path):
+    """uno join keeps no list of its own: the server leaves out what the short verbosity leaves out."""
+    source = inspect.getsource(client_module)
+    assert "SHORT_SKIP" not in source and "IMPORTANT" not in source and "ANSWERS" not in source
+
+    async def go():
+        server, _hub, port = await open_server(tmp_path, turn_limit=NO_LIMIT)
+        said: list[str] = []
+        frames = []
+        for verbosity in ("short", "full"):
+            conn, process = await client_module.connect(
+                "127.0.0.1", port, f"P{verbosity}", PASSCODE, None, client_module.KnownHosts(tmp_path / "kh"),
+                said.append, channel=client_module.KEYS_CHANNEL, verbosity=verbosity)
+            process.stdin.write(json.dumps({"line": "create t players=2 hands=1"}) + "\n")
+            process.stdin.write(json.dumps({"line": "start"}) + "\n")
+            got = []
+            while not any(f.get("type") == "prompt" for f in got):
+                got.append(json.loads(await asyncio.wait_for(process.stdout.readline(), 20)))
+            frames.append(got)
+            conn.close()
+        server.close()
+        return frames
+
+    short, full = run(go())
+    assert "deal" in {f["type"] for f in full}
+    assert "deal" not in {f["type"] for f in short}  # left out at the short verbosity, by the server
+    prompt = next(f for f in short if f["type"] == "prompt")
+    assert prompt["important"] is True and prompt["keys"] is True
+
+
+def test_plain_ssh_the_colour_choice_takes_arrows_and_the_colour_letters_of_the_joiners_language(tmp_path):
+    async def go():
+        server, hub, port = await open_server(tmp_path, turn_limit=NO_LIMIT)
+        c = await _seated(port, lang="ro")
+        await c.read_until(lambda line: line == "Rândul tău.")
+        game = hub.tables[1].session.game
+        only = {a.card for a in game.legal_actions(0) if a.kind == "play"}
+        await _after(c, _press(c, "z"), lambda line: "se poate juca" in line)
+        asked = await _after(c, _press(c, "\r"), lambda line: line.startswith("Alege o culoare"))
+        right = await _after(c, _press(c, RIGHT), lambda line: line == "galben")
+        chose = await _after(c, _press(c, "a"), lambda line: line.startswith("Alegi "))  # a: albastru
+        server.close()
+        return only, asked, right, chose
+
+    only, asked, right, chose = run(go())
+    assert only == {"w+4"}  # the deal of this seed: the Wild Draw Four is the one card to play
+    assert right == "galben"  # Right arrow: the next colour, not the next card
+    assert chose == "Alegi albastru."

@@ -1,0 +1,283 @@
+"""The local game's keys at a network table: one key layer per connection, on the member's seat.
+
+A plain SSH session with a terminal (prompt_toolkit on the channel, see ``uno_cli.net.ssh``)
+and ``uno join`` (key names sent over the ``uno-keys`` channel) both press keys here. A key
+runs its verb of :data:`uno_cli.keys.GAME_KEYS` as the interactive game does: the hand
+cursor is the same :class:`uno_cli.interactive.cursor.HandCursor` on the member's seat;
+repeat and the history walk are the same :class:`uno_cli.interactive.announcer.Announcer`
+over what this member was sent; the game's verbs and queries are the member's own lines to
+the hub (one source of legality). A key that means nothing here says so.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from uno_cli.i18n import N_, _, key_name
+from uno_cli.interactive.announcer import Announcer, Mute
+from uno_cli.interactive.cursor import HandCursor
+from uno_cli.interactive.screens import ColorScreen, Mode, parse_color
+
+if TYPE_CHECKING:
+    from uno_cli.net.hub import Hub, Member
+
+#: Verbs of the local game that a network table does not have (the server's clock does not
+#: pause, its menu and its save are the server's; speech is the joiner's own).
+NOT_HERE = frozenset({"pause", "options", "save", "silence"})
+
+# TRANSLATORS: one key of the help at a network table: {key} is the key, {command} what
+# can be typed instead (then Enter), {action} what both do.
+KEY_OR_TYPED = N_("{key}, or type {command}: {action}.")
+KEY_NOT_HERE = N_("That key does nothing at a network table.")
+NETWORK_TYPING = N_(
+    "During a match, type a command after a slash, for example /play red 5, then press Enter; in the lobby, "
+    "type it as it is. Ctrl+D on an empty line ends the session; your seat waits for you."
+)
+CTRL_C = N_("Ctrl+C does not leave the table. Ctrl+D on an empty line ends the session; your seat waits for you.")
+
+
+class SeatKeys:
+    """One connection's keys and typed lines: the interactive game's verbs on its seat."""
+
+    def __init__(self, hub: Hub, member: Member, speech_here: bool = False) -> None:
+        self.hub = hub
+        self.member = member
+        #: The joiner speaks with this program (``uno join``): Escape silences it there.
+        self.speech_here = speech_here
+        self.cursor = HandCursor(0, self._game, self.answer, lambda: member.verbosity == "full")
+        self.out = Announcer(lambda text: member.send("answer", text, heard=False, reply=True), Mute())
+        self._card: str | None = None
+        self.colors = ColorScreen(_Chooser(self))  # type: ignore[arg-type]
+        member.keys = self
+
+    # ------------------------------------------------------------------ state
+
+    def _session(self) -> Any:
+        from uno_cli.net.table import PLAYING
+
+        table = self.member.table
+        if table is None or table.session is None or table.state != PLAYING or self.member.seat is None:
+            return None
+        return table.session
+
+    def _game(self) -> Any:
+        session = self._session()
+        return session.game if session is not None else None
+
+    @property
+    def keys_on(self) -> bool:
+        """Single keys act while this member is at a table in play; in the lobby every letter types."""
+        from uno_cli.net.table import PLAYING
+
+        table = self.member.table
+        return table is not None and table.state == PLAYING
+
+    def color_actions(self) -> list[Any]:
+        """The plays among which this seat chooses a colour now (its wild, or the colour phase); else none."""
+        from uno_cli.engine.game import Phase
+
+        session = self._session()
+        if session is None:
+            return []
+        g, seat = session.game, self.member.seat
+        pend = session.partial.get(seat)
+        if pend is not None and pend.card in ("w", "w+4"):
+            return [a for a in g.legal_actions(seat) if a.kind == pend.kind and a.card == pend.card and a.color]
+        if g.phase == Phase.CHOOSE_COLOR and g.current == seat:
+            return [a for a in g.legal_actions(seat) if a.kind == "color"]
+        return []
+
+    @property
+    def mode(self) -> Mode:
+        """Mode.COLOR while this seat chooses a colour (the colour keys work), else PLAY."""
+        return Mode.COLOR if self.color_actions() else Mode.PLAY
+
+    def heard(self, text: str) -> None:
+        """A line this member was sent: kept for R, Page Up and Page Down."""
+        self.out.history.append(text)
+        self.out.position = len(self.out.history)
+
+    def answer(self, text: str) -> None:
+        """The answer to a key, to this member alone."""
+        self.member.send("answer", text, reply=True)
+
+    # ------------------------------------------------------------------ input
+
+    def key(self, name: str) -> None:
+        """One key pressed on an empty line (a prompt_toolkit key name, or the character)."""
+        _guarded(self._key, name)
+
+    def typed(self, text: str) -> None:
+        """A typed line: the key verbs by their words (``next``, ``repeat``...), anything else to the hub."""
+        _guarded(self._typed, text)
+
+    def _key(self, name: str) -> None:
+        member = self.member
+        if member.gone:
+            return
+        from uno_cli.keys import GAME_KEYS
+
+        with member.language(), member.replying():
+            if name == "c-c":
+                self.answer(_(CTRL_C))
+                return
+            if name == "c-d":
+                member.close()
+                return
+            actions = self.color_actions()
+            if actions:
+                # The local game's colour choice, on this seat.
+                if self.colors.actions != actions:
+                    self.colors.actions, self.colors.focus = actions, 0
+                self.colors.key(name)
+                return
+            binding = next((b for b in GAME_KEYS if name in b.keys), None)
+            if binding is None:
+                from uno_cli.interactive import words
+
+                self.answer(_(words.NO_SUCH_KEY))
+                return
+            self.run(binding.verb)
+
+    def _typed(self, text: str) -> None:
+        member = self.member
+        if member.gone:
+            return
+        from uno_cli.commands import parse
+
+        with member.language(), member.replying():
+            words = text.strip().lstrip("/").strip()
+            verb = parse(words, None, None, member.lang).verb if words and len(words) <= 40 else None
+            if verb in self._own_verbs():
+                self.run(verb)  # type: ignore[arg-type]
+                return
+            actions = self.color_actions()
+            color = parse_color(words) if actions else None
+            if color is not None:
+                # A colour's name alone answers the colour choice, as in the local game.
+                self.colors.actions = actions
+                self.colors.choose(color)
+                return
+            self.hub.line(member, words or text)
+
+    # ------------------------------------------------------------------ verbs
+
+    def _own_verbs(self) -> dict[str, Any]:
+        c = self.cursor
+        return {
+            "prev_card": c.prev_card, "next_card": c.next_card, "first_card": c.first_card,
+            "last_card": c.last_card, "next_playable": c.next_playable, "prev_playable": c.prev_playable,
+            "sort_color": c.sort_by_color, "sort_number": c.sort_by_number, "play_focused": self.play_focused,
+            "hand": lambda: self.answer(c.hand_text()),
+            "repeat": self.out.repeat, "history_back": lambda: self.out.walk(-1),
+            "history_forward": lambda: self.out.walk(1),
+        }
+
+    def run(self, verb: str) -> None:
+        """What a key's verb does here."""
+        from uno_cli.commands import label
+
+        member = self.member
+        if verb == "help":
+            self.help()
+            return
+        if verb == "silence" and self.speech_here:
+            return  # uno join silenced its own speech
+        if verb in NOT_HERE:
+            self.answer(_(KEY_NOT_HERE))
+            return
+        own = self._own_verbs()
+        if verb in own:
+            if verb not in ("repeat", "history_back", "history_forward") and self._session() is None:
+                from uno_cli import describe as d
+                from uno_cli.net import words
+
+                self.answer(words.not_at_table() if member.table is None else d.no_seat_text())
+                return
+            c = self.cursor
+            c.seat = member.seat  # type: ignore[assignment]
+            c.keep(self._card)
+            own[verb]()
+            self._card = c.focused()
+            return
+        # The game's verbs and queries: the member's own line, so the table decides as for a typed one.
+        self.hub.line(member, label(verb))
+        self.cursor.seat = member.seat if member.seat is not None else 0
+        if self._session() is not None:
+            self.cursor.keep(self._card)
+            self._card = self.cursor.focused()
+
+    def play_focused(self) -> None:
+        """Enter: play the focused card (the table asks for a colour or a seat as for a typed play)."""
+        card = self.cursor.card_to_play()
+        if card is not None:
+            self.hub.line(self.member, f"play {card}")
+
+    def help(self) -> None:
+        """F1: the keys that work here with what can be typed instead, then the server's commands."""
+        from uno_cli.commands import label
+        from uno_cli.keys import GAME_KEYS, color_keys_help
+        from uno_cli.net import words
+
+        lines = [_("Keys, while the input line is empty:")]
+        for binding in GAME_KEYS:
+            if binding.verb == "silence" and self.speech_here:
+                lines.append(_("{key}: {action}.").format(key=key_name(binding.label), action=_(binding.help)))
+            elif binding.verb not in NOT_HERE:
+                lines.append(_(KEY_OR_TYPED).format(key=key_name(binding.label), command=label(binding.verb),
+                                                    action=_(binding.help)))
+        lines += [color_keys_help(), _(NETWORK_TYPING), words.server_help()]
+        self.answer("\n".join(lines))
+
+
+class _Chooser:
+    """What the local game's colour choice (interactive.screens.ColorScreen) asks of its controller."""
+
+    previous_mode = Mode.PLAY
+
+    def __init__(self, keys: SeatKeys) -> None:
+        self.keys = keys
+
+    @property
+    def mode(self) -> Mode:
+        """The key layer's mode."""
+        return self.keys.mode
+
+    @mode.setter
+    def mode(self, value: Mode) -> None:
+        session = self.keys._session()
+        if value == Mode.PLAY and session is not None:
+            session.partial.pop(self.keys.member.seat, None)  # the half-made play is given up
+
+    @property
+    def game(self) -> Any:
+        """The game of the member's table."""
+        return self.keys._game()
+
+    @property
+    def table(self) -> Any:
+        """The session of the member's table (its names)."""
+        return self.keys._session()
+
+    def say(self, text: str, important: bool = False) -> None:
+        """Said to the member."""
+        self.keys.answer(text)
+
+    answer = say
+
+    def act(self, action: Any) -> None:
+        """The chosen play, as the member's own line."""
+        from uno_cli.commands import action_to_command
+
+        session = self.keys._session()
+        self.keys.hub.line(self.keys.member, action_to_command(action, session.names if session else None))
+
+
+def _guarded(handler: Any, arg: str) -> None:
+    """Run a key or line; a bug is logged, never shown to the player nor ending the server."""
+    try:
+        handler(arg)
+    except Exception:  # noqa: BLE001
+        import logging
+
+        logging.getLogger("uno_cli.net").exception("key or line %r", arg[:40])
