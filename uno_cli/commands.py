@@ -692,6 +692,7 @@ TABLE_KEYWORDS: dict[str, str] = {
     "players": NP_("keyword", "players"),
     "bots": NP_("keyword", "bots"),
     "preset": NP_("keyword", "preset"),
+    "pace": NP_("keyword", "pace"),
 }
 
 
@@ -744,7 +745,7 @@ def lobby_usage(verb: Verb) -> str:
             return pgettext("keyword", TABLE_KEYWORDS[key])
 
         return (f"{word} {arg('name')} [{kw('players')}=N] [{kw('bots')}={arg('level')}] "
-                f"[{kw('preset')}={arg('name')}] [{arg('rule')}={arg('value')} ...]")
+                f"[{kw('preset')}={arg('name')}] [{kw('pace')}=S] [{arg('rule')}={arg('value')} ...]")
     if verb.arg == "text":
         return f"{word} {arg('text')}, '{arg('text')}"
     if verb.arg == "verbosity":

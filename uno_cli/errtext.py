@@ -189,6 +189,8 @@ def config_error(exc: ConfigError) -> str:
         return _("There is no bot level {level}. Levels: {levels}.").format(
             level=d.get("value"), levels=_list(d.get("allowed", ()))
         )
+    if exc.code == "bad_pace":
+        return _("The pace is a number of seconds from 0 to 60, such as 1.5; got {value}.").format(value=d.get("value"))
     if exc.code == "seat_out_of_range":
         return _("Seat {seat} does not exist in a game of {players} players.").format(
             seat=d.get("seat"), players=d.get("players")

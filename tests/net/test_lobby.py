@@ -81,7 +81,7 @@ def test_help_lists_the_lobby_commands_in_the_members_language():
     hub.line(ana, "ajuda")
     lines = out[-1].split("\n")
     assert len(lines) == len(LOBBY)
-    assert lines[1] == "criar NOME [jogadores=N] [bots=NÍVEL] [regras=NOME] [REGRA=VALOR ...]: abre uma mesa e senta nela"
+    assert lines[1] == "criar NOME [jogadores=N] [bots=NÍVEL] [regras=NOME] [ritmo=S] [REGRA=VALOR ...]: abre uma mesa e senta nela"
     assert lines[-1].startswith("F1, ajuda: ")
 
 
@@ -91,4 +91,35 @@ def test_an_unknown_level_is_refused_with_the_levels_in_the_members_language():
     hub.line(ana, "apri t bot=geniale")
     assert out[-1] == ("Quel tavolo non si può aprire: Non esiste il livello di bot geniale. "
                        "Livelli: facile, normale, difficile, esperto e casuale.")
+    assert hub.tables == {}
+
+
+def test_a_tables_pace_is_set_in_the_members_words_and_the_bots_take_it():
+    import asyncio
+
+    from uno_cli.net.table import Clock
+
+    async def go() -> float:
+        hub = Hub(clock=Clock(pace=2.0))
+        ana, _out = _member(hub, "Ana", "pt")
+        hub.line(ana, "criar rápida jogadores=2 ritmo=0,5")
+        table = hub.tables[1]
+        assert table.pace == 0.5
+        hub.line(ana, "começar")
+        pace = table.session.referee.pace  # type: ignore[union-attr]
+        table.close()
+        return pace
+
+    assert asyncio.run(go()) == 0.5
+    assert Hub().tables == {}
+
+
+def test_a_pace_out_of_range_is_refused_in_the_members_language():
+    hub = Hub()
+    ana, out = _member(hub, "Ana", "it")
+    hub.line(ana, "apri t ritmo=99")
+    assert out[-1] == ("Quel tavolo non si può aprire: Il ritmo è un numero di secondi da 0 a 60, "
+                       "per esempio 1,5; hai scritto 99.")
+    hub.line(ana, "apri t ritmo=nan")
+    assert out[-1].endswith("hai scritto nan.")
     assert hub.tables == {}

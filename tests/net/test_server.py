@@ -255,7 +255,7 @@ def test_the_joiners_language_is_used_for_their_lines(tmp_path):
 def test_tables_in_progress_are_saved_and_resumed_after_a_restart(tmp_path):
     async def first():
         server, hub, port = await open_server(tmp_path)
-        a, b = await _table(port, ["Ana", "Bo"], "t players=3 bots=easy hands=1")
+        a, b = await _table(port, ["Ana", "Bo"], "t players=3 bots=easy hands=1 pace=1.5")
         a.send("start")
         await a.read_until(lambda o: o["type"] == "hello")
         hub.close()
@@ -267,14 +267,15 @@ def test_tables_in_progress_are_saved_and_resumed_after_a_restart(tmp_path):
         a = await Client.open(port, "Ana")
         b = await Client.open(port, "Bo")
         hello = await a.read_until(lambda o: o["type"] == "hello")
+        pace = next(iter(hub.tables.values())).pace
         results = await asyncio.gather(play_to_the_end(a), play_to_the_end(b))
         server.close()
-        return resumed, hello, results
+        return resumed, hello, results, pace
 
     run(first())
     assert list((tmp_path / "tables").glob("table-*.json"))
-    resumed, hello, results = run(second())
-    assert resumed == 1 and hello["seat"] == 1
+    resumed, hello, results, pace = run(second())
+    assert resumed == 1 and hello["seat"] == 1 and pace == 1.5
     assert results[0]["winners"] == results[1]["winners"]
 
 

@@ -250,14 +250,15 @@ class Hub:
                                                       table.taken, len(table.owners), words.level_name(table.bot_level),
                                                       words.state_name(table.state)),
                             {"number": table.number, "name": table.name, "players": len(table.owners),
-                             "taken": table.taken, "bots": table.bot_level, "state": table.state})
+                             "taken": table.taken, "bots": table.bot_level, "pace": table.pace, "state": table.state})
 
     def create(self, member: Member, rest: str) -> None:
-        """``create NAME [players=N] [bots=LEVEL] [preset=NAME] [RULE=VALUE ...]``: open a table and sit at it."""
+        """``create NAME [players=N] [bots=LEVEL] [preset=NAME] [pace=S] [RULE=VALUE ...]``: open a table and sit at it."""
         parts = rest.split()
         name_words = [p for p in parts if "=" not in p]
         settings = [p for p in parts if "=" in p]
         players, level, preset_name, rules = 4, "normal", "classic", []
+        pace: float | None = None
         try:
             for item in settings:
                 word, _sep, value = item.partition("=")
@@ -274,6 +275,8 @@ class Hub:
                     level = found
                 elif key == "preset":
                     preset_name = typed_preset(value)
+                elif key == "pace":
+                    pace = _seconds(value)
                 else:
                     rules.append(typed_rule(item))
             options = build_options(preset_name, rules)
@@ -289,7 +292,7 @@ class Hub:
         self._next += 1
         title = clean_name(" ".join(name_words), str(number))
         seed = None if self._seed is None else self._seed + number
-        config = PlayConfig(players=players, options=options, preset=preset_name, seed=seed, script=True)
+        config = PlayConfig(players=players, options=options, preset=preset_name, seed=seed, script=True, pace=pace)
         table = Table(number, title, member.name, config, level, self.clock)
         table.saved = self._changed
         self.tables[number] = table
@@ -464,7 +467,7 @@ class Hub:
         assert table.session is not None
         seated = {name for name in table.owners if name}
         data = {"net": {"name": table.name, "creator": table.creator, "bots": table.bot_level,
-                        "preset": table.config.preset,
+                        "preset": table.config.preset, "pace": table.pace,
                         "credentials": {n: c for n, c in self.credentials.items() if n in seated}},
                 "game": table.session.save_dict()}
         text = json.dumps(data, ensure_ascii=False)
@@ -505,8 +508,10 @@ class Hub:
                 net, game = data["net"], data["game"]
                 game_path = self.save_dir / f".resume-{number}.json"
                 game_path.write_text(json.dumps(game), encoding="utf-8")
+                pace = net.get("pace")
                 config = PlayConfig(players=len(game.get("names", [])) or 4,
-                                    preset=str(net.get("preset", "classic")), script=True)
+                                    preset=str(net.get("preset", "classic")), script=True,
+                                    pace=_seconds(str(pace)) if isinstance(pace, (int, float)) else None)
                 level = net.get("bots") if net.get("bots") in BOT_LEVELS else "normal"
                 table = Table(number, clean_name(net.get("name"), str(number)), clean_name(net.get("creator"), ""),
                               config, level, self.clock)
@@ -543,6 +548,18 @@ def _write_file(path: Path, text: str) -> None:
         atomic_write(path, text)
     except OSError:
         pass  # saving must never stop the server
+
+
+def _seconds(value: str) -> float:
+    """A table's pace typed as seconds (``1.5`` or ``1,5``), from 0 to 60."""
+    text = value.strip().replace(",", ".")
+    try:
+        seconds = float(text) if text.isascii() and len(text) < 8 else -1.0
+    except ValueError:
+        seconds = -1.0
+    if not 0.0 <= seconds <= 60.0:  # also refuses nan
+        raise ConfigError("bad_pace", value=clean_text(value)[:20])
+    return seconds
 
 
 def _problem(exc: BaseException) -> str:

@@ -45,6 +45,8 @@ class Table:
         self.config = config
         self.bot_level = bot_level
         self.clock = clock
+        #: Seconds a bot takes in its turn at this table (``create ... pace=S``; else the server's).
+        self.pace: float = clock.pace if config.pace is None else config.pace
         #: The name of the player owning each seat (None: a bot's seat).
         self.owners: list[str | None] = [None] * config.players
         self.members: list[Member] = []
@@ -286,7 +288,7 @@ class Table:
         self._cancel()
         g = session.game
         referee = session.referee
-        referee.pace = self.clock.pace
+        referee.pace = self.pace
         referee.race_window = self.clock.race_window
         loop = self.clock.loop
         for entry in referee.schedule(virtual=False):
@@ -301,7 +303,7 @@ class Table:
         for seat, until in self.away.items():
             if seat in self._takeover_bots:
                 if self._must_act(seat):
-                    self._handles.append(loop.call_later(self.clock.scaled(self.clock.pace), self._takeover,
+                    self._handles.append(loop.call_later(self.clock.scaled(self.pace), self._takeover,
                                                          seat, g.version, g.hand_number))
             else:
                 self._handles.append(loop.call_later(max(0.0, until - now), self._away_over, seat))
