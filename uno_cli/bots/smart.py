@@ -63,10 +63,6 @@ class Profile:
         self.w_wild = 4.0  # cost of spending a wild early
         self.w_again = 1.0  # bonus of a card that gives another turn (two players)
         self.w_lack = 2.5  # bonus of a colour the next player probably lacks
-        self.stack_bluff = 1.0  # 1: stack a Wild Draw Four even when holding the colour it covers
-        self.bluff_prior = 0.5  # prior share of Wild Draw Fours played while holding the colour
-        self.bluff_left = 0.0  # bluff a Wild Draw Four when this many cards or fewer stay
-        self.keep_drawn_wild = 0.0  # 1: keep a drawn Wild while no opponent is short
         self.__dict__.update(values)
 
 
@@ -331,7 +327,7 @@ class SmartBot(Bot):
             s -= self.p.w_wild if min_opp > 2 else 0.0
             if card == WILD4:
                 s -= 1.0
-                if self._holds(view, view.color, hand) and left > self.p.bluff_left:
+                if self._holds(view, view.color, hand):
                     s -= 20.0  # no bluffing
                 if self._partner(view, victim):
                     s -= 30.0
@@ -441,9 +437,7 @@ class SmartBot(Bot):
         if phase == Phase.DRAWN:
             if plays:
                 best = self._best(view, plays)
-                if (self.p.keep_drawn_wild and best.card in (WILD, WILD4) and len(view.hand) > 2
-                        and min((view.counts[s] for s in self._opponents(view)), default=7) > 2):
-                    return kinds[PASS][0]
+                # Hard keeps a drawn wild when it has nothing to fear and other cards to play.
                 return best
             return kinds[PASS][0]
         if plays:
@@ -489,10 +483,8 @@ class SmartBot(Bot):
             if not self._partner(view, victim) or ACCEPT not in kinds:
                 if self.p.mistake and self.rng.random() < self.p.mistake / 2:
                     return kinds[ACCEPT][0]
-                if not self.p.stack_bluff and self._holds(view, view.color, view.hand):
-                    stacks = [a for a in stacks if a.card != WILD4]
-                if stacks:
-                    return max(stacks, key=lambda a: 0 if a.color is None else self._color_value(view, a.color))
+                best = max(stacks, key=lambda a: 0 if a.color is None else self._color_value(view, a.color))
+                return best
         if beeps and not stacks:
             pass
         if CHALLENGE in kinds:
@@ -523,7 +515,7 @@ class SmartBot(Bot):
             # Weighed by how often this player was found bluffing when challenged (Bayes:
             # a player who never bluffs plays a Wild Draw Four only when it lacks the colour).
             found, seen = self.dares.get(self.w4_by, (0, 0))
-            dares = (found + 2 * self.p.bluff_prior) / (seen + 2)
+            dares = (found + 1) / (seen + 2)
             chance = chance * dares / (chance * dares + (1.0 - chance))
         if self.p.mistake:
             chance += self.rng.uniform(-0.2, 0.2)
