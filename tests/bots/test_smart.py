@@ -8,8 +8,7 @@ import random
 import pytest
 
 from uno_cli.bots import make_bot
-from uno_cli.engine import Action, Event
-from uno_cli.engine import preset
+from uno_cli.engine import Action, Event, preset
 from uno_cli.engine.actions import CATCH, CHALLENGE, COLOR, JUMP_IN, PLAY, UNO
 
 from tests.engine.helpers import make_game
