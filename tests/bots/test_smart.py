@@ -8,8 +8,8 @@ import random
 import pytest
 
 from uno_cli.bots import make_bot
-from uno_cli.engine import Action, Event
-from uno_cli.engine.actions import CATCH, CHALLENGE, COLOR, PLAY, UNO
+from uno_cli.engine import Action, Event, preset
+from uno_cli.engine.actions import CATCH, CHALLENGE, COLOR, JUMP_IN, PLAY, UNO
 
 from tests.engine.helpers import make_game
 
@@ -128,3 +128,18 @@ def test_hard_stops_challenging_a_player_never_found_bluffing():
     hard = bot("hard", seat=1)
     assert _four_cards_left_then_wild_draw_four(hard, innocent=6) != CHALLENGE
     assert hard.state()["dares"] == {"0": [0, 6]}
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_no_jump_in_with_the_next_to_last_card_when_the_turn_comes_back(level):
+    # Playroom: a jump-in gives the turn back, and UNO cannot be said before a card played
+    # out of turn: with two cards the bot would be caught before its turn comes; with three it jumps.
+    g = make_game([["g5", "y2"], ["r5", "b1", "b2", "b3"], ["y7", "y8"]], discard=["r9"], options=preset("playroom"),
+                  current=1)
+    g.apply(Action(PLAY, 1, "r5"))
+    assert any(a.kind == JUMP_IN and a.card == "g5" for a in g.legal_actions(0))
+    assert bot(level).choose(g.view(0)) is None
+    g = make_game([["g5", "y2", "y3"], ["r5", "b1", "b2", "b3"], ["y7", "y8"]], discard=["r9"],
+                  options=preset("playroom"), current=1)
+    g.apply(Action(PLAY, 1, "r5"))
+    assert bot(level).choose(g.view(0)) == Action(JUMP_IN, 0, "g5")

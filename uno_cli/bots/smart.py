@@ -453,12 +453,26 @@ class SmartBot(Bot):
             if a.card == BEEP and len(view.hand) == 1:
                 return a  # a Beep as the last card wins the hand
         jumps = kinds.get(JUMP_IN)
+        if jumps and len(view.hand) == 2:
+            # UNO cannot be said before a card played out of turn, and a turn given back
+            # comes slower than a catch: keep the next-to-last card rather than be caught.
+            jumps = [a for a in jumps if not self._turn_back(view, a.card)]
         if jumps and rng.random() < self.p.jump:
             return self._best(view, jumps, in_turn=False)
         seq = [a for a in plays if a.card != BEEP]
         if seq and rng.random() < self.p.sequence:
             return self._best(view, seq, in_turn=False)
         return None
+
+    def _turn_back(self, view: View, card: str | None) -> bool:
+        """True if jumping in with ``card`` gives the turn back to this seat."""
+        rank = CARD_RANK.get(card or "")
+        if rank is None or rank == "+2":
+            return False
+        if rank.isdigit():
+            return view.options.jump_in_again
+        active = len(view.counts) - sum(view.eliminated)
+        return active == 2 and rank in ("s", "r")
 
     def _answer_draw(self, view: View, kinds: dict[str, list[Action]]) -> Action:
         stacks = kinds.get(PLAY, [])
