@@ -205,12 +205,17 @@ def main() -> int:
     home = tempfile.mkdtemp(prefix="uno-net-bench-")
     env = dict(os.environ, UNO_CLI_HOME=home, PYTHONPATH=str(ROOT), UNO_CLI_IGNORE_SETTINGS="1")
     server = subprocess.Popen([sys.executable, "-m", "uno_cli", "serve", "--listen", "127.0.0.1:0",
-                               "--passcode", PASSCODE, "--lang", "en"],
+                               "--passcode", PASSCODE, "--lang", "en", "--speech", "off"],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
     try:
         assert server.stdout is not None
-        first = server.stdout.readline()
-        match = re.search(r"port (\d+)", first)
+        first, match = "", None
+        for _ in range(5):  # the listening line comes first; a line about speech may come before it
+            line = server.stdout.readline()
+            first += line
+            match = re.search(r"port (\d+)", line)
+            if match or not line:
+                break
         if not match:
             print("the server did not start: " + first + server.stdout.read(), file=sys.stderr)
             return 2
