@@ -2,10 +2,13 @@
 
 When it has a real choice of plays in its turn, it samples hidden hands consistent with
 what its seat knows (the cards it has seen, the cards known to be in a hand after a swap or
-a challenge, the colours an opponent showed it lacks), plays each candidate out to the end
-of the hand on a copy of the engine's game with a fast greedy policy for every seat, and
-picks the candidate with the best average outcome in points. Every other decision is
-``hard``'s. The number of rollouts is fixed (no clock), so the same seed gives the same game.
+a challenge, the colours an opponent showed it lacks), plays each candidate a few actions
+ahead on a copy of the engine's game with a fast greedy policy for every seat (out-of-turn
+jump-ins and sequences included, as every level plays them), and picks the candidate with
+the best average outcome: under penalty scoring (the Playroom) the chance of winning the
+match from the points, under winner-takes scoring the hand won and its points. Every other
+decision is ``hard``'s. The number of rollouts is fixed (no clock), so the same seed gives
+the same game.
 """
 
 from __future__ import annotations
