@@ -113,3 +113,10 @@ def test_penalty_scoring_cut_rollout_prefers_fewer_cards_and_fewer_points():
     cheap = make_game([["r1", "r2"], ["b1", "b2"]], discard=["r3"], options=opts)
     dear = make_game([["w", "w+4"], ["b1", "b2"]], discard=["r3"], options=opts)
     assert bot._match_value(cheap) > bot._match_value(dear)
+
+
+def test_expert_is_reproducible_with_races_in_the_playroom():
+    args = (1, 2, preset("playroom").with_values(hands=1))
+    a = simulate(*args, seed=5, levels=("expert", "hard"), check=True).to_dict()
+    b = simulate(*args, seed=5, levels=("expert", "hard"), check=True).to_dict()
+    assert a["violations"] == [] and a["actions"] == b["actions"] and a["points"] == b["points"]
