@@ -6,8 +6,9 @@ import random
 from collections import Counter
 
 from uno_cli.bots import ExpertBot, make_bot
+from uno_cli.bots.expert import race_action
 from uno_cli.engine import preset
-from uno_cli.engine.actions import PLAY
+from uno_cli.engine.actions import JUMP_IN, PLAY
 from uno_cli.sim import simulate
 
 from tests.engine.helpers import make_game
@@ -63,3 +64,59 @@ def test_expert_plays_a_playroom_table_cleanly():
     result = simulate(1, 4, preset("playroom").with_values(hands=1), seed=6, check=True,
                       levels=("expert", "normal", "hard", "random"))
     assert result.violations == [] and result.games == 1
+
+
+def test_rollout_seat_jumps_in_before_the_turn_holder_plays():
+    # Playroom: a seat holding the top card's rank intercepts in a rollout, as every level does.
+    g = make_game([["r5", "g9", "b2"], ["g1", "y7", "y8"], ["b5", "y1", "y2"]], discard=["r3"],
+                  options=preset("playroom"))
+    g.apply(next(a for a in g.legal_actions(0) if a.kind == PLAY and a.card == "r5"))
+    action = race_action(g, random.Random(1))
+    assert action is not None and action.kind == JUMP_IN and action.seat == 2 and action.card == "b5"
+
+
+def test_rollout_seat_continues_a_sequence_out_of_turn():
+    g = make_game([["r5", "r6", "b2"], ["g1", "y7", "y8"]], discard=["r3"], options=preset("playroom"))
+    g.apply(next(a for a in g.legal_actions(0) if a.kind == PLAY and a.card == "r5"))
+    action = race_action(g, random.Random(1))
+    assert action is not None and action.kind == PLAY and action.seat == 0 and action.card == "r6"
+
+
+def test_rollout_without_races_in_classic():
+    g = make_game([["r5", "g9", "b2"], ["r5", "r6", "y8"]], discard=["r3"])
+    g.apply(next(a for a in g.legal_actions(0) if a.kind == PLAY and a.card == "r5"))
+    assert race_action(g, random.Random(1)) is None
+
+
+def test_penalty_scoring_values_points_not_only_the_hand():
+    # Lowest points win: a seat far behind on points values the match, not the hand won.
+    bot = ExpertBot(0, random.Random(1))
+    ahead = bot._standing(500, 100, 300, True)
+    level = bot._standing(500, 200, 200, True)
+    behind = bot._standing(500, 300, 100, True)
+    assert behind < level < ahead and abs(level - 0.5) < 1e-9
+    assert bot._standing(500, 499, 10, True) > 0.0 and bot._standing(500, 500, 10, True) == 0.0
+
+
+def test_penalty_scoring_opponent_reaching_the_target_wins_a_duel():
+    bot = ExpertBot(0, random.Random(1))
+    assert bot._standing(500, 450, 510, True) == 1.0
+    assert bot._standing(500, 450, 510, False) < 1.0
+
+
+def test_penalty_scoring_cut_rollout_prefers_fewer_cards_and_fewer_points():
+    opts = preset("playroom")
+    bot = ExpertBot(0, random.Random(1))
+    short = make_game([["r5"], ["b1", "b2", "b3", "y4"]], discard=["r3"], options=opts)
+    long = make_game([["r5", "r6", "r7", "r8"], ["b1"]], discard=["r3"], options=opts)
+    assert bot._match_value(short) > 0.5 > bot._match_value(long)
+    cheap = make_game([["r1", "r2"], ["b1", "b2"]], discard=["r3"], options=opts)
+    dear = make_game([["w", "w+4"], ["b1", "b2"]], discard=["r3"], options=opts)
+    assert bot._match_value(cheap) > bot._match_value(dear)
+
+
+def test_expert_is_reproducible_with_races_in_the_playroom():
+    args = (1, 2, preset("playroom").with_values(hands=1))
+    a = simulate(*args, seed=5, levels=("expert", "hard"), check=True).to_dict()
+    b = simulate(*args, seed=5, levels=("expert", "hard"), check=True).to_dict()
+    assert a["violations"] == [] and a["actions"] == b["actions"] and a["points"] == b["points"]

@@ -2,22 +2,26 @@
 
 When it has a real choice of plays in its turn, it samples hidden hands consistent with
 what its seat knows (the cards it has seen, the cards known to be in a hand after a swap or
-a challenge, the colours an opponent showed it lacks), plays each candidate out to the end
-of the hand on a copy of the engine's game with a fast greedy policy for every seat, and
-picks the candidate with the best average outcome in points. Every other decision is
-``hard``'s. The number of rollouts is fixed (no clock), so the same seed gives the same game.
+a challenge, the colours an opponent showed it lacks), plays each candidate a few actions
+ahead on a copy of the engine's game with a fast greedy policy for every seat (out-of-turn
+jump-ins and sequences included, as every level plays them), and picks the candidate with
+the best average outcome: under penalty scoring (the Playroom) the chance of winning the
+match from the points, under winner-takes scoring the hand won and its points. Every other
+decision is ``hard``'s. The number of rollouts is fixed (no clock), so the same seed gives
+the same game.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from typing import Sequence
 
 from uno_cli.bots.smart import SmartBot
 from uno_cli.engine import Action, Game, Phase, View
-from uno_cli.engine.actions import ACCEPT, ANSWER, CATCH, COLOR, DRAW, PASS, PLAY, UNO
-from uno_cli.engine.cards import BEEP, CARD_COLOR, CARD_POINTS, CARD_RANK, COLORS, COPIES, WILD, WILD4
+from uno_cli.engine.actions import ACCEPT, ANSWER, CATCH, COLOR, DRAW, JUMP_IN, PASS, PLAY, UNO
+from uno_cli.engine.cards import BEEP, CARD_COLOR, CARD_POINTS, CARD_RANK, COLORS, COPIES, WILD, WILD4, hand_points
 
 #: Sampled deals per decision: each candidate is played out once in each (common deals
 #: make the comparison fair). Chosen so that 99% of decisions take under 50 ms.
@@ -31,10 +35,21 @@ DEPTH = 12
 #: Worth of one card fewer than the closest opponent, and of a Wild still held, in a judged position.
 LEAF_CARD = 0.12
 LEAF_WILD = 0.05
-#: Bonus of hard's own favourite, so that the search overrules it only on clear evidence.
+#: Bonus of hard's own favourite, so that the search overrules it only on clear evidence
+#: (penalty scoring: worth PRIOR_POINTS points at the present scores).
 PRIOR = 0.03
+PRIOR_POINTS = 2.0
+#: Penalty scoring (Playroom): points the leading seat adds in a typical hand, and the
+#: spread of one hand's point difference, which size the chance of winning the match.
+HAND_POINTS = 50.0
+HAND_SPREAD = 40.0
+#: Penalty scoring: how much one card fewer than the closest opponent raises the chance of
+#: going out first, in a position judged before the hand ends (logistic slope).
+LEAF_SLOPE = 0.5
 
 _LIVE = (Phase.PLAYING, Phase.DRAWN, Phase.PENDING, Phase.CHOOSE_COLOR, Phase.BEEP_RACE)
+#: Phases in which other seats may play out of turn (jump-ins, sequences).
+_RACE_PHASES = (Phase.PLAYING, Phase.DRAWN, Phase.PENDING)
 
 
 _INDEX = {c: i for i, c in enumerate(COLORS)}
@@ -102,13 +117,51 @@ def rollout_action(game: Game, rng: random.Random) -> Action:
     return fallback if fallback is not None else legal[0]
 
 
+def race_action(game: Game, rng: random.Random) -> Action | None:
+    """The out-of-turn play a rollout makes before the turn holder, if any seat has one.
+
+    Every level and the reference players jump in and continue sequences whenever they can,
+    and they react faster than the turn holder's pace: so in a rollout a seat that can race
+    does, a jump-in (which plays again) before a sequence card, the most points first; among
+    several seats that can, a random one is the quickest.
+    """
+    if game.phase not in _RACE_PHASES:
+        return None
+    current = game.current
+    eliminated = game.eliminated
+    found: list[Action] = []
+    for seat in range(game.players):
+        if seat == current or eliminated[seat]:
+            continue
+        choice: Action | None = None
+        top = -1.0
+        for a in game.legal_actions(seat):
+            kind = a.kind
+            if kind == JUMP_IN:
+                s = 10.0 + CARD_POINTS[a.card]  # type: ignore[index]
+            elif kind == PLAY and a.card != BEEP:
+                s = float(CARD_POINTS[a.card])  # type: ignore[index]
+            else:
+                continue
+            if s > top:
+                top, choice = s, a
+        if choice is not None:
+            found.append(choice)
+    if not found:
+        return None
+    return found[0] if len(found) == 1 else found[int(rng.random() * len(found))]
+
+
 def play_out(game: Game, rng: random.Random, limit: int = ROLLOUT_LIMIT) -> bool:
-    """Play ``game`` on with :func:`rollout_action` for ``limit`` actions; True if the hand ended."""
+    """Play ``game`` on with :func:`rollout_action` (and races) for ``limit`` actions; True if the hand ended."""
     live = _LIVE
+    opts = game.options
+    races = opts.jumping or opts.sequences
     for _ in range(limit):
         if game.phase not in live:
             return True
-        game.apply(rollout_action(game, rng))
+        action = race_action(game, rng) if races else None
+        game.apply(action if action is not None else rollout_action(game, rng))
     return game.phase not in live
 
 
@@ -193,7 +246,9 @@ class ExpertBot(SmartBot):
     # ------------------------------------------------------------ judging
 
     def _value(self, before: Sequence[int], game: Game) -> float:
-        """What a finished rollout is worth to this seat's side: the hand won, and points."""
+        """What a rollout is worth to this seat's side: the chance of winning the match, or the hand and points."""
+        if game.options.scoring != "winner_takes":
+            return self._match_value(game)
         me = self.seat
         side = set(game.team(me))
         gained = [game.scores[s] - before[s] for s in range(game.players)]
@@ -205,16 +260,66 @@ class ExpertBot(SmartBot):
             wilds = sum(1 for s in side for c in game.hands[s] if c == WILD or c == WILD4)
             return LEAF_CARD * (closest - mine) + LEAF_WILD * wilds
         others = [s for s in range(game.players) if s not in side and not game.eliminated[s]]
-        if game.options.scoring == "winner_takes":
-            mine = sum(gained[s] for s in side)
-            won = mine > 0 or not any(gained[s] > 0 for s in others)
-            theirs = max((gained[s] for s in others), default=0)
-            return (1.0 if won else 0.0) + (mine - theirs) / 100.0
-        # Points are a penalty: fewer is better.
-        mine = sum(gained[s] for s in side) / len(side)
-        avg = sum(gained[s] for s in others) / max(1, len(others))
-        won = mine == 0 and any(gained[s] > 0 for s in others)
-        return (1.0 if won else 0.0) + (avg - mine) / 100.0
+        mine = sum(gained[s] for s in side)
+        won = mine > 0 or not any(gained[s] > 0 for s in others)
+        theirs = max((gained[s] for s in others), default=0)
+        return (1.0 if won else 0.0) + (mine - theirs) / 100.0
+
+    @staticmethod
+    def _standing(target: int, mine: float, theirs: float, out: bool) -> float:
+        """Penalty scoring: the chance of winning the match with ``mine`` points against ``theirs`` (their mean)."""
+        if mine >= target:
+            return 0.0
+        if out and theirs >= target:
+            return 1.0
+        # The match's remaining hands add up one spread each: a logistic in the point lead.
+        left = max(1.0, (target - max(mine, theirs)) / HAND_POINTS)
+        return 1.0 / (1.0 + math.exp((mine - theirs) / (HAND_SPREAD * math.sqrt(left))))
+
+    def _match_value(self, game: Game) -> float:
+        """Penalty scoring (lowest wins, elimination): the chance of winning the match after this rollout.
+
+        Points are what decide the match, so a hand is worth what it does to the scores; a
+        position cut short is judged by the chance of going out first (from the cards left)
+        and the points each side would then add.
+        """
+        me = self.seat
+        side = game.team(me)
+        others = [s for s in range(game.players) if s not in side and not game.eliminated[s]]
+        scores = game.scores
+        target = game.options.target
+        if not others:
+            return 1.0
+        mine = sum(scores[s] for s in side) / len(side)
+        theirs = sum(scores[s] for s in others) / len(others)
+        # With two sides, an opponent reaching the target ends the match in this seat's favour.
+        duel = len(others) == 1 or game.options.partners
+        if game.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            if game.eliminated[me]:
+                return 0.0
+            return self._standing(target, mine, theirs, duel)
+        hands = game.hands
+        cards = min(len(hands[s]) for s in side)
+        closest = min(len(hands[s]) for s in others)
+        first = 1.0 / (1.0 + math.exp(-LEAF_SLOPE * (closest - cards)))
+        my_points = sum(hand_points(hands[s]) for s in side) / len(side)
+        their_points = sum(hand_points(hands[s]) for s in others) / len(others)
+        return first * self._standing(target, mine, theirs + their_points, duel) + (1.0 - first) * self._standing(
+            target, mine + my_points, theirs, duel
+        )
+
+    def _prior(self, view: View) -> float:
+        """The bonus of ``hard``'s favourite in :meth:`_value`'s units, per sampled deal."""
+        if view.options.scoring == "winner_takes":
+            return PRIOR
+        side = [s for s in range(len(view.counts)) if s == self.seat or self._partner(view, s)]
+        others = self._opponents(view)
+        if not others:
+            return 0.0
+        mine = sum(view.scores[s] for s in side) / len(side)
+        theirs = sum(view.scores[s] for s in others) / len(others)
+        target = view.options.target
+        return self._standing(target, mine, theirs + PRIOR_POINTS, False) - self._standing(target, mine, theirs, False)
 
     def candidates(self, view: View, plays: Sequence[Action]) -> list[Action]:
         """The plays worth searching: wilds naming their best colour, ``hard``'s favourites."""
@@ -239,7 +344,7 @@ class ExpertBot(SmartBot):
                 game.apply(a)
                 play_out(game, random.Random(seed), limit)
                 totals[i] += self._value(before, game)
-        totals[0] += PRIOR * WORLDS  # options[0] is hard's favourite
+        totals[0] += WORLDS * self._prior(view)  # options[0] is hard's favourite
         best = max(range(len(options)), key=lambda i: (totals[i], -i))
         return options[best]
 
