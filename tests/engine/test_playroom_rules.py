@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from uno_cli.engine.errors import IllegalAction
 from uno_cli.engine.options import PRESETS
 from tests.engine.helpers import act, find, make_game, ok, one, play, types
 from tests.engine.test_base_rules import start_with_first
@@ -40,12 +43,26 @@ def test_jump_in_again_off_play_continues_after_interceptor():
 
 def test_jump_in_again_on_skip_still_skips_the_next_player():
     g = make_game(
+        [["rs", "g1"], ["g2", "g3"], ["g5", "y1"], ["rs", "b1", "b2"]], discard=["r3"], jump_in=True, jump_in_again=True
+    )
+    g.apply(play(0, "rs"))
+    ev = g.apply(act("jump_in", 3, "rs"))
+    assert one(ev, "skip").seat == 0
+    assert g.current == 1
+    ok(g)
+
+
+def test_the_turn_holders_identical_card_is_a_play_not_an_interception():
+    g = make_game(
         [["rs", "g1"], ["g2", "g3"], ["rs", "g5", "y1"], ["b1", "b2"]], discard=["r3"], jump_in=True, jump_in_again=True
     )
     g.apply(play(0, "rs"))
-    ev = g.apply(act("jump_in", 2, "rs"))
-    assert one(ev, "skip").seat == 3
-    assert g.current == 0
+    assert g.current == 2
+    assert act("jump_in", 2, "rs") not in g.legal_actions(2)
+    with pytest.raises(IllegalAction):
+        g.apply(act("jump_in", 2, "rs"))
+    g.apply(play(2, "rs"))
+    assert g.current == 0  # seat 3 skipped; no second play for seat 2
     ok(g)
 
 

@@ -449,7 +449,9 @@ class Game:
             seat != current
             and (phase == DRAWN or (phase == PENDING and self.pending_kind == "+2" and opts.jump_in_after_draw))
         ):
-            if self.jump_open and opts.jumping:
+            # The turn holder's identical card is an ordinary play, not an interception (which
+            # would let it play again under jump_in_again).
+            if self.jump_open and opts.jumping and seat != current:
                 top = self.discard[-1]
                 same = _SAME_RANK[top] if opts.super_jump_in else _ITSELF[top]
                 if not same.isdisjoint(hand):
