@@ -95,3 +95,21 @@ def test_table_names_are_cleaned_before_the_list_says_them():
     hub.line(ana, "tables")
     assert hub.tables[1].name == "friday"
     assert out[-1].startswith("Table 1, friday: ")
+
+
+def test_colour_codes_typed_at_a_terminal_session_are_dropped_and_the_session_goes_on(tmp_path):
+    async def go():
+        from tests.net.helpers import open_server
+
+        server, hub, port = await open_server(tmp_path)
+        c = await Client.open(port, "Ana", json_lines=False, term="xterm")
+        await c.read_until(lambda line: line.startswith("Welcome, Ana."))
+        # Pasted coloured text: prompt_toolkit reads "ESC [31m" as a mouse report.
+        c.process.stdin.write("say \x1b[31mred\x1b[0m text\r")
+        c.process.stdin.write("who\r")
+        await c.read_until(lambda line: line.startswith("Here: "))
+        server.close()
+        return [line.strip() for line in c.lines]
+
+    lines = run(go())
+    assert "Ana says: red text" in lines

@@ -86,6 +86,12 @@ def make_prompt_session(controller: Controller, input: Any = None, output: Any =
     def _cf1(event: Any) -> None:
         controller.key("c-f1")
 
+    @kb.add(Keys.Vt100MouseEvent, eager=True)
+    def _mouse(event: Any) -> None:
+        # No mouse here; a colour code pasted or sent by a client ("ESC [31m") reads as a mouse
+        # report, which prompt_toolkit's own handler cannot parse: it is ignored instead.
+        pass
+
     @kb.add(Keys.F1, eager=True)
     def _f1(event: Any) -> None:
         controller.key("f1")

@@ -243,10 +243,23 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 limit = MAX_LINE + 1
                 session.default_buffer.on_text_changed += lambda buf: (
                     setattr(buf, "text", buf.text[:limit]) if len(buf.text) > limit else None)
+                failures = 0
                 while self.chan is not None and not self.member.gone:
                     try:
-                        text = await session.prompt_async()
-                    except (KeyboardInterrupt, EOFError):
+                        # No "Press ENTER to continue" screen: an error ends this one prompt.
+                        text = await session.prompt_async(set_exception_handler=False, handle_sigint=False)
+                        failures = 0
+                    except KeyboardInterrupt:
+                        continue
+                    except EOFError:
+                        break  # the channel's input ended
+                    except Exception:  # noqa: BLE001 - a line the editor could not take
+                        import logging
+
+                        logging.getLogger("uno_cli.net").exception("prompt of %s", self.member.name)
+                        failures += 1
+                        if failures >= 3:
+                            raise
                         continue
                     if text:
                         keys.typed(text)
