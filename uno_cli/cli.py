@@ -435,12 +435,18 @@ def join(**kw: Any) -> None:
             name = getpass.getuser()
         except Exception:  # noqa: BLE001 - no login name: the server names the player
             name = "Player"
+    from uno_cli.names import clean_name
+
+    name = clean_name(name, "Player")  # as the server would clean it
     passcode = kw["passcode"] or os.environ.get("UNO_PASSCODE")
-    if passcode is None and kw["key_file"] is None and _isatty(sys.stdin):
-        passcode = click.prompt(_("Passcode"), hide_input=True, default="", show_default=False) or None
+
+    def ask() -> str | None:
+        # Asked only once the server's key is checked (and the first time, its fingerprint said).
+        return click.prompt(_("Passcode"), hide_input=True, default="", show_default=False) or None
+
     try:
         status = asyncio.run(play(host, port, name, passcode, kw["key_file"], lang, kw["fmt"], kw["speech"],
-                                  kw["verbosity"]))
+                                  kw["verbosity"], ask if _isatty(sys.stdin) else None))
     except KeyboardInterrupt:
         status = 0
     sys.exit(status)

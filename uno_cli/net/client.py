@@ -17,6 +17,7 @@ import asyncio
 import json
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -79,11 +80,24 @@ class KnownHosts:
 
 
 class _Client(asyncssh.SSHClient):
-    def __init__(self, known: KnownHosts, where: str, say: Any) -> None:
+    def __init__(self, known: KnownHosts, where: str, say: Any, passcode: str | None = None,
+                 ask: Callable[[], str | None] | None = None) -> None:
         self.known = known
         self.where = where
         self.say = say
         self.refused = False
+        self._passcode = passcode
+        self._ask = ask
+        self._tries = 0
+
+    async def password_auth_requested(self) -> str | None:
+        """The passcode: the one given, else asked here, after the host key was checked and said."""
+        self._tries += 1
+        if self._passcode is not None:
+            return self._passcode if self._tries == 1 else None
+        if self._ask is None or self._tries > 3:
+            return None
+        return await asyncio.get_running_loop().run_in_executor(None, self._ask)
 
     def validate_host_public_key(self, host: str, addr: str, port: int, key: asyncssh.SSHKey) -> bool:
         result = self.known.check(self.where, key)
@@ -98,12 +112,16 @@ class _Client(asyncssh.SSHClient):
 
 async def connect(host: str, port: int, name: str, passcode: str | None, key_file: str | None,
                   known: KnownHosts, say: Any, lang: str | None = None, channel: str = JSON_CHANNEL,
-                  verbosity: str | None = None) -> tuple[Any, Any]:
-    """The SSH connection and its process on ``channel`` (raises OSError / asyncssh.Error)."""
+                  verbosity: str | None = None, ask: Callable[[], str | None] | None = None) -> tuple[Any, Any]:
+    """The SSH connection and its process on ``channel`` (raises OSError / asyncssh.Error / ValueError).
+
+    Without ``passcode``, ``ask`` is called for it once the server's key has been checked (and,
+    the first time, its fingerprint said), so the passcode never goes to an unchecked server.
+    """
     where = f"[{host}]:{port}"
-    client = _Client(known, where, say)
+    client = _Client(known, where, say, passcode, ask)
     conn = await asyncssh.connect(
-        host, port, username=name, password=passcode,
+        host, port, username=name, password=None,
         client_keys=[key_file] if key_file else None,
         known_hosts=([], [], []), client_factory=lambda: client,
         agent_path=None, config=None, preferred_auth="publickey,password" if key_file else "password",
@@ -116,7 +134,8 @@ async def connect(host: str, port: int, name: str, passcode: str | None, key_fil
 
 
 async def play(host: str, port: int, name: str, passcode: str | None, key_file: str | None, lang: str,
-               fmt: str = "text", speech: str = "auto", verbosity: str = "full") -> int:
+               fmt: str = "text", speech: str = "auto", verbosity: str = "full",
+               ask: Callable[[], str | None] | None = None) -> int:
     """Play until the connection ends; the exit status (0, or 1 when it cannot connect)."""
     from uno_cli.interactive.announcer import Announcer, close_speaker, start_speaker
     from uno_cli.interactive.app import (
@@ -144,9 +163,11 @@ async def play(host: str, port: int, name: str, passcode: str | None, key_file: 
     try:
         conn, process = await connect(host, port, name, passcode, key_file, KnownHosts(known_hosts_path()), say,
                                       lang, JSON_CHANNEL if fmt == "json" else KEYS_CHANNEL,
-                                      verbosity if fmt == "text" else None)
-    except (OSError, asyncssh.Error) as exc:
-        say(words.cannot_connect(host, str(exc) or type(exc).__name__), important=True)
+                                      verbosity if fmt == "text" else None, ask)
+    except (OSError, asyncssh.Error, ValueError) as exc:  # ValueError: a name SSH cannot send
+        from uno_cli.names import clean_text
+
+        say(words.cannot_connect(host, clean_text(str(exc))[:200] or type(exc).__name__), important=True)
         close_speaker(announcer)
         return 1
     remote = _Remote(process, announcer)
