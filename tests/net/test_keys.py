@@ -69,7 +69,7 @@ def test_plain_ssh_keys_move_in_the_hand_read_it_draw_play_and_f1_lists_the_keys
         got["right"] = await _after(c, _press(c, RIGHT), lambda line: " 2 of 7" in line)
         got["end"] = await _after(c, _press(c, END), lambda line: " 7 of 7" in line)
         got["home"] = await _after(c, _press(c, HOME), lambda line: " 1 of 7" in line)
-        got["f1"] = await _after(c, _press(c, F1), lambda line: line.startswith("Right arrow, or type next"))
+        got["f1"] = await _after(c, _press(c, F1), lambda line: line.startswith("Right arrow, or type /next"))
         await _after(c, _press(c, F1_PUTTY), lambda line: line.startswith("Keys, while the input line is empty"))
         got["ctrl_c"] = await _after(c, _press(c, CTRL_C), lambda line: line.startswith("Ctrl+C"))
         got["nothing"] = await _after(c, _press(c, "q"), lambda line: "That key does nothing" in line)
@@ -88,7 +88,7 @@ def test_plain_ssh_keys_move_in_the_hand_read_it_draw_play_and_f1_lists_the_keys
     assert got["right"].startswith(card_text(hand[1], 2, 7, False).split(",")[0] + ", 2 of 7")
     assert got["end"].startswith(card_text(hand[6], 7, 7, False).split(",")[0] + ", 7 of 7")
     assert got["home"].startswith(card_text(hand[0], 1, 7, False).split(",")[0] + ", 1 of 7")
-    assert got["f1"] == "Right arrow, or type next: next card of your hand."
+    assert got["f1"] == "Right arrow, or type /next: next card of your hand."  # letters are keys here
     assert got["ctrl_c"].startswith("Ctrl+C does not leave the table.")
     assert still  # Ctrl+C kept the seat
     assert got["nothing"] == "That key does nothing. F1 lists the keys."
@@ -118,7 +118,7 @@ def test_plain_ssh_enter_plays_the_focused_card_and_the_answers_come_in_the_join
 
     playable, card, right, f1, played = run(go())
     assert right.endswith((", 2 de 7", ", 2 de 7, jogável"))
-    assert f1.startswith("Seta para a direita, ou digite próxima: ")
+    assert f1.startswith("Seta para a direita, ou digite /próxima: ")
     assert card in playable
     from uno_cli.describe import card_text
     from uno_cli.i18n import use_language

@@ -67,11 +67,12 @@ def test_english_words_still_work_for_a_member_of_another_language():
 
 def test_verbosity_takes_the_members_words():
     hub = Hub()
-    ana, _out = _member(hub, "Ana", "pt")
+    ana, out = _member(hub, "Ana", "pt")
     hub.line(ana, "detalhe curto")
     assert ana.verbosity == "short"
     hub.line(ana, "Detalhe completo")
     assert ana.verbosity == "full"
+    assert out[-1] == "Detalhamento: completo."  # the change is said, as the options menu says it
 
 
 def test_help_lists_the_lobby_commands_in_the_members_language():

@@ -22,7 +22,7 @@ from typing import Any
 
 from uno_cli.commands import TABLE_KEYWORDS, lobby_verb, typed_choice
 from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
-from uno_cli.i18n import get_translator, parse_language, use_language
+from uno_cli.i18n import _, get_translator, parse_language, use_language
 from uno_cli.menu import LEVEL_NAMES, VERBOSITY_NAMES
 from uno_cli.names import clean_name, clean_text
 from uno_cli.net import words
@@ -432,6 +432,9 @@ class Hub:
             member.say(lambda: words.unknown(clean_text(rest)[:20]), "error", {"code": "bad_verbosity"})
             return
         member.verbosity = value
+        # Said as the options menu says a setting: "Verbosity: short."
+        member.say(lambda: _("{label}: {value}.").format(label=_("Verbosity"), value=_(VERBOSITY_NAMES[value])),
+                   "info", {"verbosity": value})
 
     def broadcast_lobby(self, sentence: Callable[[], str], data: dict[str, Any]) -> None:
         """Tell everyone in the lobby."""

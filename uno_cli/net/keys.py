@@ -44,6 +44,9 @@ class SeatKeys:
         self.member = member
         #: The joiner speaks with this program (``uno join``): Escape silences it there.
         self.speech_here = speech_here
+        #: The connection has the local prompt (a terminal, or ``uno join``): during a match
+        #: letters are keys there, so help names typed commands with their slash.
+        self.keyed = speech_here
         self.cursor = HandCursor(0, self._game, self.answer, lambda: member.verbosity == "full")
         self.out = Announcer(lambda text: member.send("answer", text, heard=False, reply=True), Mute())
         self._card: str | None = None
@@ -224,7 +227,8 @@ class SeatKeys:
             if binding.verb == "silence" and self.speech_here:
                 lines.append(_("{key}: {action}.").format(key=key_name(binding.label), action=_(binding.help)))
             elif binding.verb not in NOT_HERE:
-                lines.append(_(KEY_OR_TYPED).format(key=key_name(binding.label), command=label(binding.verb),
+                slash = "/" if self.keyed else ""
+                lines.append(_(KEY_OR_TYPED).format(key=key_name(binding.label), command=slash + label(binding.verb),
                                                     action=_(binding.help)))
         lines += [color_keys_help(), _(NETWORK_TYPING), words.server_help()]
         self.answer("\n".join(lines))

@@ -218,6 +218,7 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             keys = SeatKeys(self.hub, member, speech_here=self.frames)
             term = chan.get_terminal_type() if not self.frames else None
             if term:
+                keys.keyed = True
                 chan.set_line_mode(False)  # prompt_toolkit edits the line, not asyncssh
                 self._task = asyncio.get_running_loop().create_task(self._interact(keys, term))
         self.hub.connect(member)
