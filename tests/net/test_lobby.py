@@ -124,3 +124,20 @@ def test_a_pace_out_of_range_is_refused_in_the_members_language():
     hub.line(ana, "apri t ritmo=nan")
     assert out[-1].endswith("hai scritto nan.")
     assert hub.tables == {}
+
+
+def test_quit_at_a_network_table_says_how_to_leave_in_the_members_words():
+    import asyncio
+
+    async def go() -> list[str]:
+        hub = Hub()
+        ana, out = _member(hub, "Ana", "it")
+        hub.line(ana, "apri t giocatori=2")
+        hub.line(ana, "inizia")
+        hub.line(ana, "esci")
+        hub.tables[1].close()
+        return out
+
+    out = asyncio.run(go())
+    assert any(line.startswith("La partita continua per gli altri. Per lasciare il tavolo, scrivi alzati;")
+               for line in out)

@@ -232,6 +232,7 @@ class Table:
                     session._error("no_files", words.no_files(), seat)
                     return
                 if cmd.error is None and cmd.verb == "quit":
+                    member.say(words.quit_at_table, "info", {"code": "quit_at_table"})
                     return
                 result = session.handle_command(cmd)
                 if result.ok and not result.changed and member.json:

@@ -146,6 +146,12 @@ def too_long() -> str:
     return _("That line is too long.")
 
 
+def quit_at_table() -> str:
+    """``quit`` at a network table: the game goes on for the others."""
+    return _("The match goes on for the others. To leave the table, type {command}; your seat waits "
+             "for you, then a bot plays it.").format(command=pgettext("command", "leave"))
+
+
 def no_files() -> str:
     """``save`` over the network."""
     return _("Saving to a file is not possible over the network; the server keeps the game.")
