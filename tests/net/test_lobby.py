@@ -141,3 +141,13 @@ def test_quit_at_a_network_table_says_how_to_leave_in_the_members_words():
     out = asyncio.run(go())
     assert any(line.startswith("La partita continua per gli altri. Per lasciare il tavolo, scrivi alzati;")
                for line in out)
+
+
+def test_an_unknown_language_or_verbosity_is_answered_with_what_may_be_typed():
+    hub = Hub()
+    ana, out = _member(hub, "Ana", "pt")
+    hub.line(ana, "detalhe alto")
+    assert out[-1] == "detalhe curto, detalhe completo."
+    hub.line(ana, "idioma xx")
+    assert out[-1].startswith('Idioma desconhecido: "xx". Idiomas disponíveis: en, pt')
+    assert (ana.lang, ana.verbosity) == ("pt", "full")

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from uno_cli.commands import TABLE_KEYWORDS, lobby_verb, typed_choice
+from uno_cli.commands import LOBBY, TABLE_KEYWORDS, lobby_verb, typed_choice
 from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
 from uno_cli.i18n import _, get_translator, parse_language, use_language
 from uno_cli.menu import LEVEL_NAMES, VERBOSITY_NAMES
@@ -421,7 +421,10 @@ class Hub:
         try:
             member.lang = parse_language(rest.strip())
         except ValueError:
-            member.say(lambda: words.unknown(clean_text(rest)[:20]), "error", {"code": "bad_language"})
+            from uno_cli.i18n import UnknownLanguage
+
+            typed = clean_text(rest.strip())[:20]
+            member.say(lambda: str(UnknownLanguage(typed)), "error", {"code": "bad_language"})
             return
         member.say(lambda: words.welcome(member.name), "welcome", {"name": member.name})
 
@@ -429,7 +432,11 @@ class Hub:
         """``verbosity short|full`` (the words in any language)."""
         value = typed_choice(rest, VERBOSITY_NAMES)
         if value is None:
-            member.say(lambda: words.unknown(clean_text(rest)[:20]), "error", {"code": "bad_verbosity"})
+            from uno_cli.commands import lobby_usage
+
+            # How the command is typed, in the member's words ("verbosity short, verbosity full").
+            verb = next(v for v in LOBBY if v.name == "verbosity")
+            member.say(lambda: lobby_usage(verb) + ".", "error", {"code": "bad_verbosity"})
             return
         member.verbosity = value
         # Said as the options menu says a setting: "Verbosity: short."
