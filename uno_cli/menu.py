@@ -27,6 +27,24 @@ LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "
 _SPEECH_NAMES = {"auto": N_("automatic"), "on": N_("on"), "off": N_("off")}
 VERBOSITY_NAMES = {"short": N_("short"), "full": N_("full")}
 _BRAILLE_NAMES = {"off": N_("off"), "important": N_("important messages"), "all": N_("everything")}
+#: The names of the settings that are not rule options.
+SETTING_LABELS = {
+    "preset": N_("Rule preset"),
+    "players": N_("Players"),
+    "bots": N_("Bot level"),
+    "lang": N_("Language"),
+    "speech": N_("Speech"),
+    "verbosity": N_("Verbosity"),
+    "braille": N_("Braille"),
+    "pace": N_("Pause between opponents' moves"),
+    "race_window": N_("Extra time for races"),
+    "think_time": N_("Thinking time"),
+}
+
+
+def setting_line(label: str, value: str) -> str:
+    """A setting as it is said when read or changed: "Verbosity: short."."""
+    return _("{label}: {value}.").format(label=label, value=value)
 
 
 @dataclass
@@ -110,18 +128,7 @@ class Menu:
             from uno_cli.optioninfo import option_label
 
             return option_label(item.key)
-        return {
-            "preset": _("Rule preset"),
-            "players": _("Players"),
-            "bots": _("Bot level"),
-            "lang": _("Language"),
-            "speech": _("Speech"),
-            "verbosity": _("Verbosity"),
-            "braille": _("Braille"),
-            "pace": _("Pause between opponents' moves"),
-            "race_window": _("Extra time for races"),
-            "think_time": _("Thinking time"),
-        }[item.key]
+        return _(SETTING_LABELS[item.key])
 
     def _help(self, item: Item) -> str:
         if item.rule:
@@ -150,7 +157,7 @@ class Menu:
     def line(self, full: bool = True) -> str:
         """The focused item: its name, value and (full) explanation."""
         item = self.items[self.index]
-        text = _("{label}: {value}.").format(label=self._label(item), value=self._say_value(item))
+        text = setting_line(self._label(item), self._say_value(item))
         if full:
             extra = self._help(item)
             if extra:
@@ -222,7 +229,7 @@ class Menu:
         elif item.key == "think_time":
             s.think_time = _cycle(THINK_TIMES, s.think_time, delta)
         self.changed = True
-        return _("{label}: {value}.").format(label=self._label(item), value=self._say_value(item))
+        return setting_line(self._label(item), self._say_value(item))
 
     def all_lines(self) -> list[str]:
         """Every item, numbered, for the typed menu (``/options``)."""

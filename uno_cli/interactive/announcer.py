@@ -42,9 +42,13 @@ class Announcer:
             return
         self.write(text)
         if record:
-            self.history.append(text)
-            self.position = len(self.history)
+            self.record(text)
         self._speak(text, important, interrupt)
+
+    def record(self, text: str) -> None:
+        """Keep ``text`` in the history (for repeat and the history walk), as the newest message."""
+        self.history.append(text)
+        self.position = len(self.history)
 
     def _speak(self, text: str, important: bool, interrupt: bool) -> None:
         speaker = self.speaker

@@ -278,8 +278,12 @@ async def _with_keys(process: Any, remote: _Remote) -> None:
         while not receiving.done():
             try:
                 text = await session.prompt_async()
-            except (KeyboardInterrupt, EOFError):
+            except KeyboardInterrupt:
+                remote.key("c-c")
                 continue
+            except EOFError:  # input closed: as in the local game, the same as Ctrl+D
+                remote.key("c-d")
+                break
             if text:
                 remote.typed(text)
     finally:

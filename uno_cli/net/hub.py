@@ -20,10 +20,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from uno_cli.commands import LOBBY, TABLE_KEYWORDS, lobby_verb, typed_choice
+from uno_cli.commands import LOBBY_BY_NAME, TABLE_KEYWORDS, lobby_verb, typed_choice
 from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
 from uno_cli.i18n import _, get_translator, parse_language, use_language
-from uno_cli.menu import LEVEL_NAMES, VERBOSITY_NAMES
+from uno_cli.menu import LEVEL_NAMES, SETTING_LABELS, VERBOSITY_NAMES, setting_line
 from uno_cli.names import clean_name, clean_text
 from uno_cli.net import words
 from uno_cli.net.table import OVER, PLAYING, WAITING, Clock, Table
@@ -435,12 +435,11 @@ class Hub:
             from uno_cli.commands import lobby_usage
 
             # How the command is typed, in the member's words ("verbosity short, verbosity full").
-            verb = next(v for v in LOBBY if v.name == "verbosity")
-            member.say(lambda: lobby_usage(verb) + ".", "error", {"code": "bad_verbosity"})
+            member.say(lambda: lobby_usage(LOBBY_BY_NAME["verbosity"]) + ".", "error", {"code": "bad_verbosity"})
             return
         member.verbosity = value
         # Said as the options menu says a setting: "Verbosity: short."
-        member.say(lambda: _("{label}: {value}.").format(label=_("Verbosity"), value=_(VERBOSITY_NAMES[value])),
+        member.say(lambda: setting_line(_(SETTING_LABELS["verbosity"]), _(VERBOSITY_NAMES[value])),
                    "info", {"verbosity": value})
 
     def broadcast_lobby(self, sentence: Callable[[], str], data: dict[str, Any]) -> None:

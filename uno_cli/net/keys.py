@@ -39,14 +39,14 @@ CTRL_C = N_("Ctrl+C does not leave the table. Ctrl+D on an empty line ends the s
 class SeatKeys:
     """One connection's keys and typed lines: the interactive game's verbs on its seat."""
 
-    def __init__(self, hub: Hub, member: Member, speech_here: bool = False) -> None:
+    def __init__(self, hub: Hub, member: Member, speech_here: bool = False, keyed: bool = False) -> None:
         self.hub = hub
         self.member = member
         #: The joiner speaks with this program (``uno join``): Escape silences it there.
         self.speech_here = speech_here
         #: The connection has the local prompt (a terminal, or ``uno join``): during a match
         #: letters are keys there, so help names typed commands with their slash.
-        self.keyed = speech_here
+        self.keyed = keyed or speech_here
         self.cursor = HandCursor(0, self._game, self.answer, lambda: member.verbosity == "full")
         self.out = Announcer(lambda text: member.send("answer", text, heard=False, reply=True), Mute())
         self._card: str | None = None
@@ -97,8 +97,7 @@ class SeatKeys:
 
     def heard(self, text: str) -> None:
         """A line this member was sent: kept for R, Page Up and Page Down."""
-        self.out.history.append(text)
-        self.out.position = len(self.out.history)
+        self.out.record(text)
 
     def answer(self, text: str) -> None:
         """The answer to a key, to this member alone."""

@@ -95,22 +95,6 @@ class Gate:
         return ok
 
 
-class _Login:
-    """The hub as one login sees it: its member carries the credential the login proved."""
-
-    def __init__(self, hub: Hub, credential: str | None) -> None:
-        self._hub = hub
-        self._credential = credential
-
-    def connect(self, member: Member) -> None:
-        """Hand the member to the hub with this login's credential."""
-        member.credential = self._credential
-        self._hub.connect(member)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._hub, name)
-
-
 class _Server(asyncssh.SSHServer):
     def __init__(self, hub: Hub, gate: Gate) -> None:
         self.hub = hub
@@ -160,12 +144,14 @@ class _Server(asyncssh.SSHServer):
         return ok
 
     def session_requested(self) -> asyncssh.SSHServerSession:
-        return _Session(_Login(self.hub, self.credential))  # type: ignore[arg-type]
+        return _Session(self.hub, self.credential)
 
 
 class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Hub, credential: str | None = None) -> None:
         self.hub = hub
+        #: What the login proved (see _Server.credential); the member carries it to the hub.
+        self.credential = credential
         self.chan: Any = None
         self.json = False
         self.frames = False
@@ -212,13 +198,13 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         name = chan.get_extra_info("username") or "Player"
         self.member = member = Member(name, self._write, json_lines=self.json, lang=lang, verbosity=verbosity,
                                       close=self._close, frames=self.frames)
+        member.credential = self.credential
         if not self.json:
             from uno_cli.net.keys import SeatKeys
 
-            keys = SeatKeys(self.hub, member, speech_here=self.frames)
             term = chan.get_terminal_type() if not self.frames else None
+            keys = SeatKeys(self.hub, member, speech_here=self.frames, keyed=bool(term))
             if term:
-                keys.keyed = True
                 chan.set_line_mode(False)  # prompt_toolkit edits the line, not asyncssh
                 self._task = asyncio.get_running_loop().create_task(self._interact(keys, term))
         self.hub.connect(member)
