@@ -110,13 +110,15 @@ def test_first_card_wild_colour():
     assert a.kind == COLOR and a.color == "g"
 
 
-def _four_cards_left_then_wild_draw_four(hard, innocent: int):
+def _wild_draw_four_with_cards_left(hard, left: int, innocent: int = 0, guilty: int = 0):
     start = [Event("match_start", None, {"players": 2, "options": {}}),
              Event("hand_start", None, {"hand": 1, "dealer": 1}),
              Event("first_card", None, {"card": "r3", "color": "r"})]
     found = [Event("challenge_result", 0, {"guilty": False, "challenger": 1}) for _ in range(innocent)]
-    hard.observe(start + found + [Event("play", 0, {"card": "w+4", "left": 4, "how": "turn", "color": "b"})])
-    g = make_game([["r1", "g1", "y1", "b1"], ["y5", "y6", "g7"]], discard=["r3", "w+4"], color="b", current=1)
+    found += [Event("challenge_result", 0, {"guilty": True, "challenger": 1}) for _ in range(guilty)]
+    hard.observe(start + found + [Event("play", 0, {"card": "w+4", "left": left, "how": "turn", "color": "b"})])
+    hand = ["r1", "g1", "y1", "b1", "r2", "g2", "y2", "b2", "b3"][:left]
+    g = make_game([hand, ["y5", "y6", "g7"]], discard=["r3", "w+4"], color="b", current=1)
     g.phase = "pending"
     g.pending, g.pending_kind, g.pending_cards, g.bluffer, g.bluff = 4, "w+4", 1, 0, True
     g._legal_cache = None
@@ -124,10 +126,16 @@ def _four_cards_left_then_wild_draw_four(hard, innocent: int):
 
 
 def test_hard_stops_challenging_a_player_never_found_bluffing():
-    assert _four_cards_left_then_wild_draw_four(bot("hard", seat=1), innocent=0) == CHALLENGE
+    assert _wild_draw_four_with_cards_left(bot("hard", seat=1), 9) == CHALLENGE
     hard = bot("hard", seat=1)
-    assert _four_cards_left_then_wild_draw_four(hard, innocent=6) != CHALLENGE
+    assert _wild_draw_four_with_cards_left(hard, 9, innocent=6) != CHALLENGE
     assert hard.state()["dares"] == {"0": [0, 6]}
+
+
+def test_hard_thinks_bluffs_rare_until_one_is_found():
+    # Four cards left: holding the old colour is likely, but most players do not bluff.
+    assert _wild_draw_four_with_cards_left(bot("hard", seat=1), 4) != CHALLENGE
+    assert _wild_draw_four_with_cards_left(bot("hard", seat=1), 4, guilty=1) == CHALLENGE
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
@@ -143,3 +151,42 @@ def test_no_jump_in_with_the_next_to_last_card_when_the_turn_comes_back(level):
                   options=preset("playroom"), current=1)
     g.apply(Action(PLAY, 1, "r5"))
     assert bot(level).choose(g.view(0)) == Action(JUMP_IN, 0, "g5")
+
+
+SEVEN = ["b1", "b2", "b3", "b4", "b6", "y7", "y8"]
+OTHERS = [["g6", "g7", "g8", "g9", "y1", "y2", "y3"], ["g6", "g7", "g8", "g9", "y4", "y6", "y9"]]
+
+
+def _table_choice(level, mine, next_hand, options=None):
+    """The card ``level`` plays on r5 at a four-player table, the next seat holding ``next_hand``."""
+    g = make_game([mine, next_hand] + OTHERS, discard=["r5"], options=options)
+    return steady(bot(level)).choose(g.view(0)).card
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_table_of_four_keeps_action_cards_for_a_next_player_about_to_go_out(level):
+    assert _table_choice(level, ["r7", "rs", "g2", "g3"], list(SEVEN)) == "r7"
+    assert _table_choice(level, ["r7", "rs", "g2", "g3"], ["b7", "b8"]) == "rs"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_table_of_four_plays_from_the_colour_held_most(level):
+    assert _table_choice(level, ["r7", "g5", "g1", "g2"], list(SEVEN)) == "g5"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_table_of_four_keeps_wilds_while_another_card_goes(level):
+    assert _table_choice(level, ["w", "b5", "g1"], list(SEVEN)) == "b5"
+    assert _table_choice(level, ["w+4", "y5", "g1"], list(SEVEN)) == "y5"
+    assert _table_choice(level, ["w+4", "y5", "g1"], ["b9"]) == "w+4"
+
+
+def test_two_players_hit_with_action_cards_at_once():
+    # With one opponent an action card plays again: the two-player scoring still uses it.
+    g = make_game([["r7", "rs", "g2", "g3"], list(SEVEN)], discard=["r5"])
+    assert steady(bot("hard")).choose(g.view(0)).card == "rs"
+
+
+def test_playroom_table_of_four_keeps_the_two_player_scoring():
+    # With interceptions and sequences the table scoring measured worse (bench/README.md).
+    assert _table_choice("hard", ["r7", "rs", "g2", "g3"], list(SEVEN), preset("playroom")) == "rs"

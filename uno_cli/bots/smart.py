@@ -58,6 +58,7 @@ class Profile:
         self.mistake = 0.0  # chance to play a random legal card instead of the best one
         self.memory = False  # track seen cards and infer what opponents lack
         self.challenge_at = 0.35  # challenge when P(bluff) is at least this
+        self.bluff_prior = 0.5  # hard: how often a player is thought to bluff before any is challenged
         self.w_follow = 1.0  # weight of keeping cards that follow the new colour
         self.w_points = 0.5  # weight of shedding points
         self.w_wild = 4.0  # cost of spending a wild early
@@ -69,7 +70,7 @@ class Profile:
 PROFILES: dict[str, Profile] = {
     "easy": Profile(say_uno=0.7, late_uno=0.3, catch=0.4, jump=0.3, sequence=0.6, mistake=0.3, challenge_at=0.5),
     "normal": Profile(challenge_at=0.35),
-    "hard": Profile(memory=True, challenge_at=0.25, w_points=1.0, w_wild=8.0),
+    "hard": Profile(memory=True, challenge_at=0.25, bluff_prior=0.1, w_points=1.0, w_wild=8.0),
 }
 PROFILES["expert"] = PROFILES["hard"]  # expert decides as hard wherever it does not search
 
@@ -305,6 +306,9 @@ class SmartBot(Bot):
         min_opp = min((view.counts[s] for s in opps), default=7)
         rank = CARD_RANK[card]
         me = self.seat
+        o = view.options
+        if active > 2 and card != BEEP and not (o.partners or o.jumping or o.sequences or o.stacking):
+            return self._score_table(view, a, hand, min_opp)
         # Who plays next, and who suffers an action card.
         direction = view.direction
         if rank == "r":
@@ -373,6 +377,37 @@ class SmartBot(Bot):
                 if known is not None:
                     if not any(CARD_COLOR.get(k) == new_color or CARD_RANK[k] == rank for k, v in known.items() if v > 0):
                         s += 1.0
+        return s
+
+    def _score_table(self, view: View, a: Action, hand: list[str], min_opp: int) -> float:
+        """How good a play is at a table of three or more, in turn order (``hand``: the cards left after it).
+
+        With two or more opponents between this seat's turns the colour is rarely still ours
+        when the turn comes back, and hitting one opponent helps the others as much: so play
+        from the colour held most (the hand keeps every colour it can), keep action cards for
+        a next player about to go out and Wilds for when nothing else goes. Used without
+        partners, interceptions, sequences or stacking: in the Playroom's rules the
+        two-player scoring measured better at four players (bench/README.md, issue 12).
+        """
+        card = a.card
+        assert card is not None
+        rank = CARD_RANK[card]
+        short = view.counts[self._next(view, self.seat)] <= 2
+        if card in (WILD, WILD4):
+            if card == WILD4 and self._holds(view, view.color, hand):
+                return -100.0  # no bluffing
+            if a.color != self.best_color(view, hand):
+                return -100.0
+            return 3.0 if card == WILD4 and short else (-5.0 if card == WILD else -4.0)
+        color = CARD_COLOR[card]
+        s = float(sum(1 for c in hand if CARD_COLOR.get(c) == color))
+        if rank in ("s", "+2", "r"):
+            s += 4.0 if short else -0.3
+        else:
+            s += 0.03 * int(rank)
+        if min_opp <= 2:
+            # Someone is about to go out: shed points, which would be theirs.
+            s += self.p.w_points * 0.05 * CARD_POINTS[card]
         return s
 
     @staticmethod
@@ -513,9 +548,10 @@ class SmartBot(Bot):
             if known is not None and any(CARD_COLOR.get(k) == prev for k, v in known.items() if v > 0):
                 chance = max(chance, 0.9)
             # Weighed by how often this player was found bluffing when challenged (Bayes:
-            # a player who never bluffs plays a Wild Draw Four only when it lacks the colour).
+            # a player who never bluffs plays a Wild Draw Four only when it lacks the colour),
+            # from a prior worth two challenges.
             found, seen = self.dares.get(self.w4_by, (0, 0))
-            dares = (found + 1) / (seen + 2)
+            dares = (found + 2 * self.p.bluff_prior) / (seen + 2)
             chance = chance * dares / (chance * dares + (1.0 - chance))
         if self.p.mistake:
             chance += self.rng.uniform(-0.2, 0.2)
