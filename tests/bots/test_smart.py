@@ -190,3 +190,42 @@ def test_two_players_hit_with_action_cards_at_once():
 def test_playroom_table_of_four_keeps_the_two_player_scoring():
     # With interceptions and sequences the table scoring measured worse (bench/README.md).
     assert _table_choice("hard", ["r7", "rs", "g2", "g3"], list(SEVEN), preset("playroom")) == "rs"
+
+
+def _lacking_green(level, players):
+    """``level`` at seat 0, having seen seat 1 draw instead of following green."""
+    b = steady(bot(level))
+    b.observe([Event("match_start", None, {"players": players, "options": {}}),
+               Event("hand_start", None, {"hand": 1, "dealer": 3}),
+               Event("first_card", None, {"card": "g3", "color": "g"}),
+               Event("draw", 1, {"count": 1, "reason": "choice", "left": 8}, {"cards": ["y2"]})])
+    assert b.lack[1]["g"] == 1.0
+    return b
+
+
+def test_table_of_four_names_a_colour_it_holds_over_one_the_next_player_lacks():
+    # With three players between its turns, a colour it holds none of would strand its cards.
+    hard = _lacking_green("hard", 4)
+    g = make_game([["w", "b4", "y3"], list(SEVEN)] + OTHERS, discard=["r5"])
+    assert hard.choose(g.view(0)) == Action(PLAY, 0, "w", "b")
+    # Between colours it holds, the one the next player lacks wins a tie.
+    hard = _lacking_green("hard", 4)
+    g = make_game([["w", "b4", "g4"], list(SEVEN)] + OTHERS, discard=["r5"])
+    assert hard.choose(g.view(0)) == Action(PLAY, 0, "w", "g")
+
+
+def test_two_players_still_steer_to_the_colour_the_opponent_lacks():
+    hard = _lacking_green("hard", 2)
+    g = make_game([["w", "b4", "y3"], list(SEVEN)], discard=["r5"])
+    assert hard.choose(g.view(0)) == Action(PLAY, 0, "w", "g")
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_table_of_four_sheds_points_only_when_a_short_player_could_end_the_match(level):
+    # Seat 2 is down to two cards; the next player is not. Shedding the Skip's 20 points
+    # matters only if going out now could take seat 2 to the target.
+    mine = ["rs", "r2", "r3"]
+    for score, card in ((0, "r3"), (480, "rs")):
+        g = make_game([mine, list(SEVEN), ["y4", "y6"], OTHERS[1]], discard=["r5"])
+        g.scores[2] = score
+        assert steady(bot(level)).choose(g.view(0)).card == card, score

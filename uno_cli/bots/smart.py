@@ -42,7 +42,10 @@ from uno_cli.engine.actions import (
     PLAY,
     UNO,
 )
-from uno_cli.engine.cards import BEEP, CARD_COLOR, CARD_POINTS, CARD_RANK, COLORS, COPIES, WILD, WILD4
+from uno_cli.engine.cards import BEEP, CARD_COLOR, CARD_POINTS, CARD_RANK, COLORS, COPIES, WILD, WILD4, hand_points
+
+#: Average points of a card in a full deck (1,240 points in 108 cards): a hidden card's guess.
+CARD_MEAN_POINTS = 11.5
 
 
 
@@ -272,6 +275,12 @@ class SmartBot(Bot):
                 of_color += left
         return of_color / total if total else 0.25
 
+    def _table(self, view: View) -> bool:
+        """True at a table of three or more in plain turn order (no partners, interceptions, sequences or stacking)."""
+        o = view.options
+        active = len(view.counts) - sum(view.eliminated)
+        return active > 2 and not (o.partners or o.jumping or o.sequences or o.stacking)
+
     def best_color(self, view: View, hand: Sequence[str]) -> str:
         """The colour to name: the one held most (hard: also one the next opponent lacks)."""
         score = {c: 0.0 for c in COLORS}
@@ -284,8 +293,17 @@ class SmartBot(Bot):
             if not self._partner(view, nxt):
                 lack = self.lack.get(nxt)
                 if lack:
+                    # At a table the turn comes back after two or more players: a colour this
+                    # hand holds none of strands it there (a search of four-player hands found
+                    # such namings cost 15-25 points of the hand), so what the next player
+                    # lacks only breaks near-ties between colours held.
+                    table = self._table(view)
+                    held = any(score.values())
                     for c in COLORS:
-                        score[c] += 1.6 * lack[c]
+                        if not table:
+                            score[c] += 1.6 * lack[c]
+                        elif score[c] > 0 or not held:
+                            score[c] += 0.5 * lack[c]
         best = max(COLORS, key=lambda c: (score[c], -COLORS.index(c)))
         return best
 
@@ -306,8 +324,7 @@ class SmartBot(Bot):
         min_opp = min((view.counts[s] for s in opps), default=7)
         rank = CARD_RANK[card]
         me = self.seat
-        o = view.options
-        if active > 2 and card != BEEP and not (o.partners or o.jumping or o.sequences or o.stacking):
+        if card != BEEP and self._table(view):
             return self._score_table(view, a, hand, min_opp)
         # Who plays next, and who suffers an action card.
         direction = view.direction
@@ -406,9 +423,24 @@ class SmartBot(Bot):
         else:
             s += 0.03 * int(rank)
         if min_opp <= 2:
-            # Someone is about to go out: shed points, which would be theirs.
-            s += self.p.w_points * 0.05 * CARD_POINTS[card]
+            if view.options.scoring != "winner_takes":
+                s += self.p.w_points * 0.05 * CARD_POINTS[card]  # the points left are this seat's penalty
+            elif self._match_in_reach(view):
+                # The player about to go out could end the match with the points left in the
+                # hands: shed points, which would be theirs (before that, shedding costs hands).
+                s += self.p.w_points * 0.1 * CARD_POINTS[card]
         return s
+
+    def _match_in_reach(self, view: View) -> bool:
+        """True if an opponent with two cards or fewer could reach the target by going out now."""
+        opps = self._opponents(view)
+        mine = hand_points(list(view.hand))
+        for o in opps:
+            if view.counts[o] <= 2:
+                pot = mine + CARD_MEAN_POINTS * sum(view.counts[x] for x in opps if x != o)
+                if view.scores[o] + pot >= view.options.target:
+                    return True
+        return False
 
     @staticmethod
     def _holds(view: View, color: str | None, hand: Sequence[str]) -> bool:
