@@ -632,17 +632,17 @@ def localize_command(command: str) -> str:
     return prefix + " ".join(words)
 
 
-def help_lines(scope: str = GAME) -> list[str]:
+def help_lines(scope: str = GAME, skip: frozenset[str] = frozenset()) -> list[str]:
     """One line per verb: its word in the current language, its argument, what it does.
 
     ``scope`` GAME lists what scripts and typed lines use; INTERFACE adds the interactive
-    game's own verbs.
+    game's own verbs. ``skip``: verbs (by name) that do not work where the help is asked.
     """
     from uno_cli.i18n import _
 
     lines = []
     for verb in REGISTRY:
-        if verb.scope == INTERFACE and scope != INTERFACE:
+        if (verb.scope == INTERFACE and scope != INTERFACE) or verb.name in skip:
             continue
         word = label(verb.name)
         if verb.arg and verb.name != "help":

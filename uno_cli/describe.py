@@ -730,9 +730,9 @@ def choose_target_text() -> str:
     return _("Choose whose hand to swap with: give a seat number.")
 
 
-def help_text(lines: Sequence[str]) -> str:
-    """The commands' help: a heading, one line per command, how to act for another seat."""
-    return "\n".join([_("Commands:"), *lines, _("@N before a command acts for seat N.")])
+def help_text(lines: Sequence[str], seat_prefix: bool = True) -> str:
+    """The commands' help: a heading, one line per command, how to act for another seat (if one can)."""
+    return "\n".join([_("Commands:"), *lines] + ([_("@N before a command acts for seat N.")] if seat_prefix else []))
 
 
 def parse_error_text(code: str | None, det: dict[str, Any]) -> str:

@@ -292,6 +292,10 @@ class Session:
     ) -> None:
         self.config = config
         self.output = output or (lambda m: None)
+        self.help_skip: frozenset[str] = frozenset()
+        """Verbs the help leaves out because they do not work here (a network table sets them)."""
+        self.seat_prefix = True
+        """Whether a line may act for another seat with ``@N`` (not at a network table)."""
         self.auto_next_hand = auto_next_hand
         self.autosave: Callable[[dict[str, Any]], Any] | None = None
         seed = config.seed if config.seed is not None else random.SystemRandom().randrange(1 << 31)
@@ -660,7 +664,7 @@ class Session:
             self.emit("whose_turn", d.turn_text(g.view(seat), self.names, viewer),
                       {"current": g.current + 1, "phase": str(g.phase)}, seat)
         elif verb == "help":
-            self.emit("help", help_text(), {}, seat)
+            self.emit("help", help_text(self.help_skip, self.seat_prefix), {}, seat)
         elif verb == "rules":
             from uno_cli.rulebook import rule_book
 
@@ -769,6 +773,6 @@ def _jsonable(detail: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def help_text() -> str:
-    """The commands, one per line (from the command registry)."""
-    return d.help_text(help_lines())
+def help_text(skip: frozenset[str] = frozenset(), seat_prefix: bool = True) -> str:
+    """The commands, one per line (from the command registry), without ``skip``."""
+    return d.help_text(help_lines(skip=skip), seat_prefix)

@@ -106,12 +106,19 @@ def test_history_walk() -> None:
     out = Announcer(lines.append, None)
     for text in ("one", "two", "three"):
         out.say(text)
+    # The newest message was just heard: Page Up starts with the one before it.
+    out.walk(-1)
     out.walk(-1)
     out.walk(-1)
     out.walk(1)
-    assert lines[3:] == ["three", "two", "three"]
-    out.repeat()
+    out.walk(1)
+    out.walk(1)
+    assert lines[3:] == ["two", "one", "First message. one", "two", "three", "Last message. three"]
+    out.say("four")
+    out.walk(-1)
     assert lines[-1] == "three"
+    out.repeat()  # repeat says the newest message, wherever the walk is
+    assert lines[-1] == "four"
 
 
 def test_colour_words_numbers_and_initials() -> None:
@@ -166,7 +173,7 @@ def test_enter_jumps_in_out_of_turn(tmp_path: Path) -> None:
         engine = game.controller.game
         engine.jump_open = True
         engine._legal_cache = None
-        game.press("\x1b[H", "green 5, 1 of 3, playable")
+        game.press("\x1b[H\x1b[C", "green 5, 2 of 3, playable")
         game.press("\r", "You jump in")
         assert game.controller.game.hands[0] == ["r2", "b9"]
     finally:

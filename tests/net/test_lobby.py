@@ -151,3 +151,21 @@ def test_an_unknown_language_or_verbosity_is_answered_with_what_may_be_typed():
     hub.line(ana, "idioma xx")
     assert out[-1].startswith('Idioma desconhecido: "xx". Idiomas disponíveis: en, pt')
     assert (ana.lang, ana.verbosity) == ("pt", "full")
+
+
+def test_help_at_a_network_table_leaves_out_what_a_table_refuses():
+    import asyncio
+
+    async def go() -> list[str]:
+        hub = Hub()
+        ana, out = _member(hub, "Ana", "en")
+        hub.line(ana, "create t players=2")
+        hub.line(ana, "start")
+        del out[:]
+        hub.line(ana, "help")
+        hub.tables[1].close()
+        return out
+
+    text = "\n".join(asyncio.run(go()))
+    assert "draw: " in text and "leave: " in text  # the game's commands, then the table's
+    assert "save " not in text and "quit: " not in text and "@N" not in text

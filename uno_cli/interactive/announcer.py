@@ -48,7 +48,8 @@ class Announcer:
     def record(self, text: str) -> None:
         """Keep ``text`` in the history (for repeat and the history walk), as the newest message."""
         self.history.append(text)
-        self.position = len(self.history)
+        # The walk starts at the message just heard: the first Page Up says the one before it.
+        self.position = len(self.history) - 1
 
     def _speak(self, text: str, important: bool, interrupt: bool) -> None:
         speaker = self.speaker
@@ -92,11 +93,11 @@ class Announcer:
             pos = 0
             self.say(_(words.FIRST_MESSAGE) + " " + self.history[0], interrupt=True, record=False)
         elif pos >= len(self.history):
-            pos = len(self.history)
+            pos = len(self.history) - 1
             self.say(_(words.LAST_MESSAGE) + " " + self.history[-1], interrupt=True, record=False)
         else:
             self.say(self.history[pos], interrupt=True, record=False)
-        self.position = min(pos, len(self.history) - 1) if delta < 0 else pos
+        self.position = pos
 
 
 def output_lock() -> Any:

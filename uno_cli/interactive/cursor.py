@@ -41,7 +41,7 @@ class HandCursor:
         self.game = game
         self.answer = answer
         self.full = full
-        self.sort = "dealt"
+        self.sort = "color"  # the order the dealt hand is read in
         self.focus = 0
 
     def legal(self) -> list[Any]:

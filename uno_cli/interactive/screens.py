@@ -359,7 +359,7 @@ class ResumeScreen(Screen):
                 c.config.resume = str(autosave.path())
                 c.config.setup = None
                 c.attach(make_session(c.config, c.on_message))
-                c.sort = str(autosave.ui_state(c.resume_data or {}).get("sort", "dealt"))
+                c.sort = str(autosave.ui_state(c.resume_data or {}).get("sort", "color"))
             except Exception:  # noqa: BLE001 - any unreadable save starts a new game
                 c.config.resume = None
                 c.answer(_(words.SAVE_UNREADABLE))

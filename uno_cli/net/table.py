@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 #: Seconds a player who is connected may take to act before a bot makes that move for them.
 TURN_LIMIT = 120.0
+#: Commands a table refuses below (no files on the server; a seat leaves with the lobby's
+#: "leave"): its help leaves them out.
+REFUSED_AT_TABLE = frozenset({"save", "quit"})
 
 
 class Table:
@@ -141,6 +144,7 @@ class Table:
         else:
             cfg.seats, cfg.names, cfg.resume = [], [], resume  # the save says who sits where
         self.session = session = Session(cfg, self._output, viewer=None, script_kind=SCRIPT)
+        session.help_skip, session.seat_prefix = REFUSED_AT_TABLE, False
         if resume is not None:
             self.owners = [session.names[s] if session.controlled(s) else None for s in range(session.game.players)]
             for s, o in enumerate(self.owners):
