@@ -94,8 +94,9 @@ def _peek(seat, game, bot) -> None:
         bot.sample = sample
 
 
-def play(level: str, players: int, name: str, games: int, seed: int, other: str = "careful", hands: int = 0) -> tuple[float, int]:
-    """Wins of ``level`` against ``players - 1`` others, seats rotated."""
+def play(level: str, players: int, name: str, games: int, seed: int, other: str = "careful", hands: int = 0,
+         on_decision=None) -> tuple[float, int]:
+    """Wins of ``level`` against ``players - 1`` others, seats rotated (``on_decision``: the Referee's hook)."""
     wins = 0.0
     for g in range(games):
         gs = game_seed(seed, g)
@@ -104,7 +105,7 @@ def play(level: str, players: int, name: str, games: int, seed: int, other: str 
         game = Game(players, options, seed=gs)
         bots = [InCareful(s, bot_rng(gs, s), players) if lv in ("careful", "careful2") else make_bot(lv, s, bot_rng(gs, s))
                 for s, lv in enumerate(seated)]
-        ref = Referee(game, dict(enumerate(bots)), on_decision=_peek if CHEAT else None)
+        ref = Referee(game, dict(enumerate(bots)), on_decision=on_decision or (_peek if CHEAT else None))
         ref.deal(game.start())
         ref.advance(limit=200_000)
         mine = [s for s, lv in enumerate(seated) if lv == level]

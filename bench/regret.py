@@ -33,55 +33,39 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import inproc  # noqa: E402
+from inproc import careful  # noqa: E402 - careful.py's own code
 from uno_cli.bots.expert import ExpertBot  # noqa: E402
 from uno_cli.bots.smart import SmartBot  # noqa: E402
 from uno_cli.engine import Action, Game, Phase  # noqa: E402
 from uno_cli.engine.actions import ACCEPT, COLOR, DRAW, PASS, PLAY  # noqa: E402
-from uno_cli.engine.cards import CARD_COLOR, CARD_RANK, COLORS, WILD, WILD4  # noqa: E402
+from uno_cli.engine.cards import CARD_COLOR, CARD_RANK, WILD, WILD4  # noqa: E402
 
 _LIVE = (Phase.PLAYING, Phase.DRAWN, Phase.PENDING, Phase.CHOOSE_COLOR)
 _ACTIONS = ("s", "r", "+2")
 
 
-def careful_color(hand: list[str]) -> str:
-    """The colour careful.py names: the one held most (action cards, then high numbers, break ties)."""
-    score = dict.fromkeys(COLORS, 0.0)
-    for card in hand:
-        c = CARD_COLOR.get(card)
-        if c is not None:
-            r = CARD_RANK[card]
-            score[c] += 1 + (0.01 if r in _ACTIONS else 0.001 * int(r))
-    return max(COLORS, key=lambda c: score[c])
-
-
 def careful_action(game: Game, rng: random.Random) -> Action:
-    """careful.py's rules on the engine's game (the rollout policy of every seat)."""
+    """careful.py's own rules (its ``rate`` and ``best_color``) on the engine's game: every seat's rollout policy."""
     seat = game.current
     legal = game.legal_actions(seat)
     hand = game.hands[seat]
     if game.phase == Phase.CHOOSE_COLOR:
-        best = careful_color(hand)
+        best = careful.best_color(hand)
         return next(a for a in legal if a.kind == COLOR and a.color == best)
     if game.phase == Phase.PENDING:
         return next(a for a in legal if a.kind == ACCEPT)
-    short = len(game.hands[game.next_seat(seat)]) <= 2
+    prompt = {"hand": hand, "color": game.color, "counts": [len(h) for h in game.hands], "seat": seat + 1,
+              "direction": game.direction, "eliminated": [s + 1 for s in range(game.players) if game.eliminated[s]]}
     choice, top, fallback = None, -1e9, None
     for a in legal:
         if a.kind == PLAY:
-            card = a.card
             rest = list(hand)
-            rest.remove(card)
-            if card in (WILD, WILD4):
-                if card == WILD4 and any(CARD_COLOR.get(c) == game.color for c in rest):
-                    continue  # no bluffs
-                if (game.phase == Phase.DRAWN and len(hand) > 2) or a.color != careful_color(rest):
-                    continue
-                s = 30.0 if (card == WILD4 and short) else (-50.0 if card == WILD else -40.0)
-            else:
-                c = CARD_COLOR[card]
-                s = 10.0 * sum(CARD_COLOR.get(x) == c for x in rest)
-                rank = CARD_RANK[card]
-                s += (40.0 if short else -3.0) if rank in _ACTIONS else 0.3 * int(rank)
+            rest.remove(a.card)
+            if a.card in (WILD, WILD4) and game.phase == Phase.DRAWN and len(hand) > 2:
+                continue  # careful keeps a drawn Wild
+            s = careful.rate(f"play {a.card} {a.color}" if a.color else f"play {a.card}", prompt, rest)
+            if s is None:
+                continue
             s += 0.01 * rng.random()
             if s > top:
                 choice, top = a, s
@@ -122,7 +106,7 @@ class Regret:
             if a.card in (WILD, WILD4):
                 rest = list(hand)
                 rest.remove(a.card)
-                if a.color not in (careful_color(rest), bot.best_color(view, rest)):
+                if a.color not in (careful.best_color(rest), bot.best_color(view, rest)):
                     continue
             out.append(a)
         return out + [a for a in legal if a.kind == DRAW]
@@ -197,10 +181,8 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=21)
     a = p.parse_args()
     regret = Regret(a.worlds, a.seed)
-    inproc.CHEAT = True
-    inproc._peek = regret.measure
     start = time.perf_counter()
-    won, n = inproc.play(a.level, a.players, a.preset, a.hands, a.seed, "careful", 1)
+    won, n = inproc.play(a.level, a.players, a.preset, a.hands, a.seed, "careful", 1, on_decision=regret.measure)
     print(regret.report(n, won, time.perf_counter() - start))
     return 0
 
