@@ -126,19 +126,25 @@ def test_a_pace_out_of_range_is_refused_in_the_members_language():
     assert hub.tables == {}
 
 
-def test_quit_at_a_network_table_says_how_to_leave_in_the_members_words():
+def _after_a_started_table(lang: str, create: str, start: str, line: str) -> list[str]:
+    """What a member of language ``lang`` is told after typing ``line`` at a two-seat table it started."""
     import asyncio
 
     async def go() -> list[str]:
         hub = Hub()
-        ana, out = _member(hub, "Ana", "it")
-        hub.line(ana, "apri t giocatori=2")
-        hub.line(ana, "inizia")
-        hub.line(ana, "esci")
+        ana, out = _member(hub, "Ana", lang)
+        hub.line(ana, create)
+        hub.line(ana, start)
+        del out[:]
+        hub.line(ana, line)
         hub.tables[1].close()
         return out
 
-    out = asyncio.run(go())
+    return asyncio.run(go())
+
+
+def test_quit_at_a_network_table_says_how_to_leave_in_the_members_words():
+    out = _after_a_started_table("it", "apri t giocatori=2", "inizia", "esci")
     assert any(line.startswith("La partita continua per gli altri. Per lasciare il tavolo, scrivi alzati;")
                for line in out)
 
@@ -154,18 +160,6 @@ def test_an_unknown_language_or_verbosity_is_answered_with_what_may_be_typed():
 
 
 def test_help_at_a_network_table_leaves_out_what_a_table_refuses():
-    import asyncio
-
-    async def go() -> list[str]:
-        hub = Hub()
-        ana, out = _member(hub, "Ana", "en")
-        hub.line(ana, "create t players=2")
-        hub.line(ana, "start")
-        del out[:]
-        hub.line(ana, "help")
-        hub.tables[1].close()
-        return out
-
-    text = "\n".join(asyncio.run(go()))
+    text = "\n".join(_after_a_started_table("en", "create t players=2", "start", "help"))
     assert "draw: " in text and "leave: " in text  # the game's commands, then the table's
     assert "save " not in text and "quit: " not in text and "@N" not in text

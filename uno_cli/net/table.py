@@ -232,11 +232,11 @@ class Table:
                     session._error("not_your_seat", d.computer_seat_text(cmd.seat, session.names)
                                    if cmd.seat is not None else d.no_seat_text(), seat)
                     return
-                if cmd.error is None and cmd.verb == "save":
-                    session._error("no_files", words.no_files(), seat)
-                    return
-                if cmd.error is None and cmd.verb == "quit":
-                    member.say(words.quit_at_table, "info", {"code": "quit_at_table"})
+                if cmd.error is None and cmd.verb in REFUSED_AT_TABLE:
+                    if cmd.verb == "save":
+                        session._error("no_files", words.no_files(), seat)
+                    else:  # quit
+                        member.say(words.quit_at_table, "info", {"code": "quit_at_table"})
                     return
                 result = session.handle_command(cmd)
                 if result.ok and not result.changed and member.json:
