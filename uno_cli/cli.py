@@ -180,8 +180,18 @@ def _play_options(func: Any) -> Any:
     return func
 
 
+def _sound_options(func: Any) -> Any:
+    """``--sound``, ``--volume`` and ``--panning`` (uno_cli.sound): None when not given (the settings')."""
+    from uno_cli.sound import words as sound_words
+
+    func = click.option("--panning", type=click.Choice(["on", "off"]), default=None, help=_(sound_words.PANNING_OPTION))(func)
+    func = click.option("--volume", type=click.IntRange(0, 100), default=None, help=_(sound_words.VOLUME_OPTION))(func)
+    return click.option("--sound", type=click.Choice(["on", "off"]), default=None, help=_(sound_words.SOUND_OPTION))(func)
+
+
 @main.command(help=_("Play a game (interactive on a terminal, scripted otherwise)."))
 @_play_options
+@_sound_options
 @click.option("--script", is_flag=True, help=_("Read commands from standard input even on a terminal."))
 @click.option("--interactive", is_flag=True, help=_("Play the interactive game even when standard input is not a console (Git Bash, mintty)."))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help=_("Script output: text lines or {format}.").format(format="JSON Lines"))
@@ -239,6 +249,9 @@ def play(**kw: Any) -> None:
         verbosity=kw["verbosity"] or "full",
         pace=kw["pace"],
         think_time=kw["think_time"],
+        sound=kw["sound"],
+        volume=kw["volume"],
+        panning=kw["panning"],
     )
     if scripted:
         from uno_cli.script import run as run_script
@@ -416,6 +429,7 @@ def serve(**kw: Any) -> None:
 @click.option("--lang", default=None, help=_("Language: {languages}.").format(languages=_LANGUAGE_CODES))
 @click.option("--speech", type=click.Choice(["auto", "on", "off"]), default="auto", help=_("Speech through the screen reader."))
 @click.option("--verbosity", type=click.Choice(["short", "full"]), default="full", help=_("How much is said."))
+@_sound_options
 def join(**kw: Any) -> None:
     """Play at a table server with this computer's speech, language and verbosity."""
     import asyncio
@@ -423,6 +437,7 @@ def join(**kw: Any) -> None:
     import os
 
     from uno_cli.net.client import play, split_address
+    from uno_cli.playconfig import PlayConfig
 
     lang = _language_or_exit(kw["lang"])
     try:
@@ -446,7 +461,8 @@ def join(**kw: Any) -> None:
 
     try:
         status = asyncio.run(play(host, port, name, passcode, kw["key_file"], lang, kw["fmt"], kw["speech"],
-                                  kw["verbosity"], ask if _isatty(sys.stdin) else None))
+                                  kw["verbosity"], ask if _isatty(sys.stdin) else None,
+                                  sound=PlayConfig(sound=kw["sound"], volume=kw["volume"], panning=kw["panning"])))
     except KeyboardInterrupt:
         status = 0
     sys.exit(status)

@@ -39,6 +39,9 @@ SETTING_LABELS = {
     "pace": N_("Pause between opponents' moves"),
     "race_window": N_("Extra time for races"),
     "think_time": N_("Thinking time"),
+    "sound": N_("Sound"),
+    "sound_volume": N_("Sound volume"),
+    "sound_panning": N_("Sound panning"),
 }
 
 
@@ -73,7 +76,7 @@ class Menu:
         from uno_cli.optioninfo import OPTION_INFO
 
         self.items = [Item(k) for k in ("preset", "players", "bots", "lang", "speech", "verbosity", "braille", "pace", "race_window",
-                                         "think_time")]
+                                         "think_time", "sound", "sound_volume", "sound_panning")]
         self.items += [Item(k, rule=True) for k in OPTION_INFO]
 
     # ------------------------------------------------------------ rule options
@@ -113,6 +116,12 @@ class Menu:
             return _(VERBOSITY_NAMES.get(value, value))
         if key == "braille":
             return _(_BRAILLE_NAMES.get(value, value))
+        if key in ("sound", "sound_panning"):
+            return _(_SPEECH_NAMES.get(value, value))
+        if key == "sound_volume":
+            from uno_cli.sound.words import PERCENT
+
+            return _(PERCENT).format(volume=get_translator().format_number(value))
         if key == "think_time" and not value:
             return _("no limit")
         if key in ("pace", "race_window", "think_time"):
@@ -139,6 +148,11 @@ class Menu:
             from uno_cli.optioninfo import preset_description
 
             return preset_description(self.settings.preset)
+        if item.key.startswith("sound"):
+            from uno_cli.sound import words as sound_words
+
+            return _({"sound": sound_words.SOUND_HELP, "sound_volume": sound_words.VOLUME_HELP,
+                      "sound_panning": sound_words.PANNING_HELP}[item.key])
         return {
             "players": _("How many seats at the table, yours included: 2 to 10."),
             "bots": _("How well the computer players play and how fast they react."),
@@ -228,6 +242,12 @@ class Menu:
             s.race_window = _cycle(WINDOWS, s.race_window, delta)
         elif item.key == "think_time":
             s.think_time = _cycle(THINK_TIMES, s.think_time, delta)
+        elif item.key in ("sound", "sound_panning"):
+            setattr(s, item.key, _cycle(("on", "off"), getattr(s, item.key), delta))
+        elif item.key == "sound_volume":
+            from uno_cli.sound import VOLUMES
+
+            s.sound_volume = _cycle(VOLUMES, s.sound_volume, delta)
         self.changed = True
         return setting_line(self._label(item), self._say_value(item))
 

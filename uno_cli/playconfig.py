@@ -53,6 +53,10 @@ class PlayConfig:
     think_time: float | None = None
     """Seconds a person has to act in the interactive game (None: the settings'; 0: no limit)."""
     save: str | None = None
+    sound: str | None = None
+    """Earcons on or off (None: the settings'); ``volume`` (percent) and ``panning`` likewise."""
+    volume: int | None = None
+    panning: str | None = None
 
 
 def parse_seat(text: str) -> tuple[int, SeatSpec]:

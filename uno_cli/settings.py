@@ -126,6 +126,12 @@ class Settings:
     think_time: float = 0.0
     """Seconds the player has to act when the game waits for them (0: no limit); then the
     safe default is played for them (uno_cli.race.fallback)."""
+    sound: str = "on"
+    """Earcons for the game's events (uno_cli.sound): on or off."""
+    sound_volume: int = 80
+    """Their volume in percent, 0 to 100."""
+    sound_panning: str = "on"
+    """Each seat's sounds placed by where it sits around the table: on or off."""
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as JSON-ready data."""
@@ -148,6 +154,10 @@ class Settings:
                 continue
             if isinstance(default, bool) or default is None:
                 continue
+            if f.name == "sound_volume":
+                if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100:
+                    out.sound_volume = value
+                continue
             if isinstance(default, float) and isinstance(value, (int, float)) and not isinstance(value, bool):
                 if 0 <= value <= 60:
                     setattr(out, f.name, float(value))
@@ -167,6 +177,10 @@ class Settings:
             out.verbosity = "full"
         if out.braille not in BRAILLE_MODES:
             out.braille = "important"
+        if out.sound not in ("on", "off"):
+            out.sound = "on"
+        if out.sound_panning not in ("on", "off"):
+            out.sound_panning = "on"
         return out
 
 

@@ -28,6 +28,13 @@ class Announcer:
         self.position = 0
         self._protected_until = 0.0
         self._backlog: list[str] = []
+        #: The earcons (uno_cli.sound.Sound), when sound is on.
+        self.sound: Any = None
+
+    def cue(self, type: str, data: dict[str, Any]) -> None:
+        """A message's earcon (uno_cli.sound): started at once, never waited for."""
+        if self.sound is not None:
+            self.sound.event(type, data)
 
     def set_speaker(self, speaker: Any) -> None:
         """Attach the speaker once it is ready and say what was printed meanwhile."""
@@ -73,6 +80,8 @@ class Announcer:
     def silence(self) -> None:
         """Stop speaking now (the player asked)."""
         self._protected_until = 0.0
+        if self.sound is not None:
+            self.sound.silence()
         if self.speaker is not None and self.speaker.available:
             self.speaker.silence()
 
@@ -126,7 +135,9 @@ def start_speaker(mode: str, announcer: Announcer, lang: str) -> None:
 
 
 def close_speaker(announcer: Announcer) -> None:
-    """Stop the announcer's speaker, if it has one."""
+    """Stop the announcer's speaker and sound, if it has them."""
+    if getattr(announcer, "sound", None) is not None:
+        announcer.sound.close()
     speaker = announcer.speaker
     if speaker is not None and hasattr(speaker, "close"):
         try:

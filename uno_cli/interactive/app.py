@@ -14,6 +14,7 @@ from uno_cli.interactive.announcer import close_speaker, output_lock, start_spea
 from uno_cli.interactive.controller import Controller
 from uno_cli.interactive.screens import Mode
 from uno_cli.interactive.setup import build_controller
+from uno_cli.sound import start as start_sound
 
 
 def welcome(controller: Controller) -> None:
@@ -101,6 +102,7 @@ def run_plain(config: Any, stdin: Any = None, stdout: Any = None) -> int:
     controller.say(_(words.PLAIN_INTRO))
     welcome(controller)
     start_speaker(config.speech, controller.out, config.lang)
+    start_sound(config, controller.settings, controller.out, players=lambda: controller.game.players)
 
     async def reader() -> None:
         loop = asyncio.get_running_loop()
@@ -211,6 +213,7 @@ def run_prompt(config: Any, input: Any = None, output: Any = None, write: Callab
         return EXIT_BAD_SETUP
     welcome(controller)
     start_speaker(config.speech, controller.out, config.lang)
+    start_sound(config, controller.settings, controller.out, players=lambda: controller.game.players)
     session = make_prompt_session(controller, input=input, output=output)
 
     def leave() -> None:

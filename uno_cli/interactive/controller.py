@@ -205,6 +205,7 @@ class Controller:
         from uno_cli.session import important, said
 
         text = message.text
+        self.out.cue(message.type, message.data)  # sounds even when the words are left out
         if not said(message, self.out.verbosity):
             return
         if message.seat == HUMAN and message.type in ("turn", "beep_race", "pending", "playable_drawn"):

@@ -119,6 +119,7 @@ class RaceTimers:
 
     def _warn(self, offer: Any, seconds: int) -> None:
         if self._current(offer):
+            self.c.out.cue("time_warning", {})
             self.c.say(words.seconds_left(seconds), important=True)
 
     def _time_up(self, offer: Any) -> None:

@@ -287,6 +287,9 @@ class MenuScreen(Screen):
                 close_speaker(c.out)
                 c.out.speaker = None
                 start_speaker(c.settings.speech, c.out, c.config.lang)
+            from uno_cli.sound import apply_settings
+
+            apply_settings(c.out, c.config, c.settings, players=lambda: c.game.players)
             if c.mode in (Mode.START, Mode.OVER):
                 c.apply_settings()
                 c.mode = Mode.START

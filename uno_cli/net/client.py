@@ -135,8 +135,10 @@ async def connect(host: str, port: int, name: str, passcode: str | None, key_fil
 
 async def play(host: str, port: int, name: str, passcode: str | None, key_file: str | None, lang: str,
                fmt: str = "text", speech: str = "auto", verbosity: str = "full",
-               ask: Callable[[], str | None] | None = None) -> int:
-    """Play until the connection ends; the exit status (0, or 1 when it cannot connect)."""
+               ask: Callable[[], str | None] | None = None, sound: Any = None) -> int:
+    """Play until the connection ends; the exit status (0, or 1 when it cannot connect).
+
+    ``sound`` holds the command line's ``sound``, ``volume`` and ``panning`` (uno_cli.sound)."""
     from uno_cli.interactive.announcer import Announcer, close_speaker, start_speaker
     from uno_cli.interactive.app import (
         _use_prompt_toolkit,
@@ -158,7 +160,11 @@ async def play(host: str, port: int, name: str, passcode: str | None, key_file: 
 
     announcer = Announcer(write, verbosity=verbosity)
     if fmt == "text":
+        from uno_cli import settings
+        from uno_cli.sound import start as start_sound
+
         start_speaker(speech, announcer, lang)
+        start_sound(sound, settings.load(), announcer, viewer=None)  # the frames' "you" tells the seat
     say = announcer.say if fmt == "text" else (lambda text, **kw: sys.stderr.write(text + "\n"))
     try:
         conn, process = await connect(host, port, name, passcode, key_file, KnownHosts(known_hosts_path()), say,
@@ -229,6 +235,7 @@ class _Remote:
             return
         self.keys_on = bool(obj.get("keys"))
         self.mode = Mode.COLOR if obj.get("color") else Mode.PLAY
+        self.out.cue(obj.get("type"), obj)
         self.out.say(obj["text"], important=bool(obj.get("important")), interrupt=bool(obj.get("reply")))
 
 

@@ -72,6 +72,8 @@ class Member:
         #: The connection's key layer (uno_cli.net.keys.SeatKeys), if it has keys.
         self.keys: Any = None
         self._replying = 0
+        #: A plain terminal asked for the bell on its own turn (``UNO_BELL=1``; uno_cli.sound for ``uno join``).
+        self.bell = False
 
     @contextmanager
     def language(self) -> Iterator[None]:
@@ -108,9 +110,13 @@ class Member:
             payload.update(type=type, text=text, important=type in IMPORTANT if important is None else important,
                            reply=reply or self._replying > 0, keys=bool(keys and keys.keys_on),
                            color=bool(keys and keys.color_actions()))
+            session = self.table.session if self.table is not None else None
+            if self.seat is not None and session is not None:  # for the client's sounds: whose seat, how many
+                payload.update(you=self.seat + 1, players=session.game.players)
             line = json.dumps(payload, ensure_ascii=False)
         else:
-            line = text
+            mine = type == "turn" and self.seat is not None and (data or {}).get("seat") == self.seat + 1
+            line = "\a" + text if self.bell and mine else text
         try:
             self.write(line)
         except Exception:  # noqa: BLE001 - a broken connection is dropped by its transport

@@ -199,6 +199,7 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.member = member = Member(name, self._write, json_lines=self.json, lang=lang, verbosity=verbosity,
                                       close=self._close, frames=self.frames)
         member.credential = self.credential
+        member.bell = env.get("UNO_BELL") == "1" and not (self.json or self.frames)
         if not self.json:
             from uno_cli.net.keys import SeatKeys
 
