@@ -151,8 +151,9 @@ class Menu:
         if item.key.startswith("sound"):
             from uno_cli.sound import words as sound_words
 
-            return _({"sound": sound_words.SOUND_HELP, "sound_volume": sound_words.VOLUME_HELP,
-                      "sound_panning": sound_words.PANNING_HELP}[item.key])
+            helps = {"sound": sound_words.SOUND_HELP, "sound_volume": sound_words.VOLUME_HELP,
+                     "sound_panning": sound_words.PANNING_HELP}
+            return _(helps[item.key])
         return {
             "players": _("How many seats at the table, yours included: 2 to 10."),
             "bots": _("How well the computer players play and how fast they react."),
