@@ -106,6 +106,8 @@ class Member:
             from uno_cli.session import IMPORTANT
 
             payload = dict(data or {})
+            if isinstance(payload.get("color"), str):  # the event's colour, kept beside the ``color`` flag
+                payload["named_color"] = payload["color"]
             keys = self.keys
             payload.update(type=type, text=text, important=type in IMPORTANT if important is None else important,
                            reply=reply or self._replying > 0, keys=bool(keys and keys.keys_on),

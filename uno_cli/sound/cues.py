@@ -44,7 +44,7 @@ def earcon(type: str, data: dict[str, Any], viewer: int | None) -> str | None:
             return "play_number"
         return "play_action" if isinstance(card, str) and card else None
     if type == "color_chosen":
-        color = data.get("color")
+        color = data.get("named_color", data.get("color"))  # uno-keys frames: ``color`` is a flag there
         return f"color_{color}" if color in ("r", "y", "g", "b") else None
     if type == "draw":
         count = data.get("count")
