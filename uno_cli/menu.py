@@ -75,8 +75,8 @@ class Menu:
         self.changed = False
         from uno_cli.optioninfo import OPTION_INFO
 
-        self.items = [Item(k) for k in ("preset", "players", "bots", "lang", "speech", "verbosity", "braille", "pace", "race_window",
-                                         "think_time", "sound", "sound_volume", "sound_panning")]
+        self.items = [Item(k) for k in ("preset", "players", "bots", "lang", "speech", "verbosity", "braille", "sound",
+                                         "sound_volume", "sound_panning", "pace", "race_window", "think_time")]
         self.items += [Item(k, rule=True) for k in OPTION_INFO]
 
     # ------------------------------------------------------------ rule options

@@ -185,7 +185,7 @@ def test_options_menu_before_the_match(tmp_path: Path, uno_home: Path) -> None:
         g.press("o", "Options.")
         g.press("\x1b[B", "Players: 4")
         g.press(RIGHT, "Players: 5")
-        for _ in range(10):  # the eight settings after Players (braille, thinking time among them), then rule options
+        for _ in range(13):  # the eleven settings after Players (braille, sound, thinking time among them), then rule options
             g.press("\x1b[B")
         g.press("", None)
         g.wait_for("Challenging a Wild Draw Four")
