@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from types import SimpleNamespace
 
+from tests.schema_subset import errors, load_schema
 from uno_cli.interactive.announcer import Announcer
 from uno_cli.net.client import _Remote
 from uno_cli.net.hub import Member
@@ -26,6 +27,9 @@ def test_uno_keys_frames_carry_the_event_kind_the_players_seat_and_the_table_siz
     member.send("color_chosen", "Bo names green.", {"type": "color_chosen", "seat": 2, "color": "g"})
     frame = json.loads(lines[1])
     assert frame["named_color"] == "g" and frame["color"] is False  # ``color`` stays the colour-question flag
+    schema = load_schema()
+    for line in lines:
+        assert errors(json.loads(line), schema["$defs"]["keys_frame"], schema) == []
 
 
 def test_a_member_in_the_lobby_gets_no_seat_in_its_frames() -> None:
