@@ -90,18 +90,30 @@ class Device:
     def __init__(self, mixer: Mixer, null: bool = False) -> None:
         import miniaudio
 
-        backends = [miniaudio.Backend.NULL] if null else [b for b in miniaudio.Backend if b != miniaudio.Backend.NULL]
-        # Some backends (ALSA) print their failures on the terminal: keep them off the game's lines.
-        from uno_cli.speech import _quiet
+        stream = mixer.generator()
+        next(stream)
+        if null:
+            self._device = self._open(miniaudio, [miniaudio.Backend.NULL])
+        else:
+            # ALSA and JACK print their failures on the terminal; muting that takes the output
+            # lock (printing waits), so they are tried only when the quiet backends found nothing.
+            noisy = [miniaudio.Backend.ALSA, miniaudio.Backend.JACK]
+            quiet = [b for b in miniaudio.Backend if b not in noisy and b != miniaudio.Backend.NULL]
+            try:
+                self._device = self._open(miniaudio, quiet)
+            except miniaudio.MiniaudioError:
+                from uno_cli.speech import _quiet
 
-        with _quiet():
-            self._device = miniaudio.PlaybackDevice(
-                output_format=miniaudio.SampleFormat.SIGNED16, nchannels=2, sample_rate=synth.RATE,
-                buffersize_msec=PERIOD_MS, backends=backends, app_name="uno-cli")
-            stream = mixer.generator()
-            next(stream)
-            self._device.start(stream)
+                with _quiet():
+                    self._device = self._open(miniaudio, noisy)
+        self._device.start(stream)
         self.backend = str(self._device.backend)
+
+    @staticmethod
+    def _open(miniaudio: Any, backends: list[Any]) -> Any:
+        return miniaudio.PlaybackDevice(
+            output_format=miniaudio.SampleFormat.SIGNED16, nchannels=2, sample_rate=synth.RATE,
+            buffersize_msec=PERIOD_MS, backends=backends, app_name="uno-cli")
 
     def close(self) -> None:
         """Stop the device."""
