@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.interactive.helpers import write_setup
-from uno_cli.engine.actions import DRAW, PASS, PLAY, UNO, Action
+from uno_cli.engine.actions import ANSWER, DRAW, PASS, PLAY, UNO, Action
 from uno_cli.engine.options import CLASSIC
 from uno_cli.interactive import Mode, build_controller
 from uno_cli.playconfig import PlayConfig
@@ -84,6 +84,33 @@ def test_a_scripted_hand_sounds_in_order_each_within_30_ms_of_its_event(home: Pa
     assert [name for name, _asked, _start in started] == expected
     for (name, at), (_name, asked, begun) in zip(heard, started):
         assert 0 <= asked - at < LATENCY and 0 <= begun - at <= LATENCY, (name, begun - at)
+
+
+def _played(home: Path, setup: dict, options: object, moves: list[Action]) -> list[str]:
+    """The earcons a scripted game sounded through the null device, in the order they started."""
+    config = PlayConfig(speech="off", pace=30.0, seed=5, options=options, setup=write_setup(home / "s.json", setup))
+    controller = build_controller(config, [].append, Settings(sound="off"))
+    sound = Sound(viewer=1, players=lambda: controller.game.players)
+    assert sound.open(null=True) is None
+    controller.out.sound = sound
+    try:
+        controller.table.start()
+        for action in moves:
+            controller.apply(action)
+            time.sleep(0.03)
+        time.sleep(0.1)
+    finally:
+        sound.close()
+    return [name for name, _asked, _start in sound.mixer.started]
+
+
+def test_the_turn_given_back_after_a_beep_race_sounds_as_your_turn(home: Path) -> None:
+    setup = {"players": 3, "hands": [["r5", "g1"], ["g2", "g3"], ["beep", "b2"]], "discard": ["r3"],
+             "current": 1, "dealer": 3, "hand": 1}
+    moves = [Action(PLAY, 2, "beep"), Action(ANSWER, 0), Action(ANSWER, 1)]
+    played = _played(home, setup, CLASSIC.with_values(beep=True), moves)
+    # Bruno answers last and draws two; the turn comes back to the player, said and sounded again.
+    assert played == ["your_turn", "beep", "penalty:2", "your_turn"]
 
 
 def test_the_mixer_pans_and_silences() -> None:
