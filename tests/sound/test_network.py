@@ -81,3 +81,55 @@ def test_uno_join_sounds_the_frames_it_hears_placed_by_the_seat_the_server_names
     remote.heard(json.dumps({"type": "turn", "seat": 3, "you": 3, "players": 4, "text": "Your turn."}))
     remote.heard("not json")
     assert sound.played == [("play_wild4", 4, -1.0), ("color_b", 4, -1.0), ("your_turn", None, 0.0)]  # the next seat: on the left
+
+
+def test_uno_join_plays_the_tables_events_through_the_null_device(tmp_path) -> None:
+    """A real server, the uno-keys channel, uno join's frame reader and the real playback path."""
+    import asyncio
+
+    import pytest
+
+    pytest.importorskip("miniaudio")
+    from tests.net.helpers import PASSCODE, open_server
+    from uno_cli.net.client import KnownHosts, _receive, connect
+    from uno_cli.net.ssh import KEYS_CHANNEL
+
+    announcer = Announcer([].append)
+    sound = Sound(viewer=None)
+    assert sound.open(null=True) is None
+    announcer.sound = sound
+
+    def names() -> list[str]:
+        return [name for name, _asked, _start in sound.mixer.started]
+
+    async def until(predicate, timeout: float = 20.0) -> None:
+        end = asyncio.get_running_loop().time() + timeout
+        while not predicate():
+            assert asyncio.get_running_loop().time() < end, names()
+            await asyncio.sleep(0.02)
+
+    async def go() -> None:
+        server, hub, port = await open_server(tmp_path / "server", turn_limit=1e9)
+        conn, process = await connect("127.0.0.1", port, "Ana", PASSCODE, None, KnownHosts(tmp_path / "known"),
+                                      lambda *a, **k: None, "en", KEYS_CHANNEL)
+        remote = _Remote(process, announcer)
+        reading = asyncio.create_task(_receive(process, remote, False))
+        try:
+            remote.typed("create t players=2 hands=1")
+            remote.typed("start")
+            await until(lambda: 1 in hub.tables and hub.tables[1].session is not None)
+            game = hub.tables[1].session.game
+            await until(lambda: game.current == 0 and "your_turn" in names())
+            remote.key("space")  # draw a card
+            await until(lambda: any(n.startswith("draw:") for n in names()))
+        finally:
+            reading.cancel()
+            conn.close()
+            server.close()
+
+    try:
+        asyncio.run(go())
+    finally:
+        sound.close()
+    assert sound.viewer == 1 and sound.players == 2  # learnt from the frames
+    assert "your_turn" in names() and "draw:1" in names()
