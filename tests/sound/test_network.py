@@ -133,3 +133,32 @@ def test_uno_join_plays_the_tables_events_through_the_null_device(tmp_path) -> N
         sound.close()
     assert sound.viewer == 1 and sound.players == 2  # learnt from the frames
     assert "your_turn" in names() and "draw:1" in names()
+
+
+def test_a_plain_ssh_session_with_uno_bell_rings_on_its_own_turn(tmp_path) -> None:
+    """``ssh -o SetEnv=UNO_BELL=1``: the line of the player's turn starts with the bell, no other line does."""
+    import asyncio
+
+    import asyncssh
+
+    from tests.net.helpers import PASSCODE, Client, open_server
+
+    async def go() -> list[str]:
+        server, hub, port = await open_server(tmp_path / "server", turn_limit=1e9)
+        conn = await asyncssh.connect("127.0.0.1", port, username="Ana", password=PASSCODE, known_hosts=None,
+                                      client_keys=None, agent_path=None, config=None)
+        try:
+            process = await conn.create_process(env={"UNO_BELL": "1"})  # no terminal: plain lines
+            client = Client(conn, process, json_lines=False)
+            await client.read_until(lambda line: "Welcome" in line)
+            client.send("create t players=2 hands=1")
+            client.send("start")
+            await client.read_until(lambda line: "Your turn" in line)
+            return client.lines
+        finally:
+            conn.close()
+            server.close()
+
+    lines = asyncio.run(go())
+    rung = [line for line in lines if "\a" in line]
+    assert rung and all(line.startswith("\aYour turn") for line in rung)
