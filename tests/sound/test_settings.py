@@ -130,3 +130,25 @@ def test_asking_for_a_sound_never_waits_for_the_device() -> None:
     assert len(s.mixer._queue) == 1000
     s.silence()
     assert not s.mixer._queue
+
+
+def test_a_game_that_ends_while_sound_opens_hears_nothing_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    from uno_cli.sound import player
+
+    opening = threading.Event()
+    release = threading.Event()
+
+    def slow_failure(*_args: object, **_kw: object) -> None:
+        opening.set()
+        release.wait(10)
+        raise RuntimeError("no device")
+
+    monkeypatch.setattr(player, "Device", slow_failure)
+    lines: list[str] = []
+    announcer = Announcer(lines.append)
+    got = sound_mod.start(PlayConfig(), Settings(), announcer)
+    assert opening.wait(30)
+    got.close()  # the game ends (close_speaker) before the device answered
+    release.set()
+    _wait_sound_thread()
+    assert lines == [] and got.closed and not got.available

@@ -46,6 +46,7 @@ class Sound:
         self._net_players: int | None = None
         self.device: Any = None
         self.available = False
+        self.closed = False
         #: Why there is no sound: "library", "device" or None.
         self.problem: str | None = None
 
@@ -69,11 +70,15 @@ class Sound:
         except Exception:  # noqa: BLE001 - any failure to open audio means no sound, never a crash
             self.problem = "device"
             return self.problem
+        if self.closed:  # the game ended (or sound was turned off) while the device opened
+            self.close()
+            return None
         self.available = True
         return None
 
     def close(self) -> None:
-        """Stop playing and close the device."""
+        """Stop playing and close the device (for good: a device still opening is closed when open)."""
+        self.closed = True
         self.available = False
         if self.device is not None:
             self.device.close()
@@ -146,16 +151,19 @@ def start(config: Any, settings: Any, announcer: Any, viewer: int | None = 1,
 
     def opening() -> None:
         problem = sound.open()
-        if problem is not None and announcer.sound is sound:
+        if sound.closed or announcer.sound is not sound:
+            sound.close()  # the game ended, or sound was turned off, meanwhile: nothing to say
+            return
+        if problem is not None:
             from uno_cli.i18n import _
             from uno_cli.sound import words
 
-            if problem == "library":
-                announcer.say(_(words.NO_SOUND_LIBRARY).format(command=words.INSTALL))
-            else:
-                announcer.say(_(words.NO_SOUND_DEVICE))
-        elif announcer.sound is not sound:
-            sound.close()  # turned off meanwhile
+            text = (_(words.NO_SOUND_LIBRARY).format(command=words.INSTALL) if problem == "library"
+                    else _(words.NO_SOUND_DEVICE))
+            try:
+                announcer.say(text)
+            except (OSError, ValueError):  # the output closed as the game ended
+                pass
 
     threading.Thread(target=opening, name="uno-sound", daemon=True).start()
     return sound
