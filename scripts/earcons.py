@@ -30,6 +30,7 @@ CHECKED = [*synth.EARCONS, "draw:1", "draw:4", "penalty:2", "penalty:4"]
 
 
 def report() -> None:
+    """Print every earcon's length, peak, loudness and nearest other earcon."""
     from tests.sound import spectra
 
     names = synth.names()
@@ -46,6 +47,7 @@ def report() -> None:
 
 
 def write_wavs(folder: Path) -> None:
+    """Write every earcon as a 16-bit mono WAV file in ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     for name in synth.names():
         samples = synth.render(name)
@@ -58,6 +60,7 @@ def write_wavs(folder: Path) -> None:
 
 
 def check(seed: int) -> None:
+    """The listening check: each earcon twice, shuffled by ``seed``; the answers to a file."""
     from uno_cli.sound import Sound
 
     sound = Sound(volume=80, panning=False)
@@ -90,6 +93,7 @@ def check(seed: int) -> None:
 
 
 def main() -> None:
+    """The command line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("report")

@@ -130,20 +130,24 @@ def _slap(seed: int = 1) -> array:
 
 # ------------------------------------------------------------------ the set
 def play_number() -> array:
+    """A number card: the slap and a soft note."""
     return _mix((0, _slap(), 0.8), (0.01, _tone(660, 0.07, "triangle", decay=5), 0.5))
 
 
 def play_action() -> array:
+    """A Skip, Reverse or Draw Two: the slap and two quick square notes up."""
     return _mix((0, _slap(), 0.8), (0.01, _seq([_tone(660, 0.06, "square", decay=3),
                                                  _tone(990, 0.08, "square", decay=4)]), 0.35))
 
 
 def play_wild() -> array:
+    """A Wild: the slap and a shimmering glide up."""
     return _mix((0, _slap(), 0.7), (0.01, _tone(440, 0.26, "sine", decay=3, glide_to=1320, vibrato=0.4,
                                                 partials=(0.4, 0.2)), 0.7))
 
 
 def play_wild4() -> array:
+    """A Wild Draw Four: the slap and four low pulses."""
     pulse = _tone(196, 0.07, "square", decay=2)
     return _mix((0, _slap(), 0.7), (0.01, _seq([pulse] * 4, gap=0.02), 0.45))
 
@@ -176,6 +180,7 @@ def your_turn() -> array:
 
 
 def uno() -> array:
+    """UNO said: three bright notes up."""
     return _seq([_tone(f, 0.07, "triangle", decay=2) for f in (1046.5, 1318.5, 1568.0)])
 
 
@@ -237,21 +242,25 @@ def time_warning() -> array:
 
 
 def hand_won() -> array:
-    return _seq([_tone(f, 0.11, "triangle", decay=2, partials=()) for f in (523.25, 659.26, 783.99)]
+    """The player won the hand: a major arpeggio up."""
+    return _seq([_tone(f, 0.11, "triangle", decay=2) for f in (523.25, 659.26, 783.99)]
                 + [_tone(1046.5, 0.25, "triangle", decay=3)])
 
 
 def hand_lost() -> array:
+    """Somebody else won the hand: three notes down."""
     return _seq([_tone(f, 0.13, "triangle", decay=2) for f in (392.0, 311.13)] + [_tone(261.63, 0.3, "triangle", decay=3)])
 
 
 def match_won() -> array:
-    chord = lambda *fs: _mix(*((0, _tone(f, 0.45, "sine", decay=2.5, partials=(0.3, 0.1)), 0.4) for f in fs))  # noqa: E731
-    return _seq([_tone(f, 0.09, "square", decay=2) for f in (523.25, 659.26, 783.99, 1046.5)]
-                + [chord(523.25, 659.26, 783.99, 1046.5)])
+    """The player won the match: four notes up, then a chord."""
+    notes = (523.25, 659.26, 783.99, 1046.5)
+    chord = _mix(*((0, _tone(f, 0.45, "sine", decay=2.5, partials=(0.3, 0.1)), 0.4) for f in notes))
+    return _seq([_tone(f, 0.09, "square", decay=2) for f in notes] + [chord])
 
 
 def match_lost() -> array:
+    """The player lost the match: a slow, low fall."""
     return _mix((0, _tone(392, 0.9, "saw", decay=3, glide_to=196), 0.5),
                 (0, _tone(311.13, 0.9, "sine", decay=3, glide_to=155.6), 0.5))
 
