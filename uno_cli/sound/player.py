@@ -15,8 +15,10 @@ from typing import Any
 
 from uno_cli.sound import synth
 
-#: The length of the device's buffer in milliseconds: the longest wait before a sound starts.
+#: The length of the device's buffer in milliseconds: about the longest wait before a sound is heard.
 PERIOD_MS = 20
+#: The buffer is filled in this many parts: a sound asked for is mixed into the next part.
+PERIODS = 2
 _FULL = 32767
 
 
@@ -113,7 +115,7 @@ class Device:
     def _open(miniaudio: Any, backends: list[Any]) -> Any:
         return miniaudio.PlaybackDevice(
             output_format=miniaudio.SampleFormat.SIGNED16, nchannels=2, sample_rate=synth.RATE,
-            buffersize_msec=PERIOD_MS, backends=backends, app_name="uno-cli")
+            buffersize_msec=PERIOD_MS, callback_periods=PERIODS, backends=backends, app_name="uno-cli")
 
     def close(self) -> None:
         """Stop the device."""
