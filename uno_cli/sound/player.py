@@ -115,7 +115,10 @@ class Device:
     def _open(miniaudio: Any, backends: list[Any]) -> Any:
         return miniaudio.PlaybackDevice(
             output_format=miniaudio.SampleFormat.SIGNED16, nchannels=2, sample_rate=synth.RATE,
-            buffersize_msec=PERIOD_MS, callback_periods=PERIODS, backends=backends, app_name="uno-cli")
+            buffersize_msec=PERIOD_MS, callback_periods=PERIODS, backends=backends, app_name="uno-cli",
+            # The audio thread first in line for the processor, as audio threads are (miniaudio
+            # falls back to the normal priority where the system refuses it).
+            thread_prio=miniaudio.ThreadPriority.REALTIME)
 
     def close(self) -> None:
         """Stop the device."""
