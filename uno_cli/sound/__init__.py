@@ -65,6 +65,7 @@ class Sound:
             return self.problem
         for name in synth.names():
             synth.render(name)
+            time.sleep(0)  # between earcons the game's own thread goes first
         try:
             self.device = Device(self.mixer, null=null)
         except Exception:  # noqa: BLE001 - any failure to open audio means no sound, never a crash
