@@ -400,8 +400,16 @@ class Player:
         if "challenge" in v and self.wants_challenge(p):
             return "challenge"
         if v.get("play") and self.wants_stack(p):
-            return self.pick(p, v, allow_draw=False)
+            honest = {k: list(x) for k, x in v.items()}
+            if not self.bluff_stack(p):  # a Wild Draw Four stacked while holding the colour is a bluff too
+                honest["play"] = [o for o in v["play"] if not (
+                    o.card == "w+4" and self.holds_color(p, p["color"], without=o.card))]
+            if honest["play"]:
+                return self.pick(p, honest, allow_draw=False)
         return "accept" if "accept" in v else self.no_play(p, v)
+
+    def bluff_stack(self, p: dict) -> bool:
+        return False
 
     def wants_challenge(self, p: dict) -> bool:
         return self.bluff_probability(p) > 0.5
@@ -417,6 +425,8 @@ class Player:
         return "wait" if "wait" in v else self.fallback(p, [o.cmd for vs in v.values() for o in vs])
 
     def wants_out_of_turn(self, p: dict, o: Option) -> bool:
+        if len(p["hand"]) == 2 and self.seat not in (p.get("said_uno") or []):
+            return False  # out of turn there is no saying UNO first: a catch would cost more
         if card_rank(o.card or "") == "7" and self.options.get("seven_o") and o.target:
             return p["counts"][o.target - 1] < len(p["hand"]) - 1
         if card_rank(o.card or "") == "0" and self.options.get("seven_o"):

@@ -19,6 +19,8 @@ class Aggressive(Player):
     def card_score(self, p, card, target=None):
         if card == "beep":
             return 0.5
+        if card == "w+4" and self.holds_color(p, p["color"], without=card):
+            return -1000.0  # as early as the rules allow: never as a bluff (draw instead)
         score = points(card) / 10.0  # highest points first
         if is_action(card):
             score += 100 + 10 * ORDER.get(card if card == "w+4" else card_rank(card), 0)
@@ -26,11 +28,14 @@ class Aggressive(Player):
             score += 2 if p["counts"][target - 1] < len(p["hand"]) - 1 else -3
         return score
 
+    def keep_drawn(self, p, card):
+        return card == "w+4" and self.holds_color(p, p["color"], without=card)
+
     def wants_stack(self, p):
         return True
 
-    def wants_out_of_turn(self, p, o):
-        return super().wants_out_of_turn(p, o)
+    def draw_threshold(self, p):
+        return -900.0
 
 
 if __name__ == "__main__":

@@ -26,6 +26,9 @@ class Bluffer(Player):
             return -30.0  # the coin said no bluff this time
         return score
 
+    def bluff_stack(self, p):
+        return self.rng.random() < 0.5
+
     def wants_challenge(self, p):
         return self.rng.random() < 0.7
 

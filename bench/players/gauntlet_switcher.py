@@ -34,13 +34,19 @@ class Switcher(Player):
         col = card_color(card)
         if col and col in lacked:
             score += 30  # a colour the next player cannot follow
-        elif is_wild(card) and lacked:
-            score += 25 if card == "w" or not self.holds_color(p, p["color"], without=card) else -50
-        elif card == "w+4" and self.holds_color(p, p["color"], without=card):
-            score -= 50
+        if card == "w+4" and self.holds_color(p, p["color"], without=card):
+            return -1000.0  # no bluffs: draw instead
+        if is_wild(card) and lacked:
+            score += 25
         if col and p["color"] and col != p["color"]:
             score += 1  # a change of colour
         return score
+
+    def draw_threshold(self, p):
+        return -900.0
+
+    def keep_drawn(self, p, card):
+        return card == "w+4" and self.holds_color(p, p["color"], without=card)
 
 
 if __name__ == "__main__":
