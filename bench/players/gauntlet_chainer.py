@@ -11,7 +11,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from _gauntlet_core import COLORS, Player, card_color, card_rank, is_wild, run  # noqa: E402
 
-BUDGET = 3000  # plan nodes searched per decision: answers stay fast
+BUDGET = 1500  # plan positions searched per decision: answers stay fast
 
 
 class Chainer(Player):
@@ -36,9 +36,12 @@ class Chainer(Player):
 
     def plan_value(self, hand, color, rank, depth):
         """The best value of going on from here with this hand (the turn is mine)."""
-        self.nodes += 1
         if not hand:
             return 1000.0 - depth
+        key = (tuple(sorted(hand)), color, rank, depth)
+        if key in self.memo:
+            return self.memo[key]
+        self.nodes += 1
         best = -10.0 * (depth == 0)  # nothing to play: I draw
         if self.nodes > BUDGET:
             return best
@@ -51,6 +54,7 @@ class Chainer(Player):
             colors = [card_color(card)] if not is_wild(card) else self.plan_colors(rest)
             for col in colors:
                 best = max(best, self.after(card, rest, col, depth))
+        self.memo[key] = best
         return best
 
     def plan_colors(self, rest):
@@ -78,11 +82,11 @@ class Chainer(Player):
         if not plays:
             return self.no_play(p, v)
         best = None
+        self.nodes, self.memo = 0, {}
         for o in self.play_cards(p, v):
             card = o.card
             if card == "beep" or card == "w+4" and self.holds_color(p, p["color"], without=card):
                 continue  # no Beeps in a plan, and never a bluff
-            self.nodes = 0
             hand = list(p["hand"])
             hand.remove(card) if card in hand else None
             if is_wild(card):
@@ -102,7 +106,7 @@ class Chainer(Player):
         hand = list(p["hand"])
         if card in hand:
             hand.remove(card)
-        self.nodes = 0
+        self.nodes, self.memo = 0, {}
         return max(self.plan_colors(hand), key=lambda c: (self.after(card, hand, c, 0), -COLORS.index(c)))
 
 
