@@ -12,16 +12,18 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ("careful", "aggressive", "switcher", "hoarder", "chainer", "bluffer")
+PAIRS = (("careful", "aggressive"), ("switcher", "hoarder"), ("chainer", "bluffer"))
 PRESETS = ("classic", "playroom")
 
 
-def start(player: str, preset: str, home: Path, seed: int = 7) -> subprocess.Popen:
-    """One two-player match of a single hand: the player in seat 1 against a normal bot."""
+def start(pair: tuple[str, str], preset: str, home: Path, seed: int = 7) -> subprocess.Popen:
+    """One two-player match of a single hand between two gauntlet players (seats 1 and 2)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), UNO_CLI_HOME=str(home))
-    program = f"{sys.executable} {ROOT / 'bench' / 'players' / f'gauntlet_{player}.py'} --seed 3"
     cmd = [sys.executable, "-m", "uno_cli", "simulate", "--games", "1", "--players", "2", "--preset", preset,
-           "--seed", str(seed), "--rule", "hands=1", "--check", "--bots", "normal,normal",
-           "--external", f"1={program}", "--json"]
+           "--seed", str(seed), "--rule", "hands=1", "--check", "--bots", "normal,normal", "--json"]
+    for seat, player in enumerate(pair, 1):
+        program = ROOT / "bench" / "players" / f"gauntlet_{player}.py"
+        cmd += ["--external", f"{seat}={sys.executable} {program} --seed {seat}"]
     return subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -34,28 +36,32 @@ def finish(proc: subprocess.Popen) -> dict:
 @pytest.fixture(scope="module")
 def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], dict]:
     home = tmp_path_factory.mktemp("home")
-    procs = {(pl, pre): start(pl, pre, home) for pl in PLAYERS for pre in PRESETS}
+    procs = {(pair, pre): start(pair, pre, home) for pair in PAIRS for pre in PRESETS}
     return {key: finish(proc) for key, proc in procs.items()}
 
 
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("player", PLAYERS)
 def test_a_gauntlet_player_finishes_a_match_with_no_fault_and_no_error_output(
-        reports: dict[tuple[str, str], dict], player: str, preset: str) -> None:
-    report = reports[(player, preset)]
-    assert report["games"] == 1 and report["hands"] >= 1
+        reports: dict[tuple[tuple[str, str], str], dict], player: str, preset: str) -> None:
+    pair = next(p for p in PAIRS if player in p)
+    report = reports[(pair, preset)]
+    assert report["games"] == 1 and report["hands"] >= 1 and report["actions"] > 0
     assert report["violations"] == []
-    faults = dict(report["faults"]["1"])
+    faults = dict(report["faults"][str(pair.index(player) + 1)])
     log = Path(faults.pop("log"))
     assert faults == {"crash": 0, "timeout": 0, "invalid": 0, "late": 0}
     assert not log.exists() or log.read_text(encoding="utf-8") == ""  # no swallowed exception either
     log.unlink(missing_ok=True)
-    assert report["actions"] > 0
 
 
-def test_a_gauntlet_player_plays_the_same_match_for_the_same_seed(tmp_path: Path) -> None:
-    first, second = (finish(start("bluffer", "playroom", tmp_path, seed=12)) for _ in range(2))
-    assert (first["points"], first["actions"]) == (second["points"], second["actions"])
+def test_gauntlet_players_play_the_same_match_for_the_same_seed(
+        reports: dict[tuple[tuple[str, str], str], dict], tmp_path: Path) -> None:
+    again = finish(start(PAIRS[2], "playroom", tmp_path))
+    first = reports[(PAIRS[2], "playroom")]
+    assert (first["points"], first["actions"]) == (again["points"], again["actions"])
+    for seat in ("1", "2"):
+        Path(again["faults"][seat]["log"]).unlink(missing_ok=True)
 
 
 def prompt(pid: int, legal: list[str], **fields: object) -> dict:
