@@ -969,6 +969,7 @@ class Game:
         guilty = self.bluff
         total = self.pending
         prev_color = self.prev_color
+        back = self._returnable_wild4()
         self._clear_pending()
         self.jump_open = False
         ev.append(Event("challenge", seat, {"target": bluffer}))
@@ -986,7 +987,7 @@ class Game:
             return
         mode = self.options.challenge_penalty
         if mode == "return":
-            card = self.discard.pop()
+            card = self.discard.pop(len(self.discard) - 1 if back is None else back)
             self.hands[bluffer].append(card)
             self.color = prev_color
             self.said[bluffer] = False
@@ -1020,9 +1021,10 @@ class Game:
             got = []
             for _ in range(count):
                 if not pile:
-                    if len(self.discard) > 1:
-                        pile[:] = self.discard[:-1]
-                        del self.discard[:-1]
+                    keep = self._kept_on_reshuffle()
+                    if len(self.discard) > keep:
+                        pile[:] = self.discard[:-keep]
+                        del self.discard[:-keep]
                         self._shuffle(pile)
                         ev.append(Event("reshuffle", None, {"count": len(pile)}))
                     else:
@@ -1041,6 +1043,23 @@ class Game:
         elif count:
             ev.append(Event("draw", seat, {"count": 0, "reason": reason, "wanted": count, "left": len(self.hands[seat])}, {"cards": []}))
         return got
+
+    def _returnable_wild4(self) -> int | None:
+        """The discard index of a Wild Draw Four a won challenge would give back (challenge_penalty=return)."""
+        if self.pending_kind != WILD4 or self.options.challenge_penalty != "return":
+            return None
+        discard = self.discard
+        # A Beep may have gone on top of it while the penalty waits.
+        for i in range(len(discard) - 1, max(len(discard) - 3, -1), -1):
+            if discard[i] == WILD4:
+                return i
+        return None
+
+    def _kept_on_reshuffle(self) -> int:
+        """How many cards of the discard pile a reshuffle leaves: the top one, and the card a
+        returnable Wild Draw Four covers (it becomes the top card again)."""
+        i = self._returnable_wild4()
+        return 1 if i is None else len(self.discard) - max(i - 1, 0)
 
     # ------------------------------------------------------------ match flow
 
