@@ -414,9 +414,9 @@ def _opt_beep(opts: RuleOptions) -> list[str]:
     return [
         _("Eight Beep cards are added to the deck, which makes 116 cards. A Beep has no colour "
           "and is worth 20 points."),
-        _("Anyone may play a Beep at any moment, in turn or not, except while a colour is "
-          "being chosen or while a draw penalty is waiting for an answer. A Beep does not "
-          "change whose turn it is, and any card may follow it."),
+        _("Anyone may play a Beep at any moment, in turn or not, even while a draw penalty is "
+          "waiting for an answer, but not while the colour of a Wild turned up first is being "
+          "chosen. A Beep does not change whose turn it is, and any card may follow it."),
         # TRANSLATORS: {key} is the key to press (B) and {command} the typed command (beep).
         _("As soon as a Beep is played, every player, including the one who played it, must "
           "answer it, with the key {key} or the command {command}. The slowest to answer "

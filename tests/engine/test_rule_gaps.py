@@ -40,3 +40,51 @@ def test_other_challenge_penalties_reshuffle_all_but_the_top_card(penalty):
     g.apply(act("challenge", 1))
     assert g.top == "w+4"
     ok(g)
+
+
+# ------------------------------------------------- a Beep while a draw penalty waits
+
+
+def test_beep_may_be_played_while_a_stacked_penalty_waits_and_the_penalty_still_waits():
+    g = make_game([["r+2", "g1"], ["g+2", "g3"], ["beep", "b2"]], discard=["r3"], beep=True, stacking=True)
+    g.apply(play(0, "r+2"))
+    assert g.phase == "pending" and g.current == 1
+    assert act("play", 2, "beep") in g.legal_actions(2)
+    assert act("play", 1, "beep") not in g.legal_actions(1)  # seat 1 holds none
+    ev = g.apply(play(2, "beep"))
+    assert one(ev, "beep_race", 2) and g.phase == "beep"
+    for seat in (0, 1):
+        g.apply(act("answer", seat))
+    assert g.phase == "pending" and g.current == 1 and g.pending == 2
+    ev = g.apply(play(1, "g+2"))  # stacking goes on over the Beep
+    assert one(ev, "pending", 2).data["total"] == 4
+    ok(g)
+
+
+def test_beep_refused_while_a_first_wild_colour_is_chosen_with_code_no_beep():
+    g = make_game([["w", "beep"], ["g2", "g3"]], discard=["w"], color="r", beep=True)
+    g.phase = "color"
+    g.color = None
+    with pytest.raises(IllegalAction) as exc:
+        g.apply(play(0, "beep"))
+    assert exc.value.code == "no_beep"
+
+
+def test_beep_off_means_no_beep_to_play_during_a_penalty():
+    g = make_game([["r+2", "g1"], ["g+2", "g3"], ["b9", "b2"]], discard=["r3"], stacking=True)
+    g.apply(play(0, "r+2"))
+    assert all(a.card != "beep" for s in range(3) for a in g.legal_actions(s))
+
+
+def test_return_challenge_under_a_beep_takes_back_the_wild_draw_four_not_the_beep():
+    g = make_game([["w+4", "r5", "g1"], ["g2", "g3"], ["beep", "b2"]], discard=["r3"], beep=True,
+                  challenge_penalty="return")
+    g.apply(play(0, "w+4", "g"))
+    g.apply(play(2, "beep"))
+    for seat in (0, 1):
+        g.apply(act("answer", seat))
+    assert g.phase == "pending"
+    ev = g.apply(act("challenge", 1))
+    assert one(ev, "card_returned", 0).data["card"] == "w+4"
+    assert g.top == "beep" and g.color is None and "w+4" in g.hands[0]
+    ok(g)

@@ -382,9 +382,9 @@ class Game:
             if seat in self.beep_waiting:
                 out.append(_ANSWERS[seat])
             return out
-        # Anyone may play a Beep while a turn is under way (not while a colour is being
-        # chosen or a draw penalty waits).
-        beep = opts.beep and (phase == PLAYING or phase == DRAWN) and BEEP in hand
+        # Anyone may play a Beep at any moment of a turn, a waiting draw penalty included
+        # (seed 000); not while the colour of a Wild turned up first is chosen.
+        beep = opts.beep and phase != CHOOSE_COLOR and BEEP in hand
         if seat == current:
             if phase == PLAYING:
                 color, top = self.color, self.discard[-1]
@@ -585,7 +585,7 @@ class Game:
             if action.card not in hand:
                 return IllegalAction("not_in_hand", action, card=action.card)
             if action.card == BEEP:
-                return IllegalAction("not_now", action)
+                return IllegalAction("no_beep", action)
             if seat != self.current:
                 return IllegalAction("not_your_turn", action, current=self.current)
             if action.card in (WILD, WILD4) and action.color not in COLORS:
@@ -989,9 +989,10 @@ class Game:
         if mode == "return":
             card = self.discard.pop(len(self.discard) - 1 if back is None else back)
             self.hands[bluffer].append(card)
-            self.color = prev_color
+            # A Beep played on it while the penalty waited stays on top: any card follows.
+            self.color = prev_color if self.discard[-1] != BEEP else None
             self.said[bluffer] = False
-            ev.append(Event("card_returned", bluffer, {"card": card, "color": prev_color}))
+            ev.append(Event("card_returned", bluffer, {"card": card, "color": self.color}))
             self._draw_cards(bluffer, 4, "bluff", ev)
             self.must_play = True
             self._set_turn(bluffer, ev)
