@@ -803,6 +803,8 @@ def resolve(cmd: Command, game: Any, seat: int, partial: Action | None = None) -
             a.kind == PLAY and a.card == card for a in legal
         ):
             kind = JUMP_IN  # "play r5" out of turn on a red 5 is an interception
+        elif kind == JUMP_IN and seat == game.current and any(a.kind == PLAY and a.card == card for a in legal):
+            kind = PLAY  # the turn holder's "jump r5" with a card it may play is a play
         action = Action(kind, seat, card, cmd.color, cmd.target)
         if action in legal:
             return action
@@ -836,10 +838,11 @@ def resolve(cmd: Command, game: Any, seat: int, partial: Action | None = None) -
             return Action(PLAY, seat, BEEP)
         raise IllegalAction("no_beep", None)
     if verb == "draw" and seat == game.current:
-        # One word for "take a card": the penalty waiting, or keeping the card just drawn.
+        # One word for "take a card": the penalty waiting, another card (draw_again), or
+        # keeping the card just drawn.
         if game.phase == Phase.PENDING:
             return Action(ACCEPT, seat)
-        if game.phase == Phase.DRAWN:
+        if game.phase == Phase.DRAWN and Action(DRAW, seat) not in legal:
             return Action(PASS, seat)
     if verb == "uno":
         # Calling UNO on a player who forgot is how they are caught.

@@ -522,8 +522,9 @@ class Game:
             and action.card is not None
             and action.card in self.hands[action.seat]
             and action.card not in (WILD, WILD4, BEEP)
-            # A card that may jump in now is neither wrong nor late: it costs nothing.
-            and not any(a.kind == JUMP_IN and a.card == action.card for a in self.legal_actions(action.seat))
+            # A card that may jump in now, or that the turn holder may play, is neither wrong
+            # nor late: it costs nothing.
+            and not any(a.kind in (JUMP_IN, PLAY) and a.card == action.card for a in self.legal_actions(action.seat))
         )
 
     def _wrong_jump_in(self, card: str | None) -> bool:
