@@ -234,3 +234,15 @@ def test_turn_holder_missed_jump_with_a_playable_card_is_refused_by_the_engine_c
     # A card the turn holder may not play is still a (costly) missed interception.
     g.apply(Action("missed_jump_in", 0, "g2"))
     assert g.scores == [-3, 0]
+
+
+def test_a_last_wild_is_played_at_once_without_asking_a_colour_and_an_earlier_one_asks():
+    for card in ("w", "w+4"):
+        g = make_game([[card], ["g3", "b4"]], discard=["r3"])
+        g.said[0] = True
+        action = resolve(parse(f"play {card}", 0, g), g, 0)
+        assert action == Action(PLAY, 0, card)
+        events = g.apply(action)
+        assert any(e.type == "hand_end" for e in events)
+        g2 = make_game([[card, "g1"], ["g3", "b4"]], discard=["b3"])
+        assert isinstance(resolve(parse(f"play {card}", 0, g2), g2, 0), Partial)

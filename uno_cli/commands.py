@@ -808,6 +808,8 @@ def resolve(cmd: Command, game: Any, seat: int, partial: Action | None = None) -
         action = Action(kind, seat, card, cmd.color, cmd.target)
         if action in legal:
             return action
+        if card in (WILD, WILD4) and cmd.color is None and game.is_legal(Action(kind, seat, card)):
+            return Action(kind, seat, card)  # a last Wild ends the hand: no colour to ask for
         variants = [a for a in legal if a.kind == kind and a.card == card]
         if variants and cmd.color is None and cmd.target is None and (
             any(a.color is not None for a in variants) or any(a.target is not None for a in variants)

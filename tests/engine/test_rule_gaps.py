@@ -88,3 +88,36 @@ def test_return_challenge_under_a_beep_takes_back_the_wild_draw_four_not_the_bee
     assert one(ev, "card_returned", 0).data["card"] == "w+4"
     assert g.top == "beep" and g.color is None and "w+4" in g.hands[0]
     ok(g)
+
+
+# ------------------------------------- one rule for a setup's top card and a dealt first card
+
+
+@pytest.mark.parametrize("jump_in", [True, False])
+def test_the_top_card_of_a_setup_opens_interceptions_as_a_dealt_first_card_does(jump_in):
+    from uno_cli.engine import Game, state_io
+
+    setup = {"players": 3, "hands": [["g1", "b2"], ["g3", "b4"], ["r5", "y6"]], "discard": ["r5"],
+             "current": 1, "options": {"jump_in": jump_in}}
+    g = state_io.from_dict(setup, seed=3)
+    assert (act("jump_in", 2, "r5") in g.legal_actions(2)) is jump_in
+    # The dealt first card follows the same rule: find a deal whose first card seat 2 holds.
+    for seed in range(200):
+        d = Game(3, g.options, seed=seed)
+        d.start()
+        top = d.top
+        holder = next((s for s in range(3) if s != d.current and top in d.hands[s]), None)
+        if d.phase == "play" and holder is not None and top not in ("w", "w+4"):
+            assert (act("jump_in", holder, top) in d.legal_actions(holder)) is jump_in
+            break
+    else:
+        pytest.fail("no deal with a first card held by another seat")
+
+
+@pytest.mark.parametrize("card", ["w", "w+4"])
+def test_setup_top_wild_opens_no_interception_as_a_dealt_wild(card):
+    from uno_cli.engine import state_io
+
+    g = state_io.from_dict({"players": 2, "hands": [["g1"], ["g3"]], "discard": [card], "color": "r",
+                            "options": {"jump_in": True}}, seed=1)
+    assert g.jump_open is False

@@ -458,7 +458,8 @@ def _fill_setup(
     if game.eliminated[game.current]:
         raise InvalidSetup("seat_eliminated", field="current", seat=game.current + 1)
     game.phase = PLAYING
-    game.jump_open = False
+    # The top card of a setup opens interceptions by the rule of a dealt first card.
+    game._open_jump(discard[-1])
     for seat in range(players):
         if not game.eliminated[seat] and not game.hands[seat]:
             raise InvalidSetup("empty_hand", seat=seat + 1)
