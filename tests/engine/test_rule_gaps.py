@@ -121,3 +121,52 @@ def test_setup_top_wild_opens_no_interception_as_a_dealt_wild(card):
     g = state_io.from_dict({"players": 2, "hands": [["g1"], ["g3"]], "discard": [card], "color": "r",
                             "options": {"jump_in": True}}, seed=1)
     assert g.jump_open is False
+
+
+# ------------------------------------------------------------ false_uno_penalty
+
+
+def test_false_uno_penalty_is_off_in_every_preset():
+    from uno_cli.engine.options import PRESETS
+
+    assert all(p.false_uno_penalty == 0 for p in PRESETS.values())
+
+
+@pytest.mark.parametrize("n", [1, 2, 4])
+def test_false_uno_call_on_draws_the_penalty(n):
+    g = make_game([["r5", "g1", "b7"], ["g2", "g3", "y4"]], discard=["r3"], false_uno_penalty=n)
+    assert act("uno", 1) not in g.legal_actions(1)  # not listed, like a missed interception
+    ev = g.apply(act("uno", 1))
+    assert one(ev, "false_uno", 1).data["count"] == n
+    assert one(ev, "draw", 1).data["reason"] == "false_uno"
+    assert len(g.hands[1]) == 3 + n and not g.said[1] and g.current == 0
+    ok(g)
+
+
+def test_false_uno_call_off_is_refused_and_changes_nothing():
+    g = make_game([["r5", "g1", "b7"], ["g2", "g3", "y4"]], discard=["r3"])
+    with pytest.raises(IllegalAction) as exc:
+        g.apply(act("uno", 1))
+    assert exc.value.code == "uno_not_now" and len(g.hands[1]) == 3
+
+
+def test_true_uno_calls_cost_nothing_with_the_false_uno_penalty_on():
+    # In turn with two cards and a play to make; and after the next-to-last card.
+    g = make_game([["r5", "g1"], ["g2", "g3", "y4"]], discard=["r3"], false_uno_penalty=2)
+    ev = g.apply(act("uno", 0))
+    assert one(ev, "uno", 0) and not find(ev, "false_uno")
+    g.apply(play(0, "r5"))
+    assert len(g.hands[0]) == 1
+    # A repeated call after UNO was said is refused, not punished.
+    with pytest.raises(IllegalAction):
+        g.apply(act("uno", 0))
+    g2 = make_game([["r5", "g1"], ["g2", "g3", "y4"]], discard=["r3"], false_uno_penalty=2)
+    g2.apply(play(0, "r5"))
+    ev = g2.apply(act("uno", 0))  # one card, window open: a forgotten call said late
+    assert one(ev, "uno", 0) and not find(ev, "false_uno")
+
+
+def test_false_uno_with_two_cards_and_nothing_to_play_in_turn_is_false():
+    g = make_game([["b5", "g1"], ["g2", "g3", "y4"]], discard=["r3"], false_uno_penalty=1)
+    ev = g.apply(act("uno", 0))
+    assert one(ev, "false_uno", 0) and len(g.hands[0]) == 3

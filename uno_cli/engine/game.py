@@ -495,7 +495,28 @@ class Game:
                 return True
         # A missed interception is the one legal action never listed (see MISSED_JUMP_IN);
         # a last Wild without a colour is accepted for any listed colour.
-        return action in legal or self.missed_jump_in_allowed(action) or self._last_wild_uncolored(action, legal)
+        return (
+            action in legal
+            or self.missed_jump_in_allowed(action)
+            or self._last_wild_uncolored(action, legal)
+            or self._false_uno(action, legal)
+        )
+
+    def _false_uno(self, action: Action, legal: list[Action]) -> bool:
+        """True if ``action`` is an UNO call that false_uno_penalty punishes: the seat is not
+        about to hold one card (not listed, like a missed interception)."""
+        seat = action.seat
+        return (
+            self.options.false_uno_penalty > 0
+            and action.kind == UNO
+            and action.card is None and action.color is None and action.target is None
+            and self.phase in (PLAYING, DRAWN, PENDING)
+            and 0 <= seat < self.players
+            and not self.eliminated[seat]
+            and not self.said[seat]
+            and len(self.hands[seat]) >= 2
+            and action not in legal
+        )
 
     def _last_wild_uncolored(self, action: Action, legal: list[Action]) -> bool:
         """True if ``action`` plays a Wild or Wild Draw Four that is the seat's last card, with no colour."""
@@ -645,6 +666,9 @@ class Game:
             raise self.why_illegal(action)
         kind = action.kind
         seat = action.seat
+        # An UNO call that is not listed is a false one (false_uno_penalty); decided before
+        # anything changes, while the cached legal list is this state's.
+        false_uno = kind == UNO and self.options.false_uno_penalty > 0 and action not in self.legal_actions(seat)
         self.version += 1  # which also makes the cached legal list stale
         ev: list[Event] = []
         if kind in TURN_KINDS:
@@ -668,6 +692,11 @@ class Game:
             ev.append(Event("color_chosen", seat, {"color": action.color}))
             self.phase = PLAYING
             self.jump_open = False
+        elif false_uno:
+            # false_uno_penalty: a call by a seat not about to hold one card.
+            n = self.options.false_uno_penalty
+            ev.append(_event("false_uno", seat, {"count": n}))
+            self._draw_cards(seat, n, "false_uno", ev)
         elif kind == UNO:
             self.said[seat] = True
             if self.uno_open == seat:

@@ -10,6 +10,7 @@ from uno_cli.engine.errors import InvalidOptions
 SCORING_MODES = ("winner_takes", "lowest_wins", "elimination")
 CHALLENGE_PENALTIES = ("four", "six", "return")
 UNO_PENALTIES = (1, 2, 4)
+FALSE_UNO_PENALTIES = (0, 1, 2, 4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +87,9 @@ class RuleOptions:
     challenge_stacked: bool = False
     """A stacked Wild Draw Four may be challenged too: the loser draws the whole stack (and the penalty)."""
 
+    false_uno_penalty: int = 0
+    """Cards drawn by a player who says UNO without being about to hold one card: 1, 2 or 4 (0: off)."""
+
     @property
     def jumping(self) -> bool:
         """True when any kind of interception is allowed."""
@@ -97,6 +101,8 @@ class RuleOptions:
             raise InvalidOptions("challenge_penalty", self.challenge_penalty, CHALLENGE_PENALTIES)
         if self.uno_penalty not in UNO_PENALTIES:
             raise InvalidOptions("uno_penalty", self.uno_penalty, UNO_PENALTIES)
+        if self.false_uno_penalty not in FALSE_UNO_PENALTIES:
+            raise InvalidOptions("false_uno_penalty", self.false_uno_penalty, FALSE_UNO_PENALTIES)
         if self.scoring not in SCORING_MODES:
             raise InvalidOptions("scoring", self.scoring, SCORING_MODES)
         if self.target < 1:
