@@ -85,3 +85,20 @@ def test_click_help_words_and_placeholders_are_localized(lang: str) -> None:
 def test_click_help_in_english_keeps_click_s_words() -> None:
     text = _uno("play", "--help", "--lang", "en").stdout
     assert "Usage: uno play [OPTIONS]" in text and "--players INTEGER RANGE" in text and "--bots TEXT" in text
+
+
+def _run(*args: str, input: str = "") -> "Any":
+    """``uno ARGS`` in this process (click's runner), settings ignored."""
+    from click.testing import CliRunner
+
+    return CliRunner().invoke(cli.main, list(args), input=input, env={"UNO_CLI_IGNORE_SETTINGS": "1"})
+
+
+def test_duplicate_names_are_refused_with_the_servers_folding(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("UNO_CLI_HOME", str(tmp_path))
+    for names in ("Ana,Ana", "Ana,Ana\u202e", "Ana, Ana"):
+        done = _run("play", "--players", "2", "--names", names, "--seed", "1", input="quit\n")
+        assert done.exit_code == 2, done.output
+        assert "same name" in done.output and "Ana" in done.output
+    done = _run("play", "--players", "2", "--names", "Ana,Bea", "--seed", "1", input="quit\n")
+    assert "same name" not in done.output

@@ -223,6 +223,12 @@ def play(**kw: Any) -> None:
     if not scripted:
         _interactive_seats_or_exit(kw["seats"])
     names = [n.strip() for n in (kw["names"] or "").split(",") if n.strip()]
+    from uno_cli.names import repeated_name
+
+    if repeated_name(names) is not None:  # type: ignore[arg-type]
+        from uno_cli.errtext import config_error
+
+        _fail(config_error(ConfigError("duplicate_name", name=repeated_name(names))))  # type: ignore[arg-type]
     config = PlayConfig(
         players=players,
         seats=seats,
