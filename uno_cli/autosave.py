@@ -138,10 +138,13 @@ def write(save: dict[str, Any], ui: dict[str, Any] | None = None) -> bool:
 
 
 def read() -> dict[str, Any] | None:
-    """The saved game, or None when there is none (or it is unreadable)."""
+    """The saved game, or None when there is none (or it is unreadable); read with the
+    limits of save files (:func:`uno_cli.savefile.read_json`)."""
+    from uno_cli.savefile import read_json
+
     try:
-        data = json.loads(path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = read_json(path())
+    except (OSError, ValueError):  # InvalidSetup is a ValueError
         return None
     if not isinstance(data, dict):
         return None

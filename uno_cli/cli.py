@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -68,6 +69,19 @@ def _interactive_seats_or_exit(seat_specs: tuple[str, ...]) -> None:
         if (seat == 0 and spec.kind != HUMAN) or (seat > 0 and spec.kind != BOT):
             _fail(_("In the interactive game you play seat 1 and bots play the other seats, so {option} cannot be used; "
                     "it works with {script}.").format(option="--seat " + text, script="--script"))
+
+
+def _say_unreadable_settings() -> None:
+    """Say so when the settings file exists but cannot be read (the game uses the defaults)."""
+    if "UNO_CLI_IGNORE_SETTINGS" in os.environ:
+        return
+    from uno_cli import settings
+
+    _settings, problem = settings.read()
+    if problem is not None:
+        from uno_cli.errtext import settings_unreadable
+
+        click.echo(settings_unreadable(settings.settings_path(), problem), err=True)
 
 
 def _fail(message: str) -> None:
@@ -250,6 +264,7 @@ def play(**kw: Any) -> None:
         from uno_cli.script import run as run_script
     else:
         _check_file_or_exit(config)
+        _say_unreadable_settings()
         from uno_cli.interactive import run as run_script  # type: ignore[no-redef]
     sys.exit(run_script(config))
 

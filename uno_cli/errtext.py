@@ -184,6 +184,17 @@ def _file_error(code: str, d: dict[str, object]) -> str | None:
     return None
 
 
+def settings_unreadable(path: object, problem: Exception) -> str:
+    """The settings file exists but cannot be read: the game starts with the defaults."""
+    if isinstance(problem, InvalidSetup):
+        reason = setup_error(problem)
+    else:
+        reason = clean_text(getattr(problem, "strerror", None) or str(problem))
+    # TRANSLATORS: {file} is the settings file's path; {reason} a sentence saying what is wrong.
+    return _("The settings file {file} could not be read, so the game starts with the default settings. {reason}").format(
+        file=clean_text(str(path)), reason=reason)
+
+
 def _duplicate_name(name: object) -> str:
     return _("Two players cannot have the same name: {name}.").format(name=_shown(name))
 
