@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -91,7 +93,7 @@ def _run(*args: str, input: str = "") -> "Any":
     """``uno ARGS`` in this process (click's runner), settings ignored."""
     from click.testing import CliRunner
 
-    return CliRunner().invoke(cli.main, list(args), input=input, env={"UNO_CLI_IGNORE_SETTINGS": "1"})
+    return CliRunner().invoke(cli.main, list(args), prog_name="uno", input=input, env={"UNO_CLI_IGNORE_SETTINGS": "1"})
 
 
 def test_duplicate_names_are_refused_with_the_servers_folding(tmp_path, monkeypatch) -> None:
@@ -102,3 +104,44 @@ def test_duplicate_names_are_refused_with_the_servers_folding(tmp_path, monkeypa
         assert "same name" in done.output and "Ana" in done.output
     done = _run("play", "--players", "2", "--names", "Ana,Bea", "--seed", "1", input="quit\n")
     assert "same name" not in done.output
+
+
+def test_unknown_subcommands_are_refused_with_did_you_mean() -> None:
+    done = _run("jion", "example.org")
+    assert done.exit_code == 2
+    assert "No such command 'jion'" in done.output and "Did you mean 'join'?" in done.output
+    done = _run("foo")
+    assert done.exit_code == 2 and "No such command 'foo'" in done.output
+    assert "unexpected extra argument" not in done.output
+
+
+def test_uno_help_says_a_bare_uno_starts_a_game_and_uno_help_is_help() -> None:
+    for args in (["--help"], ["help"]):
+        done = _run(*args)
+        assert done.exit_code == 0
+        assert "uno alone starts a game, as uno play does." in done.output
+
+
+def test_uno_join_help_names_its_argument_as_a_host() -> None:
+    done = _run("join", "--help")
+    assert "join [OPTIONS] HOST\n" in done.output
+
+
+def test_the_readmes_script_example_is_true(tmp_path) -> None:
+    import re
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    line = next(l.strip() for l in readme.splitlines() if l.strip().startswith("printf "))
+    found = re.fullmatch(r"printf '(.*)' \| uno (.*)", line)
+    assert found, line
+    text = found.group(1).encode().decode("unicode_escape")
+    env = dict(os.environ, UNO_CLI_HOME=str(tmp_path), UNO_CLI_IGNORE_SETTINGS="1",
+               PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    done = subprocess.run([sys.executable, "-m", "uno_cli", *found.group(2).split()], input=text,
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 3, done.stderr
+    out = done.stdout
+    assert "You can only" not in out and "can't" not in out.split("Player 2 plays")[-1]
+    assert "Player 2 plays a red 5." in out
+    assert "so the game is saved in" in out.splitlines()[-1]
+    assert list((tmp_path / "data").glob("unfinished-*.json"))

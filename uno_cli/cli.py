@@ -17,9 +17,25 @@ _LANGUAGE_CODES = "en, pt, sr_Latn, sr_Cyrl, ro, it"
 
 
 class DefaultGroup(click.Group):
-    """A group that runs ``play`` when no subcommand is named."""
+    """A group that runs ``play`` when no subcommand is named (only options follow ``uno``);
+    an unknown word where a subcommand goes is refused with the nearest commands."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] == "help":
+            args = ["--help", *args[1:]]
+        if args and not args[0].startswith("-") and args[0] not in self.commands:
+            import difflib
+
+            from uno_cli.i18n import _
+
+            message = _("No such command {name!r}.").format(name=args[0])
+            close = difflib.get_close_matches(args[0], list(self.commands), n=3, cutoff=0.5)
+            if len(close) == 1:
+                message += " " + _("Did you mean {possibility}?").format(possibility=repr(close[0]))
+            elif close:
+                message += " " + _("(Did you mean one of: {possibilities}?)").format(
+                    possibilities=", ".join(map(repr, close)))
+            ctx.fail(message)
         if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h", "--version")):
             args = ["play", *args]
         return super().parse_args(ctx, args)
@@ -126,7 +142,8 @@ def _ensure_text_streams() -> None:
 @click.group(
     cls=DefaultGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
-    help=_("An accessible UNO card game for the terminal."),
+    help=_("An accessible UNO card game for the terminal.") + "\n\n"
+    + _("{command} alone starts a game, as {play} does.").format(command="uno", play="uno play"),
 )
 @click.version_option(__version__, prog_name="uno")
 def main() -> None:
@@ -427,7 +444,7 @@ def serve(**kw: Any) -> None:
 
 
 @main.command(help=_("Join a table server: HOST or HOST:PORT."))
-@click.argument("address")
+@click.argument("address", metavar="HOST")
 @click.option("--name", default=None, help=_("Your name at the tables (default: your login name)."))
 @click.option("--passcode", default=None, help=_("The server's passcode (asked when not given)."))
 @click.option("--key", "key_file", type=click.Path(exists=True, dir_okay=False), default=None,

@@ -840,5 +840,5 @@ def stopped_text(why: str, file: str | None) -> str:
         return _("The game could not be saved.")
     if why == "quit":
         return _("You quit. The game is saved in {file}; continue it with: uno play --resume {file}").format(file=file)
-    return _("The input ended before the game. The game is saved in {file}; continue it with: "
-             "uno play --resume {file}").format(file=file)
+    return _("The input ended before the end of the game, so the game is saved in {file}. "
+             "To continue it: uno play --resume {file}").format(file=file)
