@@ -145,3 +145,47 @@ def test_the_readmes_script_example_is_true(tmp_path) -> None:
     assert "Player 2 plays a red 5." in out
     assert "so the game is saved in" in out.splitlines()[-1]
     assert list((tmp_path / "data").glob("unfinished-*.json"))
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [("rules",), ("simulate", "--games", "1", "--json")])
+def test_a_full_standard_output_is_a_sentence_and_status_5_not_a_traceback(args, tmp_path) -> None:
+    env = dict(os.environ, UNO_CLI_HOME=str(tmp_path), UNO_CLI_IGNORE_SETTINGS="1",
+               PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "uno_cli", *args], stdout=full, stderr=subprocess.PIPE,
+                              text=True, env=env, timeout=120)
+    assert done.returncode == 5 and "Traceback" not in done.stderr
+    assert "Standard output cannot be written" in done.stderr
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("play", "--seat", '2=cmd:python3 "x'), "quotation mark that is not closed"),
+    (("simulate", "--games", "1", "--external", '2=python3 "x'), "quotation mark that is not closed"),
+    (("play", "--rule", "target=" + "9" * 4000), "target"),
+    (("play", "--rule", "target=99999999"), "1-1000000"),
+    (("play", "--pace", "inf"), "--pace"),
+    (("play", "--pace", "nan"), "not a number of seconds"),
+    (("play", "--think-time", "nan"), "not a number of seconds"),
+])
+def test_bad_command_line_values_are_sentences_not_tracebacks(args, said, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("UNO_CLI_HOME", str(tmp_path))
+    done = _run(*args, input="")
+    assert done.exit_code == 2, done.output
+    assert said in done.output and done.exception is None or isinstance(done.exception, SystemExit)
+
+
+def test_jobs_are_capped_to_the_games(monkeypatch, tmp_path) -> None:
+    from uno_cli import sim
+
+    seen = {}
+    real = sim.simulate
+
+    def spy(*args, **kw):
+        seen.update(kw)
+        return real(*args, **{k: v for k, v in kw.items() if k != "jobs"})
+
+    monkeypatch.setattr(sim, "simulate", spy)
+    done = _run("simulate", "--games", "2", "--jobs", "200", "--json")
+    assert done.exit_code == 0, done.output
+    assert seen["jobs"] == 2

@@ -100,6 +100,13 @@ def _say_unreadable_settings() -> None:
         click.echo(settings_unreadable(settings.settings_path(), problem), err=True)
 
 
+def _seconds(value: float | None, option: str) -> float | None:
+    """A number of seconds from the command line; NaN (which every range lets through) is refused."""
+    if value is not None and value != value:
+        raise click.BadParameter(_("{value} is not a number of seconds.").format(value=value), param_hint=f"'{option}'")
+    return value
+
+
 def _fail(message: str) -> None:
     click.echo(message, err=True)
     sys.exit(EXIT_BAD_USAGE)
@@ -218,8 +225,10 @@ def _play_options(func: Any) -> Any:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help=_("Script output: text lines or {format}.").format(format="JSON Lines"))
 @click.option("--speech", type=click.Choice(["auto", "on", "off"]), default=None, help=_("Speech through the screen reader."))
 @click.option("--verbosity", type=click.Choice(["short", "full"]), default=None, help=_("How much is said."))
-@click.option("--pace", type=float, default=None, help=_("Seconds between opponents' moves."))
+@click.option("--pace", type=click.FloatRange(0.0, 60.0), default=None, callback=lambda _c, _p, v: _seconds(v, "--pace"),
+              help=_("Seconds between opponents' moves."))
 @click.option("--think-time", "think_time", type=click.FloatRange(min=0, max=60), default=None,
+              callback=lambda _c, _p, v: _seconds(v, "--think-time"),
               help=_("Seconds you have to act in the interactive game, then the game draws or passes for you (0: no limit)."))
 def play(**kw: Any) -> None:
     """Play a game (interactive on a terminal, scripted otherwise)."""
@@ -347,6 +356,14 @@ def simulate(**kw: Any) -> None:
             from uno_cli.errtext import config_error
 
             _fail(config_error(ConfigError("seat_out_of_range", seat=seat + 1, players=kw["players"])))
+        try:
+            from uno_cli.playconfig import check_command
+
+            check_command(command.strip())
+        except ConfigError as exc:
+            from uno_cli.errtext import config_error
+
+            _fail(config_error(exc))
         if levels is None:
             levels = ["random"] * kw["players"]
         levels[seat] = "external:" + command.strip()
@@ -371,8 +388,10 @@ def simulate(**kw: Any) -> None:
                 click.echo(_("{done} of {total} games played.").format(done=done, total=total), err=True)
 
     extra: dict[str, Any] = dict(extra_timeout)
-    if kw["jobs"] != 1:
-        extra["jobs"] = kw["jobs"]
+    # Never more processes than games to play.
+    jobs = min(kw["jobs"], kw["games"])
+    if jobs != 1:
+        extra["jobs"] = jobs
     if kw["swap_seats"]:
         extra["swap_seats"] = True
     result = sim.simulate(

@@ -204,6 +204,9 @@ def config_error(exc: ConfigError) -> str:
     d = exc.detail
     if exc.code == "duplicate_name":
         return _duplicate_name(d.get("name"))
+    if exc.code == "unclosed_quote":
+        return _("The program's command line {command} has a quotation mark that is not closed.").format(
+            command=_shown(d.get("value")))
     if exc.code == "bad_bot_level":
         return _("There is no bot level {level}. Levels: {levels}.").format(
             level=d.get("value"), levels=_list(d.get("allowed", ()))

@@ -11,6 +11,10 @@ SCORING_MODES = ("winner_takes", "lowest_wins", "elimination")
 CHALLENGE_PENALTIES = ("four", "six", "return")
 UNO_PENALTIES = (1, 2, 4)
 FALSE_UNO_PENALTIES = (0, 1, 2, 4)
+#: The largest target, number of hands and jump-in penalty (far above any real game's).
+MAX_TARGET = 1_000_000
+MAX_HANDS = 10_000
+MAX_JUMP_IN_PENALTY = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,12 +109,12 @@ class RuleOptions:
             raise InvalidOptions("false_uno_penalty", self.false_uno_penalty, FALSE_UNO_PENALTIES)
         if self.scoring not in SCORING_MODES:
             raise InvalidOptions("scoring", self.scoring, SCORING_MODES)
-        if self.target < 1:
-            raise InvalidOptions("target", self.target, ("1+",))
-        if self.hands < 0:
-            raise InvalidOptions("hands", self.hands, ("0+",))
-        if self.jump_in_penalty < 0:
-            raise InvalidOptions("jump_in_penalty", self.jump_in_penalty, ("0+",))
+        if not 1 <= self.target <= MAX_TARGET:
+            raise InvalidOptions("target", self.target, (f"1-{MAX_TARGET}",))
+        if not 0 <= self.hands <= MAX_HANDS:
+            raise InvalidOptions("hands", self.hands, (f"0-{MAX_HANDS}",))
+        if not 0 <= self.jump_in_penalty <= MAX_JUMP_IN_PENALTY:
+            raise InvalidOptions("jump_in_penalty", self.jump_in_penalty, (f"0-{MAX_JUMP_IN_PENALTY}",))
         if self.partners and self.scoring == "elimination":
             raise InvalidOptions("partners", True, ("scoring != elimination",))
         if self.partners and players is not None and players != 4:
@@ -158,8 +162,11 @@ def parse_value(key: str, raw: Any) -> Any:
     if kind == "int":
         if isinstance(raw, bool):
             raise InvalidOptions(key, raw, ("a whole number",))
+        text = str(raw).strip()
+        if len(text) > 12:  # no option holds a number this long (and int() of 5,000 digits raises)
+            raise InvalidOptions(key, text[:12] + "...", ("a whole number",))
         try:
-            return int(str(raw).strip())
+            return int(text)
         except ValueError:
             raise InvalidOptions(key, raw, ("a whole number",)) from None
     return str(raw).strip()
