@@ -478,6 +478,9 @@ def _seat_from(item: tuple[str, Any], players: int) -> int | None:
     return None
 
 
+_NOT_TEXT = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+
+
 def parse(
     line: str,
     seat: int | None,
@@ -487,12 +490,14 @@ def parse(
 ) -> Command:
     """Parse one line for ``seat`` (0-based; ``@N`` overrides it). Never raises."""
     players = getattr(game, "players", 10)
-    text = line.strip()
+    text = line.strip().removeprefix("\ufeff")  # a byte-order mark some editors put first
     cmd = Command(seat=seat)
     if "\ufffd" in text:
         cmd.error = "invalid_text"
         return cmd
-    if any(unicodedata.category(ch) == "Cc" for ch in text):
+    # Control and format characters (bidi overrides such as U+202E, zero-width ones) are
+    # refused, never echoed back.
+    if any(unicodedata.category(ch) in _NOT_TEXT for ch in text):
         cmd.error = "invalid_text"
         return cmd
     if not text:

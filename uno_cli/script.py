@@ -25,6 +25,9 @@ EXIT_BAD_SETUP = 2
 EXIT_INPUT_ENDED = 3
 EXIT_QUIT = 4
 EXIT_OUTPUT_FAILED = 5
+#: The longest input line read, in bytes: a longer one is refused as too long, and the rest of
+#: it is read and dropped piece by piece, never held whole.
+MAX_LINE_BYTES = 4096
 
 
 class OutputGone(Exception):
@@ -278,6 +281,18 @@ def _save_unfinished(session: Any) -> Path | None:
     return None
 
 
+def _read_line(stdin: IO[bytes]) -> bytes | None:
+    """One input line of at most :data:`MAX_LINE_BYTES` (b"" at the end of the input), or None
+    for a longer line, which is read to its end and dropped."""
+    raw = stdin.readline(MAX_LINE_BYTES + 1)
+    if len(raw) <= MAX_LINE_BYTES or raw.endswith(b"\n"):
+        return raw
+    while True:
+        chunk = stdin.readline(1 << 16)
+        if not chunk or chunk.endswith(b"\n"):
+            return None
+
+
 def _loop(session: Any, stdin: IO[bytes], writer: _Writer) -> int:
     _hello(session, writer)
     session.start()
@@ -287,7 +302,10 @@ def _loop(session: Any, stdin: IO[bytes], writer: _Writer) -> int:
         prompt_id += 1
         _prompt(session, wait, writer, prompt_id)
         writer.flush()
-        raw = stdin.readline()
+        raw = _read_line(stdin)
+        if raw is None:
+            session._error("too_long", describe.parse_error_text("too_long", {}), wait.seat)
+            continue
         if not raw:
             return _stop(session, writer, quit=False)
         try:
