@@ -499,6 +499,8 @@ class Session:
         if g.phase == Phase.HAND_OVER and self.auto_next_hand:
             self.referee.deal(g.start_hand())
             return
+        # A game from a file is saved before its first action: killed now, it is still offered.
+        self._autosave_now()
         view = g.view(self.viewer if self.viewer is not None else 0)
         self.emit("info", d.resumed_text(), {"state": "resumed"})
         self.emit("status", d.status_text(view, self.names, self.viewer))
@@ -519,12 +521,15 @@ class Session:
         """After every change (the referee calls it): forget half-made plays, autosave, say it."""
         self.partial = {}
         # Saved before it is said: a game killed right after a line was printed keeps that move.
+        self._autosave_now()
+        self._emit_events(events)
+
+    def _autosave_now(self) -> None:
         if self.autosave is not None:
             try:
                 self.autosave(self.save_dict())
             except Exception:  # noqa: BLE001 - saving must never stop the game
                 pass
-        self._emit_events(events)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action`` (raises IllegalAction; nothing changed then) and emit its messages."""
