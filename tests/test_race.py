@@ -148,7 +148,7 @@ def test_settings_default_pace_is_the_race_pace():
 
 
 def test_a_persons_thinking_time_plays_the_safe_default_in_real_time():
-    from uno_cli.race import fallback
+    from uno_cli.race import default_action
 
     g = make_game([["r5", "g1"], ["g7", "g8"]], discard=("b3",), current=0)
     ref = Referee(g, {1: Fixed(None, 0)}, controlled=[0])
@@ -156,4 +156,4 @@ def test_a_persons_thinking_time_plays_the_safe_default_in_real_time():
     ref.think_time = 10.0
     mine = [e for e in ref.schedule(virtual=False) if e.seat == 0]
     assert len(mine) == 1 and mine[0].time == 10.0 and mine[0].wait == Wait(0, "turn")
-    assert mine[0].offer.action == fallback(g.legal_actions(0)) and mine[0].offer.action.kind == DRAW
+    assert mine[0].offer.action == default_action(g.view(0)) and mine[0].offer.action.kind == DRAW

@@ -125,7 +125,7 @@ class Settings:
     (uno_cli.race.RACE_WINDOW)."""
     think_time: float = 0.0
     """Seconds the player has to act when the game waits for them (0: no limit); then the
-    safe default is played for them (uno_cli.race.fallback)."""
+    safe default is played for them (uno_cli.race.default_action)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as JSON-ready data."""

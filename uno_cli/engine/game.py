@@ -80,6 +80,15 @@ IN_TURN_PHASES = frozenset({PLAYING, DRAWN, PENDING, CHOOSE_COLOR})
 #: Phases of a hand in play (someone may act).
 LIVE_PHASES = frozenset({PLAYING, DRAWN, PENDING, CHOOSE_COLOR, BEEP_RACE})
 
+
+def awaited_seats(phase: Phase, current: int, beep_waiting: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+    """The seats the game waits for: the turn holder, or in a Beep race those still to answer."""
+    if phase == BEEP_RACE:
+        return tuple(beep_waiting)
+    if phase in IN_TURN_PHASES:
+        return (current,)
+    return ()
+
 _ACTIONS: dict[tuple[str, int, str | None, str | None, int | None], Action] = {}
 
 
@@ -204,6 +213,11 @@ class View:
     options: RuleOptions
     legal: tuple[Action, ...] = field(default=())
     winners: tuple[int, ...] = ()
+
+    @property
+    def must_act(self) -> bool:
+        """True if the game waits for this seat (its turn, or a Beep it has still to answer)."""
+        return self.seat in awaited_seats(self.phase, self.current, self.beep_waiting)
 
 
 class Game:
@@ -533,6 +547,10 @@ class Game:
             if top not in (WILD, WILD4, BEEP) and card in (_SAME_RANK[top] if super_jump else _ITSELF[top]):
                 return False
         return True
+
+    def awaited(self) -> tuple[int, ...]:
+        """The seats the game waits for now: the turn holder, or in a Beep race those still to answer."""
+        return awaited_seats(self.phase, self.current, self.beep_waiting)
 
     def actors(self) -> list[int]:
         """Seats that have at least one legal action now."""
