@@ -496,7 +496,7 @@ class Referee:
                     assert action is not None
                     self.apply(action)
                     continue
-                offers = self.offers()
+                offers = self.offers(False)  # nobody to wait for: the game cannot stop here
                 if len(offers) == 1:
                     if not self.fire(offers[0]):
                         self._offers = None

@@ -365,24 +365,29 @@ def play_bot_game(
         bots = [make_seat(levels[s], s, bot_rng(seed, s), external_timeout, n, logs[s] if logs else None)
                 for s in range(n)]
     gains = [0] * game.players
-    usage: dict[str, Counter[str]] = {}
-    counts = [0, 0]  # actions, turns
+    # What each action was, tallied by the (interned) action itself: the usage by level is
+    # made once at the end. Only a play needs its events (how it went down, a swap, a rotation).
+    tally: dict[Action, int] = {}
+    play_keys: dict[tuple[int, str], int] = {}
+    dealt_turns = [0]  # "turn" events of new hands, which no action made
 
     def changed(action: Action | None, events: list) -> None:
         if action is None:
+            for e in events:
+                if e.type == "turn":
+                    dealt_turns[0] += 1
             return
-        counts[0] += 1
-        for e in events:
-            if e.type == "turn":
-                counts[1] += 1
-        counter = usage.get(levels[action.seat])
-        if counter is None:
-            counter = usage[levels[action.seat]] = Counter()
-        for key in _usage_key(action.kind, events, action.seat):
-            counter[key] += 1
+        tally[action] = tally.get(action, 0) + 1
+        if action.kind == PLAY:
+            seat = action.seat
+            for key in _usage_key(PLAY, events, seat)[1:]:
+                play_keys[(seat, key)] = play_keys.get((seat, key), 0) + 1
         if check:
+            counts[0] += 1
             _check(game, events, gains, rec, counts[0])
 
+    counts = [0]
+    turns_before = game.turn_events
     referee = Referee(game, dict(enumerate(bots)), on_events=changed, on_decision=on_decision)
     try:
         referee.deal(game.start())
@@ -399,7 +404,14 @@ def play_bot_game(
                 mine = rec.faults.setdefault(seat, {})
                 for kind, count in faults.items():
                     mine[kind] = mine.get(kind, 0) + count
-    rec.actions, rec.turns, rec.hands = counts[0], counts[1], game.hand_number
+    usage: dict[str, Counter[str]] = {}
+    for action, n in tally.items():
+        usage.setdefault(levels[action.seat], Counter())[action.kind] += n
+    for (seat, key), n in play_keys.items():
+        usage.setdefault(levels[seat], Counter())[key] += n
+    rec.actions = sum(tally.values())
+    rec.turns = game.turn_events - turns_before - dealt_turns[0]
+    rec.hands = game.hand_number
     rec.usage = {level: dict(c) for level, c in usage.items()}
 
 
