@@ -426,7 +426,7 @@ class Session:
         it): the one narration of script mode, the interactive game and network tables."""
         g = self.game
         turn_said, out_of_turn = self.turn_state
-        duo = sum(1 for out in g.eliminated if not out) == 2
+        duo = g.players - sum(g.eliminated) == 2
         reversed_duo = False
         out: list[Message] = []
         pending = list(events)
