@@ -479,8 +479,9 @@ class Referee:
         hand is over and hands are not dealt on automatically.
         """
         g = self.game
+        legal_only, on_decision = self._legal_only, self.on_decision
         for _ in range(limit):
-            if g.is_over:
+            if g.phase == Phase.MATCH_OVER:
                 return None
             if g.phase == Phase.HAND_OVER:
                 if not self.auto_next_hand:
@@ -492,9 +493,16 @@ class Referee:
                 if seat is not None:
                     # One bot alone may act, and nobody is awaited: it comes first, whenever,
                     # so nothing is timed (the same choice offers() would get).
-                    action = self._decide(g, seat, self.bots[seat], True, False) or default_action(g.view(seat))
-                    assert action is not None
-                    self.apply(action)
+                    if seat in legal_only and on_decision is None:
+                        try:
+                            action = self.bots[seat].choose_legal(g.legal_actions(seat), True)
+                        except Exception:  # noqa: BLE001 - a broken bot plays safe
+                            action = None
+                    else:
+                        action = self._decide(g, seat, self.bots[seat], True, False)
+                    if action is None:
+                        action = default_action(g.view(seat))
+                    self.apply(action)  # type: ignore[arg-type]
                     continue
                 offers = self.offers(False)  # nobody to wait for: the game cannot stop here
                 if len(offers) == 1:

@@ -298,23 +298,6 @@ def seating(levels: Sequence[str], index: int, swap_seats: bool) -> tuple[str, .
     return tuple(levels[(s - k) % n] for s in range(n))
 
 
-def _usage_key(action_kind: str, events: list, seat: int) -> list[str]:
-    keys = [action_kind]
-    if action_kind == PLAY:
-        for e in events:
-            if e.type == "play" and e.seat == seat:
-                how = e.data.get("how")
-                if how in ("stack", "sequence", "beep", "drawn"):
-                    keys.append(how)
-                if e.data.get("card") in ("w", "w+4"):
-                    keys.append("wild")
-            elif e.type == "swap" and e.seat == seat:
-                keys.append("swap")
-            elif e.type == "rotate" and e.seat == seat:
-                keys.append("rotate")
-    return keys
-
-
 def _check(game: Game, events: list, gains: list[int], rec: GameRecord, actions: int) -> None:
     for e in events:
         if e.type == "hand_end":
@@ -370,6 +353,7 @@ def play_bot_game(
     tally: dict[Action, int] = {}
     play_keys: dict[tuple[int, str], int] = {}
     dealt_turns = [0]  # "turn" events of new hands, which no action made
+    seven_o = game.options.seven_o
 
     def changed(action: Action | None, events: list) -> None:
         if action is None:
@@ -379,9 +363,16 @@ def play_bot_game(
             return
         tally[action] = tally.get(action, 0) + 1
         if action.kind == PLAY:
-            seat = action.seat
-            for key in _usage_key(PLAY, events, seat)[1:]:
-                play_keys[(seat, key)] = play_keys.get((seat, key), 0) + 1
+            # The play is the first event; how it went down counts when it is not a plain turn.
+            how = events[0].data["how"]
+            if how != "turn" and how != "jump_in":
+                key = (action.seat, how)
+                play_keys[key] = play_keys.get(key, 0) + 1
+            if seven_o:
+                for e in events:
+                    if (e.type == "swap" or e.type == "rotate") and e.seat == action.seat:
+                        key = (action.seat, e.type)
+                        play_keys[key] = play_keys.get(key, 0) + 1
         if check:
             counts[0] += 1
             _check(game, events, gains, rec, counts[0])
@@ -409,6 +400,9 @@ def play_bot_game(
         usage.setdefault(levels[action.seat], Counter())[action.kind] += n
     for (seat, key), n in play_keys.items():
         usage.setdefault(levels[seat], Counter())[key] += n
+    for action, n in tally.items():
+        if action.kind == PLAY and (action.card == "w" or action.card == "w+4"):
+            usage[levels[action.seat]]["wild"] += n
     rec.actions = sum(tally.values())
     rec.turns = game.turn_events - turns_before - dealt_turns[0]
     rec.hands = game.hand_number

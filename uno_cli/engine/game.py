@@ -372,17 +372,23 @@ class Game:
 
     # ------------------------------------------------------------ legality
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now, in turn or out of turn."""
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """Every action ``seat`` may take now, in turn or out of turn (made when first asked)."""
         cache = self._legal_cache
         if cache is not None and self._legal_version == self.version:
-            out = cache.get(seat)
-            if out is not None:
-                return out
+            legal = cache.get(seat)
+            if legal is not None:
+                return legal
         else:
             cache = self._legal_cache = {}
             self._legal_version = self.version
-        out = []
+        # Kept until the game changes, so immutable: nobody can change what is legal.
+        legal = cache[seat] = tuple(self._list_legal(seat))
+        return legal
+
+    def _list_legal(self, seat: int) -> list[Action]:
+        """The legal actions of ``seat``, computed (the one statement of who may do what)."""
+        out: list[Action] = []
         phase = self.phase
         current = self.current
         # The turn holder in play is always a seat still in (the common case).
@@ -404,12 +410,17 @@ class Game:
                 color, top = self.color, self.discard[-1]
                 follow = _FOLLOW.get((color, top)) or _followers(color, top)
                 seen: list[str] = []  # each card once, in hand order (cheaper than a dict)
+                plays = _PLAYS[seat]
+                sevens = _SEVENS if opts.seven_o else ()
                 for card in hand:
                     if card in follow:
                         if card in seen:
                             continue
                         seen.append(card)
-                        self._variants(PLAY, seat, card, out)
+                        if card in sevens:
+                            self._variants(PLAY, seat, card, out)
+                        else:
+                            out += plays[card]
                     elif card == WILD4 and card not in seen and not self.must_play and self._wild4_allowed(seat):
                         seen.append(card)
                         out += _PLAYS[seat][card]
@@ -454,7 +465,6 @@ class Game:
         if uno_open is not None and uno_open != seat:
             out.append(_CATCHES[seat][uno_open])
         if self._no_interrupts:
-            cache[seat] = out
             return out
         if phase == PLAYING or (
             # While the turn holder holds a drawn card, others may still play a straight
@@ -478,7 +488,6 @@ class Game:
                 self._sequence_plays(seat, out)
         if beep:
             out += _PLAYS[seat][BEEP]
-        cache[seat] = out
         return out
 
     def _sequence_plays(self, seat: int, out: list[Action]) -> None:
@@ -658,8 +667,12 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out ``action`` and return the events it caused; raise if it is illegal."""
-        if not self.is_legal(action):
-            raise self.why_illegal(action)
+        cache = self._legal_cache
+        known = cache.get(action.seat) if cache is not None and self._legal_version == self.version else None
+        # Taken from the legal list just made (the common case): the same instance is in it.
+        if known is None or action not in known:
+            if not self.is_legal(action):
+                raise self.why_illegal(action)
         kind = action.kind
         seat = action.seat
         self.version += 1  # which also makes the cached legal list stale
@@ -921,7 +934,11 @@ class Game:
 
     def _set_turn(self, seat: int, ev: list[Event], phase: Phase = PLAYING, after: bool = False) -> None:
         if after:
-            seat = self.next_seat(seat)
+            # next_seat(seat), inline: every turn passes here.
+            n, d, out = self.players, self.direction, self.eliminated
+            seat = (seat + d) % n
+            while out[seat]:
+                seat = (seat + d) % n
         self.current = seat
         self.phase = phase
         self.drawn = None
