@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -85,3 +87,105 @@ def test_click_help_words_and_placeholders_are_localized(lang: str) -> None:
 def test_click_help_in_english_keeps_click_s_words() -> None:
     text = _uno("play", "--help", "--lang", "en").stdout
     assert "Usage: uno play [OPTIONS]" in text and "--players INTEGER RANGE" in text and "--bots TEXT" in text
+
+
+def _run(*args: str, input: str = "") -> "Any":
+    """``uno ARGS`` in this process (click's runner), settings ignored."""
+    from click.testing import CliRunner
+
+    return CliRunner().invoke(cli.main, list(args), prog_name="uno", input=input, env={"UNO_CLI_IGNORE_SETTINGS": "1"})
+
+
+def test_duplicate_names_are_refused_with_the_servers_folding(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("UNO_CLI_HOME", str(tmp_path))
+    for names in ("Ana,Ana", "Ana,Ana\u202e", "Ana, Ana"):
+        done = _run("play", "--players", "2", "--names", names, "--seed", "1", input="quit\n")
+        assert done.exit_code == 2, done.output
+        assert "same name" in done.output and "Ana" in done.output
+    done = _run("play", "--players", "2", "--names", "Ana,Bea", "--seed", "1", input="quit\n")
+    assert "same name" not in done.output
+
+
+def test_unknown_subcommands_are_refused_with_did_you_mean() -> None:
+    done = _run("jion", "example.org")
+    assert done.exit_code == 2
+    assert "No such command 'jion'" in done.output and "Did you mean 'join'?" in done.output
+    done = _run("foo")
+    assert done.exit_code == 2 and "No such command 'foo'" in done.output
+    assert "unexpected extra argument" not in done.output
+
+
+def test_uno_help_says_a_bare_uno_starts_a_game_and_uno_help_is_help() -> None:
+    for args in (["--help"], ["help"]):
+        done = _run(*args)
+        assert done.exit_code == 0
+        assert "uno alone starts a game, as uno play does." in done.output
+
+
+def test_uno_join_help_names_its_argument_as_a_host() -> None:
+    done = _run("join", "--help")
+    assert "join [OPTIONS] HOST\n" in done.output
+
+
+def test_the_readmes_script_example_is_true(tmp_path) -> None:
+    import re
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    line = next(l.strip() for l in readme.splitlines() if l.strip().startswith("printf "))
+    found = re.fullmatch(r"printf '(.*)' \| uno (.*)", line)
+    assert found, line
+    text = found.group(1).encode().decode("unicode_escape")
+    env = dict(os.environ, UNO_CLI_HOME=str(tmp_path), UNO_CLI_IGNORE_SETTINGS="1",
+               PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    done = subprocess.run([sys.executable, "-m", "uno_cli", *found.group(2).split()], input=text,
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 3, done.stderr
+    out = done.stdout
+    assert "You can only" not in out and "can't" not in out.split("Player 2 plays")[-1]
+    assert "Player 2 plays a red 5." in out
+    assert "so the game is saved in" in out.splitlines()[-1]
+    assert list((tmp_path / "data").glob("unfinished-*.json"))
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [("rules",), ("simulate", "--games", "1", "--json")])
+def test_a_full_standard_output_is_a_sentence_and_status_5_not_a_traceback(args, tmp_path) -> None:
+    env = dict(os.environ, UNO_CLI_HOME=str(tmp_path), UNO_CLI_IGNORE_SETTINGS="1",
+               PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "uno_cli", *args], stdout=full, stderr=subprocess.PIPE,
+                              text=True, env=env, timeout=120)
+    assert done.returncode == 5 and "Traceback" not in done.stderr
+    assert "Standard output cannot be written" in done.stderr
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("play", "--seat", '2=cmd:python3 "x'), "quotation mark that is not closed"),
+    (("simulate", "--games", "1", "--external", '2=python3 "x'), "quotation mark that is not closed"),
+    (("play", "--rule", "target=" + "9" * 4000), "target"),
+    (("play", "--rule", "target=99999999"), "1-1000000"),
+    (("play", "--pace", "inf"), "--pace"),
+    (("play", "--pace", "nan"), "not a number of seconds"),
+    (("play", "--think-time", "nan"), "not a number of seconds"),
+])
+def test_bad_command_line_values_are_sentences_not_tracebacks(args, said, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("UNO_CLI_HOME", str(tmp_path))
+    done = _run(*args, input="")
+    assert done.exit_code == 2, done.output
+    assert said in done.output and done.exception is None or isinstance(done.exception, SystemExit)
+
+
+def test_jobs_are_capped_to_the_games(monkeypatch, tmp_path) -> None:
+    from uno_cli import sim
+
+    seen = {}
+    real = sim.simulate
+
+    def spy(*args, **kw):
+        seen.update(kw)
+        return real(*args, **{k: v for k, v in kw.items() if k != "jobs"})
+
+    monkeypatch.setattr(sim, "simulate", spy)
+    done = _run("simulate", "--games", "2", "--jobs", "200", "--json")
+    assert done.exit_code == 0, done.output
+    assert seen["jobs"] == 2

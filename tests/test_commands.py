@@ -201,3 +201,48 @@ def test_command_words_the_messages_use_call_their_verb(line, verb):
 def test_a_seat_may_be_named_in_the_object_case(line, target):
     cmd = parse(line, 0, names=["Mia", "Ana", "Bruno", "Filip"])
     assert (cmd.verb, cmd.target, cmd.error) == ("catch", target, None), cmd
+
+
+def test_draw_after_a_playable_draw_draws_again_under_draw_again_and_keeps_the_card_without():
+    for on, expected in ((True, DRAW), (False, PASS)):
+        g = make_game([["b1", "g2"], ["g3", "b4"]], discard=["r3"], draw=["y9", "r7"], draw_again=on)
+        g.apply(Action(DRAW, 0))
+        assert g.phase == "drawn" and g.drawn == "r7"
+        action = resolve(parse("draw", 0, g), g, 0)
+        assert action == Action(expected, 0)
+        events = g.apply(action)
+        if on:
+            assert [e for e in events if e.type == "draw"] and "y9" in g.hands[0]
+        else:
+            assert g.current == 1 and "r7" in g.hands[0]
+
+
+def test_turn_holders_jump_with_a_playable_card_is_a_play_not_a_missed_interception():
+    for jump_in in (True, False):
+        g = make_game([["r5", "g2"], ["g3", "r5"]], discard=["r3"], jump_in=jump_in)
+        action = resolve(parse("jump r5", 0, g), g, 0)
+        assert action == Action(PLAY, 0, "r5")
+        g.apply(action)
+        assert g.scores == [0, 0] and g.top == "r5"
+
+
+def test_turn_holder_missed_jump_with_a_playable_card_is_refused_by_the_engine_costing_nothing():
+    g = make_game([["r5", "g2"], ["g3", "b4"]], discard=["r3"], jump_in=True)
+    with pytest.raises(IllegalAction):
+        g.apply(Action("missed_jump_in", 0, "r5"))
+    assert g.scores == [0, 0]
+    # A card the turn holder may not play is still a (costly) missed interception.
+    g.apply(Action("missed_jump_in", 0, "g2"))
+    assert g.scores == [-3, 0]
+
+
+def test_a_last_wild_is_played_at_once_without_asking_a_colour_and_an_earlier_one_asks():
+    for card in ("w", "w+4"):
+        g = make_game([[card], ["g3", "b4"]], discard=["r3"])
+        g.said[0] = True
+        action = resolve(parse(f"play {card}", 0, g), g, 0)
+        assert action == Action(PLAY, 0, card)
+        events = g.apply(action)
+        assert any(e.type == "hand_end" for e in events)
+        g2 = make_game([[card, "g1"], ["g3", "b4"]], discard=["b3"])
+        assert isinstance(resolve(parse(f"play {card}", 0, g2), g2, 0), Partial)

@@ -87,3 +87,20 @@ def test_bot_names_are_written_in_cyrillic_in_serbian_cyrillic() -> None:
         assert [bot_name(0), bot_name(3)] == ["Ана", "Дарио"]
     with use_language("sr_Latn"):
         assert bot_name(0) == "Ana"
+
+
+def test_default_names_never_repeat_a_given_name():
+    from uno_cli.session import distinct_names
+
+    assert distinct_names(["Bruno", "", ""], ["You", "Ana", "Bruno"]) == ["Bruno", "Ana", "Player 3"]
+    assert distinct_names(["", "Player 2", ""], ["Ana", "Bruno", "Player 2"]) == ["Ana", "Player 2", "Player 3"]
+
+
+def test_a_file_naming_two_seats_alike_is_refused_by_name():
+    from uno_cli.engine.errors import InvalidSetup
+    from uno_cli.session import file_names
+
+    with pytest.raises(InvalidSetup) as info:
+        file_names({"names": ["Ana", "Ana\u202e"]}, 2)
+    assert info.value.code == "duplicate_name" and info.value.detail["name"] == "Ana"
+    assert file_names({"names": ["Ana", None, "Bea"]}, 3) == ["Ana", None, "Bea"]

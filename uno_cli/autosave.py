@@ -106,11 +106,22 @@ def acquire() -> Path | None:
                 if _lock is None:
                     atexit.register(release)
                 _file, _lock = _name(n), lock
+                _remove_stale_temporaries(folder / _file)
                 return None if n == 1 else folder / _file
     except OSError:
         pass
     _file, _lock = FILE, None
     return None
+
+
+def _remove_stale_temporaries(target: Path) -> None:
+    """Remove the temporary files a game killed while writing ``target`` left behind (this game
+    holds the lock of ``target``, so no running game is writing them)."""
+    for stale in target.parent.glob(target.name + ".*.tmp"):
+        try:
+            stale.unlink()
+        except OSError:
+            pass
 
 
 def release() -> None:
@@ -138,10 +149,13 @@ def write(save: dict[str, Any], ui: dict[str, Any] | None = None) -> bool:
 
 
 def read() -> dict[str, Any] | None:
-    """The saved game, or None when there is none (or it is unreadable)."""
+    """The saved game, or None when there is none (or it is unreadable); read with the
+    limits of save files (:func:`uno_cli.savefile.read_json`)."""
+    from uno_cli.savefile import read_json
+
     try:
-        data = json.loads(path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = read_json(path())
+    except (OSError, ValueError):  # InvalidSetup is a ValueError
         return None
     if not isinstance(data, dict):
         return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -16,9 +17,25 @@ _LANGUAGE_CODES = "en, pt, sr_Latn, sr_Cyrl, ro, it"
 
 
 class DefaultGroup(click.Group):
-    """A group that runs ``play`` when no subcommand is named."""
+    """A group that runs ``play`` when no subcommand is named (only options follow ``uno``);
+    an unknown word where a subcommand goes is refused with the nearest commands."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] == "help":
+            args = ["--help", *args[1:]]
+        if args and not args[0].startswith("-") and args[0] not in self.commands:
+            import difflib
+
+            from uno_cli.i18n import _
+
+            message = _("No such command {name!r}.").format(name=args[0])
+            close = difflib.get_close_matches(args[0], list(self.commands), n=3, cutoff=0.5)
+            if len(close) == 1:
+                message += " " + _("Did you mean {possibility}?").format(possibility=repr(close[0]))
+            elif close:
+                message += " " + _("(Did you mean one of: {possibilities}?)").format(
+                    possibilities=", ".join(map(repr, close)))
+            ctx.fail(message)
         if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h", "--version")):
             args = ["play", *args]
         return super().parse_args(ctx, args)
@@ -70,6 +87,26 @@ def _interactive_seats_or_exit(seat_specs: tuple[str, ...]) -> None:
                     "it works with {script}.").format(option="--seat " + text, script="--script"))
 
 
+def _say_unreadable_settings() -> None:
+    """Say so when the settings file exists but cannot be read (the game uses the defaults)."""
+    if "UNO_CLI_IGNORE_SETTINGS" in os.environ:
+        return
+    from uno_cli import settings
+
+    _settings, problem = settings.read()
+    if problem is not None:
+        from uno_cli.errtext import settings_unreadable
+
+        click.echo(settings_unreadable(settings.settings_path(), problem), err=True)
+
+
+def _seconds(value: float | None, option: str) -> float | None:
+    """A number of seconds from the command line; NaN (which every range lets through) is refused."""
+    if value is not None and value != value:
+        raise click.BadParameter(_("{value} is not a number of seconds.").format(value=value), param_hint=f"'{option}'")
+    return value
+
+
 def _fail(message: str) -> None:
     click.echo(message, err=True)
     sys.exit(EXIT_BAD_USAGE)
@@ -112,7 +149,8 @@ def _ensure_text_streams() -> None:
 @click.group(
     cls=DefaultGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
-    help=_("An accessible UNO card game for the terminal."),
+    help=_("An accessible UNO card game for the terminal.") + "\n\n"
+    + _("{command} alone starts a game, as {play} does.").format(command="uno", play="uno play"),
 )
 @click.version_option(__version__, prog_name="uno")
 def main() -> None:
@@ -187,8 +225,10 @@ def _play_options(func: Any) -> Any:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help=_("Script output: text lines or {format}.").format(format="JSON Lines"))
 @click.option("--speech", type=click.Choice(["auto", "on", "off"]), default=None, help=_("Speech through the screen reader."))
 @click.option("--verbosity", type=click.Choice(["short", "full"]), default=None, help=_("How much is said."))
-@click.option("--pace", type=float, default=None, help=_("Seconds between opponents' moves."))
+@click.option("--pace", type=click.FloatRange(0.0, 60.0), default=None, callback=lambda _c, _p, v: _seconds(v, "--pace"),
+              help=_("Seconds between opponents' moves."))
 @click.option("--think-time", "think_time", type=click.FloatRange(min=0, max=60), default=None,
+              callback=lambda _c, _p, v: _seconds(v, "--think-time"),
               help=_("Seconds you have to act in the interactive game, then the game draws or passes for you (0: no limit)."))
 def play(**kw: Any) -> None:
     """Play a game (interactive on a terminal, scripted otherwise)."""
@@ -223,6 +263,12 @@ def play(**kw: Any) -> None:
     if not scripted:
         _interactive_seats_or_exit(kw["seats"])
     names = [n.strip() for n in (kw["names"] or "").split(",") if n.strip()]
+    from uno_cli.names import repeated_name
+
+    if repeated_name(names) is not None:  # type: ignore[arg-type]
+        from uno_cli.errtext import config_error
+
+        _fail(config_error(ConfigError("duplicate_name", name=repeated_name(names))))  # type: ignore[arg-type]
     config = PlayConfig(
         players=players,
         seats=seats,
@@ -244,6 +290,7 @@ def play(**kw: Any) -> None:
         from uno_cli.script import run as run_script
     else:
         _check_file_or_exit(config)
+        _say_unreadable_settings()
         from uno_cli.interactive import run as run_script  # type: ignore[no-redef]
     sys.exit(run_script(config))
 
@@ -309,6 +356,14 @@ def simulate(**kw: Any) -> None:
             from uno_cli.errtext import config_error
 
             _fail(config_error(ConfigError("seat_out_of_range", seat=seat + 1, players=kw["players"])))
+        try:
+            from uno_cli.playconfig import check_command
+
+            check_command(command.strip())
+        except ConfigError as exc:
+            from uno_cli.errtext import config_error
+
+            _fail(config_error(exc))
         if levels is None:
             levels = ["random"] * kw["players"]
         levels[seat] = "external:" + command.strip()
@@ -333,8 +388,10 @@ def simulate(**kw: Any) -> None:
                 click.echo(_("{done} of {total} games played.").format(done=done, total=total), err=True)
 
     extra: dict[str, Any] = dict(extra_timeout)
-    if kw["jobs"] != 1:
-        extra["jobs"] = kw["jobs"]
+    # Never more processes than games to play.
+    jobs = min(kw["jobs"], kw["games"])
+    if jobs != 1:
+        extra["jobs"] = jobs
     if kw["swap_seats"]:
         extra["swap_seats"] = True
     result = sim.simulate(
@@ -406,7 +463,7 @@ def serve(**kw: Any) -> None:
 
 
 @main.command(help=_("Join a table server: HOST or HOST:PORT."))
-@click.argument("address")
+@click.argument("address", metavar="HOST")
 @click.option("--name", default=None, help=_("Your name at the tables (default: your login name)."))
 @click.option("--passcode", default=None, help=_("The server's passcode (asked when not given)."))
 @click.option("--key", "key_file", type=click.Path(exists=True, dir_okay=False), default=None,

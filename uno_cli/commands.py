@@ -482,6 +482,9 @@ def _seat_from(item: tuple[str, Any], players: int) -> int | None:
     return None
 
 
+_NOT_TEXT = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+
+
 def parse(
     line: str,
     seat: int | None,
@@ -491,12 +494,14 @@ def parse(
 ) -> Command:
     """Parse one line for ``seat`` (0-based; ``@N`` overrides it). Never raises."""
     players = getattr(game, "players", 10)
-    text = line.strip()
+    text = line.strip().removeprefix("\ufeff")  # a byte-order mark some editors put first
     cmd = Command(seat=seat)
     if "\ufffd" in text:
         cmd.error = "invalid_text"
         return cmd
-    if any(unicodedata.category(ch) == "Cc" for ch in text):
+    # Control and format characters (bidi overrides such as U+202E, zero-width ones) are
+    # refused, never echoed back.
+    if any(unicodedata.category(ch) in _NOT_TEXT for ch in text):
         cmd.error = "invalid_text"
         return cmd
     if not text:
@@ -807,9 +812,13 @@ def resolve(cmd: Command, game: Any, seat: int, partial: Action | None = None) -
             a.kind == PLAY and a.card == card for a in legal
         ):
             kind = JUMP_IN  # "play r5" out of turn on a red 5 is an interception
+        elif kind == JUMP_IN and seat == game.current and any(a.kind == PLAY and a.card == card for a in legal):
+            kind = PLAY  # the turn holder's "jump r5" with a card it may play is a play
         action = Action(kind, seat, card, cmd.color, cmd.target)
         if action in legal:
             return action
+        if card in (WILD, WILD4) and cmd.color is None and game.is_legal(Action(kind, seat, card)):
+            return Action(kind, seat, card)  # a last Wild ends the hand: no colour to ask for
         variants = [a for a in legal if a.kind == kind and a.card == card]
         if variants and cmd.color is None and cmd.target is None and (
             any(a.color is not None for a in variants) or any(a.target is not None for a in variants)
@@ -840,10 +849,11 @@ def resolve(cmd: Command, game: Any, seat: int, partial: Action | None = None) -
             return Action(PLAY, seat, BEEP)
         raise IllegalAction("no_beep", None)
     if verb == "draw" and seat == game.current:
-        # One word for "take a card": the penalty waiting, or keeping the card just drawn.
+        # One word for "take a card": the penalty waiting, another card (draw_again), or
+        # keeping the card just drawn.
         if game.phase == Phase.PENDING:
             return Action(ACCEPT, seat)
-        if game.phase == Phase.DRAWN:
+        if game.phase == Phase.DRAWN and Action(DRAW, seat) not in legal:
             return Action(PASS, seat)
     if verb == "uno":
         # Calling UNO on a player who forgot is how they are caught.

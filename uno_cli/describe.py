@@ -252,6 +252,13 @@ def _uno(e, d, you, p, v, names, s):
     return _("{player} says UNO!").format(player=p)
 
 
+def _false_uno(e, d, you, p, v, names, s):
+    # The cards drawn follow in the draw event's own line.
+    if you:
+        return _("You say UNO too soon: you are not about to have one card left.")
+    return _("{player} says UNO too soon, without being about to have one card left.").format(player=p)
+
+
 def _caught(e, d, you, p, v, names, s):
     # The cards drawn follow in the draw event's own line.
     by = d.get("by")
@@ -405,6 +412,7 @@ _DESCRIBERS: dict[str, Any] = {
     "pending": _pending,
     "uno": _uno,
     "caught": _caught,
+    "false_uno": _false_uno,
     "challenge": _challenge,
     "challenge_result": _challenge_result,
     "card_returned": _card_returned,
@@ -832,5 +840,5 @@ def stopped_text(why: str, file: str | None) -> str:
         return _("The game could not be saved.")
     if why == "quit":
         return _("You quit. The game is saved in {file}; continue it with: uno play --resume {file}").format(file=file)
-    return _("The input ended before the game. The game is saved in {file}; continue it with: "
-             "uno play --resume {file}").format(file=file)
+    return _("The input ended before the end of the game, so the game is saved in {file}. "
+             "To continue it: uno play --resume {file}").format(file=file)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 
@@ -34,6 +35,10 @@ def early_language(argv: list[str]) -> str:
 
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a program stopped by Ctrl+C
+EXIT_OUTPUT_FAILED = 5  # as script mode: standard output cannot be written
+#: Errors of a write to standard output that is full, closed or gone (not the program's fault).
+_OUTPUT_ERRNOS = frozenset(getattr(errno, name) for name in ("ENOSPC", "EPIPE", "EIO", "EDQUOT", "EFBIG", "EBADF")
+                           if hasattr(errno, name))
 
 
 def main() -> None:
@@ -42,6 +47,20 @@ def main() -> None:
         _main()
     except KeyboardInterrupt:
         sys.exit(EXIT_INTERRUPTED)
+    except OSError as exc:
+        if exc.errno not in _OUTPUT_ERRNOS:
+            raise
+        # uno rules >/dev/full, a closed pipe: say it on stderr, never a traceback.
+        from uno_cli.i18n import _
+        from uno_cli.script import silence_stdout
+
+        try:
+            sys.stderr.write(_("Standard output cannot be written: {reason}.").format(
+                reason=exc.strerror or exc) + "\n")
+        except (OSError, ValueError):
+            pass
+        silence_stdout()
+        sys.exit(EXIT_OUTPUT_FAILED)
 
 
 def _main() -> None:

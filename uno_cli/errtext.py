@@ -173,6 +173,8 @@ def _file_error(code: str, d: dict[str, object]) -> str | None:
         return _("The phase is match_over, so winners must name at least one seat.")
     if code == "needs_phase":
         return _("{field} can only be given in a complete saved game, one with a phase.").format(field=field)
+    if code == "duplicate_name":
+        return _duplicate_name(d.get("name"))
     if code == "too_few_active":
         return _("At least two seats must still be in the game.")
     if code == "discard_empty":
@@ -182,9 +184,29 @@ def _file_error(code: str, d: dict[str, object]) -> str | None:
     return None
 
 
+def settings_unreadable(path: object, problem: Exception) -> str:
+    """The settings file exists but cannot be read: the game starts with the defaults."""
+    if isinstance(problem, InvalidSetup):
+        reason = setup_error(problem)
+    else:
+        reason = clean_text(getattr(problem, "strerror", None) or str(problem))
+    # TRANSLATORS: {file} is the settings file's path; {reason} a sentence saying what is wrong.
+    return _("The settings file {file} could not be read, so the game starts with the default settings. {reason}").format(
+        file=clean_text(str(path)), reason=reason)
+
+
+def _duplicate_name(name: object) -> str:
+    return _("Two players cannot have the same name: {name}.").format(name=_shown(name))
+
+
 def config_error(exc: ConfigError) -> str:
     """A sentence for a wrong command-line value."""
     d = exc.detail
+    if exc.code == "duplicate_name":
+        return _duplicate_name(d.get("name"))
+    if exc.code == "unclosed_quote":
+        return _("The program's command line {command} has a quotation mark that is not closed.").format(
+            command=_shown(d.get("value")))
     if exc.code == "bad_bot_level":
         return _("There is no bot level {level}. Levels: {levels}.").format(
             level=d.get("value"), levels=_list(d.get("allowed", ()))

@@ -41,6 +41,19 @@ def clean_text(text: str) -> str:
     return " ".join("".join(kept).split())
 
 
+def repeated_name(names: list[object]) -> str | None:
+    """The first name given twice, as :func:`clean_name` shows both (None: all differ)."""
+    seen: set[str] = set()
+    for name in names:
+        if name is None:
+            continue
+        shown = clean_name(name, "")
+        if shown in seen:
+            return shown
+        seen.add(shown)
+    return None
+
+
 def clean_name(name: object, default: str) -> str:
     """``name`` cleaned and cut to :data:`MAX_NAME` characters; ``default`` if nothing is left."""
     if not isinstance(name, str):

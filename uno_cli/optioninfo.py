@@ -12,6 +12,7 @@ from typing import Any
 
 from uno_cli.engine.options import (
     CHALLENGE_PENALTIES,
+    FALSE_UNO_PENALTIES,
     OPTION_NAMES,
     SCORING_MODES,
     UNO_PENALTIES,
@@ -82,6 +83,13 @@ OPTION_INFO: dict[str, OptionInfo] = {
             N_("How many cards a player draws when caught with one card left without "
                "having said UNO."),
             UNO_PENALTIES,
+        ),
+        OptionInfo(
+            "false_uno_penalty",
+            N_("Penalty for a false UNO"),
+            N_("How many cards a player draws for saying UNO without being about to have "
+               "one card left. Zero means no penalty: such a call is refused."),
+            FALSE_UNO_PENALTIES,
         ),
         OptionInfo(
             "scoring",
@@ -333,8 +341,11 @@ def describe_value(key: str, value: Any) -> str:
     if key == "scoring":
         return scoring_mode_name(value)
     n = int(value)
-    if key == "uno_penalty":
-        # TRANSLATORS: the value of the option "Penalty for not saying UNO".
+    if key == "false_uno_penalty" and n == 0:
+        # TRANSLATORS: the value of the option "Penalty for a false UNO" when it is 0.
+        return _("off, the call is refused")
+    if key in ("uno_penalty", "false_uno_penalty"):
+        # TRANSLATORS: the value of the option "Penalty for not saying UNO" (or for a false UNO).
         return ngettext("{count} card", "{count} cards", n).format(count=_number(n))
     if key == "hands":
         if n == 0:

@@ -72,8 +72,22 @@ def parse_seat(text: str) -> tuple[int, SeatSpec]:
             raise ConfigError("bad_bot_level", value=level, allowed=BOT_LEVELS)
         return seat, SeatSpec(BOT, level)
     if kind == COMMAND and rest.strip():
+        check_command(rest.strip())
         return seat, SeatSpec(COMMAND, command=rest.strip())
     raise ConfigError("bad_seat_spec", value=text)
+
+
+def check_command(command: str) -> None:
+    """Raise ConfigError if ``command`` cannot be split into a program and its arguments
+    (an unclosed quotation mark)."""
+    from uno_cli.external import split_command
+
+    try:
+        words = split_command(command)
+    except ValueError:
+        raise ConfigError("unclosed_quote", value=command) from None
+    if not words:
+        raise ConfigError("unclosed_quote", value=command)
 
 
 def parse_levels(text: str) -> list[str]:

@@ -26,7 +26,7 @@ __all__ = ["OPTION_ORDER", "rule_book", "sections"]
 #: The order in which the option sections follow the core rules.
 OPTION_ORDER: tuple[str, ...] = (
     "scoring", "target", "hands", "partners", "draw_skips", "challenge",
-    "challenge_penalty", "uno_penalty", "stacking", "sequences", "jump_in",
+    "challenge_penalty", "uno_penalty", "false_uno_penalty", "stacking", "sequences", "jump_in",
     "super_jump_in", "jump_in_penalty", "jump_in_again", "first_card_number",
     "penalty_then_pass", "draw_again", "challenge_stacked", "jump_in_after_draw",
     "wrong_jump_in_free", "open_sequences",
@@ -414,9 +414,9 @@ def _opt_beep(opts: RuleOptions) -> list[str]:
     return [
         _("Eight Beep cards are added to the deck, which makes 116 cards. A Beep has no colour "
           "and is worth 20 points."),
-        _("Anyone may play a Beep at any moment, in turn or not, except while a colour is "
-          "being chosen or while a draw penalty is waiting for an answer. A Beep does not "
-          "change whose turn it is, and any card may follow it."),
+        _("Anyone may play a Beep at any moment, in turn or not, even while a draw penalty is "
+          "waiting for an answer, but not while the colour of a Wild turned up first is being "
+          "chosen. A Beep does not change whose turn it is, and any card may follow it."),
         # TRANSLATORS: {key} is the key to press (B) and {command} the typed command (beep).
         _("As soon as a Beep is played, every player, including the one who played it, must "
           "answer it, with the key {key} or the command {command}. The slowest to answer "
@@ -461,6 +461,10 @@ def _opt_open_sequences(opts: RuleOptions) -> list[str]:
               "It matters only when sequences are on.")]
 
 
+def _opt_false_uno_penalty(opts: RuleOptions) -> list[str]:
+    return [option_help("false_uno_penalty"), _("It may be 0 (off), 1, 2 or 4 cards.")]
+
+
 def _opt_draw_again(opts: RuleOptions) -> list[str]:
     return [option_help("draw_again")]
 
@@ -469,6 +473,7 @@ _OPTION_SECTIONS = {
     "scoring": _opt_scoring, "target": _opt_target, "hands": _opt_hands,
     "partners": _opt_partners, "draw_skips": _opt_draw_skips, "challenge": _opt_challenge,
     "challenge_penalty": _opt_challenge_penalty, "uno_penalty": _opt_uno_penalty,
+    "false_uno_penalty": _opt_false_uno_penalty,
     "stacking": _opt_stacking, "sequences": _opt_sequences, "jump_in": _opt_jump_in,
     "super_jump_in": _opt_super_jump_in, "jump_in_penalty": _opt_jump_in_penalty,
     "jump_in_again": _opt_jump_in_again, "first_card_number": _opt_first_card_number,

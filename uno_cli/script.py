@@ -4,7 +4,7 @@ Commands are read from stdin as bytes, one per line (each line decoded as UTF-8;
 that is not valid UTF-8 is an error line, never a crash). Every message is written to
 stdout as one line of UTF-8, text or (``--format json``) one JSON object per line,
 whatever the locale. Exit status: 0 the game ended, 3 input ended first (the game is
-saved, see :func:`unfinished_path`), 4 a ``quit`` command or Ctrl+C (saved the same way),
+saved, see :func:`unfinished_path`), 4 a ``quit`` command, Ctrl+C, SIGTERM or SIGHUP (saved the same way),
 5 standard output cannot be written (closed, or a full disk; saved the same way, the
 file named on standard error).
 """
@@ -25,10 +25,50 @@ EXIT_BAD_SETUP = 2
 EXIT_INPUT_ENDED = 3
 EXIT_QUIT = 4
 EXIT_OUTPUT_FAILED = 5
+#: The longest input line read, in bytes: a longer one is refused as too long, and the rest of
+#: it is read and dropped piece by piece, never held whole.
+MAX_LINE_BYTES = 4096
 
 
 class OutputGone(Exception):
     """Standard output cannot be written any more (closed, a broken pipe, a full disk)."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP (the terminal closed): stopped as Ctrl+C stops a game (saved)."""
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise Terminated(signum)
+
+
+def _stop_signals() -> dict[int, Any]:
+    """Make SIGTERM and SIGHUP (where the platform has them) stop the game as Ctrl+C does;
+    the handlers they replace, to put back (none outside the main thread)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    old = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is not None:
+            try:
+                old[signum] = signal.signal(signum, _terminate)
+            except (OSError, ValueError):
+                pass
+    return old
+
+
+def _restore_signals(old: dict[int, Any]) -> None:
+    import signal
+
+    for signum, handler in old.items():
+        try:
+            signal.signal(signum, handler)
+        except (OSError, ValueError, TypeError):
+            pass
 
 
 def save_folder() -> Path:
@@ -183,6 +223,7 @@ def run(config: PlayConfig, stdin: IO[bytes] | None = None, stdout: IO[bytes] | 
         session.close()
         return EXIT_BAD_SETUP
     attach_logs(session.bots)
+    old_signals = _stop_signals()
     try:
         return _loop(session, stdin, writer)
     except OutputGone:
@@ -195,7 +236,8 @@ def run(config: PlayConfig, stdin: IO[bytes] | None = None, stdout: IO[bytes] | 
             silence_stdout()
         return EXIT_OUTPUT_FAILED
     except KeyboardInterrupt:
-        # Ctrl+C: like a quit command (saved, said, status 4).
+        # Ctrl+C, SIGTERM, SIGHUP: like a quit command (saved, said, status 4).
+        _restore_signals(old_signals)
         try:
             return _stop(session, writer, quit=True)
         except OutputGone:
@@ -203,6 +245,7 @@ def run(config: PlayConfig, stdin: IO[bytes] | None = None, stdout: IO[bytes] | 
                 silence_stdout()
             return EXIT_OUTPUT_FAILED
     finally:
+        _restore_signals(old_signals)
         session.close()
         report_faults(session.bots, sys.stderr)
 
@@ -244,6 +287,18 @@ def _save_unfinished(session: Any) -> Path | None:
     return None
 
 
+def _read_line(stdin: IO[bytes]) -> bytes | None:
+    """One input line of at most :data:`MAX_LINE_BYTES` (b"" at the end of the input), or None
+    for a longer line, which is read to its end and dropped."""
+    raw = stdin.readline(MAX_LINE_BYTES + 1)
+    if len(raw) <= MAX_LINE_BYTES or raw.endswith(b"\n"):
+        return raw
+    while True:
+        chunk = stdin.readline(1 << 16)
+        if not chunk or chunk.endswith(b"\n"):
+            return None
+
+
 def _loop(session: Any, stdin: IO[bytes], writer: _Writer) -> int:
     _hello(session, writer)
     session.start()
@@ -253,7 +308,10 @@ def _loop(session: Any, stdin: IO[bytes], writer: _Writer) -> int:
         prompt_id += 1
         _prompt(session, wait, writer, prompt_id)
         writer.flush()
-        raw = stdin.readline()
+        raw = _read_line(stdin)
+        if raw is None:
+            session._error("too_long", describe.parse_error_text("too_long", {}), wait.seat)
+            continue
         if not raw:
             return _stop(session, writer, quit=False)
         try:

@@ -68,7 +68,7 @@ from uno_cli.engine.errors import IllegalAction, InvalidSetup
 from uno_cli.engine.events import Event
 from uno_cli.engine.game import IN_TURN_PHASES, Game, Phase
 from uno_cli.i18n import _, get_translator
-from uno_cli.names import clean_name, clean_text
+from uno_cli.names import clean_name, clean_text, repeated_name
 from uno_cli.playconfig import BOT, COMMAND, HUMAN, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.race import DEFAULT_PACE, Offer, Referee, Wait, bot_rng
 from uno_cli.describe import describe as describe_event
@@ -205,6 +205,22 @@ def default_names(seats: list[SeatSpec]) -> list[str]:
     return names
 
 
+def distinct_names(given: list[str], defaults: list[str]) -> list[str]:
+    """``given`` names ("" for none) completed by ``defaults``; a default never repeats a given name."""
+    taken = {name for name in given if name}
+    out = []
+    for i, name in enumerate(given):
+        if not name:
+            name = defaults[i]
+            number = i + 1
+            while name in taken:
+                name = _("Player {number}").format(number=number)
+                number += 1
+        taken.add(name)
+        out.append(name)
+    return out
+
+
 def _make_bot(spec: SeatSpec, seat: int, rng: random.Random, names: list[str]) -> Any:
     if spec.kind == COMMAND:
         from uno_cli.external import ExternalBot
@@ -300,6 +316,9 @@ def file_names(data: dict[str, Any], players: int) -> list[str | None]:
     for i, name in enumerate(given):
         if name is not None and not isinstance(name, str):
             raise InvalidSetup("not_text", field=f"names[{i}]", value=name)
+    repeated = repeated_name(given)
+    if repeated is not None:
+        raise InvalidSetup("duplicate_name", field="names", name=repeated)
     return list(given)
 
 
@@ -363,9 +382,9 @@ class Session:
         while len(seats) < n:
             seats.append(SeatSpec(script_kind))
         self.seats = seats[:n]
-        defaults = default_names(self.seats)
         # Every name, from any source, is cleaned before anyone sees or hears it.
-        self.names = [clean_name(names[i] if i < len(names) else None, defaults[i]) for i in range(n)]
+        self.names = distinct_names([clean_name(names[i] if i < len(names) else None, "") for i in range(n)],
+                                    default_names(self.seats))
         self.bots: dict[int, Any] = {}
         for seat, spec in enumerate(self.seats):
             if spec.kind in (BOT, COMMAND):
@@ -523,6 +542,8 @@ class Session:
         if g.phase == Phase.HAND_OVER and self.auto_next_hand:
             self.referee.deal(g.start_hand())
             return
+        # A game from a file is saved before its first action: killed now, it is still offered.
+        self._autosave_now()
         view = g.view(self.viewer if self.viewer is not None else 0)
         self.emit("info", d.resumed_text(), {"state": "resumed"})
         self.emit("status", d.status_text(view, self.names, self.viewer))
@@ -543,12 +564,15 @@ class Session:
         """After every change (the referee calls it): forget half-made plays, autosave, say it."""
         self.partial = {}
         # Saved before it is said: a game killed right after a line was printed keeps that move.
+        self._autosave_now()
+        self._emit_events(events)
+
+    def _autosave_now(self) -> None:
         if self.autosave is not None:
             try:
                 self.autosave(self.save_dict())
             except Exception:  # noqa: BLE001 - saving must never stop the game
                 pass
-        self._emit_events(events)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action`` (raises IllegalAction; nothing changed then) and emit its messages."""

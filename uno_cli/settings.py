@@ -167,6 +167,12 @@ class Settings:
             out.verbosity = "full"
         if out.braille not in BRAILLE_MODES:
             out.braille = "important"
+        from uno_cli.playconfig import ConfigError, parse_levels
+
+        try:  # bot levels only: settings, like saves, never name a program ("external:...")
+            parse_levels(out.bots)
+        except ConfigError:
+            out.bots = cls.bots
         return out
 
 
@@ -177,11 +183,21 @@ def settings_path() -> Path:
 
 def load() -> Settings:
     """The saved settings, or the defaults (first run, or an unreadable file)."""
+    return read()[0]
+
+
+def read() -> tuple[Settings, Exception | None]:
+    """The saved settings and, when the file exists but cannot be read, why (the defaults
+    are used then). The file is read with the limits of save files (size, nesting, a
+    regular file only: never a device or a pipe)."""
+    from uno_cli.savefile import read_json
+
     try:
-        text = settings_path().read_text(encoding="utf-8")
-        return Settings.from_dict(json.loads(text))
-    except (OSError, ValueError):
-        return Settings()
+        return Settings.from_dict(read_json(settings_path())), None
+    except FileNotFoundError:
+        return Settings(), None
+    except (OSError, ValueError) as exc:  # InvalidSetup is a ValueError
+        return Settings(), exc
 
 
 def save(settings: Settings) -> bool:

@@ -137,7 +137,9 @@ def answer_parts(line: str) -> tuple[int | None, str] | None:
     object ``{"id": 17, "cmd": "play r5"}`` (``id`` optional).
     """
     text = line.strip()
-    if text.startswith("{"):
+    # A line that starts as JSON text does ("draw" in quotes, a list) is a JSON answer, and
+    # only an object is one.
+    if text.startswith(("{", "[", '"')):
         try:
             obj = json.loads(text)
         except ValueError:

@@ -28,12 +28,14 @@ def make_game(
     rest: str | int = "draw",
     dealer: int | None = None,
     seed: int = 1,
+    eliminated: tuple[int, ...] = (),
     **option_values,
 ) -> Game:
     """A game with exactly these hands; ``draw`` lists the draw pile with its top LAST.
 
     ``rest`` says where the unused cards go: ``"draw"`` (bottom of the draw pile),
     ``"discard"`` (under the top of the discard pile) or a seat number (into that hand).
+    ``eliminated`` lists the seats already out (their hands must be empty).
     """
     opts = options or RuleOptions()
     if option_values:
@@ -65,6 +67,8 @@ def make_game(
     g.color = color if color is not None else CARD_COLOR[top]
     g.current = current
     g.direction = direction
+    for s in eliminated:
+        g.eliminated[s] = True
     g.phase = "play"
     g.reset_turn_state()
     assert check_invariants(g) == []

@@ -364,8 +364,8 @@ def test_scoring_elimination_player_reaching_target_is_out_others_play_on():
 
 
 def test_scoring_elimination_down_to_one_other_wins():
-    g = make_game([["r5"], [], ["w", "b9"]], discard=["r3"], scoring="elimination", target=100, rest="draw")
-    g.eliminated[1] = True
+    g = make_game([["r5"], [], ["w", "b9"]], discard=["r3"], scoring="elimination", target=100, rest="draw",
+                  eliminated=(1,))
     g.scores = [0, 120, 50]
     ok(g)
     ev = g.apply(play(0, "r5"))
@@ -374,8 +374,7 @@ def test_scoring_elimination_down_to_one_other_wins():
 
 
 def test_scoring_elimination_two_players_left_reverse_is_skip():
-    g = make_game([["rr", "g1"], [], ["b1", "b2"]], discard=["r3"], scoring="elimination")
-    g.eliminated[1] = True
+    g = make_game([["rr", "g1"], [], ["b1", "b2"]], discard=["r3"], scoring="elimination", eliminated=(1,))
     ev = g.apply(play(0, "rr"))
     assert one(ev, "skip").seat == 2 and g.current == 0
 

@@ -14,7 +14,13 @@ from uno_cli.engine import Action, Game, IllegalAction, RuleOptions
 from uno_cli.engine.actions import ALL_KINDS
 from uno_cli.engine.cards import ALL_CODES, COLORS
 from uno_cli.engine.invariants import check_invariants
-from uno_cli.engine.options import CHALLENGE_PENALTIES, PRESETS, SCORING_MODES, UNO_PENALTIES
+from uno_cli.engine.options import (
+    CHALLENGE_PENALTIES,
+    FALSE_UNO_PENALTIES,
+    PRESETS,
+    SCORING_MODES,
+    UNO_PENALTIES,
+)
 from uno_cli.sim import simulate
 from tests.engine.helpers import preset_setups, random_game, snapshot
 
@@ -54,6 +60,7 @@ def random_options(rng: random.Random, players: int) -> RuleOptions:
             values[f.name] = rng.random() < 0.5
     values["challenge_penalty"] = rng.choice(CHALLENGE_PENALTIES)
     values["uno_penalty"] = rng.choice(UNO_PENALTIES)
+    values["false_uno_penalty"] = rng.choice(FALSE_UNO_PENALTIES)
     values["scoring"] = rng.choice(SCORING_MODES)
     values["target"] = rng.choice([60, 150, 300])
     values["hands"] = rng.choice([0, 1, 1, 2])

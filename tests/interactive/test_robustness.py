@@ -230,3 +230,31 @@ def test_signals_are_handled_where_the_loop_cannot_on_windows(monkeypatch):
     assert controller.mode.name == "QUIT"  # Ctrl+C asks first
     installed[signal.SIGTERM](signal.SIGTERM, None)
     assert controller.done and autosave.read() is not None  # termination saves
+
+
+def test_stale_temporaries_of_a_killed_autosave_write_are_removed_at_start(uno_home):
+    data = uno_home / "data"
+    data.mkdir(parents=True)
+    stale = data / "autosave.json.k1ll3d.tmp"
+    stale.write_text("{half")
+    other = data / "autosave-2.json.busy.tmp"  # another game's file: not ours to remove
+    other.write_text("{")
+    assert autosave.acquire() is None
+    try:
+        assert not stale.exists() and other.exists()
+    finally:
+        autosave.release()
+
+
+def test_a_setup_game_killed_before_its_first_action_is_offered_on_restart(uno_home, tmp_path):
+    setup = write_setup(tmp_path / "setup.json", {"players": 2, "hands": [["r5", "g2"], ["b1", "b2"]],
+                                                   "discard": ["r3"], "current": 1})
+    from uno_cli.interactive import build_controller
+    from uno_cli.settings import Settings
+
+    config = PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC, setup=setup)
+    controller = build_controller(config, lambda line: None, Settings())
+    controller.key("enter")
+    controller.table.start()  # started from the file; nobody has acted (a kill now loses nothing)
+    saved = autosave.read()
+    assert saved is not None and saved["hands"][0] == ["r5", "g2"]

@@ -192,7 +192,8 @@ def test_yes_no_questions_name_the_language_s_own_keys_never_y(lang: str, yes: s
 
     with i18n.use_language(lang):
         questions = [words.question(m) for m in (words.RESUME_AGAIN, words.DELETE_SAVE_QUESTION,
-                                                 words.QUIT_QUESTION, words.QUIT_UNSAVED_QUESTION)]
+                                                 words.QUIT_QUESTION, words.QUIT_UNSAVED_QUESTION,
+                                                 words.QUIT_NOTHING_TO_SAVE)]
         questions.append(words.interrupted(2))
         for text in questions:
             assert not re.search(r"\bY\b", text), (lang, text)
@@ -215,3 +216,21 @@ def test_resume_question_accepts_the_language_s_yes_key(tmp_path: Path, lang: st
         controller.key("n")
         controller.key(yes)
         assert not autosave.path().exists() and controller.mode == Mode.START
+
+
+def test_ctrl_d_before_any_match_does_not_claim_a_save(tmp_path: Path) -> None:
+    from uno_cli import autosave
+
+    lines: list[str] = []
+    controller = build_controller(PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC), lines.append, Settings())
+    controller.key("c-d")
+    assert controller.mode == Mode.QUIT and lines[-1] == "Quit? Y quits, N goes on."
+    assert "saved" not in lines[-1]
+    controller.key("c-d")
+    assert controller.done and not autosave.path().exists()
+
+
+def test_ctrl_d_during_a_match_says_the_game_is_saved(started) -> None:
+    controller, lines = started
+    controller.key("c-d")
+    assert "The game is saved and offered next time." in lines[-1]

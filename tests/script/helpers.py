@@ -53,7 +53,7 @@ class Input:
         self.answer = answer
         self.count = 0
 
-    def readline(self) -> bytes:
+    def readline(self, size: int = -1) -> bytes:
         self.count += 1
         line = self.answer(self.out.last_prompt())
         return b"" if line is None else line + b"\n"

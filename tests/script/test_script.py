@@ -334,3 +334,47 @@ def test_every_illegal_action_has_its_own_sentence(code: str) -> None:
 
     exc = IllegalAction(code, None, card="r5", top="b7", color="b", current=1, total=4)
     assert describe_error(exc, ["Mia", "Ana"]) != describe_error(IllegalAction("not_allowed"), [])
+
+
+def test_a_huge_line_is_refused_as_too_long_without_being_held_whole() -> None:
+    import io
+
+    class Counting(io.BytesIO):
+        largest = 0
+
+        def readline(self, size: int = -1) -> bytes:  # type: ignore[override]
+            line = super().readline(size)
+            Counting.largest = max(Counting.largest, len(line))
+            return line
+
+    data = b"draw " + b"x" * 3_000_000 + b"\nhand\n"
+    out = Output()
+    rc = script.run(config(kinds="ss", seed=7, fmt="json"), Counting(data), out)
+    objs = [json.loads(line) for line in out.lines()]
+    errors = [o for o in objs if o["type"] == "error"]
+    assert rc == 3 and errors[0]["code"] == "too_long"
+    assert Counting.largest <= 1 << 16  # read piece by piece, never the 3 MB line whole
+    assert any(o["type"] == "hand" for o in objs[objs.index(errors[0]):])  # the next line still counts
+
+
+@pytest.mark.parametrize("line", ['"draw"', '["draw"]', '"play r5"'])
+def test_a_json_line_that_is_not_an_answer_object_is_refused_as_invalid_answer(line: str) -> None:
+    import io
+
+    out = Output()
+    script.run(config(kinds="ss", seed=7, fmt="json"), io.BytesIO(line.encode() + b"\n"), out)
+    objs = [json.loads(l) for l in out.lines()]
+    errors = [o for o in objs if o["type"] == "error"]
+    assert [e["code"] for e in errors] == ["invalid_answer"]
+    assert not any(o["type"] == "draw" for o in objs)
+
+
+@pytest.mark.parametrize("char", ["\u202e", "\u200b", "\u2066", "\x1b"])
+def test_control_and_bidi_characters_are_never_echoed_back(char: str) -> None:
+    import io
+
+    out = Output()
+    script.run(config(kinds="ss", seed=7, fmt="text"), io.BytesIO(f"fo{char}o\n".encode()), out)
+    text = out.buffer.decode()
+    assert char not in text
+    assert "not readable text" in text

@@ -104,6 +104,7 @@ EVENT_FIELDS: dict[str, EventFields] = {
     "pending": _f("seat total kind by", doc="A draw penalty of ``total`` (``kind`` +2 or w+4) waits for the seat."),
     "uno": _f("seat", doc="The seat says UNO."),
     "caught": _f("seat by count", doc="The seat, caught without saying UNO by ``by``, draws ``count``."),
+    "false_uno": _f("seat count", doc="The seat said UNO without being about to hold one card and draws ``count`` (``false_uno_penalty``)."),
     "challenge": _f("seat target", doc="The seat challenges ``target``'s Wild Draw Four."),
     "challenge_result": _f(
         "seat guilty challenger",

@@ -402,9 +402,9 @@ class Game:
             if seat in self.beep_waiting:
                 out.append(_ANSWERS[seat])
             return out
-        # Anyone may play a Beep while a turn is under way (not while a colour is being
-        # chosen or a draw penalty waits).
-        beep = opts.beep and (phase == PLAYING or phase == DRAWN) and BEEP in hand
+        # Anyone may play a Beep at any moment of a turn, a waiting draw penalty included
+        # (seed 000); not while the colour of a Wild turned up first is chosen.
+        beep = opts.beep and phase != CHOOSE_COLOR and BEEP in hand
         if seat == current:
             if phase == PLAYING:
                 color, top = self.color, self.discard[-1]
@@ -518,7 +518,28 @@ class Game:
                 return True
         # A missed interception is the one legal action never listed (see MISSED_JUMP_IN);
         # a last Wild without a colour is accepted for any listed colour.
-        return action in legal or self.missed_jump_in_allowed(action) or self._last_wild_uncolored(action, legal)
+        return (
+            action in legal
+            or self.missed_jump_in_allowed(action)
+            or self._last_wild_uncolored(action, legal)
+            or self._false_uno(action, legal)
+        )
+
+    def _false_uno(self, action: Action, legal: list[Action]) -> bool:
+        """True if ``action`` is an UNO call that false_uno_penalty punishes: the seat is not
+        about to hold one card (not listed, like a missed interception)."""
+        seat = action.seat
+        return (
+            self.options.false_uno_penalty > 0
+            and action.kind == UNO
+            and action.card is None and action.color is None and action.target is None
+            and self.phase in (PLAYING, DRAWN, PENDING)
+            and 0 <= seat < self.players
+            and not self.eliminated[seat]
+            and not self.said[seat]
+            and len(self.hands[seat]) >= 2
+            and action not in legal
+        )
 
     def _last_wild_uncolored(self, action: Action, legal: list[Action]) -> bool:
         """True if ``action`` plays a Wild or Wild Draw Four that is the seat's last card, with no colour."""
@@ -545,8 +566,9 @@ class Game:
             and action.card is not None
             and action.card in self.hands[action.seat]
             and action.card not in (WILD, WILD4, BEEP)
-            # A card that may jump in now is neither wrong nor late: it costs nothing.
-            and not any(a.kind == JUMP_IN and a.card == action.card for a in self.legal_actions(action.seat))
+            # A card that may jump in now, or that the turn holder may play, is neither wrong
+            # nor late: it costs nothing.
+            and not any(a.kind in (JUMP_IN, PLAY) and a.card == action.card for a in self.legal_actions(action.seat))
         )
 
     def _wrong_jump_in(self, card: str | None) -> bool:
@@ -612,7 +634,7 @@ class Game:
             if action.card not in hand:
                 return IllegalAction("not_in_hand", action, card=action.card)
             if action.card == BEEP:
-                return IllegalAction("not_now", action)
+                return IllegalAction("no_beep", action)
             if seat != self.current:
                 return IllegalAction("not_your_turn", action, current=self.current)
             if action.card in (WILD, WILD4) and action.color not in COLORS:
@@ -675,6 +697,9 @@ class Game:
                 raise self.why_illegal(action)
         kind = action.kind
         seat = action.seat
+        # An UNO call that is not listed is a false one (false_uno_penalty); decided before
+        # anything changes, while the cached legal list is this state's.
+        false_uno = kind == UNO and self.options.false_uno_penalty > 0 and action not in self.legal_actions(seat)
         self.version += 1  # which also makes the cached legal list stale
         ev: list[Event] = []
         if kind in TURN_KINDS:
@@ -698,6 +723,11 @@ class Game:
             ev.append(Event("color_chosen", seat, {"color": action.color}))
             self.phase = PLAYING
             self.jump_open = False
+        elif false_uno:
+            # false_uno_penalty: a call by a seat not about to hold one card.
+            n = self.options.false_uno_penalty
+            ev.append(_event("false_uno", seat, {"count": n}))
+            self._draw_cards(seat, n, "false_uno", ev)
         elif kind == UNO:
             self.said[seat] = True
             if self.uno_open == seat:
@@ -1004,6 +1034,7 @@ class Game:
         guilty = self.bluff
         total = self.pending
         prev_color = self.prev_color
+        back = self._returnable_wild4()
         self._clear_pending()
         self.jump_open = False
         ev.append(Event("challenge", seat, {"target": bluffer}))
@@ -1021,11 +1052,12 @@ class Game:
             return
         mode = self.options.challenge_penalty
         if mode == "return":
-            card = self.discard.pop()
+            card = self.discard.pop(len(self.discard) - 1 if back is None else back)
             self.hands[bluffer].append(card)
-            self.color = prev_color
+            # A Beep played on it while the penalty waited stays on top: any card follows.
+            self.color = prev_color if self.discard[-1] != BEEP else None
             self.said[bluffer] = False
-            ev.append(Event("card_returned", bluffer, {"card": card, "color": prev_color}))
+            ev.append(Event("card_returned", bluffer, {"card": card, "color": self.color}))
             self._draw_cards(bluffer, 4, "bluff", ev)
             self.must_play = True
             self._set_turn(bluffer, ev)
@@ -1055,9 +1087,10 @@ class Game:
             got = []
             for _ in range(count):
                 if not pile:
-                    if len(self.discard) > 1:
-                        pile[:] = self.discard[:-1]
-                        del self.discard[:-1]
+                    keep = self._kept_on_reshuffle()
+                    if len(self.discard) > keep:
+                        pile[:] = self.discard[:-keep]
+                        del self.discard[:-keep]
                         self._shuffle(pile)
                         ev.append(Event("reshuffle", None, {"count": len(pile)}))
                     else:
@@ -1076,6 +1109,23 @@ class Game:
         elif count:
             ev.append(Event("draw", seat, {"count": 0, "reason": reason, "wanted": count, "left": len(self.hands[seat])}, {"cards": []}))
         return got
+
+    def _returnable_wild4(self) -> int | None:
+        """The discard index of a Wild Draw Four a won challenge would give back (challenge_penalty=return)."""
+        if self.pending_kind != WILD4 or self.options.challenge_penalty != "return":
+            return None
+        discard = self.discard
+        # A Beep may have gone on top of it while the penalty waits.
+        for i in range(len(discard) - 1, max(len(discard) - 3, -1), -1):
+            if discard[i] == WILD4:
+                return i
+        return None
+
+    def _kept_on_reshuffle(self) -> int:
+        """How many cards of the discard pile a reshuffle leaves: the top one, and the card a
+        returnable Wild Draw Four covers (it becomes the top card again)."""
+        i = self._returnable_wild4()
+        return 1 if i is None else len(self.discard) - max(i - 1, 0)
 
     # ------------------------------------------------------------ match flow
 

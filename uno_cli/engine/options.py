@@ -10,6 +10,11 @@ from uno_cli.engine.errors import InvalidOptions
 SCORING_MODES = ("winner_takes", "lowest_wins", "elimination")
 CHALLENGE_PENALTIES = ("four", "six", "return")
 UNO_PENALTIES = (1, 2, 4)
+FALSE_UNO_PENALTIES = (0, 1, 2, 4)
+#: The largest target, number of hands and jump-in penalty (far above any real game's).
+MAX_TARGET = 1_000_000
+MAX_HANDS = 10_000
+MAX_JUMP_IN_PENALTY = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +91,9 @@ class RuleOptions:
     challenge_stacked: bool = False
     """A stacked Wild Draw Four may be challenged too: the loser draws the whole stack (and the penalty)."""
 
+    false_uno_penalty: int = 0
+    """Cards drawn by a player who says UNO without being about to hold one card: 1, 2 or 4 (0: off)."""
+
     @property
     def jumping(self) -> bool:
         """True when any kind of interception is allowed."""
@@ -97,14 +105,16 @@ class RuleOptions:
             raise InvalidOptions("challenge_penalty", self.challenge_penalty, CHALLENGE_PENALTIES)
         if self.uno_penalty not in UNO_PENALTIES:
             raise InvalidOptions("uno_penalty", self.uno_penalty, UNO_PENALTIES)
+        if self.false_uno_penalty not in FALSE_UNO_PENALTIES:
+            raise InvalidOptions("false_uno_penalty", self.false_uno_penalty, FALSE_UNO_PENALTIES)
         if self.scoring not in SCORING_MODES:
             raise InvalidOptions("scoring", self.scoring, SCORING_MODES)
-        if self.target < 1:
-            raise InvalidOptions("target", self.target, ("1+",))
-        if self.hands < 0:
-            raise InvalidOptions("hands", self.hands, ("0+",))
-        if self.jump_in_penalty < 0:
-            raise InvalidOptions("jump_in_penalty", self.jump_in_penalty, ("0+",))
+        if not 1 <= self.target <= MAX_TARGET:
+            raise InvalidOptions("target", self.target, (f"1-{MAX_TARGET}",))
+        if not 0 <= self.hands <= MAX_HANDS:
+            raise InvalidOptions("hands", self.hands, (f"0-{MAX_HANDS}",))
+        if not 0 <= self.jump_in_penalty <= MAX_JUMP_IN_PENALTY:
+            raise InvalidOptions("jump_in_penalty", self.jump_in_penalty, (f"0-{MAX_JUMP_IN_PENALTY}",))
         if self.partners and self.scoring == "elimination":
             raise InvalidOptions("partners", True, ("scoring != elimination",))
         if self.partners and players is not None and players != 4:
@@ -152,8 +162,11 @@ def parse_value(key: str, raw: Any) -> Any:
     if kind == "int":
         if isinstance(raw, bool):
             raise InvalidOptions(key, raw, ("a whole number",))
+        text = str(raw).strip()
+        if len(text) > 12:  # no option holds a number this long (and int() of 5,000 digits raises)
+            raise InvalidOptions(key, text[:12] + "...", ("a whole number",))
         try:
-            return int(str(raw).strip())
+            return int(text)
         except ValueError:
             raise InvalidOptions(key, raw, ("a whole number",)) from None
     return str(raw).strip()

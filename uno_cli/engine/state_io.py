@@ -458,7 +458,8 @@ def _fill_setup(
     if game.eliminated[game.current]:
         raise InvalidSetup("seat_eliminated", field="current", seat=game.current + 1)
     game.phase = PLAYING
-    game.jump_open = False
+    # The top card of a setup opens interceptions by the rule of a dealt first card.
+    game._open_jump(discard[-1])
     for seat in range(players):
         if not game.eliminated[seat] and not game.hands[seat]:
             raise InvalidSetup("empty_hand", seat=seat + 1)
@@ -548,11 +549,13 @@ def _check_reachable(game: Game, live: bool) -> None:
         raise InvalidSetup("winners_missing")
     if phase != MATCH_OVER and game.winners:
         raise InvalidSetup("only_in_phase", field="winners", phase=str(MATCH_OVER))
-    from uno_cli.engine.invariants import check_invariants
+    from uno_cli.engine.invariants import find_problems
 
-    problems = check_invariants(game)
-    if problems:  # a safety net: the checks above name the field first
-        raise InvalidSetup("impossible", problem="; ".join(problems))
+    # The engine's own invariants, refused by their code (the checks above name a field first).
+    problems = find_problems(game)
+    if problems:
+        code, text = problems[0]
+        raise InvalidSetup("impossible_state", rule=code, problem=text)
 
 
 def loads(text: str, seed: int = 0, base: RuleOptions = CLASSIC) -> Game:

@@ -491,9 +491,13 @@ class Controller:
         """Ask before quitting (asking again quits)."""
         self.quit_question.open()
 
+    def has_game_to_save(self) -> bool:
+        """True while a match is under way (quitting saves it)."""
+        return self.table is not None and self.table.started and self.game.phase != Phase.MATCH_OVER
+
     def quit_now(self) -> None:
         """Save and leave."""
-        if self.table is not None and self.table.started and self.game.phase != Phase.MATCH_OVER:
+        if self.has_game_to_save():
             self.save()
         self.say(_(words.GOODBYE))
         self.quit_done()

@@ -311,8 +311,11 @@ class QuitScreen(Screen):
             return
         c.previous_mode = c.mode
         c.mode = Mode.QUIT
-        c.answer(words.question(words.QUIT_UNSAVED_QUESTION if c.save_failed else words.QUIT_QUESTION),
-                 important=True)
+        if not c.has_game_to_save():
+            question = words.QUIT_NOTHING_TO_SAVE  # before any match: no save to promise
+        else:
+            question = words.QUIT_UNSAVED_QUESTION if c.save_failed else words.QUIT_QUESTION
+        c.answer(words.question(question), important=True)
 
     def key(self, name: str) -> None:
         c = self.c

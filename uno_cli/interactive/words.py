@@ -22,6 +22,8 @@ SAVE_UNREADABLE = N_("The saved game cannot be read; a new game starts.")
 SAVE_DELETED = N_("The saved game is deleted.")
 # TRANSLATORS: {yes} and {no} are the names of the yes and no keys in your language.
 QUIT_QUESTION = N_("Quit the game? The game is saved and offered next time. {yes} quits, {no} goes on.")
+# TRANSLATORS: {yes} and {no} are the names of the yes and no keys in your language.
+QUIT_NOTHING_TO_SAVE = N_("Quit? {yes} quits, {no} goes on.")
 OUTPUT_FAILED_SAVED = N_("Standard output cannot be written. The game is saved and will be offered when you start again ({file}).")
 OUTPUT_FAILED_UNSAVED = N_("Standard output cannot be written, and the game could not be saved.")
 # TRANSLATORS: {yes} and {no} are the names of the yes and no keys in your language.
