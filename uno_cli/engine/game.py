@@ -280,7 +280,7 @@ class Game:
         #: "turn" events so far, from every call (the simulator counts turns with it).
         self.turn_events = 0
         # legal_actions by seat at version _legal_version (None: nothing cached).
-        self._legal_cache: dict[int, list[Action]] | None = None
+        self._legal_cache: dict[int, tuple[Action, ...]] | None = None
         self._legal_version = -1
 
     # ----------------------------------------------------------------- helpers
