@@ -162,6 +162,7 @@ def _sequence_next(top: str, seq_step: int, seven_o: bool) -> list[str]:
 
 
 _SEQ_NEXT: dict[tuple[str, int, bool], frozenset[str]] = {}
+_NONE: frozenset[str] = frozenset()
 
 #: Deck order before the shuffle, without and with the Beep cards.
 _DECKS = (tuple(new_deck(False)), tuple(new_deck(True)))
@@ -402,9 +403,12 @@ class Game:
             if seat in self.beep_waiting:
                 out.append(_ANSWERS[seat])
             return out
-        # Anyone may play a Beep at any moment of a turn, a waiting draw penalty included
-        # (seed 000); not while the colour of a Wild turned up first is chosen.
-        beep = opts.beep and phase != CHOOSE_COLOR and BEEP in hand
+        if self._no_interrupts:
+            same = nexts = _NONE
+            beep = False
+        else:
+            same, nexts, beep = self._interruptions(seat)
+            beep = beep and BEEP in hand
         if seat == current:
             if phase == PLAYING:
                 color, top = self.color, self.discard[-1]
@@ -466,49 +470,64 @@ class Game:
             out.append(_CATCHES[seat][uno_open])
         if self._no_interrupts:
             return out
-        if phase == PLAYING or (
-            # While the turn holder holds a drawn card, others may still play a straight
-            # (open_sequences) or intercept (jump_in_after_draw keeps jump_open); a waiting
-            # Draw Two penalty grows by an intercepting one.
-            seat != current
-            and (phase == DRAWN or (phase == PENDING and self.pending_kind == "+2" and opts.jump_in_after_draw))
-        ):
-            # The turn holder's identical card is an ordinary play, not an interception (which
-            # would let it play again under jump_in_again).
-            if self.jump_open and opts.jumping and seat != current:
-                top = self.discard[-1]
-                same = _SAME_RANK[top] if opts.super_jump_in else _ITSELF[top]
-                if not same.isdisjoint(hand):
-                    seen = []
-                    for card in hand:
-                        if card in same and card not in seen:
-                            seen.append(card)
-                            self._variants(JUMP_IN, seat, card, out)
-            if seat != current and (self.seq_seat == seat or opts.open_sequences):
-                self._sequence_plays(seat, out)
+        if same and not same.isdisjoint(hand):
+            seen = []
+            for card in hand:
+                if card in same and card not in seen:
+                    seen.append(card)
+                    self._variants(JUMP_IN, seat, card, out)
+        if nexts and not nexts.isdisjoint(hand):
+            plays = _PLAYS[seat]
+            for card in dict.fromkeys(hand):
+                if card in nexts:
+                    out += plays[card]
         if beep:
             out += _PLAYS[seat][BEEP]
         return out
 
-    def _sequence_plays(self, seat: int, out: list[Action]) -> None:
+    def _interruptions(self, seat: int | None) -> tuple[frozenset[str], frozenset[str], bool]:
+        """What ``seat`` may put down besides a turn's play: the cards that may intercept the top
+        card and those that may continue a sequence (only for a seat other than the turn holder),
+        and whether a Beep may be played now. ``seat`` None: any seat but the turn holder and
+        the player of the last sequence card."""
+        phase = self.phase
+        opts = self.options
+        # Anyone may play a Beep at any moment of a turn, a waiting draw penalty included
+        # (seed 000); not while the colour of a Wild turned up first is chosen.
+        beep = opts.beep and phase != CHOOSE_COLOR
+        same = nexts = _NONE
+        if seat != self.current and (
+            # While the turn holder holds a drawn card, others may still play a straight
+            # (open_sequences) or intercept (jump_in_after_draw keeps jump_open); a waiting
+            # Draw Two penalty grows by an intercepting one.
+            phase == PLAYING
+            or phase == DRAWN
+            or (phase == PENDING and self.pending_kind == "+2" and opts.jump_in_after_draw)
+        ):
+            # The turn holder's identical card is an ordinary play, not an interception (which
+            # would let it play again under jump_in_again).
+            if self.jump_open and opts.jumping:
+                top = self.discard[-1]
+                same = _SAME_RANK[top] if opts.super_jump_in else _ITSELF[top]
+            if opts.open_sequences or (seat is not None and self.seq_seat == seat):
+                nexts = self._sequence_cards()
+        return same, nexts, beep
+
+    def _sequence_cards(self) -> frozenset[str]:
+        """The cards that may continue a sequence on the top card now."""
         top = self.discard[-1]
         if self.options.open_sequences:
             # A race open to everyone on any number card, up or down each time; 7s and 0s
             # always count.
             if top not in _NUMBER_CARDS or not self.options.sequences:
-                return
+                return _NONE
             key = (top, 0, False)
         else:
             key = (top, self.seq_step, self.options.seven_o)
         nexts = _SEQ_NEXT.get(key)
         if nexts is None:
             nexts = _SEQ_NEXT[key] = frozenset(_sequence_next(*key))
-        if nexts.isdisjoint(self.hands[seat]):
-            return
-        plays = _PLAYS[seat]
-        for card in dict.fromkeys(self.hands[seat]):
-            if card in nexts:
-                out += plays[card]
+        return nexts
 
     def is_legal(self, action: Action) -> bool:
         """True if :meth:`apply` accepts ``action`` now."""
@@ -601,7 +620,19 @@ class Game:
         else:
             holder = self.current
         legal = self.legal_actions
-        return [s for s in range(self.players) if s != holder and legal(s)]
+        if holder < 0 or self.uno_open is not None:
+            return [s for s in range(self.players) if s != holder and legal(s)]
+        # Without an UNO window a seat out of turn may only put a card down (_interruptions):
+        # only the seats that hold such a card, and the last sequence card's player, are asked.
+        same, nexts, beep = self._interruptions(None)
+        seq = self.seq_seat
+        out = []
+        for s, hand in enumerate(self.hands):
+            if s != holder and (
+                s == seq or (beep and BEEP in hand) or not same.isdisjoint(hand) or not nexts.isdisjoint(hand)
+            ) and legal(s):
+                out.append(s)
+        return out
 
     def why_illegal(self, action: Action) -> IllegalAction:
         """An IllegalAction naming the reason ``action`` is not allowed now."""
