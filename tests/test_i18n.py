@@ -398,3 +398,31 @@ def test_small_wording_fixes_of_issue_17() -> None:
     with use_language("pt"):
         # Option labels have either gender: the values do not agree with any.
         assert [describe_value("stacking", True), describe_value("stacking", False)] == ["sim", "não"]
+
+
+@pytest.mark.parametrize("language", list(i18n.LANGUAGES))
+def test_context_messages_are_the_translators_own_without_loading_the_catalog(language):
+    """The command words read alone are what the whole catalog's pgettext gives."""
+    from uno_cli.commands import REGISTRY
+
+    i18n._context_cache.pop((language, "command"), None)
+    loaded = i18n._cache.pop(language, None)
+    try:
+        alone = i18n.context_messages(language, "command")
+        assert language not in i18n._cache  # read without loading the whole catalog
+    finally:
+        if loaded is not None:
+            i18n._cache[language] = loaded
+    full = i18n.Translator(language)
+    for verb in REGISTRY:
+        assert alone.get(verb.label, verb.label) == full.pgettext("command", verb.label)
+
+
+def test_serbian_cyrillic_command_words_normalize_to_the_latin_ones():
+    """The phrase table leaves sr_Cyrl out because normalize() reads its words as sr_Latn's."""
+    from uno_cli.commands import REGISTRY, normalize
+
+    latin = i18n.context_messages("sr_Latn", "command")
+    for verb in REGISTRY:
+        word = latin.get(verb.label, verb.label)
+        assert normalize(latin_to_cyrillic(word)) == normalize(word)

@@ -148,7 +148,7 @@ def test_settings_default_pace_is_the_race_pace():
 
 
 def test_a_persons_thinking_time_plays_the_safe_default_in_real_time():
-    from uno_cli.race import fallback
+    from uno_cli.race import default_action
 
     g = make_game([["r5", "g1"], ["g7", "g8"]], discard=("b3",), current=0)
     ref = Referee(g, {1: Fixed(None, 0)}, controlled=[0])
@@ -156,4 +156,82 @@ def test_a_persons_thinking_time_plays_the_safe_default_in_real_time():
     ref.think_time = 10.0
     mine = [e for e in ref.schedule(virtual=False) if e.seat == 0]
     assert len(mine) == 1 and mine[0].time == 10.0 and mine[0].wait == Wait(0, "turn")
-    assert mine[0].offer.action == fallback(g.legal_actions(0)) and mine[0].offer.action.kind == DRAW
+    assert mine[0].offer.action == default_action(g.view(0)) and mine[0].offer.action.kind == DRAW
+
+
+def test_awaited_is_the_turn_holder_or_every_seat_still_to_answer_a_beep():
+    g = _uno_window_game()
+    ref = Referee(g, {2: Fixed(None, 0)}, controlled=[0, 1])
+    assert g.awaited() == (1,) and ref.awaited() == 1
+    assert ref.must_act(1) and not ref.must_act(0)
+    assert g.view(1).must_act and not g.view(0).must_act
+    beep = make_game([["beep", "r1"], ["g7", "g8"], ["b1", "b2"]], discard=("r3",), current=0, beep=True)
+    beep.apply(Action(PLAY, 0, "beep"))
+    assert beep.awaited() == (0, 1, 2)
+    assert Referee(beep, {}, controlled=[2]).awaited() == 2
+
+
+def test_races_are_catches_jump_ins_sequence_cards_and_a_forgotten_uno():
+    from uno_cli.engine.actions import JUMP_IN, UNO
+    from uno_cli.race import is_race
+
+    g = _uno_window_game()
+    assert is_race(g, Action(CATCH, 2, target=0))
+    assert is_race(g, Action(UNO, 0))  # seat 0 has one card and has not said it
+    assert not is_race(g, Action(DRAW, 1))
+    assert not is_race(g, Action(PLAY, 1, "g7"))  # the turn holder's play
+    assert is_race(g, Action(PLAY, 2, "b3"))  # a card out of turn (a sequence)
+    assert not is_race(g, Action(PLAY, 2, "beep"))  # a Beep is owed by all, not raced
+    assert is_race(g, Action(JUMP_IN, 2, "r4"))
+    ref = Referee(g, {}, controlled=[0])
+    assert ref.race_chances(0) == [Action(UNO, 0)] and ref.may_race(0)
+    ref.waive(0)
+    assert ref.waived(0) and not ref.may_race(0)
+
+
+def test_the_one_timeout_default_keeps_a_drawn_card_under_draw_again():
+    """Under draw_again a seat that lets its time run out keeps the card; it does not draw again."""
+    from uno_cli.engine.actions import PASS
+    from uno_cli.external import safe_default
+    from uno_cli.race import default_action
+
+    g = make_game([["g1", "g2"], ["y7", "y8"]], discard=("r3",), draw=("b9", "r5"), current=0, draw_again=True)
+    g.apply(Action(DRAW, 0))
+    assert g.phase == "drawn" and any(a.kind == DRAW for a in g.legal_actions(0))
+    assert default_action(g.view(0)).kind == PASS
+    assert safe_default(g.view(0)) == default_action(g.view(0))  # one rule for programs too
+    assert default_action(g.view(1)) is None  # out of turn: nothing
+
+
+def test_heard_delay_shifts_bot_entries_in_real_time_only():
+    g = _uno_window_game()
+    ref = Referee(g, {1: Fixed(None, 0), 2: Fixed(Action(CATCH, 2, target=0), 0.5)})
+    before = {(e.seat, e.time) for e in ref.schedule(virtual=False)}
+    ref.heard_delay = 1.25
+    after = {(e.seat, e.time) for e in ref.schedule(virtual=False)}
+    assert after == {(s, t + 1.25) for s, t in before}
+    assert {(e.seat, e.time) for e in ref.schedule(virtual=True)} == before
+
+
+def test_bots_asked_on_a_worker_see_a_copy_and_stale_offers_are_dropped():
+    g = _uno_window_game()
+    seen = []
+    bot = Fixed(Action(CATCH, 2, target=0), 0.5)
+    ref = Referee(g, {1: Fixed(None, 0), 2: bot}, on_decision=lambda seat, game, b: seen.append(game))
+    job = ref.offers_job()
+    result = job()  # as a worker thread would run it
+    assert seen and all(game is not g for game in seen)
+    assert ref.keep_offers(result) and ref.offers_known()
+    assert [o.action.kind for o in ref.offers()] == [DRAW, CATCH]
+    stale = ref.offers_job()()
+    ref.fire(ref.offers()[1])  # the game changes before the worker's answer is kept
+    assert not ref.keep_offers(stale)
+
+
+def test_bot_states_are_kept_only_where_a_person_can_stop_the_game():
+    g = _uno_window_game()
+    ref = Referee(g, {1: Fixed(None, 0), 2: Fixed(None, 9)}, remember_states=True)
+    calls = []
+    ref.bot_states = lambda: calls.append(1) or {}  # type: ignore[method-assign]
+    ref.advance(limit=1)  # nobody to wait for: nothing kept
+    assert calls == []

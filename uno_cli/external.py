@@ -53,8 +53,7 @@ from typing import IO, Any, Sequence
 from uno_cli.bots.base import REACTION, Bot
 from uno_cli.commands import REGISTRY, action_to_command
 from uno_cli.describe import prompt_text
-from uno_cli.engine import IN_TURN_PHASES, Action, Event, Phase, View
-from uno_cli.engine.actions import ACCEPT, ANSWER, COLOR, DRAW, PASS, PLAY
+from uno_cli.engine import Action, Event, View
 from uno_cli.wire import answer_parts, event_json, hello_json, prompt_json, prompt_legal
 
 #: Seconds an external program has to answer a prompt (and to take a line we write).
@@ -101,23 +100,10 @@ def answer_action(text: str, legal: Sequence[Action]) -> Action | None:
 
 
 def safe_default(view: View) -> Action | None:
-    """The action a faulty seat takes (see the module documentation)."""
-    legal = view.legal
-    if not legal:
-        return None
-    kinds = {a.kind: a for a in reversed(legal)}
-    if ANSWER in kinds:
-        return kinds[ANSWER]
-    in_turn = view.current == view.seat and view.phase in IN_TURN_PHASES
-    if not in_turn:
-        return None
-    for kind in (ACCEPT, COLOR, PASS, DRAW):
-        if kind in kinds:
-            return kinds[kind]
-    for action in legal:
-        if action.kind == PLAY:
-            return action
-    return legal[0]
+    """The action a faulty seat takes: the referee's one default (:func:`uno_cli.race.default_action`)."""
+    from uno_cli.race import default_action
+
+    return default_action(view)
 
 
 def _reader(fd: int, lines: queue.Queue[Any], stop: threading.Event) -> None:
@@ -439,8 +425,7 @@ class ExternalBot(Bot):
             return None
         if self.dead or self.eliminated or view.eliminated[self.seat]:
             return safe_default(view)
-        in_turn = view.current == self.seat and view.phase in IN_TURN_PHASES
-        race = not in_turn and view.phase != Phase.BEEP_RACE
+        race = not view.must_act  # the game does not wait for this seat: a race chance
         commands = prompt_legal([action_to_command(a) for a in view.legal], race)
         self._start()
         self._drain()

@@ -26,7 +26,7 @@ from importlib import resources
 from pathlib import Path
 
 __all__ = [
-    "CATALOG_LANGUAGES", "DEFAULT_LANGUAGE", "DOMAIN", "LANGUAGES", "Translator",
+    "CATALOG_LANGUAGES", "DEFAULT_LANGUAGE", "DOMAIN", "LANGUAGES", "Translator", "context_messages",
     "UnknownLanguage", "N_", "_", "get_translator", "negotiate", "ngettext",
     "npgettext", "parse_language", "pgettext", "read_po", "set_language", "use_language",
 ]
@@ -430,6 +430,53 @@ class Translator:
 
 _cache: dict[str, Translator] = {}
 _current: Translator | None = None
+_context_cache: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def context_messages(language: str, context: str) -> dict[str, str]:
+    """``language``'s usable translations of the messages in ``context`` (msgid -> text).
+
+    The same texts as ``get_translator(language).pgettext(context, msgid)``, read without
+    loading the whole catalog when that language is not loaded yet (the command words of
+    every language are needed to read a typed command; the other messages are not).
+    """
+    key = (language, context)
+    found = _context_cache.get(key)
+    if found is not None:
+        return found
+    translator = _cache.get(language)
+    if translator is None and language not in LANGUAGES:
+        raise UnknownLanguage(language, tuple(LANGUAGES))
+    source = "sr_Latn" if language == "sr_Cyrl" else language
+    text = None if translator is not None or source == "en" else catalog_text(source)
+    if translator is None and text is not None:
+        marker = f'msgctxt "{context}"'
+        # Only the entries of that context (entries are separated by blank lines).
+        blocks = []
+        at = text.find(marker)
+        while at >= 0:
+            start = text.rfind("\n\n", 0, at) + 2
+            end = text.find("\n\n", at)
+            end = len(text) if end < 0 else end
+            blocks.append(text[start:end])
+            at = text.find(marker, end)
+        messages = {}
+        convert = None
+        if language == "sr_Cyrl":
+            from uno_cli.translit import latin_to_cyrillic as convert
+        for entry in read_po("\n\n".join(blocks)).entries:
+            # Single messages only: a plural needs the catalog's plural rule.
+            if entry.context == context and entry.usable and entry.msgid_plural is None:
+                messages[entry.msgid] = convert(entry.msgstr[0]) if convert else entry.msgstr[0]
+        found = messages
+    elif translator is None:
+        found = {}  # English, or a language with no catalog shipped: no translations
+    else:
+        tr = translator
+        found = {msgid: forms[0] for (ctx, msgid) in list(tr._messages) if ctx == context
+                 for forms in [tr._lookup((ctx, msgid))] if forms}
+    _context_cache[key] = found
+    return found
 
 
 def get_translator(language: str | None = None) -> Translator:

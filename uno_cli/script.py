@@ -109,6 +109,14 @@ def setup_problem(exc: BaseException, file: str | None) -> str:
     return _("The file {file} cannot be read.").format(file=file)
 
 
+def _said(message: Any, verbosity: str) -> bool:
+    from uno_cli.session import said
+
+    global _said
+    _said = said  # imported once, on the first line written
+    return said(message, verbosity)
+
+
 class _Writer:
     def __init__(self, stream: IO[bytes], fmt: str, verbosity: str = "full") -> None:
         self.stream = stream
@@ -125,9 +133,7 @@ class _Writer:
         if self.json:
             line = json.dumps(message.data, ensure_ascii=False, separators=(", ", ": "))
         else:
-            from uno_cli.session import said
-
-            if message.text is None or not said(message, self.verbosity):
+            if message.text is None or not _said(message, self.verbosity):
                 return
             line = message.text
         self.stream.write(line.encode("utf-8", "replace") + b"\n")

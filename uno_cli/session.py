@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -71,6 +71,7 @@ from uno_cli.i18n import _, get_translator
 from uno_cli.names import clean_name, clean_text, repeated_name
 from uno_cli.playconfig import BOT, COMMAND, HUMAN, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.race import DEFAULT_PACE, Offer, Referee, Wait, bot_rng
+from uno_cli.describe import describe as describe_event
 from uno_cli.wire import event_json, seat_json  # noqa: F401 - seat_json: kept importable from here
 
 __all__ = ["AUTO", "BOT_NAMES", "IMPORTANT", "SHORT_SKIP", "LineResult", "Message", "Offer", "Session", "Wait", "important", "said"]
@@ -98,6 +99,15 @@ def important(message: Message) -> bool:
     return message.important or message.type in IMPORTANT
 
 
+def _payload_maker(ev: Event, viewer: int | None, names: Sequence[str], scripted: Sequence[int],
+                   text: str | None) -> Callable[[], dict[str, Any]]:
+    """The JSON object of a narrated event, made when it is first read (JSON output only)."""
+    def make() -> dict[str, Any]:
+        payload = event_json(ev, viewer, names, scripted, text=text)
+        return payload
+    return make
+
+
 def _message(type: str, text: str | None, data: dict[str, Any] | None = None, seat: int | None = None,
              important: bool = False, brief: bool = True) -> Message:
     payload: dict[str, Any] = {"type": type}
@@ -107,17 +117,48 @@ def _message(type: str, text: str | None, data: dict[str, Any] | None = None, se
     return Message(type, text, payload, seat, important, brief)
 
 
-@dataclass
 class Message:
-    """One thing to tell the player(s)."""
+    """One thing to tell the player(s).
 
-    type: str
-    text: str | None
-    data: dict[str, Any] = field(default_factory=dict)
-    seat: int | None = None
-    important: bool = False
-    brief: bool = True
-    """Said at the short verbosity too (False: only at full; see :func:`said`)."""
+    ``data`` is the message's JSON object; a narrated event's is built only when it is first
+    read (``make``), so text output never builds one.
+    """
+
+    __slots__ = ("type", "text", "_data", "_make", "seat", "important", "brief")
+
+    def __init__(self, type: str, text: str | None, data: dict[str, Any] | None = None, seat: int | None = None,
+                 important: bool = False, brief: bool = True,
+                 make: Callable[[], dict[str, Any]] | None = None) -> None:
+        self.type = type
+        self.text = text
+        self._data = data if data is not None or make is not None else {}
+        self._make = make
+        self.seat = seat
+        self.important = important
+        #: Said at the short verbosity too (False: only at full; see :func:`said`).
+        self.brief = brief
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The message as a JSON object (``type``, ``text`` and its fields)."""
+        if self._data is None:
+            self._data = self._make() if self._make is not None else {}
+        return self._data
+
+    @data.setter
+    def data(self, value: dict[str, Any]) -> None:
+        self._data = value
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.type, self.text, self.data, self.seat, self.important, self.brief)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment] # mutable, like the dataclass it was
+
+    def __repr__(self) -> str:
+        return "Message(type=%r, text=%r, data=%r, seat=%r, important=%r, brief=%r)" % self._key()
 
 
 @dataclass
@@ -404,12 +445,13 @@ class Session:
         it): the one narration of script mode, the interactive game and network tables."""
         g = self.game
         turn_said, out_of_turn = self.turn_state
-        duo = sum(1 for out in g.eliminated if not out) == 2
+        duo = g.players - sum(g.eliminated) == 2
         reversed_duo = False
         out: list[Message] = []
         pending = list(events)
+        names = self.names
         for index, ev in enumerate(pending):
-            payload = event_json(ev, viewer, self.names, scripted)
+            text: str | None = describe_event(ev, viewer, names)
             brief = ev.type not in SHORT_SKIP
             kind = ev.type
             if kind in ("hand_start", "match_start"):
@@ -420,12 +462,12 @@ class Session:
             elif kind == "reverse" and duo:
                 # With two players a Reverse is said as the turn it gives.
                 reversed_duo = True
-                payload["text"] = None
+                text = None
             elif kind == "skip" and reversed_duo:
-                payload["text"] = None
+                text = None
             elif kind == "turn":
                 if ev.seat == turn_said:
-                    payload["text"] = None  # the turn did not change (a draw): not said again
+                    text = None  # the turn did not change (a draw): not said again
                 else:
                     brief = ev.seat == viewer or out_of_turn or reversed_duo
                 turn_said = ev.seat
@@ -433,7 +475,8 @@ class Session:
             important = kind in ("turn", "pending", "beep_race", "playable_drawn") and (
                 ev.seat is not None and self.controlled(ev.seat) or kind == "beep_race"
             )
-            out.append(Message(kind, payload["text"], payload, ev.seat, important, brief))
+            out.append(Message(kind, text, None, ev.seat, important, brief,
+                               make=_payload_maker(ev, viewer, names, scripted, text)))
             out.extend(self._lines_after(ev, viewer))
             if index == len(pending) - 1 and out_of_turn and g.phase in IN_TURN_PHASES:
                 # After every out-of-turn card, whose turn it is (the engine said no turn: it stayed).

@@ -125,7 +125,7 @@ class Settings:
     (uno_cli.race.RACE_WINDOW)."""
     think_time: float = 0.0
     """Seconds the player has to act when the game waits for them (0: no limit); then the
-    safe default is played for them (uno_cli.race.fallback)."""
+    safe default is played for them (uno_cli.race.default_action)."""
     sound: str = "on"
     """Earcons for the game's events (uno_cli.sound): on or off."""
     sound_volume: int = 80

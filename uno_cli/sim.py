@@ -298,23 +298,6 @@ def seating(levels: Sequence[str], index: int, swap_seats: bool) -> tuple[str, .
     return tuple(levels[(s - k) % n] for s in range(n))
 
 
-def _usage_key(action_kind: str, events: list, seat: int) -> list[str]:
-    keys = [action_kind]
-    if action_kind == PLAY:
-        for e in events:
-            if e.type == "play" and e.seat == seat:
-                how = e.data.get("how")
-                if how in ("stack", "sequence", "beep", "drawn"):
-                    keys.append(how)
-                if e.data.get("card") in ("w", "w+4"):
-                    keys.append("wild")
-            elif e.type == "swap" and e.seat == seat:
-                keys.append("swap")
-            elif e.type == "rotate" and e.seat == seat:
-                keys.append("rotate")
-    return keys
-
-
 def _check(game: Game, events: list, gains: list[int], rec: GameRecord, actions: int) -> None:
     for e in events:
         if e.type == "hand_end":
@@ -365,24 +348,37 @@ def play_bot_game(
         bots = [make_seat(levels[s], s, bot_rng(seed, s), external_timeout, n, logs[s] if logs else None)
                 for s in range(n)]
     gains = [0] * game.players
-    usage: dict[str, Counter[str]] = {}
-    counts = [0, 0]  # actions, turns
+    # What each action was, tallied by the (interned) action itself: the usage by level is
+    # made once at the end. Only a play needs its events (how it went down, a swap, a rotation).
+    tally: dict[Action, int] = {}
+    play_keys: dict[tuple[int, str], int] = {}
+    dealt_turns = [0]  # "turn" events of new hands, which no action made
+    seven_o = game.options.seven_o
 
     def changed(action: Action | None, events: list) -> None:
         if action is None:
+            for e in events:
+                if e.type == "turn":
+                    dealt_turns[0] += 1
             return
-        counts[0] += 1
-        for e in events:
-            if e.type == "turn":
-                counts[1] += 1
-        counter = usage.get(levels[action.seat])
-        if counter is None:
-            counter = usage[levels[action.seat]] = Counter()
-        for key in _usage_key(action.kind, events, action.seat):
-            counter[key] += 1
+        tally[action] = tally.get(action, 0) + 1
+        if action.kind == PLAY:
+            # The play is the first event; how it went down counts when it is not a plain turn.
+            how = events[0].data["how"]
+            if how != "turn" and how != "jump_in":
+                key = (action.seat, how)
+                play_keys[key] = play_keys.get(key, 0) + 1
+            if seven_o:
+                for e in events:
+                    if (e.type == "swap" or e.type == "rotate") and e.seat == action.seat:
+                        key = (action.seat, e.type)
+                        play_keys[key] = play_keys.get(key, 0) + 1
         if check:
+            counts[0] += 1
             _check(game, events, gains, rec, counts[0])
 
+    counts = [0]
+    turns_before = game.turn_events
     referee = Referee(game, dict(enumerate(bots)), on_events=changed, on_decision=on_decision)
     try:
         referee.deal(game.start())
@@ -399,7 +395,17 @@ def play_bot_game(
                 mine = rec.faults.setdefault(seat, {})
                 for kind, count in faults.items():
                     mine[kind] = mine.get(kind, 0) + count
-    rec.actions, rec.turns, rec.hands = counts[0], counts[1], game.hand_number
+    usage: dict[str, Counter[str]] = {}
+    for action, n in tally.items():
+        usage.setdefault(levels[action.seat], Counter())[action.kind] += n
+    for (seat, key), n in play_keys.items():
+        usage.setdefault(levels[seat], Counter())[key] += n
+    for action, n in tally.items():
+        if action.kind == PLAY and (action.card == "w" or action.card == "w+4"):
+            usage[levels[action.seat]]["wild"] += n
+    rec.actions = sum(tally.values())
+    rec.turns = game.turn_events - turns_before - dealt_turns[0]
+    rec.hands = game.hand_number
     rec.usage = {level: dict(c) for level, c in usage.items()}
 
 

@@ -46,11 +46,13 @@ def event_json(
     viewer: int | None,
     names: Sequence[str],
     also_secret_to: Collection[int] = (),
+    text: Any = ...,
 ) -> dict[str, Any]:
     """The JSON object of ``event`` for ``viewer``: 1-based seats, ``text``, the viewer's secrets.
 
     ``also_secret_to`` lists other seats whose secrets are shown too, marked with
     ``secret_to`` (script mode with several scripted seats: the script plays them all).
+    ``text``, when given, is the sentence already made for it (or None: nothing said).
     """
     data = event.visible_to(viewer)
     to = event.secret_to
@@ -60,7 +62,7 @@ def event_json(
     if event.type != "match_start":
         data.pop("options", None)
     payload = seat_json(data)
-    payload["text"] = describe(event, viewer, names)
+    payload["text"] = describe(event, viewer, names) if text is ... else text
     return payload
 
 

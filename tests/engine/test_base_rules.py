@@ -177,7 +177,7 @@ def test_first_card_wild_first_player_chooses_colour_then_plays():
     assert g.phase == "color" and g.current == 1
     assert [a.kind for a in g.legal_actions(1)] == ["color"] * 4
     # Nobody else can act while the colour is being chosen.
-    assert g.legal_actions(2) == []
+    assert g.legal_actions(2) == ()
     ev = g.apply(Action("color", 1, None, "b"))
     assert one(ev, "color_chosen", 1).data["color"] == "b"
     assert g.color == "b" and g.phase == "play" and g.current == 1

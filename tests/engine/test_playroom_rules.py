@@ -136,7 +136,7 @@ def test_penalty_then_pass_off_player_must_draw_again():
     g = penalty_game(penalty_then_pass=False)
     ev = g.apply(play(0, "r+2"))
     assert not find(ev, "cannot_play")
-    assert g.current == 1 and g.legal_actions(1) == [act("draw", 1)]
+    assert g.current == 1 and g.legal_actions(1) == (act("draw", 1),)
     ok(g)
 
 

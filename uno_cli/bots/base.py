@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from uno_cli.engine import IN_TURN_PHASES, Action, Event, Phase, View
+from uno_cli.engine import Action, Event, View
 from uno_cli.engine.actions import DRAW, PASS
 
 #: Seconds a bot of each level takes to react in a race (jump-ins, catches, Beep answers,
@@ -107,7 +107,4 @@ class RandomBot(Bot):
 
     def choose(self, view: View) -> Action | None:
         """A random legal action."""
-        in_turn = (view.current == self.seat and view.phase in IN_TURN_PHASES) or (
-            view.phase == Phase.BEEP_RACE and self.seat in view.beep_waiting
-        )
-        return random_choice(self.rng, view.legal, self.seat, in_turn)
+        return random_choice(self.rng, view.legal, self.seat, view.must_act)

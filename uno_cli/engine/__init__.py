@@ -11,7 +11,7 @@ from uno_cli.engine.actions import Action
 from uno_cli.engine.cards import ALL_CODES, COLORS, new_deck
 from uno_cli.engine.errors import EngineError, IllegalAction, InvalidOptions, InvalidSetup
 from uno_cli.engine.events import EVENT_FIELDS, Event, EventFields
-from uno_cli.engine.game import IN_TURN_PHASES, LIVE_PHASES, Game, Phase, View
+from uno_cli.engine.game import IN_TURN_PHASES, LIVE_PHASES, Game, Phase, View, awaited_seats
 from uno_cli.engine.options import PRESETS, RuleOptions, preset
 
 __all__ = [
@@ -33,5 +33,6 @@ __all__ = [
     "RuleOptions",
     "View",
     "new_deck",
+    "awaited_seats",
     "preset",
 ]

@@ -80,6 +80,15 @@ IN_TURN_PHASES = frozenset({PLAYING, DRAWN, PENDING, CHOOSE_COLOR})
 #: Phases of a hand in play (someone may act).
 LIVE_PHASES = frozenset({PLAYING, DRAWN, PENDING, CHOOSE_COLOR, BEEP_RACE})
 
+
+def awaited_seats(phase: Phase, current: int, beep_waiting: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+    """The seats the game waits for: the turn holder, or in a Beep race those still to answer."""
+    if phase == BEEP_RACE:
+        return tuple(beep_waiting)
+    if phase in IN_TURN_PHASES:
+        return (current,)
+    return ()
+
 _ACTIONS: dict[tuple[str, int, str | None, str | None, int | None], Action] = {}
 
 
@@ -153,6 +162,7 @@ def _sequence_next(top: str, seq_step: int, seven_o: bool) -> list[str]:
 
 
 _SEQ_NEXT: dict[tuple[str, int, bool], frozenset[str]] = {}
+_NONE: frozenset[str] = frozenset()
 
 #: Deck order before the shuffle, without and with the Beep cards.
 _DECKS = (tuple(new_deck(False)), tuple(new_deck(True)))
@@ -204,6 +214,11 @@ class View:
     options: RuleOptions
     legal: tuple[Action, ...] = field(default=())
     winners: tuple[int, ...] = ()
+
+    @property
+    def must_act(self) -> bool:
+        """True if the game waits for this seat (its turn, or a Beep it has still to answer)."""
+        return self.seat in awaited_seats(self.phase, self.current, self.beep_waiting)
 
 
 class Game:
@@ -266,7 +281,7 @@ class Game:
         #: "turn" events so far, from every call (the simulator counts turns with it).
         self.turn_events = 0
         # legal_actions by seat at version _legal_version (None: nothing cached).
-        self._legal_cache: dict[int, list[Action]] | None = None
+        self._legal_cache: dict[int, tuple[Action, ...]] | None = None
         self._legal_version = -1
 
     # ----------------------------------------------------------------- helpers
@@ -358,17 +373,23 @@ class Game:
 
     # ------------------------------------------------------------ legality
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now, in turn or out of turn."""
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """Every action ``seat`` may take now, in turn or out of turn (made when first asked)."""
         cache = self._legal_cache
         if cache is not None and self._legal_version == self.version:
-            out = cache.get(seat)
-            if out is not None:
-                return out
+            legal = cache.get(seat)
+            if legal is not None:
+                return legal
         else:
             cache = self._legal_cache = {}
             self._legal_version = self.version
-        out = []
+        # Kept until the game changes, so immutable: nobody can change what is legal.
+        legal = cache[seat] = tuple(self._list_legal(seat))
+        return legal
+
+    def _list_legal(self, seat: int) -> list[Action]:
+        """The legal actions of ``seat``, computed (the one statement of who may do what)."""
+        out: list[Action] = []
         phase = self.phase
         current = self.current
         # The turn holder in play is always a seat still in (the common case).
@@ -382,20 +403,28 @@ class Game:
             if seat in self.beep_waiting:
                 out.append(_ANSWERS[seat])
             return out
-        # Anyone may play a Beep at any moment of a turn, a waiting draw penalty included
-        # (seed 000); not while the colour of a Wild turned up first is chosen.
-        beep = opts.beep and phase != CHOOSE_COLOR and BEEP in hand
+        if self._no_interrupts:
+            same = nexts = _NONE
+            beep = False
+        else:
+            same, nexts, beep = self._interruptions(seat)
+            beep = beep and BEEP in hand
         if seat == current:
             if phase == PLAYING:
                 color, top = self.color, self.discard[-1]
                 follow = _FOLLOW.get((color, top)) or _followers(color, top)
                 seen: list[str] = []  # each card once, in hand order (cheaper than a dict)
+                plays = _PLAYS[seat]
+                sevens = _SEVENS if opts.seven_o else ()
                 for card in hand:
                     if card in follow:
                         if card in seen:
                             continue
                         seen.append(card)
-                        self._variants(PLAY, seat, card, out)
+                        if card in sevens:
+                            self._variants(PLAY, seat, card, out)
+                        else:
+                            out += plays[card]
                     elif card == WILD4 and card not in seen and not self.must_play and self._wild4_allowed(seat):
                         seen.append(card)
                         out += _PLAYS[seat][card]
@@ -440,52 +469,65 @@ class Game:
         if uno_open is not None and uno_open != seat:
             out.append(_CATCHES[seat][uno_open])
         if self._no_interrupts:
-            cache[seat] = out
             return out
-        if phase == PLAYING or (
+        if same and not same.isdisjoint(hand):
+            seen = []
+            for card in hand:
+                if card in same and card not in seen:
+                    seen.append(card)
+                    self._variants(JUMP_IN, seat, card, out)
+        if nexts and not nexts.isdisjoint(hand):
+            plays = _PLAYS[seat]
+            for card in dict.fromkeys(hand):
+                if card in nexts:
+                    out += plays[card]
+        if beep:
+            out += _PLAYS[seat][BEEP]
+        return out
+
+    def _interruptions(self, seat: int | None) -> tuple[frozenset[str], frozenset[str], bool]:
+        """What ``seat`` may put down besides a turn's play: the cards that may intercept the top
+        card and those that may continue a sequence (only for a seat other than the turn holder),
+        and whether a Beep may be played now. ``seat`` None: any seat but the turn holder and
+        the player of the last sequence card."""
+        phase = self.phase
+        opts = self.options
+        # Anyone may play a Beep at any moment of a turn, a waiting draw penalty included
+        # (seed 000); not while the colour of a Wild turned up first is chosen.
+        beep = opts.beep and phase != CHOOSE_COLOR
+        same = nexts = _NONE
+        if seat != self.current and (
             # While the turn holder holds a drawn card, others may still play a straight
             # (open_sequences) or intercept (jump_in_after_draw keeps jump_open); a waiting
             # Draw Two penalty grows by an intercepting one.
-            seat != current
-            and (phase == DRAWN or (phase == PENDING and self.pending_kind == "+2" and opts.jump_in_after_draw))
+            phase == PLAYING
+            or phase == DRAWN
+            or (phase == PENDING and self.pending_kind == "+2" and opts.jump_in_after_draw)
         ):
             # The turn holder's identical card is an ordinary play, not an interception (which
             # would let it play again under jump_in_again).
-            if self.jump_open and opts.jumping and seat != current:
+            if self.jump_open and opts.jumping:
                 top = self.discard[-1]
                 same = _SAME_RANK[top] if opts.super_jump_in else _ITSELF[top]
-                if not same.isdisjoint(hand):
-                    seen = []
-                    for card in hand:
-                        if card in same and card not in seen:
-                            seen.append(card)
-                            self._variants(JUMP_IN, seat, card, out)
-            if seat != current and (self.seq_seat == seat or opts.open_sequences):
-                self._sequence_plays(seat, out)
-        if beep:
-            out += _PLAYS[seat][BEEP]
-        cache[seat] = out
-        return out
+            if opts.open_sequences or (seat is not None and self.seq_seat == seat):
+                nexts = self._sequence_cards()
+        return same, nexts, beep
 
-    def _sequence_plays(self, seat: int, out: list[Action]) -> None:
+    def _sequence_cards(self) -> frozenset[str]:
+        """The cards that may continue a sequence on the top card now."""
         top = self.discard[-1]
         if self.options.open_sequences:
             # A race open to everyone on any number card, up or down each time; 7s and 0s
             # always count.
             if top not in _NUMBER_CARDS or not self.options.sequences:
-                return
+                return _NONE
             key = (top, 0, False)
         else:
             key = (top, self.seq_step, self.options.seven_o)
         nexts = _SEQ_NEXT.get(key)
         if nexts is None:
             nexts = _SEQ_NEXT[key] = frozenset(_sequence_next(*key))
-        if nexts.isdisjoint(self.hands[seat]):
-            return
-        plays = _PLAYS[seat]
-        for card in dict.fromkeys(self.hands[seat]):
-            if card in nexts:
-                out += plays[card]
+        return nexts
 
     def is_legal(self, action: Action) -> bool:
         """True if :meth:`apply` accepts ``action`` now."""
@@ -555,6 +597,10 @@ class Game:
                 return False
         return True
 
+    def awaited(self) -> tuple[int, ...]:
+        """The seats the game waits for now: the turn holder, or in a Beep race those still to answer."""
+        return awaited_seats(self.phase, self.current, self.beep_waiting)
+
     def actors(self) -> list[int]:
         """Seats that have at least one legal action now."""
         others = self.out_of_turn_seats()
@@ -573,7 +619,19 @@ class Game:
         else:
             holder = self.current
         legal = self.legal_actions
-        return [s for s in range(self.players) if s != holder and legal(s)]
+        if holder < 0 or self.uno_open is not None:
+            return [s for s in range(self.players) if s != holder and legal(s)]
+        # Without an UNO window a seat out of turn may only put a card down (_interruptions):
+        # only the seats that hold such a card, and the last sequence card's player, are asked.
+        same, nexts, beep = self._interruptions(None)
+        seq = self.seq_seat
+        out = []
+        for s, hand in enumerate(self.hands):
+            if s != holder and (
+                s == seq or (beep and BEEP in hand) or not same.isdisjoint(hand) or not nexts.isdisjoint(hand)
+            ) and legal(s):
+                out.append(s)
+        return out
 
     def why_illegal(self, action: Action) -> IllegalAction:
         """An IllegalAction naming the reason ``action`` is not allowed now."""
@@ -661,8 +719,12 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out ``action`` and return the events it caused; raise if it is illegal."""
-        if not self.is_legal(action):
-            raise self.why_illegal(action)
+        cache = self._legal_cache
+        known = cache.get(action.seat) if cache is not None and self._legal_version == self.version else None
+        # Taken from the legal list just made (the common case): the same instance is in it.
+        if known is None or action not in known:
+            if not self.is_legal(action):
+                raise self.why_illegal(action)
         kind = action.kind
         seat = action.seat
         # An UNO call that is not listed is a false one (false_uno_penalty); decided before
@@ -932,7 +994,11 @@ class Game:
 
     def _set_turn(self, seat: int, ev: list[Event], phase: Phase = PLAYING, after: bool = False) -> None:
         if after:
-            seat = self.next_seat(seat)
+            # next_seat(seat), inline: every turn passes here.
+            n, d, out = self.players, self.direction, self.eliminated
+            seat = (seat + d) % n
+            while out[seat]:
+                seat = (seat + d) % n
         self.current = seat
         self.phase = phase
         self.drawn = None

@@ -227,7 +227,7 @@ class Controller:
     def _after_change(self, focused: str | None) -> None:
         """After any change: keep the focus on the same card, time the bots, open questions."""
         g = self.game
-        mine = self.my_turn() or (g.phase == Phase.BEEP_RACE and HUMAN in g.beep_waiting)
+        mine = HUMAN in g.awaited()  # its turn, a colour, or a Beep to answer
         if mine and not self._was_mine and not self._turn_said:
             # Some changes (the end of a Beep race) give the turn back without a turn event.
             self.say(self.turn_text() if self.my_turn() else _(words.ANSWER_BEEP), important=True)
@@ -245,20 +245,17 @@ class Controller:
 
     def apply(self, action: Any) -> list[Any]:
         """Apply an action (any seat) through the Session, then time what follows."""
-        from uno_cli.engine.actions import ANSWER, CATCH, JUMP_IN, PLAY
+        from uno_cli.engine.actions import ANSWER, CATCH, JUMP_IN
 
-        g = self.game
         focused = self._focused_card()
-        was_current = g.current
         if action.seat == HUMAN:
             beaten = [o.seat for o in self.races.offers.values()
                       if o.action.kind == action.kind and action.kind in (ANSWER, CATCH, JUMP_IN)]
         else:
             beaten = []
+        racing = action.seat != HUMAN and self.table.referee.is_race(action)  # type: ignore[union-attr]
         events = self.table.apply(action)  # type: ignore[union-attr]
-        if action.seat != HUMAN and (
-            action.kind in (CATCH, JUMP_IN) or (action.kind == PLAY and action.seat != was_current)
-        ):
+        if racing:
             self.last_race = (action.kind, action.seat, time.monotonic())
         if beaten:
             self.say(d.beaten_text(beaten[0], self.table.names))  # type: ignore[union-attr]

@@ -70,8 +70,7 @@ class RaceTimers:
         """A bot that searches (expert) decides on a worker thread, so keys never wait; True while it does."""
         g = self.c.game
         stamp = (g.version, g.hand_number, g.phase)
-        cached = referee._offers
-        if cached is not None and cached[0] == stamp:
+        if referee.offers_known():
             return False
         if not any(getattr(referee.bots.get(s), "searches", False) for s in g.actors()):
             return False
@@ -81,22 +80,25 @@ class RaceTimers:
                 self._worker = ThreadPoolExecutor(1, thread_name_prefix="uno-bot")
             loop = self.c._loop
             assert loop is not None
-            # The offers are cached under this stamp; a change meanwhile makes them stale.
-            future = self._worker.submit(referee.offers)
-            future.add_done_callback(lambda _f: self._wake_loop(loop, stamp))
+            # The worker asks the bots on a copy made here: it never reads the live game. The
+            # offers are kept only if nothing changed meanwhile.
+            future = self._worker.submit(referee.offers_job())
+            future.add_done_callback(lambda f: self._wake_loop(loop, stamp, f))
         return True
 
-    def _wake_loop(self, loop: Any, stamp: tuple[int, int, str]) -> None:
+    def _wake_loop(self, loop: Any, stamp: tuple[int, int, str], future: Any) -> None:
         try:
-            loop.call_soon_threadsafe(self._thought, stamp)
+            loop.call_soon_threadsafe(self._thought, stamp, future)
         except RuntimeError:
             pass  # the game has closed its event loop
 
-    def _thought(self, stamp: tuple[int, int, str]) -> None:
+    def _thought(self, stamp: tuple[int, int, str], future: Any) -> None:
         if self._thinking == stamp:
             self._thinking = None
         g = self.c.game
         if self.c.table is not None and stamp == (g.version, g.hand_number, g.phase):
+            if future.exception() is None:
+                self.c.table.referee.keep_offers(future.result())
             self.schedule()
 
     @property

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from uno_cli import describe as d
 from uno_cli.commands import localize_command, parse
-from uno_cli.engine import IN_TURN_PHASES, Phase
+from uno_cli.engine import Phase
 from uno_cli.engine.errors import IllegalAction
 from uno_cli.net import words
 from uno_cli.playconfig import BOT, SCRIPT, PlayConfig, SeatSpec
@@ -314,10 +314,7 @@ class Table:
                 self._handles.append(loop.call_later(max(0.0, until - now), self._away_over, seat))
 
     def _must_act(self, seat: int) -> bool:
-        g = self.session.game  # type: ignore[union-attr]
-        if g.phase == Phase.BEEP_RACE:
-            return seat in g.beep_waiting
-        return g.phase in IN_TURN_PHASES and g.current == seat
+        return self.session.referee.must_act(seat)  # type: ignore[union-attr]
 
     def _fire(self, offer: Any) -> None:
         session = self.session
@@ -381,9 +378,7 @@ class Table:
                 continue
             race = False
             if not self._must_act(seat):
-                if not member.json or not session.race_chances(seat):
-                    continue
-                if (g.version, g.hand_number, seat) in session.referee._waived:
+                if not member.json or not session.referee.may_race(seat):
                     continue
                 race = True
             stamp = (g.version, g.hand_number, race)

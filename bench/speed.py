@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""The engine's speed against its anchors, in CPU time, from one interleaved run (issue 27).
+
+Each round measures, one after the other in this process tree:
+
+- uno-cli ``simulate``, 4 random players, one hand a game (``hands=1``), ``classic`` and
+  ``playroom`` presets: the whole referee, every event and every legality check;
+- the yardstick (``bench/yardstick.py``): a minimal integer-coded UNO loop, RLCard's rules;
+- RLCard 1.2.0 (``bench/rlcard_core.py`` in ``bench/.rlcard-venv``, made by
+  ``bench/rlcard_bench.py``): ``env.run`` with random agents at 2 and 4 players, and its game
+  core alone (4 players, no numpy state encoding);
+- script mode against ``simulate`` per game (all seats bots, text output, one hand);
+- the first typed command in a fresh process (the command words of every language).
+
+CPU time (``time.process_time``) is the figure; wall time is printed beside it, with the
+load average, because the machine may be shared. Best of the rounds (the lowest CPU time)
+per row; ratios are made from those.
+
+    python3 bench/speed.py                 # 3 rounds, about a minute on a quiet machine
+    python3 bench/speed.py --rounds 5 --games 600
+    python3 bench/speed.py --no-rlcard     # without the RLCard venv
+    python3 bench/speed.py --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(BENCH))
+
+TARGETS = {  # issue 27: (row, anchor, at least)
+    "classic vs RLCard env.run 4p": ("uno-cli classic", "RLCard env.run 4p", 5.0),
+    "classic vs RLCard game core 4p": ("uno-cli classic", "RLCard core 4p", 2.0),
+    "playroom vs RLCard env.run 4p": ("uno-cli playroom", "RLCard env.run 4p", 2.0),
+}
+
+FIRST_COMMAND = r"""
+import sys, time
+from uno_cli.engine import PRESETS
+from uno_cli.i18n import set_language
+from uno_cli.playconfig import BOT, SCRIPT, PlayConfig, SeatSpec
+from uno_cli.session import Session
+set_language(sys.argv[1])
+cfg = PlayConfig(players=2, seats=[SeatSpec(SCRIPT, None), SeatSpec(BOT, "random")], options=PRESETS["classic"],
+                 preset="classic", seed=3)
+s = Session(cfg, lambda m: None)
+s.start()
+w = s.advance()
+cpu, wall = time.process_time(), time.perf_counter()
+s.handle_line("hand", w.seat)
+print((time.process_time() - cpu) * 1000, (time.perf_counter() - wall) * 1000)
+"""
+
+
+def _uno(preset: str, games: int) -> dict:
+    from uno_cli.engine import PRESETS
+    from uno_cli.sim import simulate
+
+    opts = replace(PRESETS[preset], hands=1)
+    simulate(max(5, games // 20), 4, opts, seed=7)  # warm-up
+    cpu, wall = time.process_time(), time.perf_counter()
+    result = simulate(games, 4, opts, seed=1)
+    return {"games": games, "actions": result.actions, "cpu": time.process_time() - cpu,
+            "wall": time.perf_counter() - wall}
+
+
+def _yardstick(games: int) -> dict:
+    import yardstick
+
+    yardstick.run(max(5, games // 20), seed=7)
+    cpu, wall = time.process_time(), time.perf_counter()
+    actions = yardstick.run(games, seed=1)
+    return {"games": games, "actions": actions, "cpu": time.process_time() - cpu, "wall": time.perf_counter() - wall}
+
+
+def _script(games: int) -> dict:
+    from uno_cli import script
+    from uno_cli.engine import PRESETS
+    from uno_cli.playconfig import BOT, PlayConfig, SeatSpec
+    from uno_cli.sim import game_seed
+
+    opts = replace(PRESETS["classic"], hands=1)
+    sim = _uno("classic", games)
+    cpu, wall = time.process_time(), time.perf_counter()
+    for g in range(games):
+        config = PlayConfig(players=4, seats=[SeatSpec(BOT, "random")] * 4, options=opts, preset="classic",
+                            seed=game_seed(1, g))
+        script.run(config, io.BytesIO(b""), io.BytesIO())
+    return {"games": games, "cpu": time.process_time() - cpu, "wall": time.perf_counter() - wall,
+            "simulate_cpu": sim["cpu"]}
+
+
+def _rlcard(games: int) -> dict:
+    python = BENCH / ".rlcard-venv" / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    if not python.exists():
+        raise RuntimeError("no bench/.rlcard-venv: run python3 bench/rlcard_bench.py once to make it")
+    done = subprocess.run([str(python), str(BENCH / "rlcard_core.py"), "--games", str(games)],
+                          capture_output=True, text=True, cwd=BENCH)
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr.strip()[-2000:])
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _first_command(language: str) -> dict:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p))
+    done = subprocess.run([sys.executable, "-c", FIRST_COMMAND, language], capture_output=True, text=True,
+                          env=env, cwd=ROOT)
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr.strip()[-2000:])
+    cpu, wall = map(float, done.stdout.split())
+    return {"cpu_ms": cpu, "wall_ms": wall}
+
+
+def _best(runs: list[dict]) -> dict:
+    return min(runs, key=lambda r: r["cpu"] / r["games"])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--games", type=int, default=400, help="one-hand games per measurement")
+    parser.add_argument("--no-rlcard", action="store_true")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    rows: dict[str, list[dict]] = {}
+    script_runs: list[dict] = []
+    first: dict[str, list[dict]] = {}
+    for _ in range(args.rounds):
+        rows.setdefault("uno-cli classic", []).append(_uno("classic", args.games))
+        rows.setdefault("uno-cli playroom", []).append(_uno("playroom", args.games // 2))
+        rows.setdefault("yardstick (integer loop)", []).append(_yardstick(args.games * 4))
+        if not args.no_rlcard:
+            for key, value in _rlcard(args.games // 2).items():
+                name = {"env_2p": "RLCard env.run 2p", "env_4p": "RLCard env.run 4p", "core_4p": "RLCard core 4p"}[key]
+                rows.setdefault(name, []).append(value)
+        script_runs.append(_script(max(20, args.games // 4)))
+        for language in ("en", "pt", "sr_Cyrl"):
+            first.setdefault(language, []).append(_first_command(language))
+    best = {name: _best(runs) for name, runs in rows.items()}
+    report: dict = {"load_average": _load(), "rounds": args.rounds, "rows": {}, "ratios": {}}
+    for name, r in best.items():
+        report["rows"][name] = {
+            "games_per_cpu_second": round(r["games"] / r["cpu"], 1),
+            "actions_per_cpu_second": round(r["actions"] / r["cpu"]),
+            "actions_per_game": round(r["actions"] / r["games"], 1),
+            "games_per_wall_second": round(r["games"] / r["wall"], 1),
+            "all_games_per_cpu_second": [round(x["games"] / x["cpu"], 1) for x in rows[name]],
+        }
+    rate = {name: r["games"] / r["cpu"] for name, r in best.items()}
+    for label, (mine, anchor, target) in TARGETS.items():
+        if mine in rate and anchor in rate:
+            ratio = rate[mine] / rate[anchor]
+            report["ratios"][label] = {"ratio": round(ratio, 2), "target": target,
+                                       "result": "PASS" if ratio >= target else "BELOW"}
+    yard = "yardstick (integer loop)"
+    for mine in ("uno-cli classic", "uno-cli playroom"):
+        report["ratios"][f"{yard} / {mine} (actions/s)"] = {
+            "ratio": round(best[yard]["actions"] / best[yard]["cpu"] / (best[mine]["actions"] / best[mine]["cpu"]), 2)}
+    s = min(script_runs, key=lambda r: r["cpu"] / r["simulate_cpu"])
+    report["script_vs_simulate"] = {"script_ms_per_game": round(s["cpu"] / s["games"] * 1000, 2),
+                                    "simulate_ms_per_game": round(s["simulate_cpu"] / s["games"] * 1000, 2),
+                                    "ratio": round(s["cpu"] / s["simulate_cpu"], 2), "target": 2.0}
+    report["first_command_ms"] = {lang: round(min(r["cpu_ms"] for r in runs), 2) for lang, runs in first.items()}
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"CPU time, best of {args.rounds} rounds; load average {report['load_average']}")
+    print(f"{'row':<28}{'games/s CPU':>12}{'actions/s CPU':>15}{'actions/game':>14}{'games/s wall':>14}")
+    for name, r in report["rows"].items():
+        print(f"{name:<28}{r['games_per_cpu_second']:>12}{r['actions_per_cpu_second']:>15}"
+              f"{r['actions_per_game']:>14}{r['games_per_wall_second']:>14}")
+    for label, r in report["ratios"].items():
+        extra = f" (target {r['target']}x: {r['result']})" if "target" in r else ""
+        print(f"{label}: {r['ratio']}x{extra}")
+    sv = report["script_vs_simulate"]
+    print(f"script mode {sv['script_ms_per_game']} ms/game CPU, simulate {sv['simulate_ms_per_game']}: "
+          f"{sv['ratio']}x (target at most 2x)")
+    print("first typed command, ms CPU: " + ", ".join(f"{k} {v}" for k, v in report["first_command_ms"].items())
+          + " (target at most 10)")
+    return 0
+
+
+def _load() -> list[float] | None:
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except (AttributeError, OSError):
+        return None
+
+
+if __name__ == "__main__":
+    sys.exit(main())
