@@ -67,7 +67,7 @@ from uno_cli.engine.cards import WILD, WILD4
 from uno_cli.engine.errors import IllegalAction, InvalidSetup
 from uno_cli.engine.events import Event
 from uno_cli.engine.game import IN_TURN_PHASES, Game, Phase
-from uno_cli.i18n import _, get_translator
+from uno_cli.i18n import NP_, _, get_translator
 from uno_cli.names import clean_name, clean_text
 from uno_cli.playconfig import BOT, COMMAND, HUMAN, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.race import DEFAULT_PACE, Offer, Referee, Wait, bot_rng
@@ -76,7 +76,10 @@ from uno_cli.wire import event_json, seat_json  # noqa: F401 - seat_json: kept i
 __all__ = ["AUTO", "BOT_NAMES", "IMPORTANT", "SHORT_SKIP", "LineResult", "Message", "Offer", "Session", "Wait", "important", "said"]
 
 #: Names given to bots, in seat order.
-BOT_NAMES = ("Ana", "Bruno", "Carla", "Dario", "Elena", "Filip", "Greta", "Hugo", "Ivana", "Jonas")
+# TRANSLATORS: a bot's name, written so your language's voices say it right (Serbian "Karla").
+BOT_NAMES = (NP_("bot name", "Ana"), NP_("bot name", "Bruno"), NP_("bot name", "Carla"), NP_("bot name", "Dario"),
+             NP_("bot name", "Elena"), NP_("bot name", "Filip"), NP_("bot name", "Greta"), NP_("bot name", "Hugo"),
+             NP_("bot name", "Ivana"), NP_("bot name", "Jonas"))
 AUTO = object()
 #: Message types left out at the short verbosity (they can be asked for by key or command).
 SHORT_SKIP = frozenset({"dealer_draw", "dealer_tie", "reshuffle", "deal", "beep_answer", "scores"})
@@ -134,13 +137,8 @@ class LineResult:
 
 
 def bot_name(index: int) -> str:
-    """The name of the ``index``-th bot, in the letters of the current language (Cyrillic "Ана")."""
-    name = BOT_NAMES[index % len(BOT_NAMES)]
-    if get_translator().language == "sr_Cyrl":
-        from uno_cli.translit import latin_to_cyrillic
-
-        return latin_to_cyrillic(name)
-    return name
+    """The name of the ``index``-th bot as the current language writes it (Serbian "Karla", Cyrillic "Карла")."""
+    return get_translator().pgettext("bot name", BOT_NAMES[index % len(BOT_NAMES)])
 
 
 def default_names(seats: list[SeatSpec]) -> list[str]:
