@@ -178,6 +178,11 @@ TYPED_WORDS: dict[tuple[str, object], str] = {
 }
 
 
+# TRANSLATORS: words a player may type before a card, separated by commas: the articles
+# ("play the red 5"; Italian "il, lo, la, un, uno, una"). Write "-" if your language has none.
+TYPED_ARTICLES = NP_("typed words", "the, a, an")
+
+
 def cards_list(codes: list[str] | tuple[str, ...]) -> str:
     """Several cards joined the way the language joins a list."""
     names = [card_name(c) for c in codes]

@@ -118,7 +118,7 @@ REGISTRY: tuple[Verb, ...] = (
          ("d", "dr", "comprar", "compro", "compra", "puxar", "puxo", "vuci", "vucem", "vuces", "povuci", "izvuci",
           "uzmi", "trage", "trag", "tragi", "pesca", "pesco", "peschi"),
          N_("draw a card; after drawing, keep it; with a penalty waiting, take it"), kinds=(DRAW,)),
-    Verb("pass", NP_("command", "pass"), ("passar", "passo", "passa", "pular", "dalje", "propusti", "pas", "paseste"),
+    Verb("pass", NP_("command", "pass"), ("passar", "passo", "passa", "dalje", "propusti", "pas", "paseste"),
          N_("keep the card you drew and end your turn"), kinds=(PASS,)),
     Verb("accept", NP_("command", "accept"),
          ("a", "ac", "aceitar", "aceito", "aceita", "prihvati", "prihvatam", "accepta", "accepti", "accetta",
@@ -140,7 +140,7 @@ REGISTRY: tuple[Verb, ...] = (
          N_("catch a player who forgot to say UNO"), arg="seat?", kinds=(CATCH,)),
     Verb("jump", NP_("command", "jump"),
          ("j", "interceptar", "intercepto", "intercepta", "cortar", "corta", "uskoci", "uskace", "uskaces",
-          "presretni", "intercepteaza", "intervin", "intervii", "intervine", "intercetta", "intercetto",
+          "presretni", "intercepteaza", "intervino", "intervin", "intervii", "intervine", "intercetta", "intercetto",
           "intervieni", "interviene", "intervengo"),
          N_("jump in out of turn with the same card as the top card"), arg="card",
          kinds=(JUMP_IN, MISSED_JUMP_IN)),
@@ -319,7 +319,7 @@ def _catalog_phrases() -> tuple[dict[tuple[str, ...], tuple[str, Any]], frozense
     rank words left when the colour is taken away ("Saltar", "stai o tura"), and the
     typed words each language lists (cards_text.TYPED_WORDS).
     """
-    from uno_cli.cards_text import BARE, FORMS, TYPED_WORDS, card_name, color_name
+    from uno_cli.cards_text import BARE, FORMS, TYPED_ARTICLES, TYPED_WORDS, card_name, color_name
     from uno_cli.engine.cards import CARD_COLOR, CARD_RANK
 
     table: dict[tuple[str, ...], tuple[str, Any]] = {}
@@ -342,6 +342,8 @@ def _catalog_phrases() -> tuple[dict[tuple[str, ...], tuple[str, Any]], frozense
             for item, msgid in TYPED_WORDS.items():
                 for word in _split(tr.pgettext("typed words", msgid)):
                     add(word, item)
+            articles.update(w for word in _split(tr.pgettext("typed words", TYPED_ARTICLES))
+                            for w in _key(word) if w != "-")
             colors = {c: set(_key(color_name(c, tr))) for c in COLORS}
             names = {(code, form): _key(card_name(code, form=form, translator=tr))
                      for code in ALL_CODES for form in FORMS}
