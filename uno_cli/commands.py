@@ -55,7 +55,8 @@ from uno_cli.i18n import N_, NP_, LANGUAGES, get_translator, pgettext
 
 __all__ = [
     "BY_NAME", "LOBBY", "Command", "Partial", "QUERIES", "REGISTRY", "Verb", "action_to_command", "help_lines",
-    "lobby_usage", "lobby_verb", "localize_command", "normalize", "parse", "resolve", "typed_choice", "verb_of",
+    "lobby_usage", "lobby_verb", "localize_command", "normalize", "parse", "resolve", "spoken_moves", "typed_choice",
+    "verb_of",
     "verb_words",
 ]
 
@@ -167,6 +168,8 @@ REGISTRY: tuple[Verb, ...] = (
     Verb("status", NP_("command", "status"),
          ("st", "state", "estado", "situacao", "stanje", "stare", "stato", "situazione"),
          N_("the whole state of the game"), query=True),
+    Verb("moves", NP_("command", "moves"), ("jogadas", "lances", "potezi", "mutari", "mosse"),
+         N_("every move you can make now, in full"), query=True),
     Verb("help", NP_("command", "help"), ("?", "ajuda", "pomoc", "ajutor", "aiuto", "keys"),
          N_("the commands and keys"), arg="file", query=True),
     Verb("rules", NP_("command", "rules"), ("regras", "pravila", "reguli", "regole", "rulebook"),
@@ -632,6 +635,70 @@ def localize_command(command: str) -> str:
         else:
             words.append(arg)
     return prefix + " ".join(words)
+
+
+#: A list of moves a player hears stays under this many words; longer, it is said as a count.
+HEARD_WORDS = 15
+
+
+def spoken_moves(legal: Sequence[str]) -> str:
+    """What a seat may do, short enough to hear: the plays grouped, a wild once ("play Wild
+    and choose a colour"), colours and seats as one choice; when that is still long, the
+    cards as a count and the command for the whole list (``moves``)."""
+    from uno_cli.cards_text import card_name, color_name
+    from uno_cli.i18n import _, get_translator
+
+    tr = get_translator()
+    cards: list[str] = []
+    wilds: list[str] = []
+    by_verb: dict[str, list[str]] = {}
+    for command in legal:
+        verb, *args = command.split()
+        if verb == "play" and args and args[0] in ALL_CODES:
+            target = wilds if args[0] in (WILD, WILD4) and len(args) > 1 and args[1] in COLORS else cards
+            if args[0] not in target:
+                target.append(args[0])
+        else:
+            by_verb.setdefault(verb, []).extend(args[:1] if args else [])
+
+    def others() -> list[str]:
+        out = []
+        for verb, args in by_verb.items():
+            if not args:
+                out.append(label(verb))
+            elif verb in ("color", "play"):
+                out.append(label(verb) + " " + tr.format_list([color_name(a) if a in COLORS else a for a in args], "or"))
+            else:
+                names = [card_name(a) if a in ALL_CODES else a for a in dict.fromkeys(args)]
+                out.append(label(verb) + " " + tr.format_list(names, "or"))
+        return out
+
+    def joined(parts: list[str]) -> str:
+        return parts[0] if len(parts) == 1 else tr.format_list(parts, "or")
+
+    play = label("play")
+    listed = []
+    if cards or wilds:
+        names = tr.format_list([card_name(c) for c in cards + wilds], "or")
+        # TRANSLATORS: {play} is the command word "play", {cards} the cards that may be played, the wilds last.
+        listed = [_("{play} {cards} and choose a colour").format(play=play, cards=names) if wilds
+                  else play + " " + names]
+    text = joined(listed + others()) if listed or by_verb else ""
+    if len((_("You can: {commands}.").format(commands=text)).split()) < HEARD_WORDS:
+        return text
+    n = len(cards) + len(wilds)
+    short = joined(([_play_count(n)] if n else []) + others())
+    # TRANSLATORS: {moves} is a short list of moves, {command} the command that says them all.
+    return _("{moves}; {command} lists them all").format(moves=short, command=label("moves"))
+
+
+def _play_count(n: int) -> str:
+    """ "play one of 6 cards", said when the cards themselves would be too long to hear."""
+    from uno_cli.i18n import ngettext
+
+    # TRANSLATORS: {play} is the command word "play"; the cards are too many to list here.
+    return ngettext("{play} your one playable card", "{play} one of {count} cards", n).format(
+        play=label("play"), count=n)
 
 
 def help_lines(scope: str = GAME, skip: frozenset[str] = frozenset()) -> list[str]:

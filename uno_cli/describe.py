@@ -700,6 +700,11 @@ def you_can_text(commands: str) -> str:
     return _("You can: {commands}.").format(commands=commands)
 
 
+def no_moves_text() -> str:
+    """``moves`` when the seat cannot act now."""
+    return _("You have nothing to do now.")
+
+
 def no_seat_text() -> str:
     """A command line with no seat it could be for."""
     return _("No seat is played from here.")

@@ -58,7 +58,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from uno_cli import describe as d
-from uno_cli.commands import BY_NAME, INTERFACE, QUERIES, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve
+from uno_cli.commands import BY_NAME, INTERFACE, QUERIES, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve, spoken_moves
 from uno_cli.engine import state_io
 from uno_cli.engine.actions import (
     Action,
@@ -568,8 +568,7 @@ class Session:
         legal = self.legal_commands(seat) if seat is not None and 0 <= seat < self.game.players else []
         line = message
         if legal:
-            words = ", ".join(localize_command(c) for c in legal)
-            line = message + " " + d.you_can_text(words)
+            line = message + " " + d.you_can_text(spoken_moves(legal))
         data: dict[str, Any] = {"code": code}
         if seat is not None:
             data["seat"] = seat + 1
@@ -661,6 +660,10 @@ class Session:
         elif verb == "turn":
             self.emit("whose_turn", d.turn_text(g.view(seat), self.names, viewer),
                       {"current": g.current + 1, "phase": str(g.phase)}, seat)
+        elif verb == "moves":
+            legal = self.legal_commands(seat)
+            self.emit("moves", d.you_can_text(", ".join(localize_command(c) for c in legal)) if legal
+                      else d.no_moves_text(), {"seat": seat + 1, "legal": legal}, seat)
         elif verb == "help":
             self.emit("help", help_text(self.help_skip, self.seat_prefix), {}, seat)
         elif verb == "rules":
