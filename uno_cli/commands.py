@@ -55,7 +55,8 @@ from uno_cli.i18n import N_, NP_, LANGUAGES, get_translator, pgettext
 
 __all__ = [
     "BY_NAME", "LOBBY", "Command", "Partial", "QUERIES", "REGISTRY", "Verb", "action_to_command", "help_lines",
-    "lobby_usage", "lobby_verb", "localize_command", "normalize", "parse", "resolve", "spoken_moves", "typed_choice",
+    "force_words", "lobby_usage", "lobby_verb", "localize_command", "normalize", "parse", "resolve",
+    "save_force_command", "spoken_moves", "typed_choice",
     "verb_of",
     "verb_words",
 ]
@@ -635,6 +636,24 @@ def localize_command(command: str) -> str:
         else:
             words.append(arg)
     return prefix + " ".join(words)
+
+
+# TRANSLATORS: the word a player adds after "save FILE" to replace a file that is not a
+# saved game ("save notes.txt force"); one word, typed as it is.
+SAVE_FORCE = NP_("keyword", "force")
+
+
+def force_words() -> frozenset[str]:
+    """The words that consent to replacing a file after ``save FILE``, in every language."""
+    words = {"force", "--force"}
+    for lang in LANGUAGES:
+        words.add(normalize(get_translator(lang).pgettext("keyword", SAVE_FORCE)))
+    return frozenset(words)
+
+
+def save_force_command(file: str) -> str:
+    """``save FILE force`` in the current language, as the player types it."""
+    return f"{label('save')} {file} {pgettext('keyword', SAVE_FORCE)}"
 
 
 #: A list of moves a player hears stays under this many words; longer, it is said as a count.

@@ -798,8 +798,11 @@ def save_needs_file_text() -> str:
 def save_refused_text(reason: str, file: str) -> str:
     """Why ``save FILE`` would not write there (``reason`` from uno_cli.savefile)."""
     if reason == "not_a_save":
+        from uno_cli.commands import save_force_command
+
+        # TRANSLATORS: {command} is "save FILE force" in the player's language.
         return _("{file} already exists and is not a saved game; to replace it, write: "
-                 "save {file} force").format(file=file)
+                 "{command}").format(file=file, command=save_force_command(file))
     if reason == "symlink":
         return _("{file} is a symbolic link; the game is not saved through links.").format(file=file)
     return _("{file} is not a regular file; the game cannot be saved there.").format(file=file)

@@ -751,12 +751,15 @@ class Session:
 
 
 def _save_argument(arg: str) -> tuple[str, bool]:
-    """The file of ``save FILE``, and whether the player consented to replace it (``force``)."""
+    """The file of ``save FILE``, and whether the player consented to replace it (``force``,
+    or that word in any language)."""
+    from uno_cli.commands import force_words, normalize
+
     text = arg.strip()
     force = False
     if text.startswith("--force ") or text == "--force":
         text, force = text[len("--force"):].strip(), True
-    elif text.endswith((" force", " --force")):
+    elif " " in text and normalize(text.rsplit(" ", 1)[1]) in force_words():
         text, force = text.rsplit(" ", 1)[0].strip(), True
     return text, force
 
