@@ -53,8 +53,26 @@ def test_unknown_language_lists_the_available_ones() -> None:
 
 
 def test_help_lists_every_preset_and_language() -> None:
-    assert cli._PRESET_NAMES == ", ".join(PRESETS)
+    from uno_cli.clicktext import preset_names
+    from uno_cli.optioninfo import PRESET_INFO
+
+    assert list(PRESET_INFO) == list(PRESETS)
+    assert preset_names() == ", ".join(info.label for info in PRESET_INFO.values())
     assert cli._LANGUAGE_CODES == ", ".join(LANGUAGES)
+
+
+def test_command_line_values_are_typed_in_the_players_language() -> None:
+    """--seat, --bots and --preset take the words the help says, in every language."""
+    from uno_cli.i18n import use_language
+    from uno_cli.playconfig import build_options, parse_levels, parse_seat
+
+    with use_language("pt"):
+        assert parse_seat("2=bot:difícil")[1].level == "hard"
+        assert parse_seat("3=pessoa")[1].kind == "human"
+        assert parse_levels("fácil,especialista") == ["easy", "expert"]
+        assert build_options("Clássico", []) == PRESETS["classic"]
+    assert parse_seat("2=бот:тежак")[1].level == "hard"
+    assert parse_seat("2=bot:hard")[1].level == "hard"
 
 
 #: click's English words that must not reach a player of another language.

@@ -8,10 +8,10 @@ from typing import Any
 import click
 
 from uno_cli import __version__
-from uno_cli.i18n import _
+from uno_cli.clicktext import address_form, level_names, preset_names, seat_forms
+from uno_cli.i18n import _, pgettext
 
 EXIT_BAD_USAGE = 2
-_PRESET_NAMES = "classic, playroom, playroom_all, strict, lowest, elimination, partners, house"
 _LANGUAGE_CODES = "en, pt, sr_Latn, sr_Cyrl, ro, it"
 
 
@@ -165,10 +165,10 @@ def _check_file_or_exit(config: Any) -> None:
 def _play_options(func: Any) -> Any:
     options = [
         click.option("--players", type=click.IntRange(2, 10), default=None, help=_("Number of players, 2 to 10.")),
-        click.option("--bots", default=None, help=_("Bot level for the other seats ({levels}), or a comma list.").format(levels="easy, normal, hard, expert, random")),
-        click.option("--seat", "seats", multiple=True, help=_("Who plays a seat: {forms}.").format(forms="N=human, N=script, N=bot:LEVEL, N=cmd:PROGRAM")),
+        click.option("--bots", default=None, help=_("Bot level for the other seats ({levels}), or a comma list.").format(levels=level_names())),
+        click.option("--seat", "seats", multiple=True, help=_("Who plays a seat: {forms}.").format(forms=seat_forms())),
         click.option("--names", default=None, help=_("Player names, separated by commas.")),
-        click.option("--preset", default=None, help=_("Rule preset: {presets}.").format(presets=_PRESET_NAMES)),
+        click.option("--preset", default=None, help=_("Rule preset: {presets}.").format(presets=preset_names())),
         click.option("--rule", "rules", multiple=True, help=_("Set one rule option: NAME=VALUE (repeatable).")),
         click.option("--seed", type=int, default=None, help=_("Random seed: the same seed and input give the same game.")),
         click.option("--setup", type=click.Path(dir_okay=False), default=None, help=_("Start from a setup or saved game ({format} file).").format(format="JSON")),
@@ -405,7 +405,8 @@ def serve(**kw: Any) -> None:
     close_speaker(announcer)
 
 
-@main.command(help=_("Join a table server: HOST or HOST:PORT."))
+@main.command(help=_("Join a table server: {host} or {address}.").format(
+    host=pgettext("argument", "HOST"), address=address_form()))
 @click.argument("address")
 @click.option("--name", default=None, help=_("Your name at the tables (default: your login name)."))
 @click.option("--passcode", default=None, help=_("The server's passcode (asked when not given)."))
@@ -428,7 +429,7 @@ def join(**kw: Any) -> None:
     try:
         host, port = split_address(kw["address"])
     except ValueError:
-        _fail(_("Give the address as {form}.").format(form="HOST:PORT"))
+        _fail(_("Give the address as {form}.").format(form=address_form()))
     name = kw["name"]
     if not name:
         try:

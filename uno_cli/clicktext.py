@@ -71,6 +71,52 @@ OPTIONS_METAVAR = NP_("argument", "[OPTIONS]")
 SUBCOMMAND_METAVAR = NP_("argument", "COMMAND [ARGS]...")
 
 
+#: The kinds of seat ``--seat N=KIND`` takes, as players of each language type them.
+SEAT_KINDS: dict[str, str] = {
+    "human": NP_("keyword", "human"),
+    "script": NP_("keyword", "script"),
+    "bot": NP_("keyword", "bot"),
+    "cmd": NP_("keyword", "cmd"),
+}
+HOST = NP_("argument", "HOST")
+PORT = NP_("argument", "PORT")
+PROGRAM = NP_("argument", "PROGRAM")
+# TRANSLATORS: the range of numbers an option takes, shown after its help: "[2 to 10]".
+RANGE = N_("{low} to {high}")
+
+
+def seat_forms() -> str:
+    """``N=human, N=script, N=bot:LEVEL, N=cmd:PROGRAM`` in the current language."""
+    def kind(name: str) -> str:
+        return pgettext("keyword", SEAT_KINDS[name])
+
+    level = pgettext("argument", "LEVEL")
+    program = pgettext("argument", PROGRAM)
+    return (f"N={kind('human')}, N={kind('script')}, N={kind('bot')}:{level}, "
+            f"N={kind('cmd')}:{program}")
+
+
+def address_form() -> str:
+    """``HOST:PORT`` in the current language."""
+    return f"{pgettext('argument', HOST)}:{pgettext('argument', PORT)}"
+
+
+def level_names(levels: tuple[str, ...] | list[str] | None = None) -> str:
+    """The bots' levels as the menu says them, comma-separated."""
+    from uno_cli.i18n import _
+    from uno_cli.menu import LEVEL_NAMES
+
+    return ", ".join(_(LEVEL_NAMES[v]) if v in LEVEL_NAMES else v for v in (levels or LEVEL_NAMES))
+
+
+def preset_names(presets: tuple[str, ...] | list[str] | None = None) -> str:
+    """The rule presets as the menu says them, comma-separated."""
+    from uno_cli.i18n import _
+    from uno_cli.optioninfo import PRESET_INFO
+
+    return ", ".join(_(PRESET_INFO[k].label) if k in PRESET_INFO else k for k in (presets or PRESET_INFO))
+
+
 def _plural_messages() -> None:  # pragma: no cover - never called: lists click's plurals for extraction
     from uno_cli.i18n import ngettext
 
@@ -112,5 +158,17 @@ def localize_metavars(group: Any) -> None:
             command.subcommand_metavar = pgettext("argument", SUBCOMMAND_METAVAR)
         for param in command.params:
             name = getattr(param.type, "name", "")
+            if hasattr(param.type, "_describe_range"):
+                _say_range(param.type)
             if param.metavar is None and not getattr(param, "is_flag", False) and name in METAVARS:
                 param.metavar = pgettext("argument", METAVARS[name]) + ("..." if param.nargs != 1 else "")
+
+
+def _say_range(kind: Any) -> None:
+    """Show a number range as words ("2 to 10"), not "2<=x<=10", which a voice reads as symbols."""
+    low, high = getattr(kind, "min", None), getattr(kind, "max", None)
+    if low is None or high is None:
+        return
+    from uno_cli.i18n import _
+
+    kind._describe_range = lambda: _(RANGE).format(low=low, high=high)
