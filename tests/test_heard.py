@@ -148,8 +148,8 @@ def test_a_list_of_moves_is_under_15_words_and_says_a_wild_once(language, legal)
 def test_a_short_list_names_the_cards_and_a_long_one_the_command_for_all():
     with use_language("en"):
         assert spoken_moves(["play w r", "play w y", "play w g", "play w b", "draw"]) == \
-            "play Wild and choose a colour or draw"
-        assert spoken_moves(WORST_MOVES[1]) == "play one of 9 cards or draw; moves lists them all"
+            "play Wild and choose a colour; draw"
+        assert spoken_moves(WORST_MOVES[1]) == "play one of 9 cards; draw; moves lists them all"
 
 
 #: Words of the formal register or of European Portuguese, which the game never uses.

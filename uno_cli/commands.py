@@ -693,7 +693,7 @@ def spoken_moves(legal: Sequence[str]) -> str:
         return out
 
     def joined(parts: list[str]) -> str:
-        return parts[0] if len(parts) == 1 else tr.format_list(parts, "or")
+        return "; ".join(parts)  # each group its own pause: "play red 3, red 4 or red 6; draw"
 
     play = label("play")
     listed = []
