@@ -532,6 +532,11 @@ class Session:
             out.append(action_to_command(a, self.names))
         return list(dict.fromkeys(out))
 
+    def moves_text(self, seat: int) -> str:
+        """Every move ``seat`` may make now, in full (the ``moves`` command)."""
+        legal = self.legal_commands(seat)
+        return d.you_can_text(", ".join(localize_command(c) for c in legal)) if legal else d.no_moves_text()
+
     def prompt_seat(self) -> int | None:
         """The controlled seat that must act now, or None."""
         return self.referee.prompt_seat()
@@ -661,9 +666,7 @@ class Session:
             self.emit("whose_turn", d.turn_text(g.view(seat), self.names, viewer),
                       {"current": g.current + 1, "phase": str(g.phase)}, seat)
         elif verb == "moves":
-            legal = self.legal_commands(seat)
-            self.emit("moves", d.you_can_text(", ".join(localize_command(c) for c in legal)) if legal
-                      else d.no_moves_text(), {"seat": seat + 1, "legal": legal}, seat)
+            self.emit("moves", self.moves_text(seat), {"seat": seat + 1, "legal": self.legal_commands(seat)}, seat)
         elif verb == "help":
             self.emit("help", help_text(self.help_skip, self.seat_prefix), {}, seat)
         elif verb == "rules":
