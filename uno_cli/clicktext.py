@@ -102,19 +102,21 @@ def address_form() -> str:
 
 
 def level_names(levels: tuple[str, ...] | list[str] | None = None) -> str:
-    """The bots' levels as the menu says them, comma-separated."""
+    """The bots' levels as the menu says them, listed the language's way ("a, b e c")."""
     from uno_cli.i18n import _
     from uno_cli.menu import LEVEL_NAMES
 
-    return ", ".join(_(LEVEL_NAMES[v]) if v in LEVEL_NAMES else v for v in (levels or LEVEL_NAMES))
+    return get_translator().format_list([_(LEVEL_NAMES[v]) if v in LEVEL_NAMES else v
+                                         for v in (levels or LEVEL_NAMES)])
 
 
 def preset_names(presets: tuple[str, ...] | list[str] | None = None) -> str:
-    """The rule presets as the menu says them, comma-separated."""
+    """The rule presets as the menu says them, listed the language's way ("a, b e c")."""
     from uno_cli.i18n import _
     from uno_cli.optioninfo import PRESET_INFO
 
-    return ", ".join(_(PRESET_INFO[k].label) if k in PRESET_INFO else k for k in (presets or PRESET_INFO))
+    return get_translator().format_list([_(PRESET_INFO[k].label) if k in PRESET_INFO else k
+                                         for k in (presets or PRESET_INFO)])
 
 
 def _plural_messages() -> None:  # pragma: no cover - never called: lists click's plurals for extraction
