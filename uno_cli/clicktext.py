@@ -85,6 +85,30 @@ PROGRAM = NP_("argument", "PROGRAM")
 RANGE = N_("{low} to {high}")
 
 
+def said_choice(names: dict[str, str]) -> Any:
+    """A click choice shown and typed in the player's language: ``--speech [automático|ligado|
+    desligado]``; the English keys and every language's words are understood."""
+    import click
+
+    class SaidChoice(click.Choice):
+        def get_metavar(self, *args: Any, **kwargs: Any) -> str:
+            from uno_cli.i18n import _
+
+            return "[" + "|".join(_(v) for v in names.values()) + "]"
+
+        def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+            from uno_cli.commands import typed_choice
+            from uno_cli.i18n import _
+
+            key = typed_choice(str(value), names)
+            if key is None:
+                self.fail(_("{value!r} is not one of {choices}.").format(
+                    value=value, choices=", ".join(_(v) for v in names.values())), param, ctx)
+            return key
+
+    return SaidChoice(list(names))
+
+
 def seat_forms() -> str:
     """``N=human, N=script, N=bot:LEVEL, N=cmd:PROGRAM`` in the current language."""
     def kind(name: str) -> str:
