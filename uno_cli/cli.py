@@ -10,8 +10,6 @@ import click
 from uno_cli import __version__
 from uno_cli.clicktext import address_form, level_names, preset_names, said_choice, seat_forms
 from uno_cli.i18n import _, pgettext
-from uno_cli.menu import VERBOSITY_NAMES
-from uno_cli.menu import _SPEECH_NAMES
 
 EXIT_BAD_USAGE = 2
 _LANGUAGE_CODES = "en, pt, sr_Latn, sr_Cyrl, ro, it"
@@ -187,8 +185,8 @@ def _play_options(func: Any) -> Any:
 @click.option("--script", is_flag=True, help=_("Read commands from standard input even on a terminal."))
 @click.option("--interactive", is_flag=True, help=_("Play the interactive game even when standard input is not a console (Git Bash, mintty)."))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help=_("Script output: text lines or {format}.").format(format="JSON Lines"))
-@click.option("--speech", type=said_choice(_SPEECH_NAMES), default=None, help=_("Speech through the screen reader."))
-@click.option("--verbosity", type=said_choice(VERBOSITY_NAMES), default=None, help=_("How much is said."))
+@click.option("--speech", type=said_choice("speech"), default=None, help=_("Speech through the screen reader."))
+@click.option("--verbosity", type=said_choice("verbosity"), default=None, help=_("How much is said."))
 @click.option("--pace", type=float, default=None, help=_("Seconds between opponents' moves."))
 @click.option("--think-time", "think_time", type=click.FloatRange(min=0, max=60), default=None,
               help=_("Seconds you have to act in the interactive game, then the game draws or passes for you (0: no limit)."))
@@ -371,7 +369,7 @@ def _default_port() -> int:
 @click.option("--away", type=click.FloatRange(0.0, 3600.0), default=60.0,
               help=_("Seconds the game waits for a player who lost the connection before a bot plays for them."))
 @click.option("--lang", default=None, help=_("Language: {languages}.").format(languages=_LANGUAGE_CODES))
-@click.option("--speech", type=said_choice(_SPEECH_NAMES), default="auto", help=_("Speech through the screen reader."))
+@click.option("--speech", type=said_choice("speech"), default="auto", help=_("Speech through the screen reader."))
 def serve(**kw: Any) -> None:
     """Run the table server until Ctrl+C; tables in progress are saved and resumed."""
     import asyncio
@@ -417,8 +415,8 @@ def serve(**kw: Any) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               help=_("Script output: text lines or {format}.").format(format="JSON Lines"))
 @click.option("--lang", default=None, help=_("Language: {languages}.").format(languages=_LANGUAGE_CODES))
-@click.option("--speech", type=said_choice(_SPEECH_NAMES), default="auto", help=_("Speech through the screen reader."))
-@click.option("--verbosity", type=said_choice(VERBOSITY_NAMES), default="full", help=_("How much is said."))
+@click.option("--speech", type=said_choice("speech"), default="auto", help=_("Speech through the screen reader."))
+@click.option("--verbosity", type=said_choice("verbosity"), default="full", help=_("How much is said."))
 def join(**kw: Any) -> None:
     """Play at a table server with this computer's speech, language and verbosity."""
     import asyncio

@@ -85,28 +85,38 @@ PROGRAM = NP_("argument", "PROGRAM")
 RANGE = N_("{low} to {high}")
 
 
-def said_choice(names: dict[str, str]) -> Any:
+#: The values of the options said_choice shows in the player's language, in order.
+SAID_CHOICES = {"speech": ("auto", "on", "off"), "verbosity": ("short", "full")}
+
+
+def said_choice(kind: str) -> Any:
     """A click choice shown and typed in the player's language: ``--speech [automático|ligado|
-    desligado]``; the English keys and every language's words are understood."""
+    desligado]``; the English keys and every language's words are understood. ``kind``:
+    a key of :data:`SAID_CHOICES` (the words are the settings menu's)."""
     import click
+
+    def names() -> dict[str, str]:
+        from uno_cli.menu import _SPEECH_NAMES, VERBOSITY_NAMES
+
+        return {"speech": _SPEECH_NAMES, "verbosity": VERBOSITY_NAMES}[kind]
 
     class SaidChoice(click.Choice):
         def get_metavar(self, *args: Any, **kwargs: Any) -> str:
             from uno_cli.i18n import _
 
-            return "[" + "|".join(_(v) for v in names.values()) + "]"
+            return "[" + "|".join(_(v) for v in names().values()) + "]"
 
         def convert(self, value: Any, param: Any, ctx: Any) -> Any:
             from uno_cli.commands import typed_choice
             from uno_cli.i18n import _
 
-            key = typed_choice(str(value), names)
+            key = typed_choice(str(value), names())
             if key is None:
                 self.fail(_("{value!r} is not one of {choices}.").format(
-                    value=value, choices=", ".join(_(v) for v in names.values())), param, ctx)
+                    value=value, choices=", ".join(_(v) for v in names().values())), param, ctx)
             return key
 
-    return SaidChoice(list(names))
+    return SaidChoice(list(SAID_CHOICES[kind]))
 
 
 def seat_forms() -> str:
