@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from uno_cli import __version__
-from uno_cli.clicktext import address_form, level_names, preset_names, said_choice, seat_forms
+from uno_cli.clicktext import address_form, said_choice
 from uno_cli.i18n import _, pgettext
 
 EXIT_BAD_USAGE = 2
@@ -165,10 +165,10 @@ def _check_file_or_exit(config: Any) -> None:
 def _play_options(func: Any) -> Any:
     options = [
         click.option("--players", type=click.IntRange(2, 10), default=None, help=_("Number of players, 2 to 10.")),
-        click.option("--bots", default=None, help=_("Bot level for the other seats ({levels}), or a comma list.").format(levels=level_names())),
-        click.option("--seat", "seats", multiple=True, help=_("Who plays a seat: {forms}.").format(forms=seat_forms())),
+        click.option("--bots", default=None, help=_("Bot level for the other seats ({levels}), or a comma list.")),
+        click.option("--seat", "seats", multiple=True, help=_("Who plays a seat: {forms}.")),
         click.option("--names", default=None, help=_("Player names, separated by commas.")),
-        click.option("--preset", default=None, help=_("Rule preset: {presets}.").format(presets=preset_names())),
+        click.option("--preset", default=None, help=_("Rule preset: {presets}.")),
         click.option("--rule", "rules", multiple=True, help=_("Set one rule option: NAME=VALUE (repeatable).")),
         click.option("--seed", type=int, default=None, help=_("Random seed: the same seed and input give the same game.")),
         click.option("--setup", type=click.Path(dir_okay=False), default=None, help=_("Start from a setup or saved game ({format} file).").format(format="JSON")),

@@ -189,6 +189,7 @@ def localize_metavars(group: Any) -> None:
 
     commands = [group, *getattr(group, "commands", {}).values()]
     for command in commands:
+        _fill_help_when_shown(command)
         command.options_metavar = pgettext("argument", OPTIONS_METAVAR)
         if isinstance(command, click.Group):
             command.subcommand_metavar = pgettext("argument", SUBCOMMAND_METAVAR)
@@ -208,3 +209,25 @@ def _say_range(kind: Any) -> None:
     from uno_cli.i18n import _
 
     kind._describe_range = lambda: _(RANGE).format(low=low, high=high)
+
+
+#: Fields of options' help filled only when the help is shown (they need the menu's words).
+HELP_FIELDS = {"{levels}": lambda: level_names(), "{presets}": lambda: preset_names(), "{forms}": lambda: seat_forms()}
+
+
+def _fill_help_when_shown(command: Any) -> None:
+    """Name the levels, presets and seat forms in ``command``'s help as it is shown, so that
+    starting the program does not read the menu and the rule options for them."""
+    original = command.format_help
+
+    def format_help(ctx: Any, formatter: Any) -> None:
+        for param in command.params:
+            text = getattr(param, "help", None)
+            if text:
+                for field, words in HELP_FIELDS.items():
+                    if field in text:
+                        text = text.replace(field, words())
+                param.help = text
+        original(ctx, formatter)
+
+    command.format_help = format_help
