@@ -177,7 +177,7 @@ def color_chosen_text(seat: int | None, color: str | None, viewer: int | None, n
     """The colour a player chose (also after a wild played with its colour)."""
     you = _you(seat, viewer)
     p = name_of(seat, names)
-    color = color_name(color)
+    color = color_name(color, form=OBJECT)
     if you:
         return _("You choose {color}.").format(color=color)
     return _("{player} chooses {color}.").format(player=p, color=color)
