@@ -36,7 +36,7 @@ def test_english_forms_keep_the_natural_article() -> None:
     ("it", "r0", OBJECT, "uno 0 rosso"),
     ("it", "r8", OBJECT, "un 8 rosso"),
     ("it", "bs", ARTICLE, "un Salta il turno blu"),
-    ("ro", "w+4", OBJECT, "cartea neagră +4"),
+    ("ro", "w+4", OBJECT, "o carte neagră +4"),
     ("ro", "r8", OBJECT, "un 8 roșu"),
     ("sr_Latn", "r7", OBJECT, "crvenu 7"),
     ("sr_Latn", "r7", ARTICLE, "crvena 7"),

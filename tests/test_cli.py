@@ -55,8 +55,26 @@ def test_unknown_language_lists_the_available_ones() -> None:
 
 
 def test_help_lists_every_preset_and_language() -> None:
-    assert cli._PRESET_NAMES == ", ".join(PRESETS)
+    from uno_cli.clicktext import preset_names
+    from uno_cli.optioninfo import PRESET_INFO
+
+    assert list(PRESET_INFO) == list(PRESETS)
+    assert preset_names().startswith(", ".join(info.label for info in list(PRESET_INFO.values())[:-1]))
     assert cli._LANGUAGE_CODES == ", ".join(LANGUAGES)
+
+
+def test_command_line_values_are_typed_in_the_players_language() -> None:
+    """--seat, --bots and --preset take the words the help says, in every language."""
+    from uno_cli.i18n import use_language
+    from uno_cli.playconfig import build_options, parse_levels, parse_seat
+
+    with use_language("pt"):
+        assert parse_seat("2=bot:difícil")[1].level == "hard"
+        assert parse_seat("3=pessoa")[1].kind == "human"
+        assert parse_levels("fácil,especialista") == ["easy", "expert"]
+        assert build_options("Clássico", []) == PRESETS["classic"]
+    assert parse_seat("2=бот:тежак")[1].level == "hard"
+    assert parse_seat("2=bot:hard")[1].level == "hard"
 
 
 #: click's English words that must not reach a player of another language.
@@ -189,3 +207,14 @@ def test_jobs_are_capped_to_the_games(monkeypatch, tmp_path) -> None:
     done = _run("simulate", "--games", "2", "--jobs", "200", "--json")
     assert done.exit_code == 0, done.output
     assert seen["jobs"] == 2
+
+
+def test_speech_and_verbosity_values_are_said_and_typed_in_the_players_language() -> None:
+    from uno_cli.clicktext import said_choice
+    from uno_cli.i18n import use_language
+    choice = said_choice("speech")
+    with use_language("ro"):
+        assert choice.get_metavar(None) == "[automat|da|nu]"
+        assert choice.convert("nu", None, None) == "off"
+    assert choice.convert("desligado", None, None) == "off"
+    assert choice.convert("auto", None, None) == "auto"

@@ -176,6 +176,9 @@ def test_every_colour_word_the_game_says_chooses_that_colour(lang):
     ("играј плаву шестицу", "b6", None),
     ("Salta il turno gialla", "ys", None),
     ("jogue um coringa azul", "w", "b"),
+    ("jogar pular verde", "gs", None),
+    ("gioca il 5 rosso", "r5", None),
+    ("gioca lo 0 giallo", "y0", None),
 ])
 def test_words_players_say_name_the_card(line, card, color):
     cmd = parse(line, 0)
@@ -189,7 +192,7 @@ def test_uno_alone_is_still_saying_uno():
 
 @pytest.mark.parametrize(("line", "verb"), [
     ("denunciar", "catch"), ("intervieni r5", "jump"), ("intervin r5", "jump"), ("povuci", "draw"),
-    ("pular", "pass"), ("denuncia 2", "catch"),
+    ("pegar", "catch"), ("denuncia 2", "catch"), ("intervino r5", "jump"),
 ])
 def test_command_words_the_messages_use_call_their_verb(line, verb):
     assert parse(line, 0).verb == verb

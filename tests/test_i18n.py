@@ -313,9 +313,9 @@ def test_transliteration(latin, cyrillic):
 
 def test_transliteration_keeps_placeholders_and_codes():
     text = ("{player} vuče {count:d} karte, {{zagrade}} {a:{width}} {x[0]} %(ime)s %d; "
-            "igraj r5 ili +4, --lang sr_Latn, UNO! https://primer.rs/karta Wild")
+            "igraj r5 ili +4, --lang sr_Latn, Uno! uno play https://primer.rs/karta Wild")
     expected = ("{player} вуче {count:d} карте, {{заграде}} {a:{width}} {x[0]} %(ime)s %d; "
-                "играј r5 или +4, --lang sr_Latn, UNO! https://primer.rs/karta Wild")
+                "играј r5 или +4, --lang sr_Latn, Уно! uno play https://primer.rs/karta Wild")
     assert latin_to_cyrillic(text) == expected
 
 

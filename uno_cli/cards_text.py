@@ -28,10 +28,13 @@ OBJECT = "object"
 FORMS = (BARE, ARTICLE, OBJECT)
 
 
-def color_name(color: str | None, translator: Translator | None = None) -> str:
+def color_name(color: str | None, translator: Translator | None = None, form: str = BARE) -> str:
     """The colour ``r``/``y``/``g``/``b`` as a word ("red"), in the current language or
-    ``translator``'s."""
+    ``translator``'s; ``form`` OBJECT: as the object of a verb ("chooses red": Serbian
+    "bira crvenu boju")."""
     tr = translator or get_translator()
+    if form == OBJECT and color in _COLORS_AS_OBJECT:
+        return tr.pgettext("color as object", _COLORS_AS_OBJECT[color])
     return tr.pgettext("color", _COLORS.get(color or "", _ANY_COLOUR))
 
 
@@ -42,6 +45,14 @@ _COLORS = {
     "b": NP_("color", "blue"),
 }
 _ANY_COLOUR = NP_("color", "any colour")
+# TRANSLATORS: the colour a player chooses, as the object of "chooses" ("Ana chooses red.");
+# Serbian the accusative before "boju" ("Ana bira crvenu boju").
+_COLORS_AS_OBJECT = {
+    "r": NP_("color as object", "red"),
+    "y": NP_("color as object", "yellow"),
+    "g": NP_("color as object", "green"),
+    "b": NP_("color as object", "blue"),
+}
 
 # One table per form: every template is written out whole, so translators see each.
 # Keys: (colour, rank), rank "n" for the numbers 1-9 (and 0 in the bare form).
@@ -176,6 +187,11 @@ TYPED_WORDS: dict[tuple[str, object], str] = {
     ("card", WILD4): NP_("typed words", "wild draw four, wild draw 4, wild +4, wd4, w4, +4"),
     ("card", BEEP): NP_("typed words", "beep"),
 }
+
+
+# TRANSLATORS: words a player may type before a card, separated by commas: the articles
+# ("play the red 5"; Italian "il, lo, la, un, uno, una"). Write "-" if your language has none.
+TYPED_ARTICLES = NP_("typed words", "the, a, an")
 
 
 def cards_list(codes: list[str] | tuple[str, ...]) -> str:

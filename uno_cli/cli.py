@@ -9,10 +9,10 @@ from typing import Any
 import click
 
 from uno_cli import __version__
-from uno_cli.i18n import _
+from uno_cli.clicktext import address_form, said_choice
+from uno_cli.i18n import _, pgettext
 
 EXIT_BAD_USAGE = 2
-_PRESET_NAMES = "classic, playroom, playroom_all, strict, lowest, elimination, partners, house"
 _LANGUAGE_CODES = "en, pt, sr_Latn, sr_Cyrl, ro, it"
 
 
@@ -203,10 +203,10 @@ def _check_file_or_exit(config: Any) -> None:
 def _play_options(func: Any) -> Any:
     options = [
         click.option("--players", type=click.IntRange(2, 10), default=None, help=_("Number of players, 2 to 10.")),
-        click.option("--bots", default=None, help=_("Bot level for the other seats ({levels}), or a comma list.").format(levels="easy, normal, hard, expert, random")),
-        click.option("--seat", "seats", multiple=True, help=_("Who plays a seat: {forms}.").format(forms="N=human, N=script, N=bot:LEVEL, N=cmd:PROGRAM")),
+        click.option("--bots", default=None, help=_("Bot level for the other seats ({levels}), or a comma list.")),
+        click.option("--seat", "seats", multiple=True, help=_("Who plays a seat: {forms}.")),
         click.option("--names", default=None, help=_("Player names, separated by commas.")),
-        click.option("--preset", default=None, help=_("Rule preset: {presets}.").format(presets=_PRESET_NAMES)),
+        click.option("--preset", default=None, help=_("Rule preset: {presets}.")),
         click.option("--rule", "rules", multiple=True, help=_("Set one rule option: NAME=VALUE (repeatable).")),
         click.option("--seed", type=int, default=None, help=_("Random seed: the same seed and input give the same game.")),
         click.option("--setup", type=click.Path(dir_okay=False), default=None, help=_("Start from a setup or saved game ({format} file).").format(format="JSON")),
@@ -233,8 +233,8 @@ def _sound_options(func: Any) -> Any:
 @click.option("--script", is_flag=True, help=_("Read commands from standard input even on a terminal."))
 @click.option("--interactive", is_flag=True, help=_("Play the interactive game even when standard input is not a console (Git Bash, mintty)."))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help=_("Script output: text lines or {format}.").format(format="JSON Lines"))
-@click.option("--speech", type=click.Choice(["auto", "on", "off"]), default=None, help=_("Speech through the screen reader."))
-@click.option("--verbosity", type=click.Choice(["short", "full"]), default=None, help=_("How much is said."))
+@click.option("--speech", type=said_choice("speech"), default=None, help=_("Speech through the screen reader."))
+@click.option("--verbosity", type=said_choice("verbosity"), default=None, help=_("How much is said."))
 @click.option("--pace", type=click.FloatRange(0.0, 60.0), default=None, callback=lambda _c, _p, v: _seconds(v, "--pace"),
               help=_("Seconds between opponents' moves."))
 @click.option("--think-time", "think_time", type=click.FloatRange(min=0, max=60), default=None,
@@ -439,7 +439,7 @@ def _default_port() -> int:
 @click.option("--away", type=click.FloatRange(0.0, 3600.0), default=60.0,
               help=_("Seconds the game waits for a player who lost the connection before a bot plays for them."))
 @click.option("--lang", default=None, help=_("Language: {languages}.").format(languages=_LANGUAGE_CODES))
-@click.option("--speech", type=click.Choice(["auto", "on", "off"]), default="auto", help=_("Speech through the screen reader."))
+@click.option("--speech", type=said_choice("speech"), default="auto", help=_("Speech through the screen reader."))
 def serve(**kw: Any) -> None:
     """Run the table server until Ctrl+C; tables in progress are saved and resumed."""
     import asyncio
@@ -475,8 +475,9 @@ def serve(**kw: Any) -> None:
     close_speaker(announcer)
 
 
-@main.command(help=_("Join a table server: HOST or HOST:PORT."))
-@click.argument("address", metavar="HOST")
+@main.command(help=_("Join a table server: {host} or {address}.").format(
+    host=pgettext("argument", "HOST"), address=address_form()))
+@click.argument("address", metavar=pgettext("argument", "HOST"))
 @click.option("--name", default=None, help=_("Your name at the tables (default: your login name)."))
 @click.option("--passcode", default=None, help=_("The server's passcode (asked when not given)."))
 @click.option("--key", "key_file", type=click.Path(exists=True, dir_okay=False), default=None,
@@ -484,8 +485,8 @@ def serve(**kw: Any) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               help=_("Script output: text lines or {format}.").format(format="JSON Lines"))
 @click.option("--lang", default=None, help=_("Language: {languages}.").format(languages=_LANGUAGE_CODES))
-@click.option("--speech", type=click.Choice(["auto", "on", "off"]), default="auto", help=_("Speech through the screen reader."))
-@click.option("--verbosity", type=click.Choice(["short", "full"]), default="full", help=_("How much is said."))
+@click.option("--speech", type=said_choice("speech"), default="auto", help=_("Speech through the screen reader."))
+@click.option("--verbosity", type=said_choice("verbosity"), default="full", help=_("How much is said."))
 @_sound_options
 def join(**kw: Any) -> None:
     """Play at a table server with this computer's speech, language and verbosity."""
@@ -500,7 +501,7 @@ def join(**kw: Any) -> None:
     try:
         host, port = split_address(kw["address"])
     except ValueError:
-        _fail(_("Give the address as {form}.").format(form="HOST:PORT"))
+        _fail(_("Give the address as {form}.").format(form=address_form()))
     name = kw["name"]
     if not name:
         try:

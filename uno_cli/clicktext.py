@@ -71,6 +71,88 @@ OPTIONS_METAVAR = NP_("argument", "[OPTIONS]")
 SUBCOMMAND_METAVAR = NP_("argument", "COMMAND [ARGS]...")
 
 
+#: The kinds of seat ``--seat N=KIND`` takes, as players of each language type them.
+SEAT_KINDS: dict[str, str] = {
+    "human": NP_("keyword", "human"),
+    "script": NP_("keyword", "script"),
+    "bot": NP_("keyword", "bot"),
+    "cmd": NP_("keyword", "cmd"),
+}
+HOST = NP_("argument", "HOST")
+PORT = NP_("argument", "PORT")
+PROGRAM = NP_("argument", "PROGRAM")
+# TRANSLATORS: the range of numbers an option takes, shown after its help: "[2 to 10]".
+RANGE = N_("{low} to {high}")
+
+
+#: The values of the options said_choice shows in the player's language, in order.
+SAID_CHOICES = {"speech": ("auto", "on", "off"), "verbosity": ("short", "full")}
+
+
+def said_choice(kind: str) -> Any:
+    """A click choice shown and typed in the player's language: ``--speech [automático|ligado|
+    desligado]``; the English keys and every language's words are understood. ``kind``:
+    a key of :data:`SAID_CHOICES` (the words are the settings menu's)."""
+    import click
+
+    def names() -> dict[str, str]:
+        from uno_cli.menu import _SPEECH_NAMES, VERBOSITY_NAMES
+
+        return {"speech": _SPEECH_NAMES, "verbosity": VERBOSITY_NAMES}[kind]
+
+    class SaidChoice(click.Choice):
+        def get_metavar(self, *args: Any, **kwargs: Any) -> str:
+            from uno_cli.i18n import _
+
+            return "[" + "|".join(_(v) for v in names().values()) + "]"
+
+        def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+            from uno_cli.commands import typed_choice
+            from uno_cli.i18n import _
+
+            key = typed_choice(str(value), names())
+            if key is None:
+                self.fail(_("{value!r} is not one of {choices}.").format(
+                    value=value, choices=", ".join(_(v) for v in names().values())), param, ctx)
+            return key
+
+    return SaidChoice(list(SAID_CHOICES[kind]))
+
+
+def seat_forms() -> str:
+    """``N=human, N=script, N=bot:LEVEL, N=cmd:PROGRAM`` in the current language."""
+    def kind(name: str) -> str:
+        return pgettext("keyword", SEAT_KINDS[name])
+
+    level = pgettext("argument", "LEVEL")
+    program = pgettext("argument", PROGRAM)
+    return (f"N={kind('human')}, N={kind('script')}, N={kind('bot')}:{level}, "
+            f"N={kind('cmd')}:{program}")
+
+
+def address_form() -> str:
+    """``HOST:PORT`` in the current language."""
+    return f"{pgettext('argument', HOST)}:{pgettext('argument', PORT)}"
+
+
+def level_names(levels: tuple[str, ...] | list[str] | None = None) -> str:
+    """The bots' levels as the menu says them, listed the language's way ("a, b e c")."""
+    from uno_cli.i18n import _
+    from uno_cli.menu import LEVEL_NAMES
+
+    return get_translator().format_list([_(LEVEL_NAMES[v]) if v in LEVEL_NAMES else v
+                                         for v in (levels or LEVEL_NAMES)])
+
+
+def preset_names(presets: tuple[str, ...] | list[str] | None = None) -> str:
+    """The rule presets as the menu says them, listed the language's way ("a, b e c")."""
+    from uno_cli.i18n import _
+    from uno_cli.optioninfo import PRESET_INFO
+
+    return get_translator().format_list([_(PRESET_INFO[k].label) if k in PRESET_INFO else k
+                                         for k in (presets or PRESET_INFO)])
+
+
 def _plural_messages() -> None:  # pragma: no cover - never called: lists click's plurals for extraction
     from uno_cli.i18n import ngettext
 
@@ -107,10 +189,45 @@ def localize_metavars(group: Any) -> None:
 
     commands = [group, *getattr(group, "commands", {}).values()]
     for command in commands:
+        _fill_help_when_shown(command)
         command.options_metavar = pgettext("argument", OPTIONS_METAVAR)
         if isinstance(command, click.Group):
             command.subcommand_metavar = pgettext("argument", SUBCOMMAND_METAVAR)
         for param in command.params:
             name = getattr(param.type, "name", "")
+            if hasattr(param.type, "_describe_range"):
+                _say_range(param.type)
             if param.metavar is None and not getattr(param, "is_flag", False) and name in METAVARS:
                 param.metavar = pgettext("argument", METAVARS[name]) + ("..." if param.nargs != 1 else "")
+
+
+def _say_range(kind: Any) -> None:
+    """Show a number range as words ("2 to 10"), not "2<=x<=10", which a voice reads as symbols."""
+    low, high = getattr(kind, "min", None), getattr(kind, "max", None)
+    if low is None or high is None:
+        return
+    from uno_cli.i18n import _
+
+    kind._describe_range = lambda: _(RANGE).format(low=low, high=high)
+
+
+#: Fields of options' help filled only when the help is shown (they need the menu's words).
+HELP_FIELDS = {"{levels}": lambda: level_names(), "{presets}": lambda: preset_names(), "{forms}": lambda: seat_forms()}
+
+
+def _fill_help_when_shown(command: Any) -> None:
+    """Name the levels, presets and seat forms in ``command``'s help as it is shown, so that
+    starting the program does not read the menu and the rule options for them."""
+    original = command.format_help
+
+    def format_help(ctx: Any, formatter: Any) -> None:
+        for param in command.params:
+            text = getattr(param, "help", None)
+            if text:
+                for field, words in HELP_FIELDS.items():
+                    if field in text:
+                        text = text.replace(field, words())
+                param.help = text
+        original(ctx, formatter)
+
+    command.format_help = format_help

@@ -55,7 +55,9 @@ from uno_cli.i18n import N_, NP_, LANGUAGES, context_messages, get_translator, p
 
 __all__ = [
     "BY_NAME", "LOBBY", "Command", "Partial", "QUERIES", "REGISTRY", "Verb", "action_to_command", "help_lines",
-    "lobby_usage", "lobby_verb", "localize_command", "normalize", "parse", "resolve", "typed_choice", "verb_of",
+    "force_words", "lobby_usage", "lobby_verb", "localize_command", "normalize", "parse", "resolve",
+    "save_force_command", "spoken_moves", "typed_choice",
+    "verb_of",
     "verb_words",
 ]
 
@@ -118,7 +120,7 @@ REGISTRY: tuple[Verb, ...] = (
          ("d", "dr", "comprar", "compro", "compra", "puxar", "puxo", "vuci", "vucem", "vuces", "povuci", "izvuci",
           "uzmi", "trage", "trag", "tragi", "pesca", "pesco", "peschi"),
          N_("draw a card; after drawing, keep it; with a penalty waiting, take it"), kinds=(DRAW,)),
-    Verb("pass", NP_("command", "pass"), ("passar", "passo", "passa", "pular", "dalje", "propusti", "pas", "paseste"),
+    Verb("pass", NP_("command", "pass"), ("passar", "passo", "passa", "dalje", "propusti", "pas", "paseste"),
          N_("keep the card you drew and end your turn"), kinds=(PASS,)),
     Verb("accept", NP_("command", "accept"),
          ("a", "ac", "aceitar", "aceito", "aceita", "prihvati", "prihvatam", "accepta", "accepti", "accetta",
@@ -140,7 +142,7 @@ REGISTRY: tuple[Verb, ...] = (
          N_("catch a player who forgot to say UNO"), arg="seat?", kinds=(CATCH,)),
     Verb("jump", NP_("command", "jump"),
          ("j", "interceptar", "intercepto", "intercepta", "cortar", "corta", "uskoci", "uskace", "uskaces",
-          "presretni", "intercepteaza", "intervin", "intervii", "intervine", "intercetta", "intercetto",
+          "presretni", "intercepteaza", "intervino", "intervin", "intervii", "intervine", "intercetta", "intercetto",
           "intervieni", "interviene", "intervengo"),
          N_("jump in out of turn with the same card as the top card"), arg="card",
          kinds=(JUMP_IN, MISSED_JUMP_IN)),
@@ -167,6 +169,8 @@ REGISTRY: tuple[Verb, ...] = (
     Verb("status", NP_("command", "status"),
          ("st", "state", "estado", "situacao", "stanje", "stare", "stato", "situazione"),
          N_("the whole state of the game"), query=True),
+    Verb("moves", NP_("command", "moves"), ("jogadas", "lances", "potezi", "mutari", "mosse"),
+         N_("every move you can make now, in full"), query=True),
     Verb("help", NP_("command", "help"), ("?", "ajuda", "pomoc", "ajutor", "aiuto", "keys"),
          N_("the commands and keys"), arg="file", query=True),
     Verb("rules", NP_("command", "rules"), ("regras", "pravila", "reguli", "regole", "rulebook"),
@@ -323,7 +327,7 @@ def _catalog_phrases() -> tuple[dict[tuple[str, ...], tuple[str, Any]], frozense
     rank words left when the colour is taken away ("Saltar", "stai o tura"), and the
     typed words each language lists (cards_text.TYPED_WORDS).
     """
-    from uno_cli.cards_text import BARE, FORMS, TYPED_WORDS, card_name, color_name
+    from uno_cli.cards_text import BARE, FORMS, TYPED_ARTICLES, TYPED_WORDS, card_name, color_name
     from uno_cli.engine.cards import CARD_COLOR, CARD_RANK
 
     table: dict[tuple[str, ...], tuple[str, Any]] = {}
@@ -346,6 +350,8 @@ def _catalog_phrases() -> tuple[dict[tuple[str, ...], tuple[str, Any]], frozense
             for item, msgid in TYPED_WORDS.items():
                 for word in _split(tr.pgettext("typed words", msgid)):
                     add(word, item)
+            articles.update(w for word in _split(tr.pgettext("typed words", TYPED_ARTICLES))
+                            for w in _key(word) if w != "-")
             colors = {c: set(_key(color_name(c, tr))) for c in COLORS}
             names = {(code, form): _key(card_name(code, form=form, translator=tr))
                      for code in ALL_CODES for form in FORMS}
@@ -639,6 +645,88 @@ def localize_command(command: str) -> str:
         else:
             words.append(arg)
     return prefix + " ".join(words)
+
+
+# TRANSLATORS: the word a player adds after "save FILE" to replace a file that is not a
+# saved game ("save notes.txt force"); one word, typed as it is.
+SAVE_FORCE = NP_("keyword", "force")
+
+
+def force_words() -> frozenset[str]:
+    """The words that consent to replacing a file after ``save FILE``, in every language."""
+    words = {"force", "--force"}
+    for lang in LANGUAGES:
+        words.add(normalize(get_translator(lang).pgettext("keyword", SAVE_FORCE)))
+    return frozenset(words)
+
+
+def save_force_command(file: str) -> str:
+    """``save FILE force`` in the current language, as the player types it."""
+    return f"{label('save')} {file} {pgettext('keyword', SAVE_FORCE)}"
+
+
+#: A list of moves a player hears stays under this many words; longer, it is said as a count.
+HEARD_WORDS = 15
+
+
+def spoken_moves(legal: Sequence[str]) -> str:
+    """What a seat may do, short enough to hear: the plays grouped, a wild once ("play Wild
+    and choose a colour"), colours and seats as one choice; when that is still long, the
+    cards as a count and the command for the whole list (``moves``)."""
+    from uno_cli.cards_text import card_name, color_name
+    from uno_cli.i18n import _, get_translator
+
+    tr = get_translator()
+    cards: list[str] = []
+    wilds: list[str] = []
+    by_verb: dict[str, list[str]] = {}
+    for command in legal:
+        verb, *args = command.split()
+        if verb == "play" and args and args[0] in ALL_CODES:
+            target = wilds if args[0] in (WILD, WILD4) and len(args) > 1 and args[1] in COLORS else cards
+            if args[0] not in target:
+                target.append(args[0])
+        else:
+            by_verb.setdefault(verb, []).extend(args[:1] if args else [])
+
+    def others() -> list[str]:
+        out = []
+        for verb, args in by_verb.items():
+            if not args:
+                out.append(label(verb))
+            elif verb in ("color", "play"):
+                out.append(label(verb) + " " + tr.format_list([color_name(a) if a in COLORS else a for a in args], "or"))
+            else:
+                names = [card_name(a) if a in ALL_CODES else a for a in dict.fromkeys(args)]
+                out.append(label(verb) + " " + tr.format_list(names, "or"))
+        return out
+
+    def joined(parts: list[str]) -> str:
+        return "; ".join(parts)  # each group its own pause: "play red 3, red 4 or red 6; draw"
+
+    play = label("play")
+    listed = []
+    if cards or wilds:
+        names = tr.format_list([card_name(c) for c in cards + wilds], "or")
+        # TRANSLATORS: {play} is the command word "play", {cards} the cards that may be played, the wilds last.
+        listed = [_("{play} {cards} and choose a colour").format(play=play, cards=names) if wilds
+                  else play + " " + names]
+    text = joined(listed + others()) if listed or by_verb else ""
+    if len((_("You can: {commands}.").format(commands=text)).split()) < HEARD_WORDS:
+        return text
+    n = len(cards) + len(wilds)
+    short = joined(([_play_count(n)] if n else []) + others())
+    # TRANSLATORS: {moves} is a short list of moves, {command} the command that says them all.
+    return _("{moves}; {command} lists them all").format(moves=short, command=label("moves"))
+
+
+def _play_count(n: int) -> str:
+    """ "play one of 6 cards", said when the cards themselves would be too long to hear."""
+    from uno_cli.i18n import ngettext
+
+    # TRANSLATORS: {play} is the command word "play"; the cards are too many to list here.
+    return ngettext("{play} your one playable card", "{play} one of {count} cards", n).format(
+        play=label("play"), count=n)
 
 
 def help_lines(scope: str = GAME, skip: frozenset[str] = frozenset()) -> list[str]:

@@ -177,7 +177,7 @@ def color_chosen_text(seat: int | None, color: str | None, viewer: int | None, n
     """The colour a player chose (also after a wild played with its colour)."""
     you = _you(seat, viewer)
     p = name_of(seat, names)
-    color = color_name(color)
+    color = color_name(color, form=OBJECT)
     if you:
         return _("You choose {color}.").format(color=color)
     return _("{player} chooses {color}.").format(player=p, color=color)
@@ -708,6 +708,11 @@ def you_can_text(commands: str) -> str:
     return _("You can: {commands}.").format(commands=commands)
 
 
+def no_moves_text() -> str:
+    """``moves`` when the seat cannot act now."""
+    return _("You have nothing to do now.")
+
+
 def no_seat_text() -> str:
     """A command line with no seat it could be for."""
     return _("No seat is played from here.")
@@ -801,8 +806,11 @@ def save_needs_file_text() -> str:
 def save_refused_text(reason: str, file: str) -> str:
     """Why ``save FILE`` would not write there (``reason`` from uno_cli.savefile)."""
     if reason == "not_a_save":
+        from uno_cli.commands import save_force_command
+
+        # TRANSLATORS: {command} is "save FILE force" in the player's language.
         return _("{file} already exists and is not a saved game; to replace it, write: "
-                 "save {file} force").format(file=file)
+                 "{command}").format(file=file, command=save_force_command(file))
     if reason == "symlink":
         return _("{file} is a symbolic link; the game is not saved through links.").format(file=file)
     return _("{file} is not a regular file; the game cannot be saved there.").format(file=file)

@@ -38,8 +38,10 @@ def _field(value: object) -> str:
 def option_error(exc: InvalidOptions) -> str:
     """A sentence saying what is wrong with a rule option."""
     if exc.key == "preset":
+        from uno_cli.clicktext import preset_names
+
         return _("There is no preset called {name}. Presets: {presets}.").format(
-            name=_field(exc.value), presets=_list(exc.allowed)
+            name=_field(exc.value), presets=preset_names(list(exc.allowed))
         )
     if exc.unknown:
         return _("There is no rule option called {name}. Options: {options}.").format(
@@ -121,7 +123,9 @@ def _file_error(code: str, d: dict[str, object]) -> str | None:
         return _("{field} must be a whole number from {low} to {high}, not {value}.").format(
             field=field, low=d.get("low"), high=d.get("high"), value=value)
     if code == "bad_bool":
-        return _("{field} must be true or false, not {value}.").format(field=field, value=value)
+        # TRANSLATORS: {true} and {false} are the words of the file format, written as they are.
+        return _("{field} must be {true} or {false}, not {value}.").format(field=field, value=value, true="true",
+                                                                           false="false")
     if code == "bad_choice":
         return _("{field} must be one of {choices}, not {value}.").format(
             field=field, choices=_list([_shown(c) for c in d.get("choices", ())], "or"), value=value)  # type: ignore[attr-defined]
@@ -208,8 +212,10 @@ def config_error(exc: ConfigError) -> str:
         return _("The program's command line {command} has a quotation mark that is not closed.").format(
             command=_shown(d.get("value")))
     if exc.code == "bad_bot_level":
+        from uno_cli.clicktext import level_names
+
         return _("There is no bot level {level}. Levels: {levels}.").format(
-            level=d.get("value"), levels=_list(d.get("allowed", ()))
+            level=d.get("value"), levels=level_names(list(d.get("allowed", ())))
         )
     if exc.code == "bad_pace":
         return _("The pace is a number of seconds from 0 to 60, such as 1.5; got {value}.").format(value=d.get("value"))
@@ -222,7 +228,9 @@ def config_error(exc: ConfigError) -> str:
         return _("Write rule options as name=value, for example {example}; got {value}.").format(
             example="stacking=on", value=d.get("value")
         )
+    from uno_cli.clicktext import seat_forms
+
     # TRANSLATORS: {forms} lists what may be typed, such as 2=human; it stays as it is.
     return _("Write a seat as one of {forms}; got {value}.").format(
-        forms="N=human, N=script, N=bot:LEVEL, N=cmd:PROGRAM", value=d.get("value")
+        forms=seat_forms(), value=d.get("value")
     )

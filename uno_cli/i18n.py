@@ -19,8 +19,10 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import re
+import string
 import sys
 from collections.abc import Callable, Iterator, Mapping
+from typing import Any
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
@@ -343,6 +345,11 @@ class Translator:
         self._convert: Callable[[str], str] | None = None
         self._converted: set[tuple[str | None, str]] = set()
         self._zero_plural = language in ZERO_TAKES_PLURAL
+        self._number_source: str = ""
+        self._number_words: dict[str, dict[int, str]] | None = None
+        # The translations of this language are of this class: ``.format`` says a count
+        # as words where a field asks for a form of the catalog's number words.
+        self._template = type("Template", (Template,), {"__slots__": (), "translator": self})
         source = "sr_Latn" if language == "sr_Cyrl" else language
         if source != "en":
             text = catalog_text(source) if po_text is None else po_text
@@ -356,10 +363,16 @@ class Translator:
             # Transliterated on first use of each message, so loading stays fast.
             from uno_cli.translit import latin_to_cyrillic
             self._convert = latin_to_cyrillic
+        template = self._template
         for entry in po.entries:
             if entry.usable and (entry.msgid_plural is None
                                  or len(entry.msgstr) == self.nplurals):
-                self._messages[(entry.context, entry.msgid)] = entry.msgstr
+                forms = entry.msgstr
+                if entry.context == NUMBER_WORDS_CONTEXT:
+                    self._number_source = forms[0]
+                elif any(_WORD_FIELD.search(f) for f in forms):
+                    forms = tuple(template(f) if _WORD_FIELD.search(f) else f for f in forms)
+                self._messages[(entry.context, entry.msgid)] = forms
 
     def _lookup(self, key: tuple[str | None, str]) -> tuple[str, ...] | None:
         forms = self._messages.get(key)
@@ -372,7 +385,8 @@ class Translator:
                 def convert(text: str, _c: Callable[..., str] = self._convert) -> str:  # type: ignore[misc]
                     return _c(text, keep=KEY_WORDS)
 
-            forms = self._messages[key] = tuple(map(convert, forms))
+            forms = self._messages[key] = tuple(
+                self._template(convert(f)) if isinstance(f, Template) else convert(f) for f in forms)
             self._converted.add(key)
         return forms
 
@@ -417,6 +431,17 @@ class Translator:
             return forms[self._form(n)]
         return singular if n == 1 else plural
 
+    @property
+    def number_words(self) -> dict[str, dict[int, str]]:
+        """The catalog's number words: form name -> {count: words} (see :data:`NUMBER_WORDS`)."""
+        if self._number_words is None:
+            self._number_words = parse_number_words(self._number_source, self._convert)
+        return self._number_words
+
+    def count(self, n: int, form: str = "") -> str:
+        """``n`` as this language says it before a noun of ``form`` (digits when not listed)."""
+        return self.number_words.get(form, {}).get(n, str(n))
+
     def format_list(self, items: list[str], style: str = "standard") -> str:
         """Join items as this language does: "a, b și c"; ``style="or"`` for "a, b sau c"."""
         from babel.lists import format_list
@@ -426,6 +451,59 @@ class Translator:
         """A number with this language's separators: 1,000 / 1.000."""
         from babel.numbers import format_decimal
         return format_decimal(n, locale=self.locale_name)
+
+
+NUMBER_WORDS_CONTEXT = "number words"
+
+
+_FORM_NAME = re.compile(r"[A-Za-z_]\w*")
+_WORD_FIELD = re.compile(r"\{[^{}:!]*(?:![rsa])?:(?!d\})[A-Za-z_]\w*\}")
+
+
+def parse_number_words(text: str, convert: Callable[[str], str] | None = None) -> dict[str, dict[int, str]]:
+    """The forms of a number-words entry: {"f": {1: "uma", 2: "duas"}} (see NUMBER_WORDS)."""
+    forms: dict[str, dict[int, str]] = {}
+    for line in text.splitlines():
+        name, sep, pairs = line.partition(":")
+        if not sep or not name.strip():
+            continue
+        words = forms.setdefault(name.strip(), {})
+        for pair in pairs.split(";"):
+            number, eq, said = pair.partition("=")
+            if eq and number.strip().isdigit() and said.strip():
+                words[int(number)] = convert(said.strip()) if convert else said.strip()
+    return forms
+
+
+class _CountFormatter(string.Formatter):
+    """Formats a template, saying counts as words where a field names a form of number words."""
+
+    def __init__(self, translator: "Translator") -> None:
+        self.translator = translator
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec != "d" and _FORM_NAME.fullmatch(format_spec):
+            # A form of the number words ("f"), even one the catalog does not list.
+            words = self.translator.number_words.get(format_spec, {})
+            if isinstance(value, str) and value.isdigit():
+                value = int(value)
+            if isinstance(value, int) and not isinstance(value, bool):
+                return words.get(value, str(value))
+            return str(value)
+        if format_spec == "d" and isinstance(value, str):
+            return value
+        return format(value, format_spec)
+
+
+class Template(str):
+    """A translation whose fields may say a count in words ("{count:f}"): its ``format``
+    uses the number words of the translator it came from."""
+
+    __slots__ = ()
+    translator: "Translator"
+
+    def format(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        return _CountFormatter(self.translator).vformat(self, args, kwargs)
 
 
 _cache: dict[str, Translator] = {}
@@ -549,3 +627,13 @@ def NP_(context: str, msgid: str) -> str:
 def key_name(msgid: str) -> str:
     """A key's name in the current language (never transliterated)."""
     return get_translator().pgettext(KEY_CONTEXT, msgid)
+
+
+# TRANSLATORS: counts said as words where a voice would read the digit in the wrong
+# gender or case ("1 carta" heard "um carta"). One line per form: a name you choose, a
+# colon, then number=words pairs separated by semicolons, for example
+# "f: 1=uma; 2=duas; 21=vinte e uma; 22=vinte e duas". A message then writes its count as
+# {count:f} to say it in that form; counts not listed stay digits, and a form may list
+# nothing ("m:"). {count:d} keeps digits on purpose. Write "none" if every digit reads
+# right in your language.
+NUMBER_WORDS = NP_("number words", "none")

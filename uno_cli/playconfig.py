@@ -67,11 +67,11 @@ def parse_seat(text: str) -> tuple[int, SeatSpec]:
     seat = int(number.strip()) - 1
     spec = spec.strip()
     kind, _, rest = spec.partition(":")
-    kind = kind.strip().lower()
+    kind = _typed_kind(kind)
     if kind in (HUMAN, SCRIPT) and not rest:
         return seat, SeatSpec(kind)
     if kind == BOT:
-        level = (rest or DEFAULT_LEVEL).strip().lower()
+        level = _typed_level(rest or DEFAULT_LEVEL)
         if level not in BOT_LEVELS:
             raise ConfigError("bad_bot_level", value=level, allowed=BOT_LEVELS)
         return seat, SeatSpec(BOT, level)
@@ -94,9 +94,33 @@ def check_command(command: str) -> None:
         raise ConfigError("unclosed_quote", value=command)
 
 
+def _typed_kind(word: str) -> str:
+    """A seat kind as typed in any language ("humano", "бот") -> human, script, bot, cmd."""
+    from uno_cli.clicktext import SEAT_KINDS
+    from uno_cli.commands import typed_choice
+
+    return typed_choice(word, SEAT_KINDS, "keyword") or word.strip().lower()
+
+
+def _typed_level(word: str) -> str:
+    """A bots' level as typed in any language ("difícil", "težak") -> its key."""
+    from uno_cli.commands import typed_choice
+    from uno_cli.menu import LEVEL_NAMES
+
+    return typed_choice(word, LEVEL_NAMES) or word.strip().lower()
+
+
+def _typed_preset(word: str) -> str:
+    """A preset as typed in any language ("Clássico") -> its key."""
+    from uno_cli.commands import typed_choice
+    from uno_cli.optioninfo import PRESET_INFO
+
+    return typed_choice(word, {k: v.label for k, v in PRESET_INFO.items()}) or word
+
+
 def parse_levels(text: str) -> list[str]:
     """Parse ``--bots normal`` or ``--bots easy,hard,normal`` into a list of levels."""
-    levels = [part.strip().lower() for part in text.split(",") if part.strip()]
+    levels = [_typed_level(part) for part in text.split(",") if part.strip()]
     for level in levels:
         if level not in BOT_LEVELS:
             raise ConfigError("bad_bot_level", value=level, allowed=BOT_LEVELS)
@@ -107,7 +131,7 @@ def parse_levels(text: str) -> list[str]:
 
 def build_options(preset_name: str, rules: tuple[str, ...] | list[str], base: RuleOptions | None = None) -> RuleOptions:
     """Options from a preset (or ``base``) and ``KEY=VALUE`` overrides."""
-    options = base if base is not None else preset(preset_name)
+    options = base if base is not None else preset(_typed_preset(preset_name))
     changes: dict[str, object] = {}
     for item in rules:
         key, sep, value = item.partition("=")

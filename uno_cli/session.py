@@ -58,7 +58,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from uno_cli import describe as d
-from uno_cli.commands import BY_NAME, INTERFACE, QUERIES, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve
+from uno_cli.commands import BY_NAME, INTERFACE, QUERIES, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve, spoken_moves
 from uno_cli.engine import state_io
 from uno_cli.engine.actions import (
     Action,
@@ -67,7 +67,7 @@ from uno_cli.engine.cards import WILD, WILD4
 from uno_cli.engine.errors import IllegalAction, InvalidSetup
 from uno_cli.engine.events import Event
 from uno_cli.engine.game import IN_TURN_PHASES, Game, Phase
-from uno_cli.i18n import _, get_translator
+from uno_cli.i18n import NP_, _, get_translator
 from uno_cli.names import clean_name, clean_text, repeated_name
 from uno_cli.playconfig import BOT, COMMAND, HUMAN, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.race import DEFAULT_PACE, Offer, Referee, Wait, bot_rng
@@ -77,7 +77,10 @@ from uno_cli.wire import event_json, seat_json  # noqa: F401 - seat_json: kept i
 __all__ = ["AUTO", "BOT_NAMES", "IMPORTANT", "SHORT_SKIP", "LineResult", "Message", "Offer", "Session", "Wait", "important", "said"]
 
 #: Names given to bots, in seat order.
-BOT_NAMES = ("Ana", "Bruno", "Carla", "Dario", "Elena", "Filip", "Greta", "Hugo", "Ivana", "Jonas")
+# TRANSLATORS: a bot's name, written so your language's voices say it right (Serbian "Karla").
+BOT_NAMES = (NP_("bot name", "Ana"), NP_("bot name", "Bruno"), NP_("bot name", "Carla"), NP_("bot name", "Dario"),
+             NP_("bot name", "Elena"), NP_("bot name", "Filip"), NP_("bot name", "Greta"), NP_("bot name", "Hugo"),
+             NP_("bot name", "Ivana"), NP_("bot name", "Jonas"))
 AUTO = object()
 #: Message types left out at the short verbosity (they can be asked for by key or command).
 SHORT_SKIP = frozenset({"dealer_draw", "dealer_tie", "reshuffle", "deal", "beep_answer", "scores"})
@@ -175,13 +178,8 @@ class LineResult:
 
 
 def bot_name(index: int) -> str:
-    """The name of the ``index``-th bot, in the letters of the current language (Cyrillic "Ана")."""
-    name = BOT_NAMES[index % len(BOT_NAMES)]
-    if get_translator().language == "sr_Cyrl":
-        from uno_cli.translit import latin_to_cyrillic
-
-        return latin_to_cyrillic(name)
-    return name
+    """The name of the ``index``-th bot as the current language writes it (Serbian "Karla", Cyrillic "Карла")."""
+    return get_translator().pgettext("bot name", BOT_NAMES[index % len(BOT_NAMES)])
 
 
 def default_names(seats: list[SeatSpec]) -> list[str]:
@@ -601,6 +599,11 @@ class Session:
             out.append(action_to_command(a, self.names))
         return list(dict.fromkeys(out))
 
+    def moves_text(self, seat: int) -> str:
+        """Every move ``seat`` may make now, in full (the ``moves`` command)."""
+        legal = self.legal_commands(seat)
+        return d.you_can_text(", ".join(localize_command(c) for c in legal)) if legal else d.no_moves_text()
+
     def prompt_seat(self) -> int | None:
         """The controlled seat that must act now, or None."""
         return self.referee.prompt_seat()
@@ -637,8 +640,7 @@ class Session:
         legal = self.legal_commands(seat) if seat is not None and 0 <= seat < self.game.players else []
         line = message
         if legal:
-            words = ", ".join(localize_command(c) for c in legal)
-            line = message + " " + d.you_can_text(words)
+            line = message + " " + d.you_can_text(spoken_moves(legal))
         data: dict[str, Any] = {"code": code}
         if seat is not None:
             data["seat"] = seat + 1
@@ -730,6 +732,8 @@ class Session:
         elif verb == "turn":
             self.emit("whose_turn", d.turn_text(g.view(seat), self.names, viewer),
                       {"current": g.current + 1, "phase": str(g.phase)}, seat)
+        elif verb == "moves":
+            self.emit("moves", self.moves_text(seat), {"seat": seat + 1, "legal": self.legal_commands(seat)}, seat)
         elif verb == "help":
             self.emit("help", help_text(self.help_skip, self.seat_prefix), {}, seat)
         elif verb == "rules":
@@ -817,12 +821,15 @@ class Session:
 
 
 def _save_argument(arg: str) -> tuple[str, bool]:
-    """The file of ``save FILE``, and whether the player consented to replace it (``force``)."""
+    """The file of ``save FILE``, and whether the player consented to replace it (``force``,
+    or that word in any language)."""
+    from uno_cli.commands import force_words, normalize
+
     text = arg.strip()
     force = False
     if text.startswith("--force ") or text == "--force":
         text, force = text[len("--force"):].strip(), True
-    elif text.endswith((" force", " --force")):
+    elif " " in text and normalize(text.rsplit(" ", 1)[1]) in force_words():
         text, force = text.rsplit(" ", 1)[0].strip(), True
     return text, force
 

@@ -12,6 +12,7 @@ because they are not Serbian words or because a player types them in Latin lette
   anything that looks like a URL;
 - words with q, w, x or y, which Serbian does not use (foreign names such as "Wild");
 - the words in :data:`KEEP_WORDS` and in the ``keep`` argument, compared case-insensitively;
+- the program's name in lower case, ``uno`` (the call "Uno!" is a Serbian word: "Уно!");
 - card codes typed by players (``g+2``, ``bs``, the colour after ``w``);
 - key names: a capital letter standing alone (``O za opcije``), except a one-letter
   Serbian word opening a sentence (``U redu``), and combinations such as ``Ctrl+C``.
@@ -45,8 +46,9 @@ _KEY_NAMES = frozenset({
     "tab", "space", "backspace", "delete", "insert",
 })
 
-KEEP_WORDS: frozenset[str] = frozenset({"uno"}) | _KEY_NAMES
-"""Words always left in Latin letters (lower case): the game's name and key names."""
+KEEP_WORDS: frozenset[str] = _KEY_NAMES
+"""Words always left in Latin letters (lower case): key names. The program's name "uno"
+(lower case: a command a player types) stays Latin too; the call "Uno!" does not."""
 
 KEY_WORDS: frozenset[str] = _KEY_NAMES | frozenset("abcdefghijklmnopqrstuvwxyz")
 """In key names, single letters too stay Latin: they are what is printed on the key."""
@@ -69,6 +71,7 @@ _PROTECTED = re.compile(
   | (?P<foreign>(?<![^\W_])[^\W_]*[qwxyQWXY0-9][^\W_]*(?:[+\#][^\W_]*)*
                |(?<![^\W_])[+\#][^\W_]+)
   | (?P<keep>(?<![^\W_])(?:KEEP)(?![^\W_]))
+  | (?P<program>(?<![^\W_])(?-i:uno)(?![^\W_]))
   | (?P<combo>(?<![^\W_])(?:ctrl|shift|alt)\+[^\W_]+)
   | (?P<letter>(?<![^\W_])(?-i:[A-Z])(?![^\W_+]))
   | (?P<card>(?<![^\W_])(?-i:[rygb](?:\+2|[sr](?![.\w])))(?![^\W_])|(?<=w\+4\ )(?-i:[rygb])(?![^\W_])|(?<=\bw\ )(?-i:[rygb])(?![^\W_]))

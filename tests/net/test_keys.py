@@ -138,7 +138,7 @@ def test_uno_join_in_a_terminal_presses_keys_and_hears_the_answers(tmp_path):
                               timeout=20, dimensions=(50, 200))
         got = {}
         try:
-            child.expect("Benvenut")
+            child.expect("Ciao, Ana")
             child.send("create t players=2 hands=1\r")
             child.expect("tavolo 1")
             child.send("start\r")

@@ -34,19 +34,19 @@ def test_every_lobby_verb_is_understood_in_english_and_by_its_word_in_each_langu
 def test_a_table_is_created_with_portuguese_keywords_levels_presets_and_rules():
     hub = Hub()
     ana, out = _member(hub, "Ana", "pt")
-    hub.line(ana, "criar sexta jogadores=3 bots=difícil regras=Playroom Acúmulo=não")
+    hub.line(ana, "criar sexta jogadores=3 bots=difícil regras=Playroom Contra-ataque=não")
     table = hub.tables[1]
     assert (table.name, len(table.owners), table.bot_level, table.config.preset) == ("sexta", 3, "hard", "playroom")
     assert table.config.options.stacking is False
     hub.line(ana, "mesas")
-    assert out[-1] == ("Mesa 1, sexta: Playroom, Acúmulo: não; 1 de 3 lugares ocupados; robôs de nível difícil; "
-                       "à espera de jogadores.")
+    assert out[-1] == ("Mesa 1, sexta: Playroom, Contra-ataque: não; 1 de 3 lugares ocupados; robôs de nível difícil; "
+                       "esperando jogadores.")
 
 
 def test_serbian_cyrillic_and_italian_members_open_and_join_tables_in_their_words():
     hub = Hub()
     mira, _out = _member(hub, "Mira", "sr_Cyrl")
-    hub.line(mira, "отвори петак играчи=2 ботови=лако одговор-картом=укључено")
+    hub.line(mira, "отвори петак играчи=2 ботови=лак одговор-картом=да")
     table = hub.tables[1]
     assert (len(table.owners), table.bot_level, table.config.options.stacking) == (2, "easy", True)
     luca, out = _member(hub, "Luca", "it")
@@ -78,7 +78,7 @@ def test_verbosity_takes_the_members_words():
 def test_help_lists_the_lobby_commands_in_the_members_language():
     hub = Hub()
     ana, out = _member(hub, "Ana", "pt")
-    assert out[0] == "Bem-vindo, Ana. Digite ajuda para ver os comandos."
+    assert out[0] == "Boas-vindas, Ana! Digite ajuda para ver os comandos."
     hub.line(ana, "ajuda")
     lines = out[-1].split("\n")
     assert len(lines) == len(LOBBY)

@@ -68,7 +68,7 @@ def test_a_second_passcode_login_under_a_connected_name_is_refused_in_its_langua
 
     refused, closed, who = run(go())
     assert refused["code"] == "name_in_use"
-    assert refused["text"] == ("Ana já está conectado aqui. Entre com outro nome ou espere essa conexão terminar.")
+    assert refused["text"] == ("Já existe uma conexão com o nome Ana aqui. Entre com outro nome ou espere essa conexão terminar.")
     assert closed
     assert who["names"] == ["Ana"]
 

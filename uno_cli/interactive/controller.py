@@ -105,6 +105,7 @@ class Controller:
             "scores": read(self.scores_text),
             "turn": read(self.turn_text),
             "status": read(self.status_text),
+            "moves": read(lambda: self.table.moves_text(HUMAN) if self.table is not None else _(words.NOT_STARTED)),
             "repeat": self.out.repeat,
             "history_back": self.history_back,
             "history_forward": self.history_forward,

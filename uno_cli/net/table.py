@@ -17,7 +17,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from uno_cli import describe as d
-from uno_cli.commands import localize_command, parse
+from uno_cli.commands import parse, spoken_moves
 from uno_cli.engine import Phase
 from uno_cli.engine.errors import IllegalAction
 from uno_cli.net import words
@@ -387,7 +387,7 @@ class Table:
             self._prompted[id(member)] = stamp
             with member.language():
                 legal = prompt_legal(session.legal_commands(seat), race)
-                text = d.prompt_text([localize_command(c) for c in legal], race, seat, seat, session.names)
+                text = d.prompt_text([spoken_moves(legal)], race, seat, seat, session.names)
                 if member.json:
                     member.prompt_id += 1
                     member.send("prompt", text, prompt_json(g.view(seat), member.prompt_id, race, legal, text))

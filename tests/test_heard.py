@@ -1,0 +1,184 @@
+"""What a listener hears: counts that agree with their noun, Uno said as a word, lists short
+enough to hear, one informal register, words the player can type (issue 26).
+
+The listening check itself is bench/heard.py; these tests run its fast parts: the catalog
+checks, and eSpeak NG (one batched run per language) only on the lines it must hear.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from uno_cli.commands import spoken_moves
+from uno_cli.describe import hand_text, points_text, you_can_text
+from uno_cli.i18n import CATALOG_LANGUAGES, LANGUAGES, Translator, read_po, use_language
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load_heard():
+    spec = importlib.util.spec_from_file_location("bench_heard", ROOT / "bench" / "heard.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("bench_heard", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+heard = _load_heard()
+needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+SPOKEN_LANGUAGES = [lang for lang in LANGUAGES if lang != "en"]
+
+
+def _catalog(language: str):
+    return read_po((ROOT / "locales" / language / "LC_MESSAGES" / "uno_cli.po").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("language", [*CATALOG_LANGUAGES, "sr_Cyrl"])
+def test_no_count_before_a_noun_is_left_a_digit_the_voice_reads_in_one_gender(language):
+    """Every count of a plural message names a form of the catalog's number words ({count:f})
+    or keeps digits on purpose ({count:d}), wherever the language lists number words."""
+    _tr, _lines, bare, _templates = heard.render(language)
+    assert not bare, "\n".join(bare)
+
+
+@pytest.mark.parametrize(("language", "count", "hand", "points"), [
+    ("pt", 1, "Você tem uma carta: ", "Você recebe 1 ponto."),
+    ("pt", 2, "Você tem duas cartas: ", "Você recebe 2 pontos."),
+    ("pt", 22, "Você tem vinte e duas cartas: ", "Você recebe 22 pontos."),
+    ("sr_Latn", 1, "Imaš jednu kartu: ", "Dobijaš 1 poen."),
+    ("sr_Latn", 2, "Imaš dve karte: ", "Dobijaš 2 poena."),
+    ("sr_Latn", 21, "Imaš dvadeset jednu kartu: ", "Dobijaš 21 poen."),
+    ("sr_Cyrl", 22, "Имаш двадесет две карте: ", "Добијаш 22 поена."),
+    ("ro", 1, "Ai o carte: ", "Primești un punct."),
+    ("ro", 2, "Ai două cărți: ", "Primești două puncte."),
+    ("ro", 12, "Ai douăsprezece cărți: ", "Primești douăsprezece puncte."),
+    ("ro", 22, "Ai douăzeci și două de cărți: ", "Primești douăzeci și două de puncte."),
+    ("it", 1, "Hai una carta: ", "Prendi un punto."),
+    ("it", 2, "Hai 2 carte: ", "Prendi 2 punti."),
+])
+def test_counts_agree_in_gender_with_their_noun(language, count, hand, points):
+    with use_language(language):
+        assert hand_text(["r5"] * count).startswith(hand)
+        assert points_text(0, count, 0, ["Ana"]) == points
+
+
+def test_number_words_are_the_catalogs_own():
+    """A translator lists the words in the catalog; a form it does not list keeps digits."""
+    po = 'msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n' \
+         'msgctxt "number words"\nmsgid "none"\nmsgstr "f: 1=una; 2=due\\nm:"\n\n' \
+         'msgid "{count} card"\nmsgid_plural "{count} cards"\nmsgstr[0] "{count:f} carta"\nmsgstr[1] "{count:f} carte"\n'
+    tr = Translator("it", po_text=po)
+    assert tr.number_words == {"f": {1: "una", 2: "due"}, "m": {}}
+    assert [tr.ngettext("{count} card", "{count} cards", n).format(count=n) for n in (1, 2, 3)] == \
+        ["una carta", "due carte", "3 carte"]
+    assert tr.count(2, "m") == "2"
+
+
+@needs_espeak
+@pytest.mark.parametrize("language", SPOKEN_LANGUAGES)
+def test_every_number_word_a_catalog_lists_is_heard_otherwise_than_its_digit(language):
+    """Each listed word corrects what eSpeak NG says from the digit ("2 cărți": "doi")."""
+    tr = Translator(language)
+    listed = sum(len(form) for form in tr.number_words.values())
+    assert listed, f"{language} lists no number words"
+    assert heard.digits_against_words(heard.VOICES[language], tr) == listed
+
+
+@needs_espeak
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_word_of_a_spoken_line_is_spelled_letter_by_letter(language):
+    """Lines with words in capitals sound the same as in lower case (only acronyms are spelled)."""
+    _tr, lines, _bare, _templates = heard.render(language)
+    assert not heard.spelled_words(heard.VOICES[language], lines)
+
+
+@needs_espeak
+def test_the_check_hears_uno_spelled_in_capitals():
+    assert heard.spelled_words("pt-br", ["Ana diz UNO.", "Ana diz Uno."]) == ["UNO: Ana diz UNO."]
+
+
+@pytest.mark.parametrize("language", CATALOG_LANGUAGES)
+def test_uno_is_written_as_a_word_in_every_spoken_line(language):
+    forms = [f for e in _catalog(language).entries if not e.obsolete and e.context not in heard.NOT_SPOKEN
+             for f in e.msgstr]
+    assert not [f for f in forms if re.search(r"\bUNO\b", f)]
+    assert any("Uno" in f for f in forms)
+
+
+def test_serbian_cyrillic_says_uno_in_cyrillic_and_keeps_the_program_latin():
+    with use_language("sr_Cyrl"):
+        from uno_cli.describe import describe
+        from uno_cli.engine.events import Event
+
+        assert describe(Event("uno", seat=1, data={}), 0, ["Ана", "Бруно"]) == "Бруно каже Уно!"
+        tr = Translator("sr_Cyrl")
+        assert "uno play --resume" in tr.gettext(
+            "You quit. The game is saved in {file}; continue it with: uno play --resume {file}")
+
+
+WORST_MOVES = [
+    ["play r5", "play w r", "play w y", "play w g", "play w b", "play w+4 r", "play w+4 y", "play w+4 g",
+     "play w+4 b", "draw"],
+    ["play r5", "play r7", "play b7", "play g7", "play y7", "play rs", "play rr", "play r+2", "play w r",
+     "play w y", "play w g", "play w b", "draw"],
+    ["uno", "catch 2", "catch 3", "jump r5", "wait"],
+    ["accept", "challenge", "play w+4 r", "play w+4 y", "play w+4 g", "play w+4 b"],
+    ["color r", "color y", "color g", "color b"],
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("legal", WORST_MOVES, ids=["wilds", "many", "race", "challenge", "colour"])
+def test_a_list_of_moves_is_under_15_words_and_says_a_wild_once(language, legal):
+    from uno_cli.cards_text import card_name
+
+    with use_language(language):
+        line = you_can_text(spoken_moves(legal))
+        each_colour = [card_name(wild, color) for wild in ("w", "w+4") for color in "rygb"]
+    assert len(line.split()) < 15, line
+    assert not [name for name in each_colour if name in line], line
+
+
+def test_a_short_list_names_the_cards_and_a_long_one_the_command_for_all():
+    with use_language("en"):
+        assert spoken_moves(["play w r", "play w y", "play w g", "play w b", "draw"]) == \
+            "play Wild and choose a colour; draw"
+        assert spoken_moves(WORST_MOVES[1]) == "play one of 9 cards; draw; moves lists them all"
+
+
+#: Words of the formal register or of European Portuguese, which the game never uses.
+FORMAL = {
+    "pt": r"Bem-vind|\bestá a \w+r\b|\bpartilh|\bvós\b|\bà espera de\b|\bespera por ele\b",
+    "sr_Latn": r"\b(?:Vi|vas|vam|vaš\w*|Vaš\w*)\b|\b(?:otkucajte|prijavite|napišite|sačekajte|navedite|pokrenite|"
+               r"proverite|obrišite|možete|pišete|niste|napustite)\b",
+    "ro": r"\bdumneavoastră\b|\b(?:scrieți|intrați|așteptați|apăsați|porniți|verificați|ștergeți|puteți|sunteți|"
+          r"părăsiți|plecați|urmăriți|jucați)\b",
+    "it": r"Benvenut|\blo aspetta\b|\bè tornato\b|\bLei\b",
+}
+
+
+@pytest.mark.parametrize("language", CATALOG_LANGUAGES)
+def test_lobby_and_game_speak_one_informal_gender_neutral_register(language):
+    wrong = [f for e in _catalog(language).entries if not e.obsolete and e.context != "typed words"
+             for f in e.msgstr if re.search(FORMAL[language], f)]
+    assert not wrong, wrong
+
+
+def test_romanian_names_get_no_gendered_pronoun():
+    """ "Bruno îl contestă pe Ana": the game cannot know a player's gender."""
+    wrong = [f for e in _catalog("ro").entries if not e.obsolete for f in e.msgstr
+             if re.search(r"\b(?:îl|o|l-)\b[^.;]*\bpe \{(?:player|target|catcher|name)\}", f)]
+    assert not wrong, wrong
+
+
+def test_jump_in_command_and_messages_use_one_verb():
+    for language, stem in (("ro", "interv"), ("it", "interv"), ("pt", "intercept"), ("sr_Latn", "usk")):
+        tr = Translator(language)
+        assert tr.pgettext("command", "jump").startswith(stem)
+        assert stem in tr.gettext("{player} jumps in with {card}.")
