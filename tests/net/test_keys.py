@@ -107,7 +107,7 @@ def test_plain_ssh_enter_plays_the_focused_card_and_the_answers_come_in_the_join
         right = await _after(c, _press(c, RIGHT), lambda line: ", 2 de 7" in line)
         f1 = await _after(c, _press(c, F1), lambda line: line.startswith("Seta para a direita"))
         # Z: the next card that can be played; Enter plays it (a wild asks for its colour; 1 is red).
-        await _after(c, _press(c, "z"), lambda line: "jogável" in line)
+        await _after(c, _press(c, "z"), lambda line: line.endswith(", jogável"))
         card = hub.members["Ana"].keys.cursor.focused()
         mark = _press(c, "\r")
         if card in ("w", "w+4"):
