@@ -13,6 +13,7 @@ most :data:`LINES_PER_TICK` lines (or :data:`KEYS_PER_TICK` characters of a term
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -26,8 +27,11 @@ from prompt_toolkit.keys import Keys
 MAX_PENDING = 16 * 1024
 #: Lines of one connection handled per loop tick (the other connections and the tables go between).
 LINES_PER_TICK = 4
-#: Characters of one terminal connection parsed per loop tick, and keys handed to its editor at once.
+#: Characters of one terminal connection parsed per loop tick.
 KEYS_PER_TICK = 512
+#: Keys handed to a terminal's line editor at once (a key costs the editor about half a millisecond;
+#: typed text is handed over as one piece instead, see ChannelInput.read_keys).
+EDITOR_KEYS = 8
 #: Characters of one line a terminal may send (escape sequences of editing keys included);
 #: the rest of the line is dropped, and the line is refused as too long when Enter comes.
 RAW_LINE = 2 * 1024
@@ -44,10 +48,51 @@ MODAL_KEYS = frozenset({Keys.ControlR, Keys.ControlS, Keys.ControlX, Keys.Contro
                         Keys.ControlSquareClose, Keys.ControlAt})
 
 
+#: Seconds of line editing (prompt_toolkit's keys, over every terminal) done per loop tick at most;
+#: the rest waits for the next tick, after the tables' timers.
+EDITING_PER_TICK = 0.004
+
+
+class _Editors:
+    """The terminals whose keys wait for their line editor, served in turn within a time budget per tick."""
+
+    def __init__(self) -> None:
+        self._waiting: dict[int, ChannelInput] = {}
+        self._scheduled = False
+
+    def ready(self, source: ChannelInput, loop: asyncio.AbstractEventLoop) -> None:
+        self._waiting[id(source)] = source
+        if not self._scheduled:
+            self._scheduled = True
+            loop.call_soon(self._tick, loop)
+
+    def _tick(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._scheduled = False
+        start = time.perf_counter()
+        while self._waiting and time.perf_counter() - start < EDITING_PER_TICK:
+            key = next(iter(self._waiting))
+            source = self._waiting.pop(key)
+            try:
+                source._ready()
+            except Exception:  # noqa: BLE001 - one editor's failure is its session's, never the others'
+                import logging
+
+                logging.getLogger("uno_cli.net").exception("line editor")
+        if self._waiting and not self._scheduled:
+            self._scheduled = True
+            loop.call_soon(self._tick, loop)
+
+
+_EDITORS = _Editors()
+
+
 class ChannelInput(Input):
     """A prompt_toolkit input fed by the SSH channel (no pipe, no file descriptor)."""
 
     def __init__(self, on_key: Callable[[str], None], loop: asyncio.AbstractEventLoop) -> None:
+        #: True while a printable key only types (the line is not empty, or no single key acts):
+        #: then a run of them goes to the editor as one piece of text.
+        self.typing: Callable[[], bool] = lambda: False
         self._keys: list[KeyPress] = []
         self._parser = Vt100Parser(self._parsed)
         self._callback: Callable[[], None] | None = None
@@ -103,7 +148,7 @@ class ChannelInput(Input):
     def _schedule(self) -> None:
         if self._callback is not None and not self._scheduled and (self._keys or self._closed):
             self._scheduled = True
-            self._loop.call_soon(self._ready)
+            _EDITORS.ready(self, self._loop)
 
     def _ready(self) -> None:
         self._scheduled = False
@@ -121,9 +166,19 @@ class ChannelInput(Input):
         return f"uno-channel-{id(self)}"
 
     def read_keys(self) -> list[KeyPress]:
-        """At most :data:`KEYS_PER_TICK` keys; the rest on the next tick."""
-        batch = self._keys[:KEYS_PER_TICK]
-        del self._keys[:KEYS_PER_TICK]
+        """A few keys, or a run of typed characters as one piece of text; the rest on the next tick."""
+        keys = self._keys
+        run = 0
+        if keys and self.typing():
+            while run < len(keys) and run < RAW_LINE and _printable(keys[run]):
+                run += 1
+        if run > 1:
+            # One key press for the whole run: the editor inserts it as pasted text.
+            batch = [KeyPress(Keys.BracketedPaste, "".join(k.data for k in keys[:run]))]
+            del keys[:run]
+        else:
+            batch = keys[:EDITOR_KEYS]
+            del keys[:EDITOR_KEYS]
         self._schedule()
         return batch
 
@@ -171,6 +226,11 @@ class ChannelInput(Input):
         finally:
             self._callback = previous
             self._schedule()
+
+
+def _printable(key: KeyPress) -> bool:
+    k = key.key
+    return not isinstance(k, Keys) and len(k) == 1 and k >= " " and k != "\x7f"
 
 
 class LineCutter:

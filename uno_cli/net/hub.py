@@ -41,7 +41,7 @@ CHAT_LINES = 5
 CHAT_WINDOW = 10.0
 #: Members whose chat lines are written per loop tick (each gets every chat line waiting for it at once):
 #: chat never holds up the tables' moves for long.
-CHAT_MEMBERS_PER_TICK = 64
+CHAT_MEMBERS_PER_TICK = 16
 #: Chat lines waiting for one member beyond which the oldest are skipped (and the count said).
 CHAT_BACKLOG = 20
 #: The store's file in the server's folder.

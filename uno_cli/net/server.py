@@ -33,6 +33,14 @@ def parse_listen(text: str) -> tuple[str, int]:
     return host or "0.0.0.0", port
 
 
+def warm_up() -> None:
+    """Load what the first command of the first player would load (every language's words), before
+    anyone is connected: nobody waits for it then."""
+    from uno_cli.commands import lobby_words
+
+    lobby_words()
+
+
 async def serve(host: str, port: int, passcode: str | None, authorized_keys: str | None, folder: Path,
                 clock: Clock, say: Callable[[str], None], ready: Callable[[int], None] | None = None,
                 stop: asyncio.Event | None = None, show: Callable[[str], None] | None = None,
@@ -51,6 +59,7 @@ async def serve(host: str, port: int, passcode: str | None, authorized_keys: str
     gate = Gate(passcode, authorized_keys, limits=limits)
     hub = hub or Hub(clock, save_dir=folder / "tables", limits=limits)
     hub.resume()
+    warm_up()
     server = await start(hub, host, port, key, gate)
     port = bound_port(server)
     say(words.listening(host, port))

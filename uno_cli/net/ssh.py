@@ -346,6 +346,8 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 with self.member.language():  # the colour letters of the joiner's language
                     session = make_prompt_session(keys, input=pipe, output=output)
                 self._app = session.app
+                buffer = session.default_buffer
+                pipe.typing = lambda: bool(buffer.text) or not keys.keys_on
                 limit = MAX_LINE + 1
                 session.default_buffer.on_text_changed += lambda buf: (
                     setattr(buf, "text", buf.text[:limit]) if len(buf.text) > limit else None)
@@ -418,13 +420,12 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         app = self._app
         try:
             if app is not None and app.is_running:
-                from prompt_toolkit.application import run_in_terminal
-                from prompt_toolkit.application.current import set_app
-
                 text = "\n".join(lines) + "\n"
-                # Printed above the prompt, as the local game prints (the prompt is erased, then drawn again).
-                with set_app(app):
-                    run_in_terminal(lambda: _Screen(self).write(text), in_executor=False)
+                # Printed above the prompt, as the local game prints: the prompt is erased, the lines
+                # written, and the prompt drawn again on the editor's next redraw (one for the tick).
+                app.renderer.erase()
+                _Screen(self).write(text)
+                app.invalidate()
             elif self._task is not None:
                 chan.write("\r\n".join(line.replace("\n", "\r\n") for line in lines) + "\r\n")
             else:
