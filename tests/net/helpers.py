@@ -102,7 +102,8 @@ class Client:
             raise EOFError
         line = line.rstrip("\r\n")
         if not self.json:
-            line = TERMINAL_CODES.sub("", line)
+            # What was drawn before the last "erase down" is gone from the screen (a half-typed line).
+            line = TERMINAL_CODES.sub("", line.rsplit("\x1b[J", 1)[-1])
             while line.startswith(">"):  # the prompt, erased before each line
                 line = line[1:]
         self.lines.append(line)
