@@ -137,13 +137,14 @@ class Hub:
     """Members, tables and chat of one server process."""
 
     def __init__(self, clock: Clock | None = None, save_dir: Path | None = None, seed: int | None = None,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, store_pages: int | None = None) -> None:
         self.clock = clock or Clock()
         self.limits = limits or Limits()
         self.clock.unattended_rate = self.limits.unattended_moves
         #: The saved tables (uno_cli.net.store), opened by :meth:`open_store` or :meth:`resume`.
         self.store: Any = None
-        self._max_pages: int | None = None
+        #: The most pages the store may grow to (tests: a disk that fills up); None: no limit.
+        self._max_pages = store_pages
         self._dirty: set[int] = set()
         self._committing = False
         self._unsynced = False
@@ -198,6 +199,9 @@ class Hub:
                     m.seat is not None and m.name == member.name for m in table.members):
                 table.sit(member)  # a seat kept for this name (a match, or a table saved while it waited)
                 self._mark(table.number)
+                if table.state == WAITING:
+                    member.say(lambda: words.joined(member.name, table.number), "joined",
+                               {"number": table.number, "seat": table.seat_of(member.name) + 1})
                 break
 
     def _refuse(self, member: Member, sentence: Callable[[], str], code: str) -> None:
