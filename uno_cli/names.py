@@ -41,6 +41,22 @@ def clean_text(text: str) -> str:
     return " ".join("".join(kept).split())
 
 
+def clean_lines(text: str) -> str:
+    """``text`` cleaned as :func:`clean_text`, line by line: its line breaks are kept (a help of several lines)."""
+    return "\n".join(clean_text(line) for line in text.replace("\r\n", "\n").split("\n"))
+
+
+def clean_value(value: object) -> object:
+    """Every string in a JSON value cleaned by :func:`clean_lines` (keys too); other values as they are."""
+    if isinstance(value, str):
+        return clean_lines(value)
+    if isinstance(value, list):
+        return [clean_value(v) for v in value]
+    if isinstance(value, dict):
+        return {clean_lines(str(k)): clean_value(v) for k, v in value.items()}
+    return value
+
+
 def clean_name(name: object, default: str) -> str:
     """``name`` cleaned and cut to :data:`MAX_NAME` characters; ``default`` if nothing is left."""
     if not isinstance(name, str):
