@@ -25,7 +25,7 @@ from uno_cli.commands import LOBBY_BY_NAME, TABLE_KEYWORDS, lobby_verb, typed_ch
 from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
 from uno_cli.i18n import _, get_translator, parse_language, use_language
 from uno_cli.menu import LEVEL_NAMES, SETTING_LABELS, VERBOSITY_NAMES, setting_line
-from uno_cli.names import clean_name, clean_text
+from uno_cli.names import clean_name, clean_text, name_key
 from uno_cli.net import words
 from uno_cli.net.limits import Limits
 from uno_cli.net.table import OVER, PLAYING, WAITING, Clock, Table
@@ -174,6 +174,11 @@ class Hub:
         only when the new login proves the same key (see docs/server.md, Security)."""
         member.name = clean_name(member.name, "Player")
         name, credential = member.name, member.credential
+        like = self._look_alike(name)
+        if like is not None:
+            # "ana", "ANA", Cyrillic "Аna" or "Ána" beside a connected or bound "Ana".
+            self._refuse(member, lambda: words.name_look_alike(name, like), "name_look_alike")
+            return
         old = self.members.get(name)
         if credential is not None:
             # A name belongs to the credential it was first used with: a key, or the passcode.
@@ -203,6 +208,14 @@ class Hub:
                     member.say(lambda: words.joined(member.name, table.number), "joined",
                                {"number": table.number, "seat": table.seat_of(member.name) + 1})
                 break
+
+    def _look_alike(self, name: str) -> str | None:
+        """A name connected or bound to a credential that looks like ``name`` without being it."""
+        key = name_key(name)
+        for other in (*self.members, *self.credentials):
+            if other != name and name_key(other) == key:
+                return other
+        return None
 
     def _refuse(self, member: Member, sentence: Callable[[], str], code: str) -> None:
         """Say why a login cannot have its name, then end that connection (never the other's)."""

@@ -307,3 +307,9 @@ def save_failed(reason: str) -> str:
 def store_failed(reason: str) -> str:
     """``uno serve`` could not save every table when it stopped, or cannot open its store at start."""
     return _("The tables could not be saved: {reason}.").format(reason=reason)
+
+
+def name_look_alike(name: str, other: str) -> str:
+    """A login under a name that looks like one connected or bound here ("ANA" beside "Ana")."""
+    return _("The name {name} looks too much like {other}, a player here. Log in with another name.").format(
+        name=name, other=other)
