@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """A reference table under attack: how long its players wait while strangers attack the server.
 
+The attackers connect from 127.0.0.1, the reference players from 127.0.0.2 (other people).
+
 Starts one ``uno serve`` process (default limits), then for each attack: an attacker process
-starts it, and two seconds later a reference table of 4 scripted players (another process,
+starts it, and once it is under way (and two seconds more) a reference table of 4 scripted players (another process,
 bench/net_scale.py's players) logs in, sits and plays for ``--seconds``. Its figures are
 those of bench/net_scale.py: the time from each action to each of the three other players
 receiving its event. The attacks (``--attacks``):
@@ -54,11 +56,16 @@ async def _drain(process) -> None:
         pass
 
 
+def _ready() -> None:
+    print("ready", flush=True)
+
+
 async def attack(name: str, port: int) -> None:
-    """Run one attack until the process is ended."""
+    """Run one attack until the process is ended (it prints ``ready`` once it is under way)."""
     if name == "paste":
         conn, proc = await _connect(port, "paster", term_type="xterm")
         asyncio.ensure_future(_drain(proc))
+        _ready()
         while True:
             proc.stdin.write("say " + "x" * 300_000 + "\r")
             proc.stdin.write("\x1b[200~" + "y" * 200_000 + "\x1b[201~\r")
@@ -66,6 +73,7 @@ async def attack(name: str, port: int) -> None:
     elif name == "flood":
         conn, proc = await _connect(port, "flooder", command="uno-json")
         asyncio.ensure_future(_drain(proc))
+        _ready()
         while True:
             proc.stdin.write("who\n" * 50_000)
             await proc.stdin.drain()
@@ -75,6 +83,7 @@ async def attack(name: str, port: int) -> None:
             conn, proc = await _connect(port, f"chat{n}", command="uno-json")
             asyncio.ensure_future(_drain(proc))
             members.append(proc)
+        _ready()
         while True:
             for n, proc in enumerate(members):
                 proc.stdin.write("".join(f"say chat line {k} from {n}\n" for k in range(5)))
@@ -82,6 +91,7 @@ async def attack(name: str, port: int) -> None:
     elif name == "lockout":
         loop = asyncio.get_running_loop()
         open_: list[socket.socket] = []
+        said = False
         while True:
             open_ = [s for s in open_ if _alive(s)]
             while len(open_) < 1000:
@@ -93,6 +103,9 @@ async def attack(name: str, port: int) -> None:
                     s.close()
                     break
                 open_.append(s)
+            if open_ and not said:
+                said = True
+                _ready()
             await asyncio.sleep(0.5)
     elif name == "bots":
         for n in range(30):
@@ -100,6 +113,7 @@ async def attack(name: str, port: int) -> None:
             asyncio.ensure_future(_drain(proc))
             for t in range(5):  # more than allowed: the rest are refused
                 proc.stdin.write(f"create b{n}x{t} players=4 hands=0 target=100000 pace=0\nstart\nleave\n")
+        _ready()
         await asyncio.Event().wait()
 
 
@@ -119,7 +133,7 @@ def _alive(s: socket.socket) -> bool:
 def reference(port: int, seconds: float, think: float, number: int) -> dict:
     """A reference table of 4 players (bench/net_scale.py's worker), played for ``seconds``."""
     cmd = [sys.executable, str(ROOT / "bench" / "net_scale.py"), "--worker", "--port", str(port), "--first",
-           str(9000 + number), "--count", "1", "--think", str(think)]
+           str(9000 + number), "--count", "1", "--think", str(think), "--source", "127.0.0.2"]
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                             env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert proc.stdin is not None and proc.stdout is not None
@@ -156,7 +170,7 @@ def main() -> int:
     if args.attack:
         asyncio.run(attack(args.attack, args.port))
         return 0
-    server, port = start_server()
+    server, port = start_server(crowd=False)  # the default limits
     results = {}
     try:
         for number, name in enumerate(args.attacks.split(",")):
@@ -164,7 +178,9 @@ def main() -> int:
             if name != "none":
                 attacker = subprocess.Popen([sys.executable, __file__, "--attack", name, "--port", str(port)],
                                             env=dict(os.environ, PYTHONPATH=str(ROOT)),
-                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                assert attacker.stdout is not None
+                attacker.stdout.readline()  # under way
                 time.sleep(2.0)
             cpu0, wall0, load0 = cpu_seconds(server.pid), time.monotonic(), os.getloadavg()[0]
             result = reference(port, args.seconds, args.think, number)

@@ -137,10 +137,11 @@ class Player:
 
 
 async def open_player(port: int, name: str, run: TableRun, think: float, latencies: list[float],
-                      gate: asyncio.Semaphore) -> Player:
+                      gate: asyncio.Semaphore, source: str | None = None) -> Player:
     async with gate:
         conn = await asyncssh.connect("127.0.0.1", port, username=name, password=PASSCODE, known_hosts=None,
-                                      client_keys=None, agent_path=None, config=None)
+                                      client_keys=None, agent_path=None, config=None,
+                                      local_addr=(source, 0) if source else None)
         process = await conn.create_process("uno-json", encoding="utf-8")
     player = Player(conn, process, run, think, latencies)
     await player.until("welcome")
@@ -154,8 +155,8 @@ async def worker(args: argparse.Namespace) -> dict:
     tables: list[list[Player]] = []
     for t in range(args.first, args.first + args.count):
         run = TableRun()
-        players = await asyncio.gather(*(open_player(args.port, f"p{t}x{i}", run, args.think, latencies, gate)
-                                         for i in range(4)))
+        players = await asyncio.gather(*(open_player(args.port, f"p{t}x{i}", run, args.think, latencies, gate,
+                                                     args.source) for i in range(4)))
         first = players[0]
         first.process.stdin.write(f"create bench{t} players=4 hands=0 target=100000\n")
         number = (await first.until("joined"))["number"]
@@ -249,13 +250,15 @@ def bench(args: argparse.Namespace, port: int, server_pid: int) -> dict:
     }
 
 
-def start_server(extra: list[str] | None = None) -> tuple[subprocess.Popen, int]:
-    """A ``uno serve`` process in a data folder of its own, and its port."""
+def start_server(extra: list[str] | None = None, crowd: bool = True) -> tuple[subprocess.Popen, int]:
+    """A ``uno serve`` process in a data folder of its own, and its port (``crowd``: limits raised for
+    hundreds of players logging in from this one address)."""
     home = tempfile.mkdtemp(prefix="uno-net-bench-")
     env = dict(os.environ, UNO_CLI_HOME=home, PYTHONPATH=str(ROOT), UNO_CLI_IGNORE_SETTINGS="1")
     server = subprocess.Popen([sys.executable, "-m", "uno_cli", "serve", "--listen", "127.0.0.1:0",
                                "--passcode", PASSCODE, "--lang", "en", "--speech", "off",
-                               "--max-players", "5000", "--max-tables", "5000", "--logins-per-address", "256",
+                               *(["--max-players", "5000", "--max-tables", "5000", "--logins-per-address", "256"]
+                                 if crowd else []),
                                *(extra or [])],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
     assert server.stdout is not None
@@ -315,6 +318,7 @@ def main() -> int:
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--count", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--source", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         print(json.dumps(asyncio.run(worker(args))))

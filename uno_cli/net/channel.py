@@ -257,23 +257,25 @@ class LineCutter:
             data = data.replace(mark, "")
         data = data.replace(*_SCO_F1)
         out = []
-        start = 0
-        for i, ch in enumerate(data):
-            if ch in "\r\n":
-                if not self.cut:
-                    out.append(data[start:i + 1])
+        pos, size = 0, len(data)
+        while pos < size:
+            # The next line end, found at C speed (a paste is hundreds of kilobytes).
+            ends = [e for e in (data.find("\r", pos), data.find("\n", pos)) if e >= 0]
+            end = min(ends) if ends else size
+            segment = data[pos:end]
+            if not self.cut:
+                room = RAW_LINE - self.length
+                if len(segment) > room:
+                    out.append(segment[:room])
+                    self.cut = True
                 else:
-                    out.append(ch)  # Enter ends the cut line: the editor refuses it as too long
+                    out.append(segment)
+                    self.length += len(segment)
+            if end < size:
+                out.append(data[end])  # Enter ends a cut line too: the editor refuses it as too long
                 self.cut = False
                 self.length = 0
-                start = i + 1
-            elif not self.cut:
-                self.length += 1
-                if self.length > RAW_LINE:
-                    out.append(data[start:i])
-                    self.cut = True
-        if not self.cut:
-            out.append(data[start:])
+            pos = end + 1
         return "".join(out)
 
 
