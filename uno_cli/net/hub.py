@@ -42,6 +42,8 @@ CHAT_WINDOW = 10.0
 #: Members whose chat lines are written per loop tick (each gets every chat line waiting for it at once):
 #: chat never holds up the tables' moves for long.
 CHAT_MEMBERS_PER_TICK = 16
+#: Chat lines handed out to their audience per loop tick (line x member).
+CHAT_FANOUT_PER_TICK = 2000
 #: Chat lines waiting for one member beyond which the oldest are skipped (and the count said).
 CHAT_BACKLOG = 20
 #: The store's file in the server's folder.
@@ -156,6 +158,8 @@ class Hub:
         self.save_failure: str | None = None
         #: Members with chat lines waiting, in the order they got them.
         self._chat_ready: dict[int, Member] = {}
+        #: Chat lines not yet handed out: (sender, text, the members still to get it).
+        self._chat_lines: deque[tuple[str, str, list[Member]]] = deque()
         self._chat_pumping = False
         self.save_dir = save_dir
         #: The language of a member whose client says none (the server's own).
@@ -455,15 +459,8 @@ class Hub:
         audience = member.table.members if member.table is not None else [
             m for m in self.members.values() if m.table is None]
         member.say(lambda: words.chat(member.name, text), "chat", {"from": member.name, "message": text})
-        for other in list(audience):
-            if other.muted or other is member:  # the writer hears the line at once, as an answer
-                continue
-            waiting = other.chat_waiting
-            waiting.append((member.name, text))
-            if len(waiting) > CHAT_BACKLOG:
-                waiting.popleft()
-                other.chat_skipped += 1
-            self._chat_ready[id(other)] = other
+        # Handed out to the audience a bounded number at a time (see _chat_tick).
+        self._chat_lines.append((member.name, text, [m for m in audience if m is not member and not m.muted]))
         self._pump_chat()
 
     def _pump_chat(self) -> None:
@@ -477,11 +474,28 @@ class Hub:
             self._chat_pumping = True
             loop.call_soon(self._chat_tick)
         elif loop is None:
-            while self._chat_ready:
+            while self._chat_ready or self._chat_lines:
                 self._chat_tick()
 
     def _chat_tick(self) -> None:
         self._chat_pumping = False
+        budget = CHAT_FANOUT_PER_TICK
+        lines = self._chat_lines
+        while lines and budget > 0:
+            name, text, audience = lines[0]
+            part, rest = audience[:budget], audience[budget:]
+            for other in part:
+                waiting = other.chat_waiting
+                waiting.append((name, text))
+                if len(waiting) > CHAT_BACKLOG:
+                    waiting.popleft()
+                    other.chat_skipped += 1
+                self._chat_ready[id(other)] = other
+            budget -= len(part)
+            if rest:
+                lines[0] = (name, text, rest)
+            else:
+                lines.popleft()
         for _n in range(min(CHAT_MEMBERS_PER_TICK, len(self._chat_ready))):
             key = next(iter(self._chat_ready))
             member = self._chat_ready.pop(key)
@@ -494,7 +508,7 @@ class Hub:
                     member.send("info", words.chat_skipped(skipped), {"code": "chat_skipped", "count": skipped})
                 for name, text in lines:
                     member.send("chat", words.chat(name, text), {"from": name, "message": text})
-        if self._chat_ready:
+        if self._chat_ready or self._chat_lines:
             self._pump_chat()
 
     def mute(self, member: Member, _rest: str = "") -> None:
