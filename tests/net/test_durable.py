@@ -126,3 +126,33 @@ def test_a_store_that_cannot_be_written_is_said_to_the_table_and_the_server_ends
     assert error["text"].startswith("The server could not save this table (database or disk is full).")
     assert status == 1
     assert said[-1] == "The tables could not be saved: database or disk is full."
+
+
+def test_a_table_saved_as_a_file_by_an_earlier_version_is_moved_into_the_store_and_resumed(tmp_path):
+    out: list[str] = []
+
+    async def go():
+        from uno_cli.net.hub import Member
+
+        hub = Hub(save_dir=tmp_path / "tables", seed=4)
+        ana = Member("Ana", out.append)
+        hub.connect(ana)
+        hub.line(ana, "create t players=2 hands=1")
+        hub.line(ana, "start")
+        table = hub.tables[1]
+        import json as json_module
+
+        legacy = {"net": {"name": "t", "creator": "Ana", "bots": "normal", "preset": "classic", "pace": None},
+                  "game": table.session.save_dict()}
+        hub.close()
+        (tmp_path / "tables" / "tables.sqlite3").unlink()
+        (tmp_path / "tables" / "table-7.json").write_text(json_module.dumps(legacy), encoding="utf-8")
+        again = Hub(save_dir=tmp_path / "tables")
+        resumed = again.resume()
+        numbers = list(again.tables)
+        again.close()
+        return resumed, numbers
+
+    resumed, numbers = run(go())
+    assert resumed == 1 and numbers == [7]
+    assert not (tmp_path / "tables" / "table-7.json").exists()

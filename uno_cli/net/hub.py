@@ -664,6 +664,7 @@ class Hub:
             return 0
         self.open_store()
         assert self.store is not None
+        self._import_files()
         count = 0
         for number, text in self.store.tables():
             try:
@@ -684,6 +685,24 @@ class Hub:
                         self.credentials.setdefault(clean_name(name, ""), credential[:200])
             count += 1
         return count
+
+    def _import_files(self) -> None:
+        """Tables saved as files by an earlier version (``table-N.json``) move into the store."""
+        from uno_cli.engine.errors import InvalidSetup
+        from uno_cli.net.store import StoreError
+        from uno_cli.savefile import read_json
+
+        assert self.save_dir is not None and self.store is not None
+        for path in sorted(self.save_dir.glob("table-*.json")):
+            stem = path.stem[len("table-"):]
+            if not (stem.isascii() and stem.isdigit()):
+                continue
+            try:
+                data = read_json(str(path))
+                self.store.write({int(stem): json.dumps(data, ensure_ascii=False)})
+            except (InvalidSetup, OSError, StoreError, TypeError, ValueError):
+                continue  # left where it is
+            path.unlink()
 
     def _rebuild(self, number: int, net: dict[str, Any], game: Any) -> Table:
         from uno_cli.engine.options import RuleOptions, preset
