@@ -102,7 +102,7 @@ def test_a_table_waiting_for_its_players_comes_back_with_their_seats_after_a_kil
     assert table["name"] == "friday" and table["taken"] == 2 and table["state"] == "waiting"
 
 
-def test_a_store_that_cannot_be_written_is_said_to_the_table_and_the_server_ends_with_a_failure(tmp_path):
+def test_a_store_that_cannot_be_written_is_said_to_the_table_and_the_server_ends_with_a_failure(tmp_path, caplog):
     said: list[str] = []
 
     async def go():
@@ -126,6 +126,7 @@ def test_a_store_that_cannot_be_written_is_said_to_the_table_and_the_server_ends
     assert error["text"].startswith("The server could not save this table (database or disk is full).")
     assert status == 1
     assert said[-1] == "The tables could not be saved: database or disk is full."
+    assert any("could not be saved: database or disk is full" in r.getMessage() for r in caplog.records)
 
 
 def test_a_table_saved_as_a_file_by_an_earlier_version_is_moved_into_the_store_and_resumed(tmp_path):
