@@ -588,7 +588,7 @@ class Hub:
         seated = {name for name in table.owners if name}
         net = {"name": table.name, "creator": table.creator, "bots": table.bot_level, "preset": table.config.preset,
                "pace": table.config.pace, "state": table.state,
-               "credentials": {n: c for n, c in self.credentials.items() if n in seated}}
+               "credentials": {n: self.credentials[n] for n in sorted(seated) if n in self.credentials}}
         if table.state == WAITING or table.session is None:
             net.update(owners=list(table.owners), options=table.config.options.to_dict())
             return json.dumps({"net": net}, ensure_ascii=False)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+from collections.abc import Iterator
+from contextlib import contextmanager
 import os
 import secrets
 import time
@@ -419,17 +421,18 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return
         app = self._app
         try:
-            if app is not None and app.is_running:
-                text = "\n".join(lines) + "\n"
-                # Printed above the prompt, as the local game prints: the prompt is erased, the lines
-                # written, and the prompt drawn again on the editor's next redraw (one for the tick).
-                app.renderer.erase()
-                _Screen(self).write(text)
-                app.invalidate()
-            elif self._task is not None:
-                chan.write("\r\n".join(line.replace("\n", "\r\n") for line in lines) + "\r\n")
-            else:
-                chan.write("\n".join(lines) + "\n")
+            with _one_send(chan):
+                if app is not None and app.is_running:
+                    text = "\n".join(lines) + "\n"
+                    # Printed above the prompt, as the local game prints: the prompt is erased, the lines
+                    # written, and the prompt drawn again on the editor's next redraw (one for the tick).
+                    app.renderer.erase()
+                    _Screen(self).write(text)
+                    app.invalidate()
+                elif self._task is not None:
+                    chan.write("\r\n".join(line.replace("\n", "\r\n") for line in lines) + "\r\n")
+                else:
+                    chan.write("\n".join(lines) + "\n")
         except Exception:  # noqa: BLE001 - the channel closed meanwhile
             pass
 
@@ -541,6 +544,25 @@ def _frame(keys: Any, line: str) -> None:
         keys.typed(obj["line"])
     else:
         keys.typed(line)
+
+
+@contextmanager
+def _one_send(chan: Any) -> Iterator[None]:
+    """Inside, what the channel's connection sends goes to the socket as one write: asyncssh puts an
+    empty "ignore" packet before each data packet, and each would otherwise be a system call of its own."""
+    conn = chan.get_connection() if hasattr(chan, "get_connection") else None
+    send = getattr(conn, "_send", None)
+    if send is None:
+        yield
+        return
+    pieces: list[bytes] = []
+    conn._send = pieces.append
+    try:
+        yield
+    finally:
+        del conn._send  # the method of its class again
+        if pieces:
+            send(b"".join(pieces))
 
 
 class _Screen:
