@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.net.helpers import PASSCODE, Client, open_server
+from tests.net.helpers import PASSCODE, Client
 from uno_cli.net.hub import Hub
 from uno_cli.net.server import serve
 from uno_cli.net.table import Clock

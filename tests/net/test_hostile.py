@@ -7,11 +7,10 @@ import asyncio
 import socket
 import time
 
-import asyncssh
 
-from tests.net.helpers import PASSCODE, Client, open_server, worst_answer
+from tests.net.helpers import Client, open_server, worst_answer
 from uno_cli.net.channel import MAX_PENDING
-from uno_cli.net.hub import CHAT_BACKLOG, MAX_LINE
+from uno_cli.net.hub import CHAT_BACKLOG
 from uno_cli.net.limits import Limits
 
 #: How long the server may keep a reference player waiting during an attack, in a test on a shared

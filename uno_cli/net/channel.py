@@ -16,7 +16,6 @@ import asyncio
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from prompt_toolkit.input.base import Input
 from prompt_toolkit.input.vt100_parser import Vt100Parser
