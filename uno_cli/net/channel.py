@@ -31,9 +31,12 @@ KEYS_PER_TICK = 512
 #: Keys handed to a terminal's line editor at once (a key costs the editor about half a millisecond;
 #: typed text is handed over as one piece instead, see ChannelInput.read_keys).
 EDITOR_KEYS = 8
-#: Characters of one line a terminal may send (escape sequences of editing keys included);
-#: the rest of the line is dropped, and the line is refused as too long when Enter comes.
-RAW_LINE = 2 * 1024
+#: Characters of one line a terminal may send (escape sequences of editing keys included).
+#: Past it the line is refused at once: the editor's line is cleared (Ctrl+U), the rest of
+#: the line is dropped, and so is the Enter that ends it.
+RAW_LINE = 1024 + 100
+#: Ctrl+U: the line editor clears the line.
+CLEAR_LINE = "\x15"
 
 #: Bracketed paste: the terminal marks a paste; the pasted text is read as typed instead, so an
 #: endless paste never waits in the parser.
@@ -233,12 +236,14 @@ def _printable(key: KeyPress) -> bool:
 
 
 class LineCutter:
-    """Cuts a terminal's raw input: at most :data:`RAW_LINE` characters per line, paste marks out,
-    ``ESC [M`` read as F1. Returns what may go on to the parser."""
+    """Cuts a terminal's raw input: a line longer than :data:`RAW_LINE` characters is refused (see there),
+    paste marks out, ``ESC [M`` read as F1. Returns what may go on to the parser."""
 
     def __init__(self) -> None:
         self.length = 0
         self.cut = False
+        #: Lines refused so far (each is said to be too long once).
+        self.refused = 0
         self._carry = ""
 
     def __call__(self, data: str) -> str:
@@ -265,13 +270,15 @@ class LineCutter:
             if not self.cut:
                 room = RAW_LINE - self.length
                 if len(segment) > room:
-                    out.append(segment[:room])
+                    out.append(CLEAR_LINE)
                     self.cut = True
+                    self.refused += 1
                 else:
                     out.append(segment)
                     self.length += len(segment)
             if end < size:
-                out.append(data[end])  # Enter ends a cut line too: the editor refuses it as too long
+                if not self.cut:
+                    out.append(data[end])
                 self.cut = False
                 self.length = 0
             pos = end + 1

@@ -27,6 +27,7 @@ import asyncssh
 
 from uno_cli.i18n import negotiate
 from uno_cli.net import DEFAULT_PORT  # noqa: F401 - importable from here
+from uno_cli.net import words
 from uno_cli.net.hub import MAX_LINE, PASSCODE, Hub, Member
 from uno_cli.net.limits import Limits
 
@@ -449,7 +450,10 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if self.member is None or self._inbox is None:
             return
         if self._cutter is not None:
+            refused = self._cutter.refused
             data = self._cutter(data)
+            if self._cutter.refused != refused:
+                self.member.say(words.too_long, "error", {"code": "too_long"})
         self._inbox.put(data)
 
     def _take(self, data: str) -> None:
