@@ -61,8 +61,11 @@ class _Editors:
     def __init__(self) -> None:
         self._waiting: dict[int, ChannelInput] = {}
         self._scheduled = False
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def ready(self, source: ChannelInput, loop: asyncio.AbstractEventLoop) -> None:
+        if loop is not self._loop:  # another event loop (a server started again in this process)
+            self._loop, self._waiting, self._scheduled = loop, {}, False
         self._waiting[id(source)] = source
         if not self._scheduled:
             self._scheduled = True
