@@ -26,6 +26,10 @@ from prompt_toolkit.keys import Keys
 MAX_PENDING = 16 * 1024
 #: Lines of one connection handled per loop tick (the other connections and the tables go between).
 LINES_PER_TICK = 4
+#: Lines of one connection handled per second, at most, after a burst of LINE_BURST: far more than a
+#: person or a program playing needs; a connection sending more waits (its window fills, then SSH holds it).
+LINES_PER_SECOND = 40.0
+LINE_BURST = 80.0
 #: Characters of one terminal connection parsed per loop tick.
 KEYS_PER_TICK = 512
 #: Keys handed to a terminal's line editor at once (a key costs the editor about half a millisecond;
@@ -305,6 +309,8 @@ class Inbox:
         self._paused = False
         self._scheduled = False
         self.closed = False
+        self._tokens = LINE_BURST
+        self._stamp = loop.time()
 
     @property
     def size(self) -> int:
@@ -336,8 +342,15 @@ class Inbox:
             return
         text = "".join(self._pending)
         if self._lines:
+            now = self._loop.time()
+            self._tokens = min(LINE_BURST, self._tokens + (now - self._stamp) * LINES_PER_SECOND)
+            self._stamp = now
+            allowed = min(LINES_PER_TICK, int(self._tokens))
+            if allowed < 1:
+                self._loop.call_later((1.0 - self._tokens) / LINES_PER_SECOND, self._schedule)
+                return
             cut, count = 0, 0
-            while count < LINES_PER_TICK:
+            while count < allowed:
                 ends = [n for n in (text.find("\n", cut), text.find("\r", cut)) if n >= 0]
                 if not ends:
                     cut = len(text)  # a partial line: the session keeps it (and cuts it when too long)
@@ -346,6 +359,8 @@ class Inbox:
         else:
             cut = KEYS_PER_TICK
         taken, rest = text[:cut], text[cut:]
+        if self._lines:
+            self._tokens -= max(1, taken.count("\n") + taken.count("\r") - taken.count("\r\n"))
         self._pending = [rest] if rest else []
         self._size = len(rest)
         self._resume()
