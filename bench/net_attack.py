@@ -17,6 +17,7 @@ receiving its event. The attacks (``--attacks``):
 
     python3 bench/net_attack.py
     python3 bench/net_attack.py --attacks chat,bots --seconds 20 --json
+    python3 bench/net_attack.py --probe          # the server's own loop lag during each attack
 """
 
 from __future__ import annotations
@@ -157,6 +158,45 @@ def reference(port: int, seconds: float, think: float, number: int) -> dict:
             "latency_ms": {"p50": pct(0.5), "p99": pct(0.99), "max": pct(1.0)}}
 
 
+async def probe(name: str, seconds: float) -> dict:
+    """The server in this process with a lag probe on its loop (a 5 ms sleep, timed) while ``name`` runs
+    in another process: the server's own stalls, apart from the machine's."""
+    import tempfile
+
+    from uno_cli.net.hub import Hub
+    from uno_cli.net.server import warm_up
+    from uno_cli.net.ssh import Gate, bound_port, host_key, start
+    from uno_cli.net.table import Clock
+
+    folder = Path(tempfile.mkdtemp(prefix="uno-net-probe-"))
+    hub = Hub(Clock(), save_dir=folder / "tables")
+    warm_up()
+    server = await start(hub, "127.0.0.1", 0, host_key(folder / "host_key"), Gate(PASSCODE))
+    attacker = None
+    loop = asyncio.get_running_loop()
+    if name != "none":
+        attacker = subprocess.Popen([sys.executable, __file__, "--attack", name, "--port", str(bound_port(server))],
+                                    env=dict(os.environ, PYTHONPATH=str(ROOT)), stdout=subprocess.PIPE,
+                                    stderr=subprocess.DEVNULL, text=True)
+        await loop.run_in_executor(None, attacker.stdout.readline)  # type: ignore[union-attr]
+    lags: list[float] = []
+    cpu0, end = time.process_time(), loop.time() + seconds
+    while loop.time() < end:
+        t = loop.time()
+        await asyncio.sleep(0.005)
+        lags.append(loop.time() - t - 0.005)
+    cpu = time.process_time() - cpu0
+    if attacker is not None:
+        attacker.kill()
+        attacker.wait(10)
+    server.close()
+    hub.close()
+    lags.sort()
+    return {"lag_ms": {"p50": round(1000 * lags[len(lags) // 2], 1), "p99": round(1000 * lags[int(0.99 * len(lags))], 1),
+                       "max": round(1000 * lags[-1], 1)},
+            "server_cpu_percent": round(100 * cpu / seconds), "load_average": round(os.getloadavg()[0], 2)}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--attacks", default=",".join(("none",) + ATTACKS),
@@ -164,11 +204,26 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=15.0, help="seconds the reference table plays (default 15)")
     parser.add_argument("--think", type=float, default=1.0, help="reference players' average answer time (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--probe", action="store_true",
+                        help="instead of a reference table, time the server's own event loop (the server runs in "
+                             "this process, a 5 ms sleep is timed): its stalls apart from the machine's")
     parser.add_argument("--attack", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.attack:
         asyncio.run(attack(args.attack, args.port))
+        return 0
+    if args.probe:
+        found = {}
+        for name in args.attacks.split(","):
+            found[name] = asyncio.run(probe(name, args.seconds))
+            if not args.json:
+                lag = found[name]["lag_ms"]
+                print(f"{name}: server loop lag p50 {lag['p50']} ms, p99 {lag['p99']} ms, max {lag['max']} ms; "
+                      f"server {found[name]['server_cpu_percent']}% of a core; load average "
+                      f"{found[name]['load_average']}", flush=True)
+        if args.json:
+            print(json.dumps(found))
         return 0
     server, port = start_server(crowd=False)  # the default limits
     results = {}
