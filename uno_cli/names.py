@@ -84,7 +84,10 @@ def _confusable_groups() -> dict[str, str]:
     package ships it) says looks like an ASCII letter or digit -> that character (a letter
     before a digit, then the first). ASCII characters stay themselves: "Al" and "AI" are
     different names (they sound different)."""
-    from confusable_homoglyphs.confusables import confusables_data
+    try:
+        from confusable_homoglyphs.confusables import confusables_data
+    except ImportError:  # an install without it: names are still compared folded and without accents
+        return {}
 
     out: dict[str, str] = {}
     for ch, homoglyphs in confusables_data.items():
