@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
-"""How one table server copes with many tables: latency to every other player, memory per table.
+"""How one table server copes with many tables: latency to every other player, CPU per action, memory.
 
-Starts one ``uno serve`` process (its own data folder, 127.0.0.1, a free port), then from
-this process opens 4 SSH connections per table on the ``uno-json`` channel: scripted
-players that create, join and start N 4-player tables and answer every prompt with its
-first legal command after ``--think`` seconds. For every action, the time from sending it
-to each of the three other players receiving its event is recorded (the clients share
-this process's clock). Memory: the server's resident size before the clients and with
-every table playing, divided by the number of tables.
+Starts one ``uno serve`` process (its own data folder, 127.0.0.1, a free port), then
+``--workers`` client processes (the clients never share the server's core budget with
+the measuring process), each opening 4 SSH connections per table of its share on the
+``uno-json`` channel: scripted players that create, join and start 4-player tables and
+answer every prompt with its first legal command after ``--think`` seconds. For every
+action, the time from sending it to each of the three other players receiving its event
+is recorded (the 4 players of a table are in one process, on one clock). The server's
+CPU time over the measured window, divided by the actions in it, is its CPU per action.
+Memory: the server's resident size before the clients and with every table playing.
 
     python3 bench/net_scale.py                  # 200 tables, 30 s of play
     python3 bench/net_scale.py --tables 50 --seconds 10 --json
+    python3 bench/net_scale.py --find 100       # the most tables holding p99 < 100 ms
 """
 
 from __future__ import annotations
@@ -83,6 +86,8 @@ class Player:
         self.latencies = latencies
         self.seat: int | None = None
         self.actions = 0
+        #: Actions sent inside the measured window.
+        self.measured = 0
 
     async def read(self) -> dict:
         line = await self.process.stdout.readline()
@@ -126,29 +131,32 @@ class Player:
         command = prompt["legal"][0]
         self.run.expected[seat] = VERB_EVENTS.get(command.split()[0], ())
         self.actions += 1
+        if self.run.sent[seat] >= self.run.measure_from:
+            self.measured += 1
         self.process.stdin.write("#%d %s\n" % (prompt["id"], command))
 
 
 async def open_player(port: int, name: str, run: TableRun, think: float, latencies: list[float],
-                      gate: asyncio.Semaphore) -> Player:
+                      gate: asyncio.Semaphore, source: str | None = None) -> Player:
     async with gate:
         conn = await asyncssh.connect("127.0.0.1", port, username=name, password=PASSCODE, known_hosts=None,
-                                      client_keys=None, agent_path=None, config=None)
+                                      client_keys=None, agent_path=None, config=None,
+                                      local_addr=(source, 0) if source else None)
         process = await conn.create_process("uno-json", encoding="utf-8")
     player = Player(conn, process, run, think, latencies)
     await player.until("welcome")
     return player
 
 
-async def bench(args: argparse.Namespace, port: int, server_pid: int) -> dict:
+async def worker(args: argparse.Namespace) -> dict:
+    """One client process: its tables, set up, then played between the times the parent sends."""
     latencies: list[float] = []
-    gate = asyncio.Semaphore(32)
+    gate = asyncio.Semaphore(4)
     tables: list[list[Player]] = []
-    started = time.monotonic()
-    for t in range(args.tables):
+    for t in range(args.first, args.first + args.count):
         run = TableRun()
-        players = await asyncio.gather(*(open_player(port, f"p{t}x{i}", run, args.think, latencies, gate)
-                                         for i in range(4)))
+        players = await asyncio.gather(*(open_player(args.port, f"p{t}x{i}", run, args.think, latencies, gate,
+                                                     args.source) for i in range(4)))
         first = players[0]
         first.process.stdin.write(f"create bench{t} players=4 hands=0 target=100000\n")
         number = (await first.until("joined"))["number"]
@@ -156,28 +164,73 @@ async def bench(args: argparse.Namespace, port: int, server_pid: int) -> dict:
             p.process.stdin.write(f"join {number}\n")
             await p.until("joined")
         tables.append(list(players))
-    connect_seconds = time.monotonic() - started
-    # Every table starts at once: the deal of all of them is a burst, left out of the figures.
-    measure_from = time.monotonic() + args.warmup
+    print("ready", flush=True)
+    line = await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    measure_from, stop = (float(x) for x in line.split()[1:3])
     for players in tables:
         players[0].run.measure_from = measure_from
-    stop = measure_from + args.seconds
     tasks = [asyncio.ensure_future(p.play(stop)) for players in tables for p in players]
     for players in tables:
         players[0].process.stdin.write("start\n")
-    await asyncio.sleep(args.warmup)
-    memory_playing = rss_kib(server_pid)
-    cpu0, client0, wall0 = cpu_seconds(server_pid), time.process_time(), time.monotonic()
-    done, pending = await asyncio.wait(tasks, timeout=args.seconds + 10)
-    wall = time.monotonic() - wall0
-    server_cpu = round(100 * (cpu_seconds(server_pid) - cpu0) / wall)
-    client_cpu = round(100 * (time.process_time() - client0) / wall)
+    cpu0 = time.process_time()
+    _done, pending = await asyncio.wait(tasks, timeout=max(0.0, stop - time.monotonic()) + 10)
     for task in pending:
         task.cancel()
-    actions = sum(p.actions for players in tables for p in players)  # warm-up included
     for players in tables:
         for p in players:
             p.conn.close()
+    return {"latencies": latencies, "actions": sum(p.measured for players in tables for p in players),
+            "cpu": time.process_time() - cpu0}
+
+
+def spread(tables: int, workers: int) -> list[tuple[int, int]]:
+    """(first table, count) for each worker."""
+    base, extra = divmod(tables, workers)
+    out, first = [], 0
+    for w in range(workers):
+        count = base + (1 if w < extra else 0)
+        if count:
+            out.append((first, count))
+        first += count
+    return out
+
+
+def bench(args: argparse.Namespace, port: int, server_pid: int) -> dict:
+    """The parent: workers set up their tables, then play one measured window."""
+    started = time.monotonic()
+    procs = []
+    for first, count in spread(args.tables, args.workers):
+        cmd = [sys.executable, __file__, "--worker", "--port", str(port), "--first", str(first), "--count",
+               str(count), "--think", str(args.think)]
+        procs.append(subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                      env=dict(os.environ, PYTHONPATH=str(ROOT))))
+    for proc in procs:
+        assert proc.stdout is not None
+        if proc.stdout.readline().strip() != "ready":
+            raise SystemExit("a client process did not get its tables ready")
+    connect_seconds = time.monotonic() - started
+    measure_from = time.monotonic() + args.warmup
+    stop = measure_from + args.seconds
+    for proc in procs:
+        assert proc.stdin is not None
+        proc.stdin.write(f"go {measure_from} {stop}\n")
+        proc.stdin.flush()
+    time.sleep(max(0.0, args.warmup - 0.5))
+    memory_playing = rss_kib(server_pid)
+    time.sleep(max(0.0, measure_from - time.monotonic()))
+    cpu0, wall0, load0 = cpu_seconds(server_pid), time.monotonic(), os.getloadavg()[0]
+    time.sleep(max(0.0, stop - time.monotonic()))
+    wall = time.monotonic() - wall0
+    server_cpu = cpu_seconds(server_pid) - cpu0
+    load = round((load0 + os.getloadavg()[0]) / 2, 2)
+    latencies: list[float] = []
+    actions, client_cpu = 0, 0.0
+    for proc in procs:
+        out, _err = proc.communicate(timeout=120)
+        result = json.loads(out.strip().splitlines()[-1])
+        latencies += result["latencies"]
+        actions += result["actions"]
+        client_cpu += result["cpu"]
     latencies.sort()
 
     def pct(q: float) -> float:
@@ -185,12 +238,69 @@ async def bench(args: argparse.Namespace, port: int, server_pid: int) -> dict:
 
     return {
         "tables": args.tables, "players": 4 * args.tables, "seconds": args.seconds, "think": args.think,
-        "connect_seconds": round(connect_seconds, 1), "actions": actions, "deliveries": len(latencies),
+        "workers": len(procs), "connect_seconds": round(connect_seconds, 1), "actions": actions,
+        "deliveries": len(latencies),
         "latency_ms": {"p50": pct(0.50), "p90": pct(0.90), "p99": pct(0.99), "max": pct(1.0)},
-        "warmup": args.warmup, "cpu_percent": {"server": server_cpu, "clients": client_cpu},
+        "warmup": args.warmup, "load_average": load,
+        "cpu": {"server_seconds": round(server_cpu, 2), "server_percent": round(100 * server_cpu / wall),
+                "server_ms_per_action": round(1000 * server_cpu / max(1, actions), 3),
+                "clients_seconds": round(client_cpu, 2)},
         "memory_kib": {"idle": args.idle_kib, "playing": memory_playing,
                        "per_table": round((memory_playing - args.idle_kib) / max(1, args.tables), 1)},
     }
+
+
+def start_server(extra: list[str] | None = None, crowd: bool = True) -> tuple[subprocess.Popen, int]:
+    """A ``uno serve`` process in a data folder of its own, and its port (``crowd``: limits raised for
+    hundreds of players logging in from this one address)."""
+    home = tempfile.mkdtemp(prefix="uno-net-bench-")
+    env = dict(os.environ, UNO_CLI_HOME=home, PYTHONPATH=str(ROOT), UNO_CLI_IGNORE_SETTINGS="1")
+    server = subprocess.Popen([sys.executable, "-m", "uno_cli", "serve", "--listen", "127.0.0.1:0",
+                               "--passcode", PASSCODE, "--lang", "en", "--speech", "off",
+                               *(["--max-players", "5000", "--max-tables", "5000", "--logins-per-address", "256"]
+                                 if crowd else []),
+                               *(extra or [])],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
+    assert server.stdout is not None
+    first = ""
+    for _ in range(5):  # the listening line comes first; a line about speech may come before it
+        line = server.stdout.readline()
+        first += line
+        match = re.search(r"port (\d+)", line)
+        if match:
+            return server, int(match.group(1))
+        if not line:
+            break
+    server.kill()
+    raise SystemExit("the server did not start: " + first)
+
+
+def measure(args: argparse.Namespace) -> dict:
+    """One run: a server, its tables, the figures."""
+    server, port = start_server()
+    try:
+        time.sleep(0.5)
+        args.idle_kib = rss_kib(server.pid)
+        return bench(args, port, server.pid)
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def show(result: dict) -> None:
+    """The figures as lines."""
+    lat, mem, cpu = result["latency_ms"], result["memory_kib"], result["cpu"]
+    print(f"{result['tables']} tables, {result['players']} players over SSH in {result['workers']} client "
+          f"processes, {result['seconds']} s of play after {result['warmup']} s of warm-up, answers after "
+          f"{result['think']} s (connecting took {result['connect_seconds']} s)")
+    print(f"actions measured: {result['actions']}; deliveries to the other players: {result['deliveries']}")
+    print(f"action -> every other player's event: p50 {lat['p50']} ms, p90 {lat['p90']} ms, "
+          f"p99 {lat['p99']} ms, max {lat['max']} ms")
+    print(f"server CPU: {cpu['server_seconds']} s ({cpu['server_percent']}% of a core), "
+          f"{cpu['server_ms_per_action']} ms per action; clients {cpu['clients_seconds']} s; "
+          f"load average {result['load_average']}")
+    print(f"server memory: {mem['idle']} KiB idle, {mem['playing']} KiB playing, "
+          f"{mem['per_table']} KiB per table")
 
 
 def main() -> int:
@@ -200,46 +310,52 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=1.0, help="seconds a player takes to answer, on average (default 1; each answer 0.5 to 1.5 times it)")
     parser.add_argument("--warmup", type=float, default=5.0,
                         help="seconds after the start of every table left out of the latency (default 5)")
+    parser.add_argument("--workers", type=int, default=4, help="client processes (default 4)")
+    parser.add_argument("--find", type=float, default=None, metavar="MS",
+                        help="double, then halve, the table count to find the most tables whose p99 stays under MS")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--count", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--source", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    home = tempfile.mkdtemp(prefix="uno-net-bench-")
-    env = dict(os.environ, UNO_CLI_HOME=home, PYTHONPATH=str(ROOT), UNO_CLI_IGNORE_SETTINGS="1")
-    server = subprocess.Popen([sys.executable, "-m", "uno_cli", "serve", "--listen", "127.0.0.1:0",
-                               "--passcode", PASSCODE, "--lang", "en", "--speech", "off"],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
-    try:
-        assert server.stdout is not None
-        first, match = "", None
-        for _ in range(5):  # the listening line comes first; a line about speech may come before it
-            line = server.stdout.readline()
-            first += line
-            match = re.search(r"port (\d+)", line)
-            if match or not line:
-                break
-        if not match:
-            print("the server did not start: " + first + server.stdout.read(), file=sys.stderr)
-            return 2
-        port = int(match.group(1))
-        time.sleep(0.5)
-        args.idle_kib = rss_kib(server.pid)
-        result = asyncio.run(bench(args, port, server.pid))
-    finally:
-        server.terminate()
-        server.wait(10)
+    if args.worker:
+        print(json.dumps(asyncio.run(worker(args))))
+        return 0
+    if args.find is not None:
+        return find(args)
+    result = measure(args)
+    print(json.dumps(result)) if args.json else show(result)
+    return 0
+
+
+def find(args: argparse.Namespace) -> int:
+    """The largest table count whose p99 stays under ``--find`` milliseconds (each count run once)."""
+    good, bad = 0, None
+    tables = args.tables
+    runs = []
+    while True:
+        args.tables = tables
+        result = measure(args)
+        runs.append(result)
+        ok = result["latency_ms"]["p99"] < args.find
+        print(f"{tables} tables: p99 {result['latency_ms']['p99']} ms, server "
+              f"{result['cpu']['server_ms_per_action']} ms CPU per action, load {result['load_average']}"
+              f" -> {'holds' if ok else 'does not hold'}", flush=True)
+        if ok:
+            good = tables
+        else:
+            bad = tables
+        if bad is None:
+            tables *= 2
+        elif bad - good <= max(10, good // 10):
+            break
+        else:
+            tables = (good + bad) // 2
+    print(f"largest table count holding p99 < {args.find} ms: {good}")
     if args.json:
-        print(json.dumps(result))
-    else:
-        lat, mem = result["latency_ms"], result["memory_kib"]
-        print(f"{result['tables']} tables, {result['players']} players over SSH, {result['seconds']} s of play "
-              f"after {result['warmup']} s of warm-up, "
-              f"answers after {result['think']} s (connecting took {result['connect_seconds']} s)")
-        print(f"actions: {result['actions']}; deliveries to the other players: {result['deliveries']}")
-        print(f"action -> every other player's event: p50 {lat['p50']} ms, p90 {lat['p90']} ms, "
-              f"p99 {lat['p99']} ms, max {lat['max']} ms")
-        print(f"CPU while measured: server {result['cpu_percent']['server']}% of a core, "
-              f"clients {result['cpu_percent']['clients']}%")
-        print(f"server memory: {mem['idle']} KiB idle, {mem['playing']} KiB playing, "
-              f"{mem['per_table']} KiB per table")
+        print(json.dumps({"largest": good, "runs": runs}))
     return 0
 
 

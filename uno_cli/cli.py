@@ -440,6 +440,16 @@ def _default_port() -> int:
               help=_("Seconds the game waits for a player who lost the connection before a bot plays for them."))
 @click.option("--lang", default=None, help=_("Language: {languages}.").format(languages=_LANGUAGE_CODES))
 @click.option("--speech", type=said_choice("speech"), default="auto", help=_("Speech through the screen reader."))
+@click.option("--max-players", type=click.IntRange(1, 100_000), default=1000, show_default=True,
+              help=_("Players connected at once, at most."))
+@click.option("--max-tables", type=click.IntRange(1, 100_000), default=300, show_default=True,
+              help=_("Tables on the server, at most."))
+@click.option("--tables-per-player", type=click.IntRange(1, 1000), default=2, show_default=True,
+              help=_("Tables one player may open that are not over."))
+@click.option("--logins-per-address", type=click.IntRange(1, 10_000), default=8, show_default=True,
+              help=_("Connections still logging in from one address; a new one ends the oldest."))
+@click.option("--bot-moves", type=click.FloatRange(0.1, 100_000.0), default=40.0, show_default=True,
+              help=_("Bots' moves per second, at most, over all the tables where nobody sits."))
 def serve(**kw: Any) -> None:
     """Run the table server until Ctrl+C; tables in progress are saved and resumed."""
     import asyncio
@@ -458,21 +468,32 @@ def serve(**kw: Any) -> None:
             host, port = parse_listen(kw["listen"])
         except ValueError:
             _fail(_("Give the address as {form}.").format(form="ADDR:PORT"))
+    from uno_cli.net import words
+    from uno_cli.net.limits import Limits
+    from uno_cli.net.ssh import KeysFileError
+    from uno_cli.net.store import StoreError
+
     clock = Clock(pace=kw["pace"], race_window=max(kw["pace"], 0.5), away_timeout=kw["away"])
+    limits = Limits(connections=kw["max_players"], tables=kw["max_tables"], tables_per_player=kw["tables_per_player"],
+                    logins_per_address=kw["logins_per_address"], unattended_moves=kw["bot_moves"])
     # The start lines are printed and spoken, as the game speaks (the fingerprint group by group).
     announcer = Announcer(lambda text: click.echo(text))
     start_speaker(kw["speech"], announcer, lang)
+    status = 0
     try:
-        asyncio.run(run(host, port, kw["passcode"], kw["authorized_keys"], server_dir(), clock,
-                        lambda text: announcer.say(text, important=True), show=announcer.write))
+        status = asyncio.run(run(host, port, kw["passcode"], kw["authorized_keys"], server_dir(), clock,
+                                 lambda text: announcer.say(text, important=True), show=announcer.write,
+                                 limits=limits))
     except KeyboardInterrupt:
         pass
+    except (KeysFileError, StoreError) as exc:
+        close_speaker(announcer)
+        _fail(words.store_failed(exc.reason) if isinstance(exc, StoreError) else str(exc))
     except OSError as exc:
-        from uno_cli.net import words
-
         close_speaker(announcer)
         _fail(words.cannot_connect(f"{host}:{port}", exc.strerror or str(exc)))
     close_speaker(announcer)
+    sys.exit(status)
 
 
 @main.command(help=_("Join a table server: {host} or {address}.").format(

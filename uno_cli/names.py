@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 #: The longest name kept, in characters (what is longer is cut).
 MAX_NAME = 24
@@ -54,6 +55,22 @@ def repeated_name(names: list[object]) -> str | None:
     return None
 
 
+def clean_lines(text: str) -> str:
+    """``text`` cleaned as :func:`clean_text`, line by line: its line breaks are kept (a help of several lines)."""
+    return "\n".join(clean_text(line) for line in text.replace("\r\n", "\n").split("\n"))
+
+
+def clean_value(value: object) -> object:
+    """Every string in a JSON value cleaned by :func:`clean_lines` (keys too); other values as they are."""
+    if isinstance(value, str):
+        return clean_lines(value)
+    if isinstance(value, list):
+        return [clean_value(v) for v in value]
+    if isinstance(value, dict):
+        return {clean_lines(str(k)): clean_value(v) for k, v in value.items()}
+    return value
+
+
 def clean_name(name: object, default: str) -> str:
     """``name`` cleaned and cut to :data:`MAX_NAME` characters; ``default`` if nothing is left."""
     if not isinstance(name, str):
@@ -61,3 +78,40 @@ def clean_name(name: object, default: str) -> str:
     # Only the start can survive the cut; escape sequences longer than this are hostile anyway.
     text = clean_text(name[: MAX_NAME * 40])[:MAX_NAME].rstrip()
     return text or default
+
+
+@lru_cache(maxsize=4096)
+def name_key(name: str) -> str:
+    """What two names are compared by: case folded, NFKC, accents left out, and every character
+    that Unicode's confusables data says looks like an ASCII letter or digit replaced by it
+    ("Ana", "ANA", Cyrillic "Аna" and "Ána" have the same key)."""
+    text = unicodedata.normalize("NFKC", name.casefold())
+    text = "".join(ch for ch in unicodedata.normalize("NFD", text) if not unicodedata.combining(ch))
+    groups = _confusable_groups()
+    return unicodedata.normalize("NFC", "".join(groups.get(ch, ch) for ch in text))
+
+
+@lru_cache(maxsize=1)
+def _confusable_groups() -> dict[str, str]:
+    """Each non-ASCII character that Unicode's confusables data (as the confusable-homoglyphs
+    package ships it) says looks like an ASCII letter or digit -> that character (a letter
+    before a digit, then the first). ASCII characters stay themselves: "Al" and "AI" are
+    different names (they sound different)."""
+    try:
+        from confusable_homoglyphs.confusables import confusables_data
+    except ImportError:  # an install without it: names are still compared folded and without accents
+        return {}
+
+    out: dict[str, str] = {}
+    for ch, homoglyphs in confusables_data.items():
+        if len(ch) != 1 or ch.isascii():
+            continue
+        folded = ch.casefold()
+        likes = {g["c"].strip("\u200e\u200f").casefold() for g in homoglyphs}
+        ascii_likes = sorted((c for c in likes if len(c) == 1 and c.isascii() and c.isalnum()),
+                             key=lambda c: (not c.isalpha(), c))
+        if ascii_likes:
+            out[ch] = ascii_likes[0]
+            if len(folded) == 1 and not folded.isascii():
+                out.setdefault(folded, ascii_likes[0])
+    return out

@@ -30,6 +30,11 @@ _BOM = b"\xef\xbb\xbf"
 
 def read_json(path: str | Path) -> Any:
     """The JSON value of a save or setup file (raises InvalidSetup, or OSError if unopenable)."""
+    return state_io.parse_json(read_text(path))
+
+
+def read_text(path: str | Path) -> str:
+    """The text of a file given to the game, read with the limits above (raises InvalidSetup or OSError)."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     fd = os.open(os.fspath(path), flags)
     try:
@@ -53,7 +58,7 @@ def read_json(path: str | Path) -> Any:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InvalidSetup("not_utf8", offset=exc.start) from None
-    return state_io.parse_json(text)
+    return text
 
 
 class SaveRefused(Exception):

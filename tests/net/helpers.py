@@ -11,6 +11,8 @@ from typing import Any
 import asyncssh
 
 from uno_cli.net.hub import Hub
+from uno_cli.net.server import warm_up
+from uno_cli.net.limits import Limits
 from uno_cli.net.ssh import JSON_CHANNEL, Gate, bound_port, host_key, start
 from uno_cli.net.table import Clock
 
@@ -22,12 +24,35 @@ FAST = 0.002
 
 
 async def open_server(folder: Path, passcode: str | None = PASSCODE, authorized_keys: str | None = None,
-                      away: float = 30.0, seed: int = 5, turn_limit: float = 120.0) -> tuple[Any, Hub, int]:
+                      away: float = 30.0, seed: int = 5, turn_limit: float = 120.0,
+                      limits: Limits | None = None) -> tuple[Any, Hub, int]:
     """A running server: (asyncssh server, hub, port)."""
-    hub = Hub(Clock(pace=2.0, race_window=2.0, away_timeout=away, scale=FAST, turn_limit=turn_limit), save_dir=folder / "tables", seed=seed)
+    hub = Hub(Clock(pace=2.0, race_window=2.0, away_timeout=away, scale=FAST, turn_limit=turn_limit),
+              save_dir=folder / "tables", seed=seed, limits=limits)
     hub.lang = "en"  # whatever language an earlier test left current
-    server = await start(hub, "127.0.0.1", 0, host_key(folder / "host_key"), Gate(passcode, authorized_keys))
+    warm_up()
+    gate = Gate(passcode, authorized_keys, limits=limits)
+    server = await start(hub, "127.0.0.1", 0, host_key(folder / "host_key"), gate)
+    server.gate = gate  # what the tests look at
     return server, hub, bound_port(server)
+
+
+async def worst_answer(client: Client, seconds: float) -> float:
+    """The longest a JSON client waited for the answer to ``who`` over ``seconds``: how long the server
+    kept a reference player waiting."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    worst = 0.0
+    while loop.time() < end:
+        sent = loop.time()
+        client.send("who")
+        while True:
+            obj = await asyncio.wait_for(client.next(), 60)
+            if obj["type"] == "who":
+                break
+        worst = max(worst, loop.time() - sent)
+        await asyncio.sleep(0.02)
+    return worst
 
 
 class Client:
@@ -77,7 +102,8 @@ class Client:
             raise EOFError
         line = line.rstrip("\r\n")
         if not self.json:
-            line = TERMINAL_CODES.sub("", line)
+            # What was drawn before the last "erase down" is gone from the screen (a half-typed line).
+            line = TERMINAL_CODES.sub("", line.rsplit("\x1b[J", 1)[-1])
             while line.startswith(">"):  # the prompt, erased before each line
                 line = line[1:]
         self.lines.append(line)

@@ -107,7 +107,7 @@ def test_plain_ssh_enter_plays_the_focused_card_and_the_answers_come_in_the_join
         right = await _after(c, _press(c, RIGHT), lambda line: ", 2 de 7" in line)
         f1 = await _after(c, _press(c, F1), lambda line: line.startswith("Seta para a direita"))
         # Z: the next card that can be played; Enter plays it (a wild asks for its colour; 1 is red).
-        await _after(c, _press(c, "z"), lambda line: "jogável" in line)
+        await _after(c, _press(c, "z"), lambda line: line.endswith(", jogável"))
         card = hub.members["Ana"].keys.cursor.focused()
         mark = _press(c, "\r")
         if card in ("w", "w+4"):
@@ -225,3 +225,40 @@ def test_plain_ssh_the_colour_choice_takes_arrows_and_the_colour_letters_of_the_
     assert only == {"w+4"}  # the deal of this seed: the Wild Draw Four is the one card to play
     assert right == "galben"  # Right arrow: the next colour, not the next card
     assert chose == "Alegi albastru."
+
+
+def test_plain_ssh_keys_that_would_wait_for_more_are_said_and_never_swallow_the_next_input(tmp_path):
+    """Ctrl+R (search), Ctrl+X (a prefix), Ctrl+Z, Meta (Alt) keys and PuTTY's SCO F1 (ESC [M, read as a
+    mouse report) each get an answer, and the line typed next arrives whole: in the lobby and at a table."""
+    keys = {"c-r": "\x12", "c-x": "\x18", "c-z": "\x1a", "meta-x": "\x1bx", "meta-b": "\x1bb"}
+
+    async def go():
+        server, hub, port = await open_server(tmp_path, turn_limit=NO_LIMIT)
+        results = {}
+        c = await Client.open(port, "Ana", json_lines=False, term="xterm")
+        await c.read_until(lambda line: line.startswith("Welcome"))
+        for where in ("lobby", "table"):
+            if where == "table":
+                c.process.stdin.write("create t players=2 hands=0\r")
+                await c.read_until(lambda line: "sits at table 1" in line)
+                c.process.stdin.write("start\r")
+                await c.read_until(lambda line: line == "Your turn.")
+            for name, seq in keys.items():
+                mark = _press(c, seq)
+                answer = await _after(c, mark, lambda line: "does nothing" in line)
+                mark = _press(c, "/who\r")
+                results[(where, name)] = (answer, await _after(c, mark, lambda line: line.startswith("Here: ")))
+            mark = _press(c, "\x1b[M")  # PuTTY's F1 in its SCO mode: the help
+            results[(where, "sco-f1")] = await _after(c, mark, lambda line: line.startswith(("Keys, while",
+                                                                                             "who: ", "help")))
+        server.close()
+        return results
+
+    results = run(go())
+    for (where, name), got in results.items():
+        if name == "sco-f1":
+            assert got.startswith("Keys, while") or got.startswith("who: ")  # the keys, or the lobby's help
+        else:
+            answer, who = got
+            assert answer.strip().startswith("That key does nothing"), (where, name)
+            assert who.strip() == "Here: Ana.", (where, name)

@@ -113,3 +113,30 @@ def test_colour_codes_typed_at_a_terminal_session_are_dropped_and_the_session_go
 
     lines = run(go())
     assert "Ana says: red text" in lines
+
+
+def test_uno_serve_refuses_an_authorized_keys_file_that_is_a_device_too_big_or_garbage_with_a_sentence(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    big = tmp_path / "big"
+    big.write_text("x" * 1_100_000)
+    garbage = tmp_path / "garbage"
+    garbage.write_text("# friends\nssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJ\n")
+    env = dict(os.environ, UNO_CLI_HOME=str(tmp_path / "home"), PYTHONPATH=str(root), UNO_CLI_IGNORE_SETTINGS="1")
+    said = {}
+    for name, path in (("device", "/dev/zero" if os.path.exists("/dev/zero") else str(tmp_path)),
+                       ("big", str(big)), ("garbage", str(garbage))):
+        proc = subprocess.run([sys.executable, "-m", "uno_cli", "serve", "--listen", "127.0.0.1:0", "--speech", "off",
+                               "--lang", "en", "--authorized-keys", path], env=env, capture_output=True, text=True,
+                              timeout=60)
+        said[name] = (proc.returncode, proc.stderr.strip(), proc.stdout)
+    assert said["device"][1].endswith("is not a regular file (a folder, a pipe or a device cannot hold keys).")
+    assert said["big"][1].endswith("is larger than 1000 kB; it should hold one public key per line.")
+    assert said["garbage"][1] == (f"Line 2 of the authorized keys file {garbage} is not a public key in the "
+                                  "OpenSSH format.")
+    for returncode, _err, out in said.values():
+        assert returncode == 2 and "Traceback" not in out and "listening" not in out

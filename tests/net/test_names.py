@@ -151,3 +151,32 @@ def test_the_names_credentials_of_a_saved_table_are_bound_again_after_a_restart(
     assert resumed == 1
     assert out[-1] == "The name Ana belongs to another player here. Log in with another name."
     assert "Ana" not in again.members
+
+
+def test_look_alike_names_are_refused_beside_a_connected_or_key_bound_name(tmp_path):
+    (mine,), auth = _keys(tmp_path, 1)
+
+    async def go():
+        server, hub, port = await open_server(tmp_path, authorized_keys=auth)
+        ana = await _login(port, "Ana")
+        await _first(ana)
+        refused = []
+        # Lower case, upper case, a Cyrillic А, an accent, fullwidth letters.
+        for name in ("ana", "ANA", "\u0410na", "\u00c1na", "\uff21\uff4e\uff41"):
+            other = await _login(port, name)
+            refused.append(await _first(other))
+        keyed = await _login(port, "Bo", key=mine)
+        await _first(keyed)
+        keyed.close()
+        await _until(lambda: "Bo" not in hub.members)
+        like_key = await _first(await _login(port, "B\u043e"))  # Cyrillic o, beside a name bound to a key
+        fine = await _first(await _login(port, "Anna"))
+        server.close()
+        return refused, like_key, fine
+
+    refused, like_key, fine = run(go())
+    assert [r["code"] for r in refused[:4]] == ["name_look_alike"] * 4
+    assert refused[4]["code"] in ("name_look_alike", "name_in_use")  # SSH itself may fold fullwidth letters
+    assert refused[1]["text"] == "The name ANA looks too much like Ana, a player here. Log in with another name."
+    assert like_key["code"] == "name_look_alike"
+    assert fine["type"] == "welcome"

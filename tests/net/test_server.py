@@ -273,7 +273,7 @@ def test_tables_in_progress_are_saved_and_resumed_after_a_restart(tmp_path):
         return resumed, hello, results, pace
 
     run(first())
-    assert list((tmp_path / "tables").glob("table-*.json"))
+    assert (tmp_path / "tables" / "tables.sqlite3").is_file()
     resumed, hello, results, pace = run(second())
     assert resumed == 1 and hello["seat"] == 1 and pace == 1.5
     assert results[0]["winners"] == results[1]["winners"]

@@ -23,6 +23,7 @@ from typing import Any
 
 import asyncssh
 
+from uno_cli.names import clean_lines, clean_value
 from uno_cli.net import words
 from uno_cli.net.ssh import DEFAULT_PORT, JSON_CHANNEL, KEYS_CHANNEL
 
@@ -236,13 +237,22 @@ class _Remote:
         self.keys_on = bool(obj.get("keys"))
         self.mode = Mode.COLOR if obj.get("color") else Mode.PLAY
         self.out.cue(obj.get("type"), obj)
-        self.out.say(obj["text"], important=bool(obj.get("important")), interrupt=bool(obj.get("reply")))
+        # A server is a stranger: what it sends reaches the screen and the speech cleaned
+        # (no escape sequences, control or format characters), as the server cleans names and chat.
+        text = clean_lines(obj["text"])
+        if text.strip():
+            self.out.say(text, important=bool(obj.get("important")), interrupt=bool(obj.get("reply")))
 
 
 async def _receive(process: Any, remote: _Remote, json_lines: bool) -> None:
     async for line in process.stdout:
         if json_lines:
-            sys.stdout.write(line.rstrip("\n") + "\n")
+            # Each object printed again, its strings cleaned; a line that is no JSON is dropped.
+            try:
+                obj = json.loads(line)
+            except ValueError:
+                continue
+            sys.stdout.write(json.dumps(clean_value(obj), ensure_ascii=False) + "\n")
             sys.stdout.flush()
         else:
             remote.heard(line)

@@ -12,6 +12,7 @@ anyone else sees it. Nothing here reads or writes files except the hub's own sav
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections import deque
@@ -24,8 +25,9 @@ from uno_cli.commands import LOBBY_BY_NAME, TABLE_KEYWORDS, lobby_verb, typed_ch
 from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
 from uno_cli.i18n import _, get_translator, parse_language, use_language
 from uno_cli.menu import LEVEL_NAMES, SETTING_LABELS, VERBOSITY_NAMES, setting_line
-from uno_cli.names import clean_name, clean_text
+from uno_cli.names import clean_name, clean_text, name_key
 from uno_cli.net import words
+from uno_cli.net.limits import Limits
 from uno_cli.net.table import OVER, PLAYING, WAITING, Clock, Table
 from uno_cli.optioninfo import typed_preset, typed_rule
 from uno_cli.playconfig import BOT_LEVELS, ConfigError, PlayConfig, build_options
@@ -37,10 +39,15 @@ MAX_CHAT = 300
 #: Chat lines a member may write within :data:`CHAT_WINDOW` seconds.
 CHAT_LINES = 5
 CHAT_WINDOW = 10.0
-#: Tables at most on one server.
-MAX_TABLES = 1000
-#: Seconds between saves of the tables that changed (and when the server stops).
-SAVE_EVERY = 5.0
+#: Members whose chat lines are written per loop tick (each gets every chat line waiting for it at once):
+#: chat never holds up the tables' moves for long.
+CHAT_MEMBERS_PER_TICK = 16
+#: Chat lines handed out to their audience per loop tick (line x member).
+CHAT_FANOUT_PER_TICK = 2000
+#: Chat lines waiting for one member beyond which the oldest are skipped (and the count said).
+CHAT_BACKLOG = 20
+#: The store's file in the server's folder.
+STORE_NAME = "tables.sqlite3"
 #: The credential of a login with the shared passcode (a key's is "key " and its fingerprint).
 PASSCODE = "passcode"
 
@@ -65,6 +72,9 @@ class Member:
         self.prompt_id = 0
         self.muted = False
         self.chat_times: deque[float] = deque(maxlen=CHAT_LINES)
+        #: Chat lines (sender, text) not written to this member yet, and how many were skipped.
+        self.chat_waiting: deque[tuple[str, str]] = deque()
+        self.chat_skipped = 0
         self.gone = False
         #: What the member logged in with (:data:`PASSCODE`, or ``key `` and the key's
         #: fingerprint); None for a member no transport vouches for (tests, in-process use).
@@ -136,8 +146,29 @@ class Member:
 class Hub:
     """Members, tables and chat of one server process."""
 
-    def __init__(self, clock: Clock | None = None, save_dir: Path | None = None, seed: int | None = None) -> None:
+    def __init__(self, clock: Clock | None = None, save_dir: Path | None = None, seed: int | None = None,
+                 limits: Limits | None = None, store_pages: int | None = None) -> None:
         self.clock = clock or Clock()
+        self.limits = limits or Limits()
+        self.clock.unattended_rate = self.limits.unattended_moves
+        #: The saved tables (uno_cli.net.store), opened by :meth:`open_store` or :meth:`resume`.
+        self.store: Any = None
+        #: The most pages the store may grow to (tests: a disk that fills up); None: no limit.
+        self._max_pages = store_pages
+        self._dirty: set[int] = set()
+        self._committing = False
+        self._unsynced = False
+        self._closed = False
+        self._sync_handle: Any = None
+        #: Tables told that their save failed (told again only after a save worked).
+        self._failing: set[int] = set()
+        #: Why the last save failed (None: every save worked).
+        self.save_failure: str | None = None
+        #: Members with chat lines waiting, in the order they got them.
+        self._chat_ready: dict[int, Member] = {}
+        #: Chat lines not yet handed out: (sender, text, the members still to get it).
+        self._chat_lines: deque[tuple[str, str, list[Member]]] = deque()
+        self._chat_pumping = False
         self.save_dir = save_dir
         #: The language of a member whose client says none (the server's own).
         self.lang = get_translator().language
@@ -147,7 +178,6 @@ class Hub:
         self.tables: dict[int, Table] = {}
         self._next = 1
         self._seed = seed
-        self._saving: dict[int, Any] = {}
 
     # ------------------------------------------------------------------ connections
 
@@ -156,6 +186,11 @@ class Hub:
         only when the new login proves the same key (see docs/server.md, Security)."""
         member.name = clean_name(member.name, "Player")
         name, credential = member.name, member.credential
+        like = self._look_alike(name)
+        if like is not None:
+            # "ana", "ANA", Cyrillic "Аna" or "Ána" beside a connected or bound "Ana".
+            self._refuse(member, lambda: words.name_look_alike(name, like), "name_look_alike")
+            return
         old = self.members.get(name)
         if credential is not None:
             # A name belongs to the credential it was first used with: a key, or the passcode.
@@ -177,9 +212,22 @@ class Hub:
         self.members[member.name] = member
         member.say(lambda: words.welcome(member.name), "welcome", {"name": member.name})
         for table in self.tables.values():
-            if table.state == PLAYING and table.seat_of(member.name) is not None:
-                table.sit(member)
+            if table.state in (PLAYING, WAITING) and table.seat_of(member.name) is not None and not any(
+                    m.seat is not None and m.name == member.name for m in table.members):
+                table.sit(member)  # a seat kept for this name (a match, or a table saved while it waited)
+                self._mark(table.number)
+                if table.state == WAITING:
+                    member.say(lambda: words.joined(member.name, table.number), "joined",
+                               {"number": table.number, "seat": table.seat_of(member.name) + 1})
                 break
+
+    def _look_alike(self, name: str) -> str | None:
+        """A name connected or bound to a credential that looks like ``name`` without being it."""
+        key = name_key(name)
+        for other in (*self.members, *self.credentials):
+            if other != name and name_key(other) == key:
+                return other
+        return None
 
     def _refuse(self, member: Member, sentence: Callable[[], str], code: str) -> None:
         """Say why a login cannot have its name, then end that connection (never the other's)."""
@@ -200,6 +248,7 @@ class Hub:
         table = member.table
         if table is not None:
             table.detach(member, dropped)
+            self._mark(table.number)
             self._tidy(table)
         member.gone = True
         if (self.credentials.get(member.name) == PASSCODE and member.name not in self.members
@@ -293,8 +342,13 @@ class Hub:
             problem: BaseException = exc
             member.say(lambda: words.bad_table_options(_problem(problem)), "error", {"code": "bad_table"})
             return
-        if len(self.tables) >= MAX_TABLES:
-            member.say(lambda: words.bad_table_options(""), "error", {"code": "too_many_tables"})
+        if len(self.tables) >= self.limits.tables:
+            count = len(self.tables)
+            member.say(lambda: words.too_many_tables(count), "error", {"code": "too_many_tables"})
+            return
+        mine = sum(1 for t in self.tables.values() if t.creator == member.name and t.state != OVER)
+        if mine >= self.limits.tables_per_player:
+            member.say(lambda: words.your_tables(mine), "error", {"code": "too_many_yours"})
             return
         number = self._next
         self._next += 1
@@ -307,6 +361,7 @@ class Hub:
         self._leave_table(member)
         self.broadcast_lobby(lambda: words.created(member.name, number), {"number": number})
         table.sit(member)
+        self._mark(number)
         member.say(lambda: words.joined(member.name, number), "joined", {"number": number, "seat": 1})
 
     def _table_arg(self, member: Member, rest: str) -> Table | None:
@@ -335,6 +390,7 @@ class Hub:
         if seat is None:
             member.say(words.table_full, "error", {"code": "full"})
             return
+        self._mark(table.number)
         for other in table.members:
             other.say(lambda: words.joined(member.name, table.number), "joined",
                       {"number": table.number, "seat": seat + 1, "name": member.name})
@@ -363,6 +419,7 @@ class Hub:
             return
         number = table.number
         table.detach(member, dropped=False)
+        self._mark(number)
         member.say(lambda: words.left(member.name, number), "left", {"number": number})
         for other in table.members:
             other.say(lambda: words.left(member.name, number), "left", {"number": number, "name": member.name})
@@ -373,7 +430,7 @@ class Hub:
         if not table.members and table.state != PLAYING and self.tables.get(table.number) is table:
             table.close()
             del self.tables[table.number]
-            self._forget(table.number)
+            self._mark(table.number)
 
     def start(self, member: Member, _rest: str = "") -> None:
         """``start``: the creator begins the match; empty seats are bots."""
@@ -409,10 +466,58 @@ class Hub:
         times.append(now)
         audience = member.table.members if member.table is not None else [
             m for m in self.members.values() if m.table is None]
-        for other in list(audience):
-            if other.muted and other is not member:
+        member.say(lambda: words.chat(member.name, text), "chat", {"from": member.name, "message": text})
+        # Handed out to the audience a bounded number at a time (see _chat_tick).
+        self._chat_lines.append((member.name, text, [m for m in audience if m is not member and not m.muted]))
+        self._pump_chat()
+
+    def _pump_chat(self) -> None:
+        """Write the chat lines waiting, to at most CHAT_MEMBERS_PER_TICK members; the rest next tick."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is not None and not self._chat_pumping:
+            # On the loop: after what is already waiting to run (the tables' moves come first).
+            self._chat_pumping = True
+            loop.call_soon(self._chat_tick)
+        elif loop is None:
+            while self._chat_ready or self._chat_lines:
+                self._chat_tick()
+
+    def _chat_tick(self) -> None:
+        self._chat_pumping = False
+        budget = CHAT_FANOUT_PER_TICK
+        lines = self._chat_lines
+        while lines and budget > 0:
+            name, text, audience = lines[0]
+            part, rest = audience[:budget], audience[budget:]
+            for other in part:
+                waiting = other.chat_waiting
+                waiting.append((name, text))
+                if len(waiting) > CHAT_BACKLOG:
+                    waiting.popleft()
+                    other.chat_skipped += 1
+                self._chat_ready[id(other)] = other
+            budget -= len(part)
+            if rest:
+                lines[0] = (name, text, rest)
+            else:
+                lines.popleft()
+        for _n in range(min(CHAT_MEMBERS_PER_TICK, len(self._chat_ready))):
+            key = next(iter(self._chat_ready))
+            member = self._chat_ready.pop(key)
+            lines, member.chat_waiting = member.chat_waiting, deque()
+            skipped, member.chat_skipped = member.chat_skipped, 0
+            if member.gone:
                 continue
-            other.say(lambda: words.chat(member.name, text), "chat", {"from": member.name, "message": text})
+            with member.language():
+                if skipped:
+                    member.send("info", words.chat_skipped(skipped), {"code": "chat_skipped", "count": skipped})
+                for name, text in lines:
+                    member.send("chat", words.chat(name, text), {"from": name, "message": text})
+        if self._chat_ready or self._chat_lines:
+            self._pump_chat()
 
     def mute(self, member: Member, _rest: str = "") -> None:
         """``mute``: no chat lines for this member."""
@@ -459,88 +564,129 @@ class Hub:
     # ------------------------------------------------------------------ saving
 
     def _changed(self, table: Table) -> None:
+        """A table changed: it is written to the store in this loop tick, before anyone hears of it."""
         if table.state == OVER and not table.members:
-            self.clock.loop.call_soon(self._tidy, table)  # a match the bots finished alone
-        if self.save_dir is None or table.number in self._saving:
+            try:
+                self.clock.loop.call_soon(self._tidy, table)  # a match the bots finished alone
+            except RuntimeError:
+                pass
+        self._mark(table.number)
+
+    def _mark(self, number: int) -> None:
+        """Table ``number`` changed (or is gone): committed in this loop tick."""
+        if self.store is None and self.save_dir is not None and not self._closed:
+            self.open_store()
+        if self.store is None:
             return
-        # Each table is saved on its own timer, so saves spread out instead of coming in bursts.
-        self._saving[table.number] = self.clock.loop.call_later(SAVE_EVERY, self._save_table, table.number)
-
-    def _save_table(self, number: int) -> None:
-        self._saving.pop(number, None)
-        table = self.tables.get(number)
-        if table is None or table.session is None:
-            return
-        if table.state == OVER:
-            self._forget(number)
-        else:
-            self._write(table, background=True)
-
-    def _path(self, number: int) -> Path:
-        assert self.save_dir is not None
-        return self.save_dir / f"table-{number}.json"
-
-    def _write(self, table: Table, background: bool = False) -> None:
-        assert table.session is not None
-        seated = {name for name in table.owners if name}
-        data = {"net": {"name": table.name, "creator": table.creator, "bots": table.bot_level,
-                        "preset": table.config.preset, "pace": table.pace,
-                        "credentials": {n: c for n, c in self.credentials.items() if n in seated}},
-                "game": table.session.save_dict()}
-        text = json.dumps(data, ensure_ascii=False)
-        if background:
-            # The disk (fsync) must never hold up the tables: written on a worker thread.
-            self.clock.loop.run_in_executor(None, _write_file, self._path(table.number), text)
-        else:
-            _write_file(self._path(table.number), text)
-
-    def _forget(self, number: int) -> None:
-        if self.save_dir is None:
-            return
+        self._dirty.add(number)
         try:
-            self._path(number).unlink()
-        except OSError:
-            pass
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.commit()
+            return
+        if not self._committing:
+            self._committing = True
+            loop.call_soon(self.commit)
 
-    def save_all(self) -> None:
-        """Write every table in progress now (the server stops)."""
-        for table in self.tables.values():
-            if table.state == PLAYING and self.save_dir is not None:
-                self._write(table)
+    def _row(self, number: int) -> str | None:
+        """What the store keeps of a table: a match in progress, or a table with someone seated; else None."""
+        table = self.tables.get(number)
+        if table is None or table.state == OVER or (table.state == WAITING and not table.taken):
+            return None
+        seated = {name for name in table.owners if name}
+        net = {"name": table.name, "creator": table.creator, "bots": table.bot_level, "preset": table.config.preset,
+               "pace": table.config.pace, "state": table.state,
+               "credentials": {n: self.credentials[n] for n in sorted(seated) if n in self.credentials}}
+        if table.state == WAITING or table.session is None:
+            net.update(owners=list(table.owners), options=table.config.options.to_dict())
+            return json.dumps({"net": net}, ensure_ascii=False)
+        return json.dumps({"net": net, "game": table.session.save_dict()}, ensure_ascii=False)
+
+    def commit(self) -> bool:
+        """Write every table changed since the last commit, in one transaction; False if it failed
+        (then it is logged, and said to the tables concerned)."""
+        self._committing = False
+        if self.store is None or not self._dirty:
+            return True
+        numbers, self._dirty = self._dirty, set()
+        from uno_cli.net.store import StoreError
+
+        try:
+            self.store.write({n: self._row(n) for n in sorted(numbers)})
+        except StoreError as exc:
+            self._dirty |= numbers  # tried again with the next change
+            self._save_failed(numbers, exc.reason)
+            return False
+        self._unsynced = True
+        for n in numbers:
+            self._failing.discard(n)
+        return True
+
+    def _save_failed(self, numbers: set[int], reason: str) -> None:
+        import logging
+
+        self.save_failure = reason
+        logging.getLogger("uno_cli.net").error("the tables %s could not be saved: %s", sorted(numbers), reason)
+        for n in sorted(numbers - self._failing):
+            table = self.tables.get(n)
+            if table is not None:
+                self._failing.add(n)
+                # Said once per table until a save works again (members' lines do not wait for it).
+                for member in list(table.members):
+                    member.say(lambda: words.save_failed(clean_text(reason)[:200]), "error", {"code": "save_failed"})
+
+    def _sync_later(self) -> None:
+        """About once a second, the store's log goes to the disk on a worker thread."""
+        loop = self.clock.loop
+        if self.store is not None and self._unsynced:
+            self._unsynced = False
+            loop.run_in_executor(None, self.store.sync)
+        self._sync_handle = loop.call_later(1.0, self._sync_later)
+
+    def open_store(self) -> None:
+        """Open the store in ``save_dir`` (raises uno_cli.net.store.StoreError)."""
+        from uno_cli.net.store import TableStore
+
+        if self.save_dir is not None and self.store is None:
+            self.store = TableStore(self.save_dir / STORE_NAME, max_pages=self._max_pages)
+            try:
+                self._sync_handle = self.clock.loop.call_later(1.0, self._sync_later)
+            except RuntimeError:
+                pass
+
+    def save_all(self) -> bool:
+        """Write every table now (the server stops); False if that failed."""
+        if self.store is None and self.save_dir is not None and self.tables:
+            self.open_store()
+        if self.store is None:
+            return True
+        self._dirty |= set(self.tables)
+        ok = self.commit()
+        if ok:
+            self.store.sync()
+        return ok
 
     def resume(self) -> int:
-        """Start again every table saved in ``save_dir``; the number of tables resumed."""
-        if self.save_dir is None or not self.save_dir.is_dir():
+        """Start again every table saved in the store; the number of tables resumed."""
+        if self.save_dir is None:
             return 0
-        from uno_cli.savefile import read_json
-
+        self.open_store()
+        assert self.store is not None
+        self._import_files()
         count = 0
-        for path in sorted(self.save_dir.glob("table-*.json")):
-            stem = path.stem[len("table-"):]
-            if not (stem.isascii() and stem.isdigit()):
-                continue
-            number = int(stem)
+        for number, text in self.store.tables():
             try:
-                data = read_json(str(path))
-                net, game = data["net"], data["game"]
-                game_path = self.save_dir / f".resume-{number}.json"
-                game_path.write_text(json.dumps(game), encoding="utf-8")
-                pace = net.get("pace")
-                config = PlayConfig(players=len(game.get("names", [])) or 4,
-                                    preset=str(net.get("preset", "classic")), script=True,
-                                    pace=_seconds(str(pace)) if isinstance(pace, (int, float)) else None)
-                level = net.get("bots") if net.get("bots") in BOT_LEVELS else "normal"
-                table = Table(number, clean_name(net.get("name"), str(number)), clean_name(net.get("creator"), ""),
-                              config, level, self.clock)
-                table.owners = [None] * config.players
-                table.start(resume=str(game_path))
-                game_path.unlink()
-            except Exception:  # noqa: BLE001 - a save that cannot be resumed is left where it is
+                data = json.loads(text)
+                table = self._rebuild(number, data["net"], data.get("game"))
+            except Exception:  # noqa: BLE001 - a row that cannot be resumed is left where it is
+                import logging
+
+                logging.getLogger("uno_cli.net").exception("table %s could not be resumed", number)
                 continue
             table.saved = self._changed
             self.tables[number] = table
             self._next = max(self._next, number + 1)
-            bound = net.get("credentials")
+            bound = data["net"].get("credentials")
             if isinstance(bound, dict):
                 for name, credential in bound.items():
                     if isinstance(name, str) and isinstance(credential, str):
@@ -548,23 +694,69 @@ class Hub:
             count += 1
         return count
 
-    def close(self) -> None:
-        """Save and stop every table."""
-        for handle in self._saving.values():
-            handle.cancel()
-        self._saving.clear()
-        self.save_all()
+    def _import_files(self) -> None:
+        """Tables saved as files by an earlier version (``table-N.json``) move into the store."""
+        from uno_cli.engine.errors import InvalidSetup
+        from uno_cli.net.store import StoreError
+        from uno_cli.savefile import read_json
+
+        assert self.save_dir is not None and self.store is not None
+        for path in sorted(self.save_dir.glob("table-*.json")):
+            stem = path.stem[len("table-"):]
+            if not (stem.isascii() and stem.isdigit()):
+                continue
+            try:
+                data = read_json(str(path))
+                self.store.write({int(stem): json.dumps(data, ensure_ascii=False)})
+            except (InvalidSetup, OSError, StoreError, TypeError, ValueError):
+                continue  # left where it is
+            path.unlink()
+
+    def _rebuild(self, number: int, net: dict[str, Any], game: Any) -> Table:
+        from uno_cli.engine.options import RuleOptions, preset
+
+        pace = net.get("pace")
+        pace = _seconds(str(pace)) if isinstance(pace, (int, float)) else None
+        level = net.get("bots") if net.get("bots") in BOT_LEVELS else "normal"
+        preset_name = str(net.get("preset", "classic"))
+        name, creator = clean_name(net.get("name"), str(number)), clean_name(net.get("creator"), "")
+        if game is None:  # a table waiting for its players: its seats are kept for them
+            owners = [clean_name(o, "") or None for o in net["owners"]]
+            options = RuleOptions.from_dict(net.get("options") or {}, base=preset(preset_name))
+            config = PlayConfig(players=len(owners), options=options, preset=preset_name, script=True, pace=pace,
+                                seed=None if self._seed is None else self._seed + number)
+            table = Table(number, name, creator, config, level, self.clock)
+            table.owners = owners
+            return table
+        assert self.save_dir is not None
+        game_path = self.save_dir / f".resume-{number}.json"
+        game_path.write_text(json.dumps(game), encoding="utf-8")
+        try:
+            config = PlayConfig(players=len(game.get("names", [])) or 4, preset=preset_name, script=True, pace=pace)
+            table = Table(number, name, creator, config, level, self.clock)
+            table.owners = [None] * config.players
+            table.start(resume=str(game_path))
+        finally:
+            game_path.unlink()
+        return table
+
+    def close(self) -> bool:
+        """Save and stop every table; False if the save failed."""
+        if self._sync_handle is not None:
+            self._sync_handle.cancel()
+        from uno_cli.net.store import StoreError
+
+        try:
+            ok = self.save_all()
+        except StoreError as exc:  # the store could not even be opened
+            self.save_failure, ok = exc.reason, False
+        self._closed = True
         for table in self.tables.values():
             table.close()
-
-
-def _write_file(path: Path, text: str) -> None:
-    from uno_cli.settings import atomic_write
-
-    try:
-        atomic_write(path, text)
-    except OSError:
-        pass  # saving must never stop the server
+        if self.store is not None:
+            self.store.close()
+            self.store = None  # the connections that end now change nothing saved
+        return ok
 
 
 def _seconds(value: str) -> float:

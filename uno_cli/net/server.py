@@ -9,6 +9,7 @@ from pathlib import Path
 
 from uno_cli.net import words
 from uno_cli.net.hub import Hub
+from uno_cli.net.limits import Limits
 from uno_cli.net.ssh import Gate, bound_port, host_key, new_passcode, start
 from uno_cli.net.table import Clock
 
@@ -32,20 +33,33 @@ def parse_listen(text: str) -> tuple[str, int]:
     return host or "0.0.0.0", port
 
 
+def warm_up() -> None:
+    """Load what the first command of the first player would load (every language's words), before
+    anyone is connected: nobody waits for it then."""
+    from uno_cli.commands import lobby_words
+
+    lobby_words()
+
+
 async def serve(host: str, port: int, passcode: str | None, authorized_keys: str | None, folder: Path,
                 clock: Clock, say: Callable[[str], None], ready: Callable[[int], None] | None = None,
-                stop: asyncio.Event | None = None, show: Callable[[str], None] | None = None) -> None:
+                stop: asyncio.Event | None = None, show: Callable[[str], None] | None = None,
+                limits: Limits | None = None, hub: Hub | None = None) -> int:
     """Run the server until ``stop`` is set (or the process is interrupted); tables are saved then.
 
     ``say`` prints and speaks the start lines; ``show`` prints what is only read, not heard
-    (the exact OpenSSH fingerprint; its spoken form follows it).
+    (the exact OpenSSH fingerprint; its spoken form follows it). The exit status: 0, or 1
+    when a table could not be saved (the reason is said). Raises KeysFileError for an
+    unusable ``authorized_keys`` file and StoreError when the store cannot be opened.
     """
     key = host_key(folder / "host_key")
     if passcode is None and authorized_keys is None:
         passcode = new_passcode()
-    gate = Gate(passcode, authorized_keys)
-    hub = Hub(clock, save_dir=folder / "tables")
+    limits = limits or Limits()
+    gate = Gate(passcode, authorized_keys, limits=limits)
+    hub = hub or Hub(clock, save_dir=folder / "tables", limits=limits)
     hub.resume()
+    warm_up()
     server = await start(hub, host, port, key, gate)
     port = bound_port(server)
     say(words.listening(host, port))
@@ -71,5 +85,9 @@ async def serve(host: str, port: int, passcode: str | None, authorized_keys: str
     try:
         await stop.wait()
     finally:
-        hub.close()
+        saved = hub.close()
         server.close()
+    if not saved:
+        say(words.store_failed(hub.save_failure or ""))
+        return 1
+    return 0

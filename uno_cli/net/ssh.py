@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+from collections.abc import Iterator
+from contextlib import contextmanager
 import os
 import secrets
 import time
@@ -25,10 +27,10 @@ import asyncssh
 
 from uno_cli.i18n import negotiate
 from uno_cli.net import DEFAULT_PORT  # noqa: F401 - importable from here
+from uno_cli.net import words
 from uno_cli.net.hub import MAX_LINE, PASSCODE, Hub, Member
+from uno_cli.net.limits import Limits
 
-#: Connections open at once, at most.
-MAX_CONNECTIONS = 1000
 #: Failed logins from one address within :data:`FAIL_WINDOW` seconds before it is refused.
 MAX_FAILURES = 5
 FAIL_WINDOW = 60.0
@@ -52,6 +54,48 @@ def host_key(path: Path) -> asyncssh.SSHKey:
     return key
 
 
+def _end(conn: Any) -> None:
+    """Close a connection that is still logging in."""
+    try:
+        conn.abort()
+    except Exception:  # noqa: BLE001 - it ended meanwhile
+        pass
+
+
+class KeysFileError(Exception):
+    """An authorized-keys file the server cannot use; the message says why, in the current language."""
+
+
+def read_authorized_keys(path: str) -> Any:
+    """The keys of an authorized-keys file, read with the limits of every file the server is given
+    (:func:`uno_cli.savefile.read_text`); raises KeysFileError naming the problem (and the line)."""
+    from uno_cli.engine.errors import InvalidSetup
+    from uno_cli.names import clean_text
+    from uno_cli.net import words
+    from uno_cli.savefile import read_text
+
+    shown = clean_text(str(path))[:200]
+    try:
+        text = read_text(path)
+    except OSError as exc:
+        raise KeysFileError(words.keys_file_unreadable(shown, clean_text(exc.strerror or str(exc)))) from None
+    except InvalidSetup as exc:
+        raise KeysFileError(words.keys_file_problem(shown, exc.code, exc.detail)) from None
+    count = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        entry = line.strip()
+        if not entry or entry.startswith("#"):
+            continue
+        try:
+            asyncssh.import_authorized_keys(entry)
+        except (ValueError, asyncssh.Error):
+            raise KeysFileError(words.keys_file_problem(shown, "bad_line", {"line": number})) from None
+        count += 1
+    if not count:
+        raise KeysFileError(words.keys_file_problem(shown, "no_keys", {}))
+    return asyncssh.import_authorized_keys(text)
+
+
 def new_passcode() -> str:
     """A passcode easy to read aloud: three groups of four lower-case letters and digits."""
     alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -59,15 +103,60 @@ def new_passcode() -> str:
 
 
 class Gate:
-    """Who may log in: the passcode and/or authorized keys, and the failures per address."""
+    """Who may log in: the passcode and/or authorized keys, the failures per address, and the
+    connections still logging in (per address and in all: strangers never lock players out)."""
 
     def __init__(self, passcode: str | None, authorized_keys: str | None = None,
-                 max_connections: int = MAX_CONNECTIONS) -> None:
+                 max_connections: int | None = None, limits: Limits | None = None) -> None:
         self.passcode = passcode
-        self.authorized_keys = asyncssh.read_authorized_keys(authorized_keys) if authorized_keys else None
-        self.max_connections = max_connections
+        self.authorized_keys = read_authorized_keys(authorized_keys) if authorized_keys else None
+        self.limits = limits or Limits()
+        self.max_connections = self.limits.connections if max_connections is None else max_connections
+        #: Logged-in connections.
         self.connections = 0
+        #: Connections still logging in, by address, oldest first.
+        self.pending: dict[str, list[Any]] = {}
         self._failures: dict[str, deque[float]] = {}
+
+    @property
+    def logging_in(self) -> int:
+        """Connections still logging in."""
+        return sum(len(c) for c in self.pending.values())
+
+    def arrived(self, address: str, conn: Any) -> bool:
+        """A new connection from ``address``: False if it is refused (it is closed by the caller).
+
+        Past the limit of its address, or of all, the oldest connection still logging in from
+        the address that has the most of them is closed instead: a stranger's idle connections
+        make room, never a player's.
+        """
+        if self.blocked(address):
+            return False
+        mine = self.pending.setdefault(address, [])
+        if len(mine) >= self.limits.logins_per_address:
+            _end(mine.pop(0))
+        elif self.logging_in >= self.limits.logins:
+            busiest = max(self.pending.values(), key=len)
+            _end(busiest.pop(0))
+        mine.append(conn)
+        return True
+
+    def logged_in(self, address: str, conn: Any) -> bool:
+        """A connection logged in: False when the room is full (it is closed by the caller)."""
+        self.left(address, conn)
+        if self.connections >= self.max_connections:
+            return False
+        self.connections += 1
+        return True
+
+    def left(self, address: str, conn: Any) -> None:
+        """A connection that was logging in ended or logged in."""
+        mine = self.pending.get(address)
+        if mine is not None:
+            if conn in mine:
+                mine.remove(conn)
+            if not mine:
+                del self.pending[address]
 
     def blocked(self, address: str) -> bool:
         """True while ``address`` has failed too often lately."""
@@ -101,6 +190,7 @@ class _Server(asyncssh.SSHServer):
         self.gate = gate
         self.address = ""
         self._counted = False
+        self._conn: Any = None
         #: What the login proved: PASSCODE or "key " and the key's fingerprint (the last one
         #: validated: asyncssh validates the signing key again just before the login succeeds).
         self.credential: str | None = None
@@ -108,13 +198,18 @@ class _Server(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername") or ("",)
         self.address = str(peer[0])
-        if self.gate.blocked(self.address) or self.gate.connections >= self.gate.max_connections:
+        self._conn = conn
+        if not self.gate.arrived(self.address, conn):
             conn.close()
-            return
-        self.gate.connections += 1
-        self._counted = True
+
+    def auth_completed(self) -> None:
+        if self.gate.logged_in(self.address, self._conn):
+            self._counted = True
+        else:
+            self._conn.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.gate.left(self.address, self._conn)
         if self._counted:
             self.gate.connections -= 1
             self._counted = False
@@ -159,8 +254,15 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._buffer = ""
         self._skipping = False
         self._input: Any = None
+        self._cutter: Any = None
+        self._inbox: Any = None
         self._app: Any = None
         self._task: Any = None
+        self._loop: Any = None
+        #: Lines queued in this loop tick, and their characters.
+        self._outbox: list[str] = []
+        self._queued = 0
+        self._flushing = False
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
@@ -200,20 +302,40 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                                       close=self._close, frames=self.frames)
         member.credential = self.credential
         member.bell = env.get("UNO_BELL") == "1" and not (self.json or self.frames)
+        loop = asyncio.get_running_loop()
+        self._loop = loop
+        term = None
         if not self.json:
             from uno_cli.net.keys import SeatKeys
 
             term = chan.get_terminal_type() if not self.frames else None
             keys = SeatKeys(self.hub, member, speech_here=self.frames, keyed=bool(term))
             if term:
+                from uno_cli.net.channel import ChannelInput, LineCutter
+
                 chan.set_line_mode(False)  # prompt_toolkit edits the line, not asyncssh
-                self._task = asyncio.get_running_loop().create_task(self._interact(keys, term))
+                self._input = ChannelInput(keys.key, loop)
+                self._cutter = LineCutter()
+                self._task = loop.create_task(self._interact(keys, term))
+        from uno_cli.net.channel import Inbox
+
+        self._inbox = Inbox(self._take, self._pause, loop,
+                            busy=(lambda: self._input is not None and self._input.waiting() > 0) if term else None,
+                            lines=not term)
         self.hub.connect(member)
+
+    def _pause(self, stop: bool) -> None:
+        """Stop reading the channel while too much waits (the SSH window holds the client back)."""
+        chan = self.chan
+        if chan is not None:
+            try:
+                chan.pause_reading() if stop else chan.resume_reading()
+            except Exception:  # noqa: BLE001 - the channel closed meanwhile
+                pass
 
     async def _interact(self, keys: Any, term: str) -> None:
         """The local game's prompt on this channel (prompt_toolkit edits the line, not asyncssh)."""
         from prompt_toolkit.application.current import create_app_session
-        from prompt_toolkit.input import create_pipe_input
         from prompt_toolkit.output.vt100 import Vt100_Output
 
         from uno_cli.interactive.bindings import make_prompt_session
@@ -222,12 +344,14 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if chan is None or self.member is None:
             return
         output = Vt100_Output(_Screen(self), self._size, term=term, enable_cpr=False)
+        pipe = self._input
         try:
-            with create_pipe_input() as pipe, create_app_session(input=pipe, output=output):
-                self._input = pipe
+            with create_app_session(input=pipe, output=output):
                 with self.member.language():  # the colour letters of the joiner's language
                     session = make_prompt_session(keys, input=pipe, output=output)
                 self._app = session.app
+                buffer = session.default_buffer
+                pipe.typing = lambda: bool(buffer.text) or not keys.keys_on
                 limit = MAX_LINE + 1
                 session.default_buffer.on_text_changed += lambda buf: (
                     setattr(buf, "text", buf.text[:limit]) if len(buf.text) > limit else None)
@@ -258,7 +382,7 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._close()
         finally:
             self._app = None
-            self._input = None
+            self._flush()
 
     def _size(self) -> Any:
         from prompt_toolkit.data_structures import Size
@@ -271,39 +395,75 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._app._on_resize()
 
     def _write(self, line: str) -> None:
+        """Queue one line; every line queued in this loop tick is written at once (:meth:`_flush`)."""
         chan = self.chan
         if chan is None:
             raise ConnectionError("closed")
-        if chan.get_write_buffer_size() > MAX_BUFFER:
+        self._outbox.append(line)
+        self._queued += len(line)
+        if chan.get_write_buffer_size() + self._queued > MAX_BUFFER:
             # A client that does not read is dropped rather than kept in memory; its seat waits.
+            self._outbox.clear()
+            self._queued = 0
             self._close()
             raise ConnectionError("not reading")
-        app = self._app
-        if app is not None and app.is_running:
-            from prompt_toolkit.application import run_in_terminal
-            from prompt_toolkit.application.current import set_app
+        if not self._flushing:
+            self._flushing = True
+            self._loop.call_soon(self._flush)
 
-            # Printed above the prompt, as the local game prints (the prompt is erased, then drawn again).
-            with set_app(app):
-                run_in_terminal(lambda: _Screen(self).write(line + "\n"), in_executor=False)
-        elif self._task is not None:
-            chan.write(line.replace("\n", "\r\n") + "\r\n")  # a terminal without the line editor
-        else:
-            chan.write(line + "\n")
+    def _flush(self) -> None:
+        """Write the lines queued: one channel write (one redraw of the prompt) for all of them."""
+        self._flushing = False
+        # What a player hears is saved first (the hub's changes of this tick, one transaction).
+        self.hub.commit()
+        lines, self._outbox = self._outbox, []
+        self._queued = 0
+        chan = self.chan
+        if not lines or chan is None:
+            return
+        app = self._app
+        try:
+            with _one_send(chan):
+                if app is not None and app.is_running:
+                    text = "\n".join(lines) + "\n"
+                    # Printed above the prompt, as the local game prints: the prompt is erased, the lines
+                    # written, and the prompt drawn again on the editor's next redraw (one for the tick).
+                    app.renderer.erase()
+                    _Screen(self).write(text)
+                    app.invalidate()
+                elif self._task is not None:
+                    chan.write("\r\n".join(line.replace("\n", "\r\n") for line in lines) + "\r\n")
+                else:
+                    chan.write("\n".join(lines) + "\n")
+        except Exception:  # noqa: BLE001 - the channel closed meanwhile
+            pass
 
     def _close(self) -> None:
+        """End the connection; what it was told is written first."""
         if self.chan is not None:
+            self._flush()
             try:
                 self.chan.close()
             except Exception:  # noqa: BLE001
                 pass
 
     def data_received(self, data: str, datatype: Any) -> None:
+        if self.member is None or self._inbox is None:
+            return
+        if self._cutter is not None:
+            refused = self._cutter.refused
+            data = self._cutter(data)
+            if self._cutter.refused != refused:
+                self.member.say(words.too_long, "error", {"code": "too_long"})
+        self._inbox.put(data)
+
+    def _take(self, data: str) -> None:
+        """A bounded piece of what the connection sent (see uno_cli.net.channel.Inbox)."""
         member = self.member
         if member is None:
             return
         if self._input is not None:
-            self._input.send_text(data)
+            self._input.feed(data)
             return
         self._buffer += data
         while True:
@@ -339,15 +499,33 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             logging.getLogger("uno_cli.net").exception("line from %s", member.name)
 
     def eof_received(self) -> bool:
-        # Input ended (a script piped into ssh): the session ends; what was sent is flushed first.
-        if self.chan is not None:
-            self.chan.exit(0)
+        # Input ended (a script piped into ssh): the session ends once what it sent was handled
+        # and what it was told was written.
+        if self._input is not None:
+            self._input.close()
+        self._end_when_read()
         return True
+
+    def _end_when_read(self) -> None:
+        if self.chan is None:
+            return
+        if (self._inbox is not None and self._inbox.size) or (self._input is not None and self._input.waiting()):
+            self._loop.call_later(0.01, self._end_when_read)
+            return
+        self._flush()
+        try:
+            self.chan.exit(0)
+        except Exception:  # noqa: BLE001
+            pass
 
     def break_received(self, msec: int) -> bool:
         return True
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._inbox is not None:
+            self._inbox.close()
+        if self._input is not None:
+            self._input.close()
         if self.member is not None:
             self.hub.disconnect(self.member, dropped=True)
             self.member = None
@@ -371,6 +549,25 @@ def _frame(keys: Any, line: str) -> None:
         keys.typed(obj["line"])
     else:
         keys.typed(line)
+
+
+@contextmanager
+def _one_send(chan: Any) -> Iterator[None]:
+    """Inside, what the channel's connection sends goes to the socket as one write: asyncssh puts an
+    empty "ignore" packet before each data packet, and each would otherwise be a system call of its own."""
+    conn = chan.get_connection() if hasattr(chan, "get_connection") else None
+    send = getattr(conn, "_send", None)
+    if send is None:
+        yield
+        return
+    pieces: list[bytes] = []
+    conn._send = pieces.append
+    try:
+        yield
+    finally:
+        del conn._send  # the method of its class again
+        if pieces:
+            send(b"".join(pieces))
 
 
 class _Screen:
@@ -410,7 +607,7 @@ async def start(hub: Hub, host: str, port: int, key: asyncssh.SSHKey, gate: Gate
         # One character over the limit reaches the hub, which refuses the line as a whole (the
         # editor would otherwise cut a longer line to the limit and pass it on).
         line_editor=True, line_history=100, max_line_length=MAX_LINE + 1,
-        login_timeout=60, keepalive_interval=30, keepalive_count_max=4,
+        login_timeout=gate.limits.login_timeout, keepalive_interval=30, keepalive_count_max=4,
         allow_scp=False, sftp_factory=None, agent_forwarding=False,
         x11_forwarding=False, allow_pty=True,
     )

@@ -316,9 +316,27 @@ class Table:
     def _must_act(self, seat: int) -> bool:
         return self.session.referee.must_act(seat)  # type: ignore[union-attr]
 
+    @property
+    def attended(self) -> bool:
+        """Someone sits at this table and is connected."""
+        return any(m.seat is not None and not m.gone for m in self.members)
+
+    def _held(self, retry: Any, *args: Any) -> bool:
+        """True when the bots of this table, which nobody sits at, must wait for the server's bot budget
+        (``retry(*args)`` is called then)."""
+        if self.attended:
+            return False
+        wait = self.clock.unattended_wait()
+        if wait <= 0:
+            return False
+        self._handles.append(self.clock.loop.call_later(wait, retry, *args))
+        return True
+
     def _fire(self, offer: Any) -> None:
         session = self.session
         if session is None or self.state != PLAYING:
+            return
+        if self._held(self._fire, offer):
             return
         if session.fire(offer):
             self._after()
@@ -351,6 +369,8 @@ class Table:
         bot = self._takeover_bots.get(seat) or self._stand_in(seat)
         g = session.game
         if g.version != version or g.hand_number != hand or not self._must_act(seat):
+            return
+        if self._held(self._takeover, seat, version, hand):
             return
         view = g.view(seat)
         try:
@@ -421,6 +441,22 @@ class Clock:
         self.away_timeout = away_timeout
         self.scale = scale
         self._loop = loop
+        #: Bots' moves per second, at most, over the tables nobody sits at (uno_cli.net.limits).
+        self.unattended_rate = 40.0
+        self._tokens = 0.0
+        self._stamp: float | None = None
+
+    def unattended_wait(self) -> float:
+        """0 when a bot at a table nobody sits at may move now (the move is counted); else the seconds to wait."""
+        now = time.monotonic()
+        rate = max(self.unattended_rate, 0.01)
+        burst = max(1.0, rate / 10)
+        self._tokens = burst if self._stamp is None else min(burst, self._tokens + (now - self._stamp) * rate)
+        self._stamp = now
+        if self._tokens >= 1.0:
+            self._tokens -= 1.0
+            return 0.0
+        return (1.0 - self._tokens) / rate
 
     @property
     def loop(self) -> asyncio.AbstractEventLoop:

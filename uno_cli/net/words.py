@@ -248,3 +248,68 @@ def cannot_connect(host: str, reason: str) -> str:
 def connection_closed() -> str:
     """The server went away."""
     return _("The connection to the server is closed.")
+
+
+def keys_file_unreadable(file: str, reason: str) -> str:
+    """``--authorized-keys FILE`` cannot be opened."""
+    return _("Cannot read the authorized keys file {file}: {reason}.").format(file=file, reason=reason)
+
+
+def keys_file_problem(file: str, code: str, detail: dict) -> str:
+    """What is wrong with ``--authorized-keys FILE`` (read with the limits of every file the server is given)."""
+    if code == "too_big":
+        return _("The authorized keys file {file} is larger than {limit} kB; it should hold one public key per "
+                 "line.").format(file=file, limit=detail.get("limit"))
+    if code == "not_a_file":
+        return _("The authorized keys file {file} is not a regular file (a folder, a pipe or a device cannot hold "
+                 "keys).").format(file=file)
+    if code == "not_utf8":
+        return _("The authorized keys file {file} is not {encoding} text (byte {offset}).").format(
+            file=file, encoding="UTF-8", offset=detail.get("offset"))
+    if code == "bad_line":
+        return _("Line {line} of the authorized keys file {file} is not a public key in the OpenSSH format.").format(
+            line=detail.get("line"), file=file)
+    return _("The authorized keys file {file} holds no public key.").format(file=file)
+
+
+def chat_skipped(count: int) -> str:
+    """Chat lines a member was not sent because too many came at once."""
+    from uno_cli.i18n import ngettext
+
+    return ngettext("{count} chat line was skipped: too many came at once.",
+                    "{count} chat lines were skipped: too many came at once.", count).format(count=count)
+
+
+def too_many_tables(count: int) -> str:
+    """``create`` when the server has every table it allows."""
+    from uno_cli.i18n import ngettext
+
+    return ngettext("The server has {count} table open, as many as it allows; join one, or wait until one ends.",
+                    "The server has {count} tables open, as many as it allows; join one, or wait until one ends.",
+                    count).format(count=count)
+
+
+def your_tables(count: int) -> str:
+    """``create`` by a player who opened as many tables as one player may."""
+    from uno_cli.i18n import ngettext
+
+    return ngettext("You already opened {count} table that is not over, as many as one player may open.",
+                    "You already opened {count} tables that are not over, as many as one player may open.",
+                    count).format(count=count)
+
+
+def save_failed(reason: str) -> str:
+    """The server could not write a table to its store."""
+    return _("The server could not save this table ({reason}). The game goes on, but if the server stops now, "
+             "the latest moves are lost.").format(reason=reason)
+
+
+def store_failed(reason: str) -> str:
+    """``uno serve`` could not save every table when it stopped, or cannot open its store at start."""
+    return _("The tables could not be saved: {reason}.").format(reason=reason)
+
+
+def name_look_alike(name: str, other: str) -> str:
+    """A login under a name that looks like one connected or bound here ("ANA" beside "Ana")."""
+    return _("The name {name} looks too much like {other}, a player here. Log in with another name.").format(
+        name=name, other=other)
