@@ -47,8 +47,9 @@ def test_every_emitted_event_matches_its_schema():
                     seen[e.type] += 1
             games += 1
     assert games >= 200
-    # Only a whole match under elimination eliminates anyone (next test).
-    assert set(EVENT_FIELDS) - set(seen) == {"eliminated"}
+    # Only a whole match under elimination eliminates anyone (next test); a false UNO call is
+    # never listed as legal, so random games make none (tests/engine/test_rule_gaps.py does).
+    assert set(EVENT_FIELDS) - set(seen) <= {"eliminated", "false_uno"}
 
 
 def test_whole_matches_emit_documented_elimination_and_match_events():
