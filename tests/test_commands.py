@@ -226,16 +226,6 @@ def test_turn_holders_jump_with_a_playable_card_is_a_play_not_a_missed_intercept
         assert g.scores == [0, 0] and g.top == "r5"
 
 
-def test_turn_holder_missed_jump_with_a_playable_card_is_refused_by_the_engine_costing_nothing():
-    g = make_game([["r5", "g2"], ["g3", "b4"]], discard=["r3"], jump_in=True)
-    with pytest.raises(IllegalAction):
-        g.apply(Action("missed_jump_in", 0, "r5"))
-    assert g.scores == [0, 0]
-    # A card the turn holder may not play is still a (costly) missed interception.
-    g.apply(Action("missed_jump_in", 0, "g2"))
-    assert g.scores == [-3, 0]
-
-
 def test_a_last_wild_is_played_at_once_without_asking_a_colour_and_an_earlier_one_asks():
     for card in ("w", "w+4"):
         g = make_game([[card], ["g3", "b4"]], discard=["r3"])

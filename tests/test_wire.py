@@ -16,8 +16,13 @@ from tests.schema_subset import load_schema, validate
 from tests.script.helpers import Input, Output, config
 
 SCHEMA = load_schema()
-#: Games per preset: 300, so 2,100 games over the seven presets (UNO_SCHEMA_GAMES for more or fewer).
-GAMES = int(os.environ.get("UNO_SCHEMA_GAMES", "300"))
+#: Games per preset: 20, by which every object type random games make has appeared (the
+#: coverage test below checks that); UNO_SCHEMA_GAMES for more (bench runs use thousands).
+GAMES = int(os.environ.get("UNO_SCHEMA_GAMES", "20"))
+#: Object types random games never make; targeted tests write each of them (see
+#: test_objects_of_rare_moments_match_the_schema and the scenario tests).
+RARE = {"cannot_draw", "choose", "false_uno", "info", "input_ended", "missed_jump_in", "quit", "rules",
+        "saved", "uno_missed"}
 QUERIES = ["hand", "top", "status", "scores", "counts", "in play", "penalty", "turn", "help"]
 
 
@@ -60,12 +65,25 @@ def run_game(name: str, seed: int) -> list[dict]:
     return [json.loads(line) for line in out.lines()]
 
 
+@pytest.fixture(scope="module")
+def transcripts(tmp_path_factory) -> dict[str, list[list[dict]]]:
+    """The objects of GAMES random games of every preset, played once for every test here."""
+    home = tmp_path_factory.mktemp("home")
+    old = os.environ.get("UNO_CLI_HOME")
+    os.environ["UNO_CLI_HOME"] = str(home)
+    try:
+        return {name: [run_game(name, seed) for seed in range(GAMES)] for name in sorted(PRESETS)}
+    finally:
+        if old is None:
+            del os.environ["UNO_CLI_HOME"]
+        else:
+            os.environ["UNO_CLI_HOME"] = old
+
+
 @pytest.mark.parametrize("name", sorted(PRESETS))
-def test_every_object_of_random_games_matches_the_schema(name, monkeypatch, tmp_path):
-    monkeypatch.setenv("UNO_CLI_HOME", str(tmp_path))
+def test_every_object_of_random_games_matches_the_schema(name, transcripts):
     seen: set[str] = set()
-    for seed in range(GAMES):
-        objects = run_game(name, seed)
+    for seed, objects in enumerate(transcripts[name]):
         assert objects[0]["type"] == "hello" and objects[0]["protocol"] == PROTOCOL
         ids = [o["id"] for o in objects if o["type"] == "prompt"]
         assert ids == list(range(1, len(ids) + 1))
@@ -77,6 +95,37 @@ def test_every_object_of_random_games_matches_the_schema(name, monkeypatch, tmp_
                 check_prompt_list(obj)
     assert {"hello", "prompt", "turn", "play", "draw", "error", "game_over"} <= seen
 
+
+def _schema_types() -> set[str]:
+    return {d["properties"]["type"]["const"] for d in SCHEMA["$defs"].values()
+            if isinstance(d.get("properties", {}).get("type"), dict) and "const" in d["properties"]["type"]}
+
+
+def test_random_games_make_every_object_type_but_the_rare_ones(transcripts):
+    """The random games are enough: every type of the schema appears, but those listed in RARE."""
+    seen = {o["type"] for games in transcripts.values() for objects in games for o in objects}
+    assert _schema_types() - seen == RARE
+
+
+def test_objects_of_rare_moments_match_the_schema(tmp_path, monkeypatch):
+    import io
+
+    monkeypatch.setenv("UNO_CLI_HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    setup = tmp_path / "s.json"
+    setup.write_text(json.dumps({"players": 2, "hands": [["w", "r5", "b2"], ["r5", "g3", "y4"]], "discard": ["r3"],
+                                 "current": 1, "options": {"jump_in": True, "false_uno_penalty": 1}}))
+    lines = ["rules", "play w", "color red", "@2 jump g3", "@2 uno", "save s1.json", "quit"]
+    out = Output()
+    script_mode.run(config(kinds="ss", seed=1, setup=str(setup)), io.BytesIO("".join(l + "\n" for l in lines).encode()), out)
+    objects = [json.loads(line) for line in out.lines()]
+    out2 = Output()
+    script_mode.run(config(kinds="ss", seed=1, setup=str(setup)), io.BytesIO(b"hand\n"), out2)
+    objects += [json.loads(line) for line in out2.lines()]
+    for obj in objects:
+        assert not validate(obj, SCHEMA), obj
+    seen = {o["type"] for o in objects}
+    assert {"rules", "choose", "missed_jump_in", "false_uno", "saved", "quit", "input_ended", "info"} <= seen, seen
 
 
 def check_prompt_list(prompt: dict) -> None:

@@ -294,7 +294,8 @@ def test_uno_play_ends_with_a_fault_line_per_program(tmp_path, monkeypatch, caps
 def test_many_short_games_cross_no_byte_and_leave_no_thread(tmp_path):
     """A byte of one game's program read in another game would be an invalid or late answer.
 
-    1,000 games here (UNO_CROSS_GAMES to change it); bench/external_cross.py runs 10,000.
+    40 games here, 39 boundaries between games (UNO_CROSS_GAMES to change it); bench/external_cross.py
+    runs 10,000.
     """
     import shlex
 
@@ -304,7 +305,7 @@ def test_many_short_games_cross_no_byte_and_leave_no_thread(tmp_path):
     path.write_text(ECHO)
     level = "external:" + shlex.join([sys.executable, "-S", str(path)])  # -S: a faster start
     threads = threading.active_count()
-    games = int(os.environ.get("UNO_CROSS_GAMES", "1000"))
+    games = int(os.environ.get("UNO_CROSS_GAMES", "40"))
     result = simulate(games, 2, preset("classic").with_values(hands=1), seed=5, levels=("random", level),
                       external_timeout=5.0, log_folder=str(tmp_path))
     assert result.games == games and result.violations == []

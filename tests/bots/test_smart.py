@@ -103,9 +103,7 @@ def test_hard_challenges_a_likely_bluff():
 
 
 def test_first_card_wild_colour():
-    g = make_game([["g1", "g2", "b4"], ["y1", "y2"]], discard=["w"], color=None)
-    g.phase = "color"
-    g._legal_cache = None
+    g = make_game([["g1", "g2", "b4"], ["y1", "y2"]], discard=["w"], color=None, phase="color")
     a = bot("normal").choose(g.view(0))
     assert a.kind == COLOR and a.color == "g"
 

@@ -29,13 +29,15 @@ def make_game(
     dealer: int | None = None,
     seed: int = 1,
     eliminated: tuple[int, ...] = (),
+    phase: str = "play",
     **option_values,
 ) -> Game:
     """A game with exactly these hands; ``draw`` lists the draw pile with its top LAST.
 
     ``rest`` says where the unused cards go: ``"draw"`` (bottom of the draw pile),
     ``"discard"`` (under the top of the discard pile) or a seat number (into that hand).
-    ``eliminated`` lists the seats already out (their hands must be empty).
+    ``eliminated`` lists the seats already out (their hands must be empty); ``phase`` is
+    ``"play"`` or ``"color"`` (a Wild turned up first, ``color`` None).
     """
     opts = options or RuleOptions()
     if option_values:
@@ -69,7 +71,7 @@ def make_game(
     g.direction = direction
     for s in eliminated:
         g.eliminated[s] = True
-    g.phase = "play"
+    g.phase = phase
     g.reset_turn_state()
     assert check_invariants(g) == []
     return g

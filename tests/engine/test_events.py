@@ -40,15 +40,16 @@ def test_every_emitted_event_matches_its_schema():
     games = 0
     for name, players in preset_setups():
         opts = PRESETS[name].with_values(hands=1)
-        for k in range(4 if not opts.partners else 20):
+        for k in range(2 if not opts.partners else 10):
             for _g, _action, events in random_game(opts, players, seed=1000 * players + k):
                 for e in events:
                     assert _problems(e) == [], e
                     seen[e.type] += 1
             games += 1
-    assert games >= 200
-    # Only a whole match under elimination eliminates anyone (next test).
-    assert set(EVENT_FIELDS) - set(seen) == {"eliminated"}
+    assert games >= 100
+    # Only a whole match under elimination eliminates anyone (next test); a false UNO call is
+    # never listed as legal, so random games make none (tests/engine/test_rule_gaps.py does).
+    assert set(EVENT_FIELDS) - set(seen) <= {"eliminated", "false_uno"}
 
 
 def test_whole_matches_emit_documented_elimination_and_match_events():

@@ -78,29 +78,29 @@ def test_option_fields_are_all_covered_by_random_options():
     assert names == covered
 
 
-@pytest.mark.parametrize("chunk", range(6))
+@pytest.mark.parametrize("chunk", range(3))
 def test_random_option_combinations_no_violations(chunk):
     rng = random.Random(1000 + chunk)
     games = 0
-    for i in range(40):
+    for i in range(30):
         players = rng.randint(2, 10)
         opts = random_options(rng, players)
         r = simulate(6, players, opts, seed=rng.getrandbits(32), check=True)
         _assert_clean(r, f"chunk {chunk} #{i} {players}p {opts}")
         games += r.games
-    assert games == 240
+    assert games == 180
 
 
-def test_thousands_of_single_hands_mixed_options():
+def test_hundreds_of_single_hands_mixed_options():
     rng = random.Random(7)
     total = 0
-    while total < 2000:
+    while total < 600:
         players = rng.randint(2, 10)
         opts = random_options(rng, players).with_values(hands=1)
         r = simulate(25, players, opts, seed=rng.getrandbits(32), check=True)
         _assert_clean(r, f"{players}p {opts}")
         total += r.games
-    assert total >= 2000
+    assert total >= 600
 
 
 # --------------------------------------------------------- fuzzing apply()
@@ -219,7 +219,7 @@ def test_phase_state_consistent_in_random_games(chunk):
     from uno_cli.bots.base import random_choice
 
     rng = random.Random(500 + chunk)
-    for i in range(400):
+    for i in range(120):
         n = rng.randint(2, 8)
         opts = random_options(rng, n).with_values(hands=1)
         g = Game(n, opts, seed=rng.getrandbits(32))

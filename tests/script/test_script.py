@@ -154,14 +154,14 @@ def _random_line(rng: random.Random) -> bytes:
     return " ".join(words).encode("utf-8")
 
 
-def test_ten_thousand_bad_lines_change_nothing_on_error() -> None:
+def test_thousands_of_bad_lines_change_nothing_on_error() -> None:
     rng = random.Random(99)
     cfg = config(kinds="ssn", preset_name="playroom", seed=8)
     session = Session(cfg)
     session.start()
     wait = session.advance()
     count = 0
-    while count < 10000:
+    while count < 3000:
         assert wait is not None
         raw = _random_line(rng)
         try:

@@ -585,9 +585,8 @@ class Game:
             and action.card is not None
             and action.card in self.hands[action.seat]
             and action.card not in (WILD, WILD4, BEEP)
-            # A card that may jump in now, or that the turn holder may play, is neither wrong
-            # nor late: it costs nothing.
-            and not any(a.kind in (JUMP_IN, PLAY) and a.card == action.card for a in self.legal_actions(action.seat))
+            # A card that may jump in now is neither wrong nor late: it costs nothing.
+            and not any(a.kind == JUMP_IN and a.card == action.card for a in self.legal_actions(action.seat))
         )
 
     def _wrong_jump_in(self, card: str | None) -> bool:
@@ -1141,22 +1140,33 @@ class Game:
             ev.append(Event("draw", seat, {"count": 0, "reason": reason, "wanted": count, "left": len(self.hands[seat])}, {"cards": []}))
         return got
 
-    def _returnable_wild4(self) -> int | None:
-        """The discard index of a Wild Draw Four a won challenge would give back (challenge_penalty=return)."""
-        if self.pending_kind != WILD4 or self.options.challenge_penalty != "return":
+    def _penalty_card(self) -> int | None:
+        """The discard index of the card that made the waiting draw penalty (Beeps may lie on it)."""
+        if self.pending_kind is None:
             return None
         discard = self.discard
-        # A Beep may have gone on top of it while the penalty waits.
-        for i in range(len(discard) - 1, max(len(discard) - 3, -1), -1):
-            if discard[i] == WILD4:
+        for i in range(len(discard) - 1, -1, -1):
+            if discard[i] != BEEP:
                 return i
         return None
 
+    def _returnable_wild4(self) -> int | None:
+        """The discard index of a Wild Draw Four a won challenge would give back (challenge_penalty=return)."""
+        i = self._penalty_card()
+        if i is None or self.pending_kind != WILD4 or self.options.challenge_penalty != "return":
+            return None
+        return i if self.discard[i] == WILD4 else None
+
     def _kept_on_reshuffle(self) -> int:
-        """How many cards of the discard pile a reshuffle leaves: the top one, and the card a
-        returnable Wild Draw Four covers (it becomes the top card again)."""
-        i = self._returnable_wild4()
-        return 1 if i is None else len(self.discard) - max(i - 1, 0)
+        """How many cards of the discard pile a reshuffle leaves: the top one; while a penalty
+        waits, the card that made it (and the Beeps on it); and the card a returnable Wild Draw
+        Four covers (it becomes the top card again)."""
+        i = self._penalty_card()
+        if i is None:
+            return 1
+        if self._returnable_wild4() is not None and i > 0:
+            i -= 1
+        return len(self.discard) - i
 
     # ------------------------------------------------------------ match flow
 
