@@ -75,3 +75,16 @@ def test_uno_help_and_a_game_start_with_nested_settings_say_so_without_a_traceba
 
     text = settings_unreadable(Path("s.json"), InvalidSetup("too_deep", limit=32))
     assert "default settings" in text and "32 levels" in text
+
+
+def test_the_interactive_start_says_the_settings_could_not_be_read(capsys):
+    from uno_cli import cli
+
+    _write_settings('{"players": ')
+    cli._say_unreadable_settings()
+    err = capsys.readouterr().err
+    assert "could not be read, so the game starts with the default settings" in err
+    assert "line 1" in err  # the reason: where the JSON breaks
+    _write_settings('{"players": 3}')
+    cli._say_unreadable_settings()
+    assert capsys.readouterr().err == ""

@@ -19,8 +19,8 @@ SCHEMA = load_schema()
 #: Games per preset: 20, by which every object type random games make has appeared (the
 #: coverage test below checks that); UNO_SCHEMA_GAMES for more (bench runs use thousands).
 GAMES = int(os.environ.get("UNO_SCHEMA_GAMES", "20"))
-#: Object types random games never make; targeted tests write each of them (see
-#: test_objects_of_rare_moments_match_the_schema and the scenario tests).
+#: Object types random games never make. test_objects_of_rare_moments_match_the_schema
+#: checks all of them but cannot_draw and uno_missed against the schema.
 RARE = {"cannot_draw", "choose", "false_uno", "info", "input_ended", "missed_jump_in", "quit", "rules",
         "saved", "uno_missed"}
 QUERIES = ["hand", "top", "status", "scores", "counts", "in play", "penalty", "turn", "help"]
