@@ -211,6 +211,14 @@ def test_heard_delay_shifts_bot_entries_in_real_time_only():
     after = {(e.seat, e.time) for e in ref.schedule(virtual=False)}
     assert after == {(s, t + 1.25) for s, t in before}
     assert {(e.seat, e.time) for e in ref.schedule(virtual=True)} == before
+    person = Referee(g, {1: Fixed(None, 0)}, controlled=[0])
+    person.think_time = 10.0
+    person.heard_delay = 0.5
+    assert not person.awaited()  # seat 1's turn: no thinking time for seat 0
+    g.current = 0
+    g.version += 1
+    mine = [e for e in person.schedule(virtual=False) if e.seat == 0]
+    assert [e.time for e in mine] == [10.5]  # the thinking time counts from when it was heard
 
 
 def test_bots_asked_on_a_worker_see_a_copy_and_stale_offers_are_dropped():

@@ -434,7 +434,8 @@ class Referee:
 
         In virtual time a scripted seat's answer is an entry at :data:`ANSWER_TIME`; in
         real time people are not scheduled (their keys arrive when they arrive), and every
-        bot's entry counts from when the person heard the change (:attr:`heard_delay`).
+        entry (the bots', the thinking time's) counts from when the person heard the change
+        (:attr:`heard_delay`): the one place that offset is added.
         """
         g = self.game
         person = self._person_entry() if virtual else None
@@ -456,8 +457,9 @@ class Referee:
                 # The thinking time: the safe default a silent bot gets, played for the person.
                 action = default_action(g.view(seat))
                 if action is not None:
+                    # Thinking time counts from when the person heard the change, too.
                     offer = Offer(self.think_time, seat, action, g.version, True, g.hand_number)
-                    entries.append(Entry(self.think_time, _PERSON, seat, offer, Wait(seat, "turn")))
+                    entries.append(Entry(self.think_time + shift, _PERSON, seat, offer, Wait(seat, "turn")))
         if person is not None:
             entries.append(person)
         if len(entries) > 1:

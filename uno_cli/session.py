@@ -54,6 +54,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -102,13 +103,10 @@ def important(message: Message) -> bool:
     return message.important or message.type in IMPORTANT
 
 
-def _payload_maker(ev: Event, viewer: int | None, names: Sequence[str], scripted: Sequence[int],
-                   text: str | None) -> Callable[[], dict[str, Any]]:
+def _payload(ev: Event, viewer: int | None, names: Sequence[str], scripted: Sequence[int],
+             text: str | None) -> dict[str, Any]:
     """The JSON object of a narrated event, made when it is first read (JSON output only)."""
-    def make() -> dict[str, Any]:
-        payload = event_json(ev, viewer, names, scripted, text=text)
-        return payload
-    return make
+    return event_json(ev, viewer, names, scripted, text=text)
 
 
 def _message(type: str, text: str | None, data: dict[str, Any] | None = None, seat: int | None = None,
@@ -474,7 +472,7 @@ class Session:
                 ev.seat is not None and self.controlled(ev.seat) or kind == "beep_race"
             )
             out.append(Message(kind, text, None, ev.seat, important, brief,
-                               make=_payload_maker(ev, viewer, names, scripted, text)))
+                               make=partial(_payload, ev, viewer, names, scripted, text)))
             out.extend(self._lines_after(ev, viewer))
             if index == len(pending) - 1 and out_of_turn and g.phase in IN_TURN_PHASES:
                 # After every out-of-turn card, whose turn it is (the engine said no turn: it stayed).
