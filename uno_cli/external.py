@@ -223,6 +223,7 @@ class ExternalBot(Bot):
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         self._stdout_fd: int | None = None
+        self._closing: subprocess.Popen[bytes] | None = None
 
     @property
     def faults(self) -> list[tuple[str, str]]:
@@ -389,7 +390,7 @@ class ExternalBot(Bot):
         proc, self.proc = self.proc, None
         if proc is None:
             return
-        _LIVE.discard(self)
+        self._closing = proc  # still ended by a signal that comes while it closes
         try:
             self._out.put_nowait(_CLOSED)  # end of input once the queued lines are written
         except queue.Full:
@@ -399,6 +400,8 @@ class ExternalBot(Bot):
         except subprocess.TimeoutExpired:
             pass
         _end_group(proc)
+        _LIVE.discard(self)
+        self._closing = None
         self._stop.set()
         for thread in self._threads:
             thread.join(timeout=2)
@@ -419,6 +422,7 @@ class ExternalBot(Bot):
                 proc.stdin.close()
             except (OSError, ValueError):
                 pass
+        _unguard()
 
     # ------------------------------------------------------------ the Bot API
 
@@ -464,25 +468,32 @@ class ExternalBot(Bot):
 #: Programs running now: ended when uno exits or gets SIGTERM or SIGHUP.
 _LIVE: weakref.WeakSet[ExternalBot] = weakref.WeakSet()
 _GUARDED: list[bool] = []
+#: The handlers our guard replaced, by signal, while programs run.
+_SAVED: dict[int, Any] = {}
 
 
-def _end_all() -> None:
+def _end_all(wait: bool = True) -> None:
     for bot in list(_LIVE):
-        proc = bot.proc
+        proc = bot.proc or bot._closing
         if proc is not None:
             try:
-                _end_group(proc)
+                _end_group(proc, wait)
             except Exception:  # noqa: BLE001 - exiting anyway
                 pass
 
 
 def _guard_exit() -> None:
-    """Once: end every program's process group at exit and on SIGTERM / SIGHUP (then the old handler runs)."""
-    if _GUARDED:
-        return
-    _GUARDED.append(True)
-    atexit.register(_end_all)
-    if threading.current_thread() is not threading.main_thread():
+    """End every program's process group at exit, and on SIGTERM / SIGHUP while programs run.
+
+    The signal handlers are set only while a program runs and put back when the last one
+    ends: a Python handler cannot run while the main thread waits on a lock between games
+    (a process pool's worker idle in its task queue), so a handler left in place would make
+    such a process ignore the SIGTERM that ends it.
+    """
+    if not _GUARDED:
+        _GUARDED.append(True)
+        atexit.register(_end_all)
+    if _SAVED or threading.current_thread() is not threading.main_thread():
         return
     for name in ("SIGTERM", "SIGHUP"):
         signum = getattr(signal, name, None)
@@ -491,24 +502,43 @@ def _guard_exit() -> None:
         try:
             previous = signal.getsignal(signum)
             signal.signal(signum, _on_signal(signum, previous))
+            _SAVED[signum] = previous
         except (OSError, ValueError):
             continue
 
 
+def _unguard() -> None:
+    """Put back the signal handlers our guard replaced (the last program has ended)."""
+    if not _SAVED or _LIVE or threading.current_thread() is not threading.main_thread():
+        return
+    for signum, previous in list(_SAVED.items()):
+        try:
+            if getattr(signal.getsignal(signum), "_uno_guard", False):
+                signal.signal(signum, previous if previous is not None else signal.SIG_DFL)
+        except (OSError, ValueError, TypeError):
+            pass
+        del _SAVED[signum]
+
+
 def _on_signal(signum: int, previous: Any) -> Any:
     def handler(sig: int, frame: Any) -> None:
-        _end_all()
+        _end_all(wait=False)
         if callable(previous):
             previous(sig, frame)
-        elif previous == signal.SIG_DFL:
+        elif previous == signal.SIG_DFL or previous is None:
             signal.signal(signum, signal.SIG_DFL)
             os.kill(os.getpid(), signum)
 
+    handler._uno_guard = True  # type: ignore[attr-defined]
     return handler
 
 
-def _end_group(proc: subprocess.Popen[bytes]) -> None:
-    """End the program and everything it started (its process group)."""
+def _end_group(proc: subprocess.Popen[bytes], wait: bool = True) -> None:
+    """End the program and everything it started (its process group).
+
+    ``wait`` False (in a signal handler) never blocks on the process: it may be waited on
+    by the code the signal interrupted.
+    """
     if sys.platform == "win32":
         if proc.poll() is None:
             try:
@@ -518,21 +548,28 @@ def _end_group(proc: subprocess.Popen[bytes]) -> None:
                 pass
         if proc.poll() is None:
             proc.kill()
-        proc.wait()
+        if wait:
+            proc.wait()
         return
     try:
         os.killpg(proc.pid, signal.SIGTERM)  # grandchildren too, even after the program exited
     except OSError:
         pass
-    try:
-        proc.wait(timeout=0.5)
-    except subprocess.TimeoutExpired:
-        pass
+    if wait:
+        try:
+            proc.wait(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            pass
+    else:
+        deadline = time.monotonic() + 0.5
+        while proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except OSError:
         pass
-    proc.wait()
+    if wait:
+        proc.wait()
 
 
 def fault_line(seat: int, counts: Any, log: str | None) -> str:

@@ -514,7 +514,8 @@ def simulate(
         ]
         # The platform's default start method ("spawn" on Windows and macOS): the work is
         # picklable, a module-level function and plain data.
-        with multiprocessing.get_context(POOL_START_METHOD).Pool(jobs) as pool:
+        pool = multiprocessing.get_context(POOL_START_METHOD).Pool(jobs)
+        try:
             # imap keeps game order, so the merge is the same as a single process's.
             for recs in pool.imap(_run_chunk, chunks):
                 for rec in recs:
@@ -524,5 +525,13 @@ def simulate(
                 done += len(recs)
                 if progress is not None:
                     progress(done)
+        except BaseException:
+            pool.terminate()
+            pool.join()
+            raise
+        # The workers take their end-of-work mark and exit: Pool.terminate() after a run can
+        # take the mark a worker waits for and then wait for that worker forever.
+        pool.close()
+        pool.join()
     result.seconds = time.perf_counter() - start
     return result
