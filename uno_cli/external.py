@@ -72,6 +72,8 @@ WAIT = "wait"
 #: The first words of the commands a prompt may list: the registry's verbs that stand for an
 #: engine action, and ``wait``.
 ANSWER_VERBS = frozenset(v.name for v in REGISTRY if v.kinds) | {WAIT}
+#: Seconds an outside program takes to react in a race (low, high), unless told otherwise: a normal bot's.
+DEFAULT_REACTION: tuple[float, float] = REACTION["normal"]
 #: The kinds of fault, in report order.
 FAULT_KINDS = ("crash", "timeout", "invalid", "late")
 #: Fault details kept (the counts are complete).
@@ -92,6 +94,38 @@ def split_command(command: str) -> list[str]:
         parts = shlex.split(command, posix=False)
         return [p[1:-1] if len(p) >= 2 and p[0] == p[-1] == '"' else p for p in parts]
     return shlex.split(command)
+
+
+def parse_reaction(text: str) -> tuple[float, float]:
+    """A race reaction time: ``LOW-HIGH`` seconds, one number of seconds, or a bot level's (``hard``).
+
+    Raises ValueError for anything else (negative, not finite, low above high, over 60 s).
+    """
+    text = text.strip().lower()
+    if text in REACTION:
+        return REACTION[text]
+    low_text, sep, high_text = text.partition("-")
+    low = float(low_text)
+    high = float(high_text) if sep else low
+    if not (0.0 <= low <= high <= 60.0):
+        raise ValueError(text)
+    return low, high
+
+
+def external_level(level: str) -> tuple[str, tuple[float, float] | None] | None:
+    """The command and reaction time of a level ``external:COMMAND`` or ``external@REACTION:COMMAND``, else None.
+
+    Raises ValueError for a reaction time :func:`parse_reaction` refuses.
+    """
+    head, sep, command = level.partition(":")
+    if not sep or not command.strip():
+        return None
+    if head == "external":
+        return command, None
+    name, at, reaction = head.partition("@")
+    if name != "external" or not at:
+        return None
+    return command, parse_reaction(reaction)
 
 
 def answer_action(text: str, legal: Sequence[Action]) -> Action | None:
@@ -184,8 +218,9 @@ class ExternalBot(Bot):
     """A seat whose moves come from an outside program (see the module documentation).
 
     ``command`` is a command line (:func:`split_command`) or an argument list. Race times
-    (jump-ins, catches, Beep answers) are drawn like a ``normal`` bot's, from the seeded
-    generator, so games stay reproducible whatever the program's real speed. ``names``
+    (jump-ins, catches, Beep answers) are drawn uniformly from ``reaction`` (low, high
+    seconds; default a ``normal`` bot's, :data:`DEFAULT_REACTION`) with the seeded generator,
+    so games stay reproducible whatever the program's real speed. ``names``
     (by seat) are used in the sentences; by default "Player N". ``stderr_log`` is a file the
     program's standard error is appended to (None: thrown away).
     """
@@ -201,8 +236,10 @@ class ExternalBot(Bot):
         names: Sequence[str] | None = None,
         players: int | None = None,
         stderr_log: str | None = None,
+        reaction: tuple[float, float] | None = None,
     ) -> None:
         super().__init__(seat, rng)
+        self.reaction = reaction if reaction is not None else DEFAULT_REACTION
         self.names: list[str] = list(names) if names is not None else []
         self.players = players if players is not None else (len(self.names) or None)
         self.argv = split_command(command) if isinstance(command, str) else list(command)
@@ -460,8 +497,8 @@ class ExternalBot(Bot):
         return action if answered else safe_default(view)
 
     def reaction_time(self) -> float:
-        """Race time, drawn like a ``normal`` bot's (reproducible)."""
-        low, high = REACTION["normal"]
+        """Race time, drawn from :attr:`reaction` (reproducible)."""
+        low, high = self.reaction
         return self.rng.uniform(low, high)
 
 

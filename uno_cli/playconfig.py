@@ -30,6 +30,8 @@ class SeatSpec:
     kind: str
     level: str = DEFAULT_LEVEL
     command: str = ""
+    reaction: tuple[float, float] | None = None
+    """A program's race reaction time, (low, high) seconds; None: the default."""
 
 
 @dataclass
@@ -56,7 +58,11 @@ class PlayConfig:
 
 
 def parse_seat(text: str) -> tuple[int, SeatSpec]:
-    """Parse ``N=human``, ``N=script``, ``N=bot:LEVEL`` or ``N=cmd:PROGRAM ARGS`` (N counts from 1)."""
+    """Parse ``N=human``, ``N=script``, ``N=bot:LEVEL`` or ``N=cmd:PROGRAM ARGS`` (N counts from 1).
+
+    ``N=cmd@REACTION:PROGRAM`` gives the program's race reaction time
+    (:func:`uno_cli.external.parse_reaction`: ``0.4-1.1``, ``1.0`` or a level such as ``hard``).
+    """
     number, sep, spec = text.partition("=")
     if not sep or not (number.strip().isascii() and number.strip().isdigit()):
         raise ConfigError("bad_seat_spec", value=text)
@@ -71,8 +77,17 @@ def parse_seat(text: str) -> tuple[int, SeatSpec]:
         if level not in BOT_LEVELS:
             raise ConfigError("bad_bot_level", value=level, allowed=BOT_LEVELS)
         return seat, SeatSpec(BOT, level)
+    kind, at, reaction_text = kind.partition("@")
     if kind == COMMAND and rest.strip():
-        return seat, SeatSpec(COMMAND, command=rest.strip())
+        reaction = None
+        if at:
+            from uno_cli.external import parse_reaction
+
+            try:
+                reaction = parse_reaction(reaction_text)
+            except ValueError:
+                raise ConfigError("bad_reaction", value=reaction_text) from None
+        return seat, SeatSpec(COMMAND, command=rest.strip(), reaction=reaction)
     raise ConfigError("bad_seat_spec", value=text)
 
 

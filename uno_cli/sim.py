@@ -105,6 +105,8 @@ class SimResult:
     """Faults of each outside program (by seat of ``levels``, 0-based): crash, timeout, invalid, late."""
     logs: dict[int, str] = field(default_factory=dict)
     """The file each outside program's standard error went to (by seat of ``levels``)."""
+    reactions: dict[int, tuple[float, float]] = field(default_factory=dict)
+    """Each outside program's race reaction time, (low, high) seconds (by seat of ``levels``)."""
 
     @property
     def games_per_second(self) -> float:
@@ -160,7 +162,7 @@ class SimResult:
         for s in range(self.players):
             low, high = self.seat_interval(s)
             per_seat.append({
-                "seat": s,
+                "seat": s + 1,
                 "level": self.levels[s] if s < len(self.levels) else "random",
                 "wins": self.wins[s],
                 "win_rate": round(self.wins[s] / self.games, 4) if self.games else 0.0,
@@ -205,6 +207,7 @@ class SimResult:
                 str(seat + 1): {**{k: self.faults.get(seat, {}).get(k, 0) for k in FAULT_KINDS}, "log": log}
                 for seat, log in sorted(self.logs.items())
             },
+            "reactions": {str(seat + 1): list(low_high) for seat, low_high in sorted(self.reactions.items())},
         }
 
 
@@ -272,6 +275,9 @@ def format_report(result: SimResult) -> str:
         lines.append(line.format(**values))
     from uno_cli.external import fault_line
 
+    for seat, (low, high) in sorted(r.reactions.items()):
+        lines.append(_("Seat {seat} (program) reacts in races after {low} to {high} seconds.").format(
+            seat=seat + 1, low=num(low), high=num(high)))
     for seat, log in sorted(r.logs.items()):
         lines.append(fault_line(seat, r.faults.get(seat, {}), log))
     lines.append(_("Rule violations: {count}").format(count=len(r.violations)))
@@ -332,12 +338,22 @@ def make_seat(
     players: int | None = None,
     stderr_log: str | None = None,
 ) -> Any:
-    """A bot for ``seat``: :func:`make_bot`; external seats get the time limit, table size and log."""
-    if level.startswith("external:") and (external_timeout is not None or players is not None or stderr_log):
+    """A bot for ``seat``: :func:`make_bot`; external seats get the time limit, table size, names and log.
+
+    Their names are the ones a game without names says ("Player N"), so the hello line and the
+    sentences agree.
+    """
+    from uno_cli.external import external_level
+
+    program = external_level(level) if level.startswith("external") else None
+    if program is not None and (external_timeout is not None or players is not None or stderr_log):
+        from uno_cli.describe import name_of
         from uno_cli.external import DEFAULT_TIMEOUT, ExternalBot
 
         timeout = DEFAULT_TIMEOUT if external_timeout is None else external_timeout
-        return ExternalBot(seat, rng, level[len("external:"):], timeout=timeout, players=players, stderr_log=stderr_log)
+        names = [name_of(s, ()) for s in range(players)] if players else None
+        return ExternalBot(seat, rng, program[0], timeout=timeout, players=players, stderr_log=stderr_log,
+                           names=names, reaction=program[1])
     return make_bot(level, seat, rng)
 
 
@@ -439,15 +455,27 @@ def _run_chunk(args: tuple) -> list[GameRecord]:
 
 def external_logs(levels: Sequence[str] | None, folder: str | None = None) -> dict[int, str]:
     """A new file for the standard error of each outside program of ``levels`` (by seat)."""
-    from uno_cli.external import log_path
+    from uno_cli.external import external_level, log_path
 
     logs = {}
     for seat, level in enumerate(levels or ()):
-        if level.startswith("external:"):
+        if level.startswith("external") and external_level(level) is not None:
             path = log_path(seat, folder)
             if path is not None:
                 logs[seat] = path
     return logs
+
+
+def external_reactions(levels: Sequence[str] | None) -> dict[int, tuple[float, float]]:
+    """The race reaction time of each outside program of ``levels`` (by seat)."""
+    from uno_cli.external import DEFAULT_REACTION, external_level
+
+    found = {}
+    for seat, level in enumerate(levels or ()):
+        program = external_level(level) if level.startswith("external") else None
+        if program is not None:
+            found[seat] = program[1] or DEFAULT_REACTION
+    return found
 
 
 def simulate(
@@ -470,7 +498,8 @@ def simulate(
     games across that many processes (results are identical for any ``jobs``);
     ``swap_seats`` rotates the levels one seat per game; ``progress`` is called with the
     number of games finished so far; ``keep_records`` keeps every game's record. A level
-    ``external:COMMAND`` seats an outside program (:mod:`uno_cli.external`), which has
+    ``external:COMMAND`` (``external@REACTION:COMMAND``: with that race reaction time,
+    :func:`uno_cli.external.parse_reaction`) seats an outside program (:mod:`uno_cli.external`), which has
     ``external_timeout`` seconds to answer (default 5); its standard error goes to a file in
     ``log_folder`` (default: the temporary folder), named in ``SimResult.logs``, and its faults
     are counted in ``SimResult.faults``.
@@ -493,6 +522,7 @@ def simulate(
     )
     logs = external_logs(levels, log_folder)
     result.logs = dict(logs)
+    result.reactions = external_reactions(levels)
     start = time.perf_counter()
     done = 0
     if jobs <= 1 or games < 2:

@@ -15,13 +15,15 @@ LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard", "expert")
 def make_bot(level: str, seat: int, rng: random.Random) -> Bot:
     """A bot of ``level`` for ``seat``; raises ValueError for an unknown level.
 
-    ``external:COMMAND`` makes a seat played by an outside program (see
-    :mod:`uno_cli.external`); the program starts when the seat is first used.
+    ``external:COMMAND`` (or ``external@REACTION:COMMAND``) makes a seat played by an outside
+    program (see :mod:`uno_cli.external`); the program starts when the seat is first used.
     """
-    if level.startswith("external:") and level[len("external:"):].strip():
-        from uno_cli.external import ExternalBot
+    if level.startswith("external"):
+        from uno_cli.external import ExternalBot, external_level
 
-        return ExternalBot(seat, rng, level[len("external:"):])
+        program = external_level(level)
+        if program is not None:
+            return ExternalBot(seat, rng, program[0], reaction=program[1])
     if level == "random":
         return RandomBot(seat, rng)
     if level == "expert":
