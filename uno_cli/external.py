@@ -76,6 +76,10 @@ ANSWER_VERBS = frozenset(v.name for v in REGISTRY if v.kinds) | {WAIT}
 DEFAULT_REACTION: tuple[float, float] = REACTION["normal"]
 #: The kinds of fault, in report order.
 FAULT_KINDS = ("crash", "timeout", "invalid", "late")
+#: The most bytes of standard error kept in one program's log file; the rest is thrown away.
+MAX_LOG = 1024 * 1024
+#: The environment variable that marks a program and everything it starts (to find them at the end).
+MARK = "UNO_CLI_PROGRAM"
 #: Fault details kept (the counts are complete).
 KEEP_DETAILS = 20
 
@@ -194,6 +198,39 @@ def _put(lines: queue.Queue[Any], item: Any, stop: threading.Event) -> None:
             continue
 
 
+def _copy_errors(fd: int, path: str, stop: threading.Event) -> None:
+    """Append the program's standard error to ``path``, up to MAX_LOG bytes in the file; the rest is read and dropped."""
+    try:
+        log = _open_log(path)
+    except OSError:
+        log = None
+    try:
+        while not stop.is_set():
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            if log is None:
+                continue
+            try:
+                room = MAX_LOG - os.fstat(log).st_size
+                if room > 0:
+                    os.write(log, chunk[:room])
+            except OSError:
+                pass
+    finally:
+        if log is not None:
+            os.close(log)
+
+
+def _open_log(path: str) -> int:
+    """Open a log file to append to it (made, private, when missing), never through a symbolic link."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    return os.open(path, flags, 0o600)
+
+
 def _writer(stream: IO[bytes], out: queue.Queue[Any], stop: threading.Event) -> None:
     """Write queued lines to the program until told to stop; end of input when done."""
     while not stop.is_set():
@@ -277,24 +314,17 @@ class ExternalBot(Bot):
             kwargs["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
         else:
             kwargs["start_new_session"] = True
-        err: Any = subprocess.DEVNULL
-        log = None
-        if self.stderr_log:
-            try:
-                log = open(self.stderr_log, "ab")  # noqa: SIM115 - the child keeps its own copy
-                err = log
-            except OSError:
-                log = None
+        err: Any = subprocess.PIPE if self.stderr_log else subprocess.DEVNULL
+        env = dict(os.environ)
+        mark = env[MARK] = _mark()
         try:
             self.proc = subprocess.Popen(
-                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, bufsize=0, **kwargs
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, bufsize=0, env=env, **kwargs
             )
         except (OSError, ValueError) as exc:
             self._die("crash", f"cannot start: {exc}")
             return
-        finally:
-            if log is not None:
-                log.close()
+        _MARKS[self.proc.pid] = (mark, _process_table(self.proc.pid).get(self.proc.pid, (0, 0))[1])
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self._stop = threading.Event()
         self._lines = queue.Queue(QUEUE_LINES)
@@ -305,6 +335,9 @@ class ExternalBot(Bot):
             threading.Thread(target=_reader, args=(self._stdout_fd, self._lines, self._stop), daemon=True),
             threading.Thread(target=_writer, args=(self.proc.stdin, self._out, self._stop), daemon=True),
         ]
+        if self.proc.stderr is not None and self.stderr_log:
+            self._threads.append(threading.Thread(
+                target=_copy_errors, args=(self.proc.stderr.fileno(), self.stderr_log, self._stop), daemon=True))
         for thread in self._threads:
             thread.start()
         _LIVE.add(self)
@@ -428,6 +461,7 @@ class ExternalBot(Bot):
         if proc is None:
             return
         self._closing = proc  # still ended by a signal that comes while it closes
+        strays = _strays(proc.pid) if sys.platform != "win32" else set()  # before the program's end orphans them
         try:
             self._out.put_nowait(_CLOSED)  # end of input once the queued lines are written
         except queue.Full:
@@ -436,7 +470,7 @@ class ExternalBot(Bot):
             proc.wait(timeout=0.5)
         except subprocess.TimeoutExpired:
             pass
-        _end_group(proc)
+        _end_group(proc, strays=strays)
         _LIVE.discard(self)
         self._closing = None
         self._stop.set()
@@ -446,12 +480,14 @@ class ExternalBot(Bot):
         # closed under a running reader can be reused by the next game's program.
         reading = any(t.is_alive() for t in self._threads)
         self._threads = []
-        if proc.stdout is not None:
+        for stream in (proc.stdout, proc.stderr):
+            if stream is None:
+                continue
             if reading:
-                _STUCK.append(proc.stdout)  # kept open (never reused) while its reader waits
+                _STUCK.append(stream)  # kept open (never reused) while its reader waits
             else:
                 try:
-                    proc.stdout.close()
+                    stream.close()
                 except OSError:
                     pass
         if proc.stdin is not None:
@@ -570,13 +606,14 @@ def _on_signal(signum: int, previous: Any) -> Any:
     return handler
 
 
-def _end_group(proc: subprocess.Popen[bytes], wait: bool = True) -> None:
+def _end_group(proc: subprocess.Popen[bytes], wait: bool = True, strays: set[int] = frozenset()) -> None:  # type: ignore[assignment]
     """End the program and everything it started (its process group).
 
     ``wait`` False (in a signal handler) never blocks on the process: it may be waited on
     by the code the signal interrupted.
     """
     if sys.platform == "win32":
+        _end_tree_windows(proc)
         if proc.poll() is None:
             try:
                 proc.send_signal(getattr(signal, "CTRL_BREAK_EVENT"))
@@ -588,10 +625,14 @@ def _end_group(proc: subprocess.Popen[bytes], wait: bool = True) -> None:
         if wait:
             proc.wait()
         return
+    # Descendants that left the group (setsid) are found by the mark in their environment
+    # and by parentage, before the group's end makes orphans of them.
+    strays = set(strays) | _strays(proc.pid)
     try:
         os.killpg(proc.pid, signal.SIGTERM)  # grandchildren too, even after the program exited
     except OSError:
         pass
+    _signal_all(strays, signal.SIGTERM)
     if wait:
         try:
             proc.wait(timeout=0.5)
@@ -605,8 +646,102 @@ def _end_group(proc: subprocess.Popen[bytes], wait: bool = True) -> None:
         os.killpg(proc.pid, signal.SIGKILL)
     except OSError:
         pass
+    if strays:
+        strays |= _strays(proc.pid)  # and what they started meanwhile
+    _signal_all(strays, signal.SIGKILL)
     if wait:
         proc.wait()
+        _MARKS.pop(proc.pid, None)
+
+
+#: The mark (:data:`MARK`) given to each running program and its start time, by process id.
+_MARKS: dict[int, tuple[str, int]] = {}
+
+
+def _mark() -> str:
+    """A new mark for a program's environment, unguessable and unique to this start."""
+    import secrets
+
+    return f"{os.getpid()}-{secrets.token_hex(8)}"
+
+
+def _strays(root: int) -> set[int]:
+    """The processes a program started, whatever their group or session: by parentage and by mark.
+
+    Parentage comes from /proc (Linux) or ``ps``; the mark (:data:`MARK` in the environment,
+    Linux only) also finds descendants whose parent has exited (a daemon's double fork).
+    Only processes started since the program are read for the mark.
+    """
+    table = _process_table()
+    children: dict[int, list[int]] = {}
+    for pid, (parent, _start) in table.items():
+        children.setdefault(parent, []).append(pid)
+    found: set[int] = set()
+    todo = [root]
+    while todo:
+        for child in children.get(todo.pop(), ()):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    mark, since = _MARKS.get(root, ("", 0))
+    if mark:
+        needle = f"{MARK}={mark}".encode() + b"\0"
+        me = os.getpid()
+        for pid, (_parent, start) in table.items():
+            if start < since or pid in found or pid in (root, me):
+                continue
+            try:
+                with open(f"/proc/{pid}/environ", "rb") as env:
+                    if needle in env.read(1 << 20):
+                        found.add(pid)
+            except OSError:
+                continue
+    return found
+
+
+def _process_table(only: int | None = None) -> dict[int, tuple[int, int]]:
+    """Every process (or process ``only``): pid -> (parent pid, start time; 0 where unknown)."""
+    table: dict[int, tuple[int, int]] = {}
+    try:
+        entries = [str(only)] if only is not None else [name for name in os.listdir("/proc") if name.isdigit()]
+        if not os.path.isdir("/proc/self"):
+            entries = []
+    except OSError:
+        entries = []
+    if entries:
+        for name in entries:
+            try:
+                with open(f"/proc/{name}/stat", "rb") as stat:
+                    fields = stat.read().rsplit(b")", 1)[1].split()
+                table[int(name)] = (int(fields[1]), int(fields[19]))
+            except (OSError, IndexError, ValueError):
+                continue
+        return table
+    try:
+        out = subprocess.run(["ps", "-A", "-o", "pid=,ppid="], capture_output=True, timeout=5, check=False).stdout
+    except (OSError, subprocess.SubprocessError):
+        return table
+    for line in out.decode("ascii", "replace").splitlines():
+        parts = line.split()
+        if len(parts) == 2 and parts[0].isdigit() and parts[1].isdigit():
+            table[int(parts[0])] = (int(parts[1]), 0)
+    return table
+
+
+def _signal_all(pids: set[int], signum: int) -> None:
+    for pid in pids:
+        try:
+            os.kill(pid, signum)
+        except OSError:
+            pass
+
+
+def _end_tree_windows(proc: subprocess.Popen[bytes]) -> None:
+    """Windows has no sessions to leave: end the program's whole tree by parentage (taskkill /T)."""
+    try:
+        subprocess.run(["taskkill", "/T", "/F", "/PID", str(proc.pid)], capture_output=True, timeout=10, check=False)
+    except (OSError, subprocess.SubprocessError):
+        pass
 
 
 def fault_line(seat: int, counts: Any, log: str | None) -> str:
@@ -638,16 +773,56 @@ def cannot_start(command: str | Sequence[str]) -> bool:
     return shutil.which(program) is None
 
 
-def log_path(seat: int, folder: str | None = None) -> str | None:
-    """A new, empty file for the standard error of the program at ``seat`` (0-based), or None."""
+#: This process's private folder for program logs, by temporary folder (made on first use).
+_LOG_FOLDERS: dict[str, str] = {}
+
+
+def log_folder() -> str:
+    """A folder only this user may enter, made once per process under the temporary folder."""
     import tempfile
 
-    path = os.path.join(folder or tempfile.gettempdir(), f"uno-external-{os.getpid()}-seat{seat + 1}.log")
+    base = tempfile.gettempdir()
+    folder = _LOG_FOLDERS.get(base)
+    if folder is None or not os.path.isdir(folder):
+        folder = _LOG_FOLDERS[base] = tempfile.mkdtemp(prefix="uno-programs-")  # mode 0700, an unguessable name
+    return folder
+
+
+def log_path(seat: int, folder: str | None = None) -> str | None:
+    """A new, empty file for the standard error of the program at ``seat`` (0-based), or None.
+
+    Made exclusively (never an existing file or a symbolic link), readable by this user
+    alone, with an unpredictable name, in ``folder`` or this process's private :func:`log_folder`.
+    """
+    import tempfile
+
     try:
-        open(path, "wb").close()
+        fd, path = tempfile.mkstemp(prefix=f"seat{seat + 1}-", suffix=".log", dir=folder or log_folder())
     except OSError:
         return None
+    os.close(fd)
     return path
+
+
+def finish_log(path: str | None) -> str | None:
+    """The log if the program wrote to it; an empty one is removed (and its private folder, once empty): None."""
+    if not path:
+        return None
+    try:
+        if os.path.getsize(path) > 0:
+            return path
+        os.remove(path)
+    except OSError:
+        return None
+    folder = os.path.dirname(path)
+    for base, mine in list(_LOG_FOLDERS.items()):
+        if mine == folder:
+            try:
+                os.rmdir(folder)  # only when empty
+                del _LOG_FOLDERS[base]
+            except OSError:
+                pass
+    return None
 
 
 def unstartable(bots: dict[int, Any]) -> str | None:
@@ -666,7 +841,8 @@ def attach_logs(bots: dict[int, Any]) -> None:
 
 
 def report_faults(bots: dict[int, Any], stream: IO[str]) -> None:
-    """Write one :func:`fault_line` per outside program among ``bots`` (by seat)."""
+    """Write one :func:`fault_line` per outside program among ``bots`` (by seat); empty logs are removed first."""
     for seat, bot in sorted(bots.items()):
         if isinstance(bot, ExternalBot):
+            bot.stderr_log = finish_log(bot.stderr_log)
             stream.write(fault_line(seat, bot.counts, bot.stderr_log) + "\n")

@@ -103,8 +103,8 @@ class SimResult:
     records: list[GameRecord] = field(default_factory=list)
     faults: dict[int, dict[str, int]] = field(default_factory=dict)
     """Faults of each outside program (by seat of ``levels``, 0-based): crash, timeout, invalid, late."""
-    logs: dict[int, str] = field(default_factory=dict)
-    """The file each outside program's standard error went to (by seat of ``levels``)."""
+    logs: dict[int, str | None] = field(default_factory=dict)
+    """The file each outside program's standard error went to (by seat of ``levels``); None: it wrote nothing (removed)."""
     reactions: dict[int, tuple[float, float]] = field(default_factory=dict)
     """Each outside program's race reaction time, (low, high) seconds (by seat of ``levels``)."""
 
@@ -204,8 +204,8 @@ class SimResult:
             "usage": self.usage,
             "violations": self.violations,
             "faults": {
-                str(seat + 1): {**{k: self.faults.get(seat, {}).get(k, 0) for k in FAULT_KINDS}, "log": log}
-                for seat, log in sorted(self.logs.items())
+                str(seat + 1): {**{k: self.faults.get(seat, {}).get(k, 0) for k in FAULT_KINDS}, "log": self.logs.get(seat)}
+                for seat in sorted(set(self.logs) | set(self.reactions))
             },
             "reactions": {str(seat + 1): list(low_high) for seat, low_high in sorted(self.reactions.items())},
         }
@@ -278,8 +278,8 @@ def format_report(result: SimResult) -> str:
     for seat, (low, high) in sorted(r.reactions.items()):
         lines.append(_("Seat {seat} (program) reacts in races after {low} to {high} seconds.").format(
             seat=seat + 1, low=num(low), high=num(high)))
-    for seat, log in sorted(r.logs.items()):
-        lines.append(fault_line(seat, r.faults.get(seat, {}), log))
+    for seat in sorted(set(r.logs) | set(r.reactions)):
+        lines.append(fault_line(seat, r.faults.get(seat, {}), r.logs.get(seat)))
     lines.append(_("Rule violations: {count}").format(count=len(r.violations)))
     lines.extend(_("Violation: {text}").format(text=v) for v in r.violations[:20])
     if len(r.violations) > 20:
@@ -501,7 +501,8 @@ def simulate(
     ``external:COMMAND`` (``external@REACTION:COMMAND``: with that race reaction time,
     :func:`uno_cli.external.parse_reaction`) seats an outside program (:mod:`uno_cli.external`), which has
     ``external_timeout`` seconds to answer (default 5); its standard error goes to a file in
-    ``log_folder`` (default: the temporary folder), named in ``SimResult.logs``, and its faults
+    ``log_folder`` (default: a private folder in the temporary folder), named in ``SimResult.logs``
+    (None when it wrote nothing: the empty file is removed), and its faults
     are counted in ``SimResult.faults``.
     """
     if levels is not None:
@@ -564,4 +565,7 @@ def simulate(
         pool.close()
         pool.join()
     result.seconds = time.perf_counter() - start
+    from uno_cli.external import finish_log
+
+    result.logs = {seat: finish_log(path) for seat, path in result.logs.items()}
     return result
