@@ -287,7 +287,7 @@ def simulate(**kw: Any) -> None:
     levels = None
     if kw["bots"]:
         try:
-            levels = parse_levels(kw["bots"])
+            levels = parse_levels(kw["bots"], budgets=True)
         except ConfigError as exc:
             from uno_cli.errtext import config_error
 

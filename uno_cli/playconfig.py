@@ -91,10 +91,22 @@ def parse_seat(text: str) -> tuple[int, SeatSpec]:
     raise ConfigError("bad_seat_spec", value=text)
 
 
-def parse_levels(text: str) -> list[str]:
-    """Parse ``--bots normal`` or ``--bots easy,hard,normal`` into a list of levels."""
+def parse_levels(text: str, budgets: bool = False) -> list[str]:
+    """Parse ``--bots normal`` or ``--bots easy,hard,normal`` into a list of levels.
+
+    With ``budgets`` (``uno simulate``) ``expert@N`` is a level too: the expert with a rollout
+    budget of N sampled deals per search.
+    """
     levels = [part.strip().lower() for part in text.split(",") if part.strip()]
     for level in levels:
+        if budgets and level.startswith("expert@"):
+            from uno_cli.bots import expert_budget
+
+            try:
+                expert_budget(level)
+                continue
+            except ValueError:
+                raise ConfigError("bad_bot_level", value=level, allowed=BOT_LEVELS) from None
         if level not in BOT_LEVELS:
             raise ConfigError("bad_bot_level", value=level, allowed=BOT_LEVELS)
     if not levels:

@@ -12,6 +12,16 @@ from uno_cli.bots.smart import PROFILES, SmartBot
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard", "expert")
 
 
+def expert_budget(level: str) -> int:
+    """The rollout budget of a level ``expert@N`` (N sampled deals per search, 1 to MAX_WORLDS); ValueError otherwise."""
+    from uno_cli.bots.expert import MAX_WORLDS
+
+    name, _, budget = level.partition("@")
+    if name != "expert" or not (budget.isascii() and budget.isdigit()) or not 1 <= int(budget) <= MAX_WORLDS:
+        raise ValueError(level)
+    return int(budget)
+
+
 def make_bot(level: str, seat: int, rng: random.Random) -> Bot:
     """A bot of ``level`` for ``seat``; raises ValueError for an unknown level.
 
@@ -28,9 +38,11 @@ def make_bot(level: str, seat: int, rng: random.Random) -> Bot:
         return RandomBot(seat, rng)
     if level == "expert":
         return ExpertBot(seat, rng)
+    if level.startswith("expert@"):
+        return ExpertBot(seat, rng, worlds=expert_budget(level))
     if level in PROFILES:
         return SmartBot(seat, rng, level)
     raise ValueError(level)
 
 
-__all__ = ["Bot", "ExpertBot", "LEVELS", "REACTION", "RandomBot", "SmartBot", "make_bot"]
+__all__ = ["Bot", "ExpertBot", "LEVELS", "REACTION", "RandomBot", "SmartBot", "expert_budget", "make_bot"]
