@@ -214,10 +214,19 @@ def test_table_of_four_names_a_colour_it_holds_over_one_the_next_player_lacks():
     assert hard.choose(g.view(0)) == Action(PLAY, 0, "w", "g")
 
 
-def test_two_players_still_steer_to_the_colour_the_opponent_lacks():
+def test_two_players_name_a_colour_held_over_one_the_opponent_lacks():
+    # Issue 33: naming a colour it holds none of, hard drew at its next action three times in four.
     hard = _lacking_green("hard", 2)
     g = make_game([["w", "b4", "y3"], list(SEVEN)], discard=["r5"])
+    assert hard.choose(g.view(0)).color in ("b", "y")
+    # Between colours it holds, the one the opponent lacks wins.
+    hard = _lacking_green("hard", 2)
+    g = make_game([["w", "b4", "g4"], list(SEVEN)], discard=["r5"])
     assert hard.choose(g.view(0)) == Action(PLAY, 0, "w", "g")
+    # Holding only Wilds, it still names the colour the opponent lacks.
+    hard = _lacking_green("hard", 2)
+    g = make_game([["w", "w", "w"], list(SEVEN)], discard=["r5"])
+    assert hard.choose(g.view(0)).color == "g"
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])

@@ -293,16 +293,15 @@ class SmartBot(Bot):
             if not self._partner(view, nxt):
                 lack = self.lack.get(nxt)
                 if lack:
-                    # At a table the turn comes back after two or more players: a colour this
-                    # hand holds none of strands it there (a search of four-player hands found
-                    # such namings cost 15-25 points of the hand), so what the next player
-                    # lacks only breaks near-ties between colours held.
-                    table = self._table(view)
+                    # A colour this hand holds none of strands it there: at a table the turn
+                    # comes back after two or more players (a search of four-player hands found
+                    # such namings cost 15-25 points of the hand), and at two players the
+                    # opponent who lacks it draws once and the turn comes back to a colour this
+                    # hand cannot follow either. So what the next player lacks only breaks
+                    # near-ties between colours held.
                     held = any(score.values())
                     for c in COLORS:
-                        if not table:
-                            score[c] += 1.6 * lack[c]
-                        elif score[c] > 0 or not held:
+                        if score[c] > 0 or not held:
                             score[c] += 0.5 * lack[c]
         best = max(COLORS, key=lambda c: (score[c], -COLORS.index(c)))
         return best
@@ -388,7 +387,12 @@ class SmartBot(Bot):
                 nxt = after if active > 2 else me
             if nxt != me and not self._partner(view, nxt):
                 lack = self.lack.get(nxt)
-                if lack:
+                # A Wild naming a colour this hand holds none of (while it holds others)
+                # strands it: the opponent who lacks the colour draws and the turn comes back
+                # to a colour it cannot follow either (issue 33: 20% of hard's two-player
+                # Wilds, followed by a draw three times in four).
+                stranded = card in (WILD, WILD4) and follow == 0 and any(CARD_COLOR.get(c) for c in hand)
+                if lack and not stranded:
                     s += self.p.w_lack * lack[new_color]
                 known = self.known.get(nxt)
                 if known is not None:
