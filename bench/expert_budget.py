@@ -79,6 +79,7 @@ def main() -> int:
     parser.add_argument("--budgets", default="8,16,32,64", help="sampled deals per search, comma list")
     parser.add_argument("--hands", type=int, default=30, help="single hands per timed table")
     parser.add_argument("--matches", type=int, default=200, help="2-player classic matches against hard (0: none)")
+    parser.add_argument("--single-hands", action="store_true", help="strength over single hands (hands=1), not matches")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
@@ -92,11 +93,13 @@ def main() -> int:
         p50, p99 = pct(times, 50) * 1000, pct(times, 99) * 1000
         strength, ci = "-", "-"
         if args.matches:
-            result = simulate(args.matches, 2, preset("classic"), seed=args.seed, levels=(level, "hard"),
+            options = preset("classic").with_values(hands=1) if args.single_hands else preset("classic")
+            result = simulate(args.matches, 2, options, seed=args.seed, levels=(level, "hard"),
                               jobs=args.jobs, swap_seats=True)
             stats = result.level_stats[level]
             low, high = stats.interval()
-            strength, ci = f"{stats.win_rate() * 100:.1f}% of {args.matches}", f"{low * 100:.1f}-{high * 100:.1f}%"
+            unit = "hands" if args.single_hands else "matches"
+            strength, ci = f"{stats.win_rate() * 100:.1f}% of {args.matches} {unit}", f"{low * 100:.1f}-{high * 100:.1f}%"
         print(f"| {budget} | {len(times)} | {p50:.1f} | {p99:.1f} | {'yes' if p99 <= 50 else 'NO'} | {strength} | {ci} |",
               flush=True)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
