@@ -25,8 +25,9 @@ from uno_cli.engine.cards import BEEP, CARD_COLOR, CARD_POINTS, CARD_RANK, COLOR
 
 #: Sampled deals per decision by default (the rollout budget; ``ExpertBot(worlds=N)`` or the
 #: level ``expert@N`` sets another): each candidate is played out once in each (common deals
-#: make the comparison fair). Chosen so that 99% of decisions take under 50 ms of CPU.
-WORLDS = 32
+#: make the comparison fair). Chosen so that 99% of decisions take under 50 ms of CPU
+#: (bench/expert_budget.py: 31.6 ms at 64 deals, 58 ms at 128, on a loaded 2-core machine).
+WORLDS = 64
 #: The largest rollout budget a level ``expert@N`` may ask for.
 MAX_WORLDS = 1024
 #: At most this many candidates are searched (the best by ``hard``'s own scores).
