@@ -238,3 +238,10 @@ def test_table_of_four_sheds_points_only_when_a_short_player_could_end_the_match
         g = make_game([mine, list(SEVEN), ["y4", "y6"], OTHERS[1]], discard=["r5"])
         g.scores[2] = score
         assert steady(bot(level)).choose(g.view(0)).card == card, score
+
+
+def test_normal_spends_a_wild_as_readily_as_any_card_and_hard_keeps_it():
+    # Issue 30: normal is a fair opponent for a new player, who plays a Wild whenever it suits.
+    g = make_game([["w", "r7", "b1", "b2", "b3"], list(SEVEN)], discard=["r5"])
+    assert steady(bot("normal")).choose(g.view(0)) == Action(PLAY, 0, "w", "b")
+    assert steady(bot("hard")).choose(g.view(0)) == Action(PLAY, 0, "r7")
