@@ -28,9 +28,11 @@ legal play); a Beep race: ``beep``; out of turn: nothing.
 After a crash, three time-outs in a row (late answers do not break the row) or
 :data:`MAX_INVALID` invalid lines in a row, the program is stopped (its whole process
 group) and the seat plays the safe default for the rest of the game. An eliminated seat
-gets nothing more. Its standard error goes to ``stderr_log`` when given. The reader and
-writer threads belong to one program: both end, and its pipes are closed, before
-:meth:`ExternalBot.close` returns.
+gets nothing more. Its standard error goes to ``stderr_log`` when given (at most
+:data:`MAX_LOG` bytes a file; :func:`log_path` makes such files safely). The reader and
+writer threads belong to one program: they end, and its pipes are closed, before
+:meth:`ExternalBot.close` returns. Ending a program ends everything it started, including
+descendants that left its process group (:func:`_strays`).
 """
 
 from __future__ import annotations
