@@ -82,7 +82,6 @@ def test_a_link_planted_at_a_log_path_is_never_followed(tmp_path):
 
 def test_a_program_flooding_its_error_output_fills_its_log_only_up_to_the_bound(tmp_path, monkeypatch):
     monkeypatch.setattr(external, "MAX_LOG", 10_000)
-    log = tmp_path / "err.log"
     argv = program(tmp_path, """
         import sys
         for _ in range(100):
