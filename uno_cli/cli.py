@@ -330,7 +330,7 @@ def rules(lang: str | None, preset: str, rules: tuple[str, ...]) -> None:
 @click.option("--bots", default=None, help=_("One bot level per seat, separated by commas (default: random)."))
 @click.option("--jobs", type=click.IntRange(1), default=1, help=_("Processes to use."))
 @click.option("--swap-seats", is_flag=True, help=_("Rotate the seating every game so seat advantage cancels out."))
-@click.option("--external", "externals", multiple=True, help=_("A seat played by a program: {form} (repeatable, seats from 1).").format(form="SEAT=COMMAND"))
+@click.option("--external", "externals", multiple=True, help=_("A seat played by a program: {form} (repeatable, seats from 1).").format(form="SEAT[@REACTION]=COMMAND"))
 @click.option("--external-timeout", type=click.FloatRange(0.1), default=5.0, help=_("Seconds an external program may think."))
 @click.option("--check", is_flag=True, help=_("Check the invariants after every action."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print one {format} object.").format(format="JSON"))
@@ -347,7 +347,7 @@ def simulate(**kw: Any) -> None:
     levels = None
     if kw["bots"]:
         try:
-            levels = parse_levels(kw["bots"])
+            levels = parse_levels(kw["bots"], budgets=True)
         except ConfigError as exc:
             from uno_cli.errtext import config_error
 
@@ -360,10 +360,21 @@ def simulate(**kw: Any) -> None:
             _fail(_("Give one bot level per seat: {count} seats.").format(count=kw["players"]))
     for item in kw["externals"]:
         number, sep, command = item.partition("=")
+        number, at, reaction = number.partition("@")
         if not sep or not _ascii_number(number) or not command.strip():
             from uno_cli.errtext import config_error
 
             _fail(config_error(ConfigError("bad_seat_spec", value=item)))
+        if at:
+            from uno_cli.external import parse_reaction
+
+            try:
+                low, high = parse_reaction(reaction)
+            except ValueError:
+                from uno_cli.errtext import config_error
+
+                _fail(config_error(ConfigError("bad_reaction", value=reaction)))
+            at = f"@{low:g}-{high:g}"
         seat = int(number.strip()) - 1
         if not 0 <= seat < kw["players"]:
             from uno_cli.errtext import config_error
@@ -379,7 +390,7 @@ def simulate(**kw: Any) -> None:
             _fail(config_error(exc))
         if levels is None:
             levels = ["random"] * kw["players"]
-        levels[seat] = "external:" + command.strip()
+        levels[seat] = "external" + at + ":" + command.strip()
         from uno_cli.external import cannot_start
         from uno_cli.i18n import _
 

@@ -223,6 +223,11 @@ def config_error(exc: ConfigError) -> str:
         return _("Seat {seat} does not exist in a game of {players} players.").format(
             seat=d.get("seat"), players=d.get("players")
         )
+    if exc.code == "bad_reaction":
+        # TRANSLATORS: 0.4-1.1, 1.0 and hard are typed text; they stay as they are.
+        return _("A reaction time is seconds, such as {range} or {fixed}, or a bot level, such as {level}; got {value}.").format(
+            range="0.4-1.1", fixed="1.0", level="hard", value=d.get("value")
+        )
     if exc.code == "bad_rule":
         # TRANSLATORS: {example} is typed text such as stacking=on; it stays as it is.
         return _("Write rule options as name=value, for example {example}; got {value}.").format(

@@ -28,9 +28,11 @@ legal play); a Beep race: ``beep``; out of turn: nothing.
 After a crash, three time-outs in a row (late answers do not break the row) or
 :data:`MAX_INVALID` invalid lines in a row, the program is stopped (its whole process
 group) and the seat plays the safe default for the rest of the game. An eliminated seat
-gets nothing more. Its standard error goes to ``stderr_log`` when given. The reader and
-writer threads belong to one program: both end, and its pipes are closed, before
-:meth:`ExternalBot.close` returns.
+gets nothing more. Its standard error goes to ``stderr_log`` when given (at most
+:data:`MAX_LOG` bytes a file; :func:`log_path` makes such files safely). The reader and
+writer threads belong to one program: they end, and its pipes are closed, before
+:meth:`ExternalBot.close` returns. Ending a program ends everything it started, including
+descendants that left its process group (:func:`_strays`).
 """
 
 from __future__ import annotations
@@ -71,8 +73,14 @@ WAIT = "wait"
 #: The first words of the commands a prompt may list: the registry's verbs that stand for an
 #: engine action, and ``wait``.
 ANSWER_VERBS = frozenset(v.name for v in REGISTRY if v.kinds) | {WAIT}
+#: Seconds an outside program takes to react in a race (low, high), unless told otherwise: a normal bot's.
+DEFAULT_REACTION: tuple[float, float] = REACTION["normal"]
 #: The kinds of fault, in report order.
 FAULT_KINDS = ("crash", "timeout", "invalid", "late")
+#: The most bytes of standard error kept in one program's log file; the rest is thrown away.
+MAX_LOG = 1024 * 1024
+#: The environment variable that marks a program and everything it starts (to find them at the end).
+MARK = "UNO_CLI_PROGRAM"
 #: Fault details kept (the counts are complete).
 KEEP_DETAILS = 20
 
@@ -91,6 +99,38 @@ def split_command(command: str) -> list[str]:
         parts = shlex.split(command, posix=False)
         return [p[1:-1] if len(p) >= 2 and p[0] == p[-1] == '"' else p for p in parts]
     return shlex.split(command)
+
+
+def parse_reaction(text: str) -> tuple[float, float]:
+    """A race reaction time: ``LOW-HIGH`` seconds, one number of seconds, or a bot level's (``hard``).
+
+    Raises ValueError for anything else (negative, not finite, low above high, over 60 s).
+    """
+    text = text.strip().lower()
+    if text in REACTION:
+        return REACTION[text]
+    low_text, sep, high_text = text.partition("-")
+    low = float(low_text)
+    high = float(high_text) if sep else low
+    if not (0.0 <= low <= high <= 60.0):
+        raise ValueError(text)
+    return low, high
+
+
+def external_level(level: str) -> tuple[str, tuple[float, float] | None] | None:
+    """The command and reaction time of a level ``external:COMMAND`` or ``external@REACTION:COMMAND``, else None.
+
+    Raises ValueError for a reaction time :func:`parse_reaction` refuses.
+    """
+    head, sep, command = level.partition(":")
+    if not sep or not command.strip():
+        return None
+    if head == "external":
+        return command, None
+    name, at, reaction = head.partition("@")
+    if name != "external" or not at:
+        return None
+    return command, parse_reaction(reaction)
 
 
 def answer_action(text: str, legal: Sequence[Action]) -> Action | None:
@@ -146,6 +186,39 @@ def _put(lines: queue.Queue[Any], item: Any, stop: threading.Event) -> None:
             continue
 
 
+def _copy_errors(fd: int, path: str, stop: threading.Event) -> None:
+    """Append the program's standard error to ``path``, up to MAX_LOG bytes in the file; the rest is read and dropped."""
+    try:
+        log = _open_log(path)
+    except OSError:
+        log = None
+    try:
+        while not stop.is_set():
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            if log is None:
+                continue
+            try:
+                room = MAX_LOG - os.fstat(log).st_size
+                if room > 0:
+                    os.write(log, chunk[:room])
+            except OSError:
+                pass
+    finally:
+        if log is not None:
+            os.close(log)
+
+
+def _open_log(path: str) -> int:
+    """Open a log file to append to it (made, private, when missing), never through a symbolic link."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    return os.open(path, flags, 0o600)
+
+
 def _writer(stream: IO[bytes], out: queue.Queue[Any], stop: threading.Event) -> None:
     """Write queued lines to the program until told to stop; end of input when done."""
     while not stop.is_set():
@@ -170,8 +243,9 @@ class ExternalBot(Bot):
     """A seat whose moves come from an outside program (see the module documentation).
 
     ``command`` is a command line (:func:`split_command`) or an argument list. Race times
-    (jump-ins, catches, Beep answers) are drawn like a ``normal`` bot's, from the seeded
-    generator, so games stay reproducible whatever the program's real speed. ``names``
+    (jump-ins, catches, Beep answers) are drawn uniformly from ``reaction`` (low, high
+    seconds; default a ``normal`` bot's, :data:`DEFAULT_REACTION`) with the seeded generator,
+    so games stay reproducible whatever the program's real speed. ``names``
     (by seat) are used in the sentences; by default "Player N". ``stderr_log`` is a file the
     program's standard error is appended to (None: thrown away).
     """
@@ -187,8 +261,10 @@ class ExternalBot(Bot):
         names: Sequence[str] | None = None,
         players: int | None = None,
         stderr_log: str | None = None,
+        reaction: tuple[float, float] | None = None,
     ) -> None:
         super().__init__(seat, rng)
+        self.reaction = reaction if reaction is not None else DEFAULT_REACTION
         self.names: list[str] = list(names) if names is not None else []
         self.players = players if players is not None else (len(self.names) or None)
         self.argv = split_command(command) if isinstance(command, str) else list(command)
@@ -209,6 +285,7 @@ class ExternalBot(Bot):
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         self._stdout_fd: int | None = None
+        self._closing: subprocess.Popen[bytes] | None = None
 
     @property
     def faults(self) -> list[tuple[str, str]]:
@@ -225,24 +302,17 @@ class ExternalBot(Bot):
             kwargs["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
         else:
             kwargs["start_new_session"] = True
-        err: Any = subprocess.DEVNULL
-        log = None
-        if self.stderr_log:
-            try:
-                log = open(self.stderr_log, "ab")  # noqa: SIM115 - the child keeps its own copy
-                err = log
-            except OSError:
-                log = None
+        err: Any = subprocess.PIPE if self.stderr_log else subprocess.DEVNULL
+        env = dict(os.environ)
+        mark = env[MARK] = _mark()
         try:
             self.proc = subprocess.Popen(
-                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, bufsize=0, **kwargs
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, bufsize=0, env=env, **kwargs
             )
         except (OSError, ValueError) as exc:
             self._die("crash", f"cannot start: {exc}")
             return
-        finally:
-            if log is not None:
-                log.close()
+        _MARKS[self.proc.pid] = (mark, _process_table(self.proc.pid).get(self.proc.pid, (0, 0))[1])
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self._stop = threading.Event()
         self._lines = queue.Queue(QUEUE_LINES)
@@ -253,6 +323,9 @@ class ExternalBot(Bot):
             threading.Thread(target=_reader, args=(self._stdout_fd, self._lines, self._stop), daemon=True),
             threading.Thread(target=_writer, args=(self.proc.stdin, self._out, self._stop), daemon=True),
         ]
+        if self.proc.stderr is not None and self.stderr_log:
+            self._threads.append(threading.Thread(
+                target=_copy_errors, args=(self.proc.stderr.fileno(), self.stderr_log, self._stop), daemon=True))
         for thread in self._threads:
             thread.start()
         _LIVE.add(self)
@@ -375,7 +448,8 @@ class ExternalBot(Bot):
         proc, self.proc = self.proc, None
         if proc is None:
             return
-        _LIVE.discard(self)
+        self._closing = proc  # still ended by a signal that comes while it closes
+        strays = _strays(proc.pid) if sys.platform != "win32" else set()  # before the program's end orphans them
         try:
             self._out.put_nowait(_CLOSED)  # end of input once the queued lines are written
         except queue.Full:
@@ -384,7 +458,9 @@ class ExternalBot(Bot):
             proc.wait(timeout=0.5)
         except subprocess.TimeoutExpired:
             pass
-        _end_group(proc)
+        _end_group(proc, strays=strays)
+        _LIVE.discard(self)
+        self._closing = None
         self._stop.set()
         for thread in self._threads:
             thread.join(timeout=2)
@@ -392,12 +468,14 @@ class ExternalBot(Bot):
         # closed under a running reader can be reused by the next game's program.
         reading = any(t.is_alive() for t in self._threads)
         self._threads = []
-        if proc.stdout is not None:
+        for stream in (proc.stdout, proc.stderr):
+            if stream is None:
+                continue
             if reading:
-                _STUCK.append(proc.stdout)  # kept open (never reused) while its reader waits
+                _STUCK.append(stream)  # kept open (never reused) while its reader waits
             else:
                 try:
-                    proc.stdout.close()
+                    stream.close()
                 except OSError:
                     pass
         if proc.stdin is not None:
@@ -405,6 +483,7 @@ class ExternalBot(Bot):
                 proc.stdin.close()
             except (OSError, ValueError):
                 pass
+        _unguard()
 
     # ------------------------------------------------------------ the Bot API
 
@@ -441,33 +520,40 @@ class ExternalBot(Bot):
         return action if answered else safe_default(view)
 
     def reaction_time(self) -> float:
-        """Race time, drawn like a ``normal`` bot's (reproducible)."""
-        low, high = REACTION["normal"]
+        """Race time, drawn from :attr:`reaction` (reproducible)."""
+        low, high = self.reaction
         return self.rng.uniform(low, high)
 
 
 #: Programs running now: ended when uno exits or gets SIGTERM or SIGHUP.
 _LIVE: weakref.WeakSet[ExternalBot] = weakref.WeakSet()
 _GUARDED: list[bool] = []
+#: The handlers our guard replaced, by signal, while programs run.
+_SAVED: dict[int, Any] = {}
 
 
-def _end_all() -> None:
+def _end_all(wait: bool = True) -> None:
     for bot in list(_LIVE):
-        proc = bot.proc
+        proc = bot.proc or bot._closing
         if proc is not None:
             try:
-                _end_group(proc)
+                _end_group(proc, wait)
             except Exception:  # noqa: BLE001 - exiting anyway
                 pass
 
 
 def _guard_exit() -> None:
-    """Once: end every program's process group at exit and on SIGTERM / SIGHUP (then the old handler runs)."""
-    if _GUARDED:
-        return
-    _GUARDED.append(True)
-    atexit.register(_end_all)
-    if threading.current_thread() is not threading.main_thread():
+    """End every program's process group at exit, and on SIGTERM / SIGHUP while programs run.
+
+    The signal handlers are set only while a program runs and put back when the last one
+    ends: a Python handler cannot run while the main thread waits on a lock between games
+    (a process pool's worker idle in its task queue), so a handler left in place would make
+    such a process ignore the SIGTERM that ends it.
+    """
+    if not _GUARDED:
+        _GUARDED.append(True)
+        atexit.register(_end_all)
+    if _SAVED or threading.current_thread() is not threading.main_thread():
         return
     for name in ("SIGTERM", "SIGHUP"):
         signum = getattr(signal, name, None)
@@ -476,25 +562,45 @@ def _guard_exit() -> None:
         try:
             previous = signal.getsignal(signum)
             signal.signal(signum, _on_signal(signum, previous))
+            _SAVED[signum] = previous
         except (OSError, ValueError):
             continue
 
 
+def _unguard() -> None:
+    """Put back the signal handlers our guard replaced (the last program has ended)."""
+    if not _SAVED or _LIVE or threading.current_thread() is not threading.main_thread():
+        return
+    for signum, previous in list(_SAVED.items()):
+        try:
+            if getattr(signal.getsignal(signum), "_uno_guard", False):
+                signal.signal(signum, previous if previous is not None else signal.SIG_DFL)
+        except (OSError, ValueError, TypeError):
+            pass
+        del _SAVED[signum]
+
+
 def _on_signal(signum: int, previous: Any) -> Any:
     def handler(sig: int, frame: Any) -> None:
-        _end_all()
+        _end_all(wait=False)
         if callable(previous):
             previous(sig, frame)
-        elif previous == signal.SIG_DFL:
+        elif previous == signal.SIG_DFL or previous is None:
             signal.signal(signum, signal.SIG_DFL)
             os.kill(os.getpid(), signum)
 
+    handler._uno_guard = True  # type: ignore[attr-defined]
     return handler
 
 
-def _end_group(proc: subprocess.Popen[bytes]) -> None:
-    """End the program and everything it started (its process group)."""
+def _end_group(proc: subprocess.Popen[bytes], wait: bool = True, strays: set[int] = frozenset()) -> None:  # type: ignore[assignment]
+    """End the program and everything it started (its process group).
+
+    ``wait`` False (in a signal handler) never blocks on the process: it may be waited on
+    by the code the signal interrupted.
+    """
     if sys.platform == "win32":
+        _end_tree_windows(proc)
         if proc.poll() is None:
             try:
                 proc.send_signal(getattr(signal, "CTRL_BREAK_EVENT"))
@@ -503,21 +609,126 @@ def _end_group(proc: subprocess.Popen[bytes]) -> None:
                 pass
         if proc.poll() is None:
             proc.kill()
-        proc.wait()
+        if wait:
+            proc.wait()
         return
+    # Descendants that left the group (setsid) are found by the mark in their environment
+    # and by parentage, before the group's end makes orphans of them.
+    strays = set(strays) | _strays(proc.pid)
     try:
         os.killpg(proc.pid, signal.SIGTERM)  # grandchildren too, even after the program exited
     except OSError:
         pass
-    try:
-        proc.wait(timeout=0.5)
-    except subprocess.TimeoutExpired:
-        pass
+    _signal_all(strays, signal.SIGTERM)
+    if wait:
+        try:
+            proc.wait(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            pass
+    else:
+        deadline = time.monotonic() + 0.5
+        while proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except OSError:
         pass
-    proc.wait()
+    if strays:
+        strays |= _strays(proc.pid)  # and what they started meanwhile
+    _signal_all(strays, signal.SIGKILL)
+    if wait:
+        proc.wait()
+        _MARKS.pop(proc.pid, None)
+
+
+#: The mark (:data:`MARK`) given to each running program and its start time, by process id.
+_MARKS: dict[int, tuple[str, int]] = {}
+
+
+def _mark() -> str:
+    """A new mark for a program's environment, unguessable and unique to this start."""
+    import secrets
+
+    return f"{os.getpid()}-{secrets.token_hex(8)}"
+
+
+def _strays(root: int) -> set[int]:
+    """The processes a program started, whatever their group or session: by parentage and by mark.
+
+    Parentage comes from /proc (Linux) or ``ps``; the mark (:data:`MARK` in the environment,
+    Linux only) also finds descendants whose parent has exited (a daemon's double fork).
+    Only processes started since the program are read for the mark.
+    """
+    table = _process_table()
+    children: dict[int, list[int]] = {}
+    for pid, (parent, _start) in table.items():
+        children.setdefault(parent, []).append(pid)
+    found: set[int] = set()
+    todo = [root]
+    while todo:
+        for child in children.get(todo.pop(), ()):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    mark, since = _MARKS.get(root, ("", 0))
+    if mark:
+        needle = f"{MARK}={mark}".encode() + b"\0"
+        me = os.getpid()
+        for pid, (_parent, start) in table.items():
+            if start < since or pid in found or pid in (root, me):
+                continue
+            try:
+                with open(f"/proc/{pid}/environ", "rb") as env:
+                    if needle in env.read(1 << 20):
+                        found.add(pid)
+            except OSError:
+                continue
+    return found
+
+
+def _process_table(only: int | None = None) -> dict[int, tuple[int, int]]:
+    """Every process (or process ``only``): pid -> (parent pid, start time; 0 where unknown)."""
+    table: dict[int, tuple[int, int]] = {}
+    try:
+        entries = [str(only)] if only is not None else [name for name in os.listdir("/proc") if name.isdigit()]
+        if not os.path.isdir("/proc/self"):
+            entries = []
+    except OSError:
+        entries = []
+    if entries:
+        for name in entries:
+            try:
+                with open(f"/proc/{name}/stat", "rb") as stat:
+                    fields = stat.read().rsplit(b")", 1)[1].split()
+                table[int(name)] = (int(fields[1]), int(fields[19]))
+            except (OSError, IndexError, ValueError):
+                continue
+        return table
+    try:
+        out = subprocess.run(["ps", "-A", "-o", "pid=,ppid="], capture_output=True, timeout=5, check=False).stdout
+    except (OSError, subprocess.SubprocessError):
+        return table
+    for line in out.decode("ascii", "replace").splitlines():
+        parts = line.split()
+        if len(parts) == 2 and parts[0].isdigit() and parts[1].isdigit():
+            table[int(parts[0])] = (int(parts[1]), 0)
+    return table
+
+
+def _signal_all(pids: set[int], signum: int) -> None:
+    for pid in pids:
+        try:
+            os.kill(pid, signum)
+        except OSError:
+            pass
+
+
+def _end_tree_windows(proc: subprocess.Popen[bytes]) -> None:
+    """Windows has no sessions to leave: end the program's whole tree by parentage (taskkill /T)."""
+    try:
+        subprocess.run(["taskkill", "/T", "/F", "/PID", str(proc.pid)], capture_output=True, timeout=10, check=False)
+    except (OSError, subprocess.SubprocessError):
+        pass
 
 
 def fault_line(seat: int, counts: Any, log: str | None) -> str:
@@ -549,16 +760,56 @@ def cannot_start(command: str | Sequence[str]) -> bool:
     return shutil.which(program) is None
 
 
-def log_path(seat: int, folder: str | None = None) -> str | None:
-    """A new, empty file for the standard error of the program at ``seat`` (0-based), or None."""
+#: This process's private folder for program logs, by temporary folder (made on first use).
+_LOG_FOLDERS: dict[str, str] = {}
+
+
+def log_folder() -> str:
+    """A folder only this user may enter, made once per process under the temporary folder."""
     import tempfile
 
-    path = os.path.join(folder or tempfile.gettempdir(), f"uno-external-{os.getpid()}-seat{seat + 1}.log")
+    base = tempfile.gettempdir()
+    folder = _LOG_FOLDERS.get(base)
+    if folder is None or not os.path.isdir(folder):
+        folder = _LOG_FOLDERS[base] = tempfile.mkdtemp(prefix="uno-programs-")  # mode 0700, an unguessable name
+    return folder
+
+
+def log_path(seat: int, folder: str | None = None) -> str | None:
+    """A new, empty file for the standard error of the program at ``seat`` (0-based), or None.
+
+    Made exclusively (never an existing file or a symbolic link), readable by this user
+    alone, with an unpredictable name, in ``folder`` or this process's private :func:`log_folder`.
+    """
+    import tempfile
+
     try:
-        open(path, "wb").close()
+        fd, path = tempfile.mkstemp(prefix=f"seat{seat + 1}-", suffix=".log", dir=folder or log_folder())
     except OSError:
         return None
+    os.close(fd)
     return path
+
+
+def finish_log(path: str | None) -> str | None:
+    """The log if the program wrote to it; an empty one is removed (and its private folder, once empty): None."""
+    if not path:
+        return None
+    try:
+        if os.path.getsize(path) > 0:
+            return path
+        os.remove(path)
+    except OSError:
+        return None
+    folder = os.path.dirname(path)
+    for base, mine in list(_LOG_FOLDERS.items()):
+        if mine == folder:
+            try:
+                os.rmdir(folder)  # only when empty
+                del _LOG_FOLDERS[base]
+            except OSError:
+                pass
+    return None
 
 
 def unstartable(bots: dict[int, Any]) -> str | None:
@@ -577,7 +828,8 @@ def attach_logs(bots: dict[int, Any]) -> None:
 
 
 def report_faults(bots: dict[int, Any], stream: IO[str]) -> None:
-    """Write one :func:`fault_line` per outside program among ``bots`` (by seat)."""
+    """Write one :func:`fault_line` per outside program among ``bots`` (by seat); empty logs are removed first."""
     for seat, bot in sorted(bots.items()):
         if isinstance(bot, ExternalBot):
+            bot.stderr_log = finish_log(bot.stderr_log)
             stream.write(fault_line(seat, bot.counts, bot.stderr_log) + "\n")

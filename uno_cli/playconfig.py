@@ -30,6 +30,8 @@ class SeatSpec:
     kind: str
     level: str = DEFAULT_LEVEL
     command: str = ""
+    reaction: tuple[float, float] | None = None
+    """A program's race reaction time, (low, high) seconds; None: the default."""
 
 
 @dataclass
@@ -60,7 +62,11 @@ class PlayConfig:
 
 
 def parse_seat(text: str) -> tuple[int, SeatSpec]:
-    """Parse ``N=human``, ``N=script``, ``N=bot:LEVEL`` or ``N=cmd:PROGRAM ARGS`` (N counts from 1)."""
+    """Parse ``N=human``, ``N=script``, ``N=bot:LEVEL`` or ``N=cmd:PROGRAM ARGS`` (N counts from 1).
+
+    ``N=cmd@REACTION:PROGRAM`` gives the program's race reaction time
+    (:func:`uno_cli.external.parse_reaction`: ``0.4-1.1``, ``1.0`` or a level such as ``hard``).
+    """
     number, sep, spec = text.partition("=")
     if not sep or not (number.strip().isascii() and number.strip().isdigit()):
         raise ConfigError("bad_seat_spec", value=text)
@@ -75,9 +81,18 @@ def parse_seat(text: str) -> tuple[int, SeatSpec]:
         if level not in BOT_LEVELS:
             raise ConfigError("bad_bot_level", value=level, allowed=BOT_LEVELS)
         return seat, SeatSpec(BOT, level)
+    kind, at, reaction_text = kind.partition("@")
     if kind == COMMAND and rest.strip():
         check_command(rest.strip())
-        return seat, SeatSpec(COMMAND, command=rest.strip())
+        reaction = None
+        if at:
+            from uno_cli.external import parse_reaction
+
+            try:
+                reaction = parse_reaction(reaction_text)
+            except ValueError:
+                raise ConfigError("bad_reaction", value=reaction_text) from None
+        return seat, SeatSpec(COMMAND, command=rest.strip(), reaction=reaction)
     raise ConfigError("bad_seat_spec", value=text)
 
 
@@ -118,10 +133,22 @@ def _typed_preset(word: str) -> str:
     return typed_choice(word, {k: v.label for k, v in PRESET_INFO.items()}) or word
 
 
-def parse_levels(text: str) -> list[str]:
-    """Parse ``--bots normal`` or ``--bots easy,hard,normal`` into a list of levels."""
+def parse_levels(text: str, budgets: bool = False) -> list[str]:
+    """Parse ``--bots normal`` or ``--bots easy,hard,normal`` into a list of levels.
+
+    With ``budgets`` (``uno simulate``) ``expert@N`` is a level too: the expert with a rollout
+    budget of N sampled deals per search.
+    """
     levels = [_typed_level(part) for part in text.split(",") if part.strip()]
     for level in levels:
+        if budgets and level.startswith("expert@"):
+            from uno_cli.bots import expert_budget
+
+            try:
+                expert_budget(level)
+                continue
+            except ValueError:
+                raise ConfigError("bad_bot_level", value=level, allowed=BOT_LEVELS) from None
         if level not in BOT_LEVELS:
             raise ConfigError("bad_bot_level", value=level, allowed=BOT_LEVELS)
     if not levels:

@@ -221,7 +221,7 @@ def _make_bot(spec: SeatSpec, seat: int, rng: random.Random, names: list[str]) -
     if spec.kind == COMMAND:
         from uno_cli.external import ExternalBot
 
-        return ExternalBot(seat, rng, spec.command, names=names)
+        return ExternalBot(seat, rng, spec.command, names=names, reaction=spec.reaction)
     from uno_cli.bots import make_bot
 
     return make_bot(spec.level or "normal", seat, rng)

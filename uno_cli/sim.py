@@ -103,8 +103,10 @@ class SimResult:
     records: list[GameRecord] = field(default_factory=list)
     faults: dict[int, dict[str, int]] = field(default_factory=dict)
     """Faults of each outside program (by seat of ``levels``, 0-based): crash, timeout, invalid, late."""
-    logs: dict[int, str] = field(default_factory=dict)
-    """The file each outside program's standard error went to (by seat of ``levels``)."""
+    logs: dict[int, str | None] = field(default_factory=dict)
+    """The file each outside program's standard error went to (by seat of ``levels``); None: it wrote nothing (removed)."""
+    reactions: dict[int, tuple[float, float]] = field(default_factory=dict)
+    """Each outside program's race reaction time, (low, high) seconds (by seat of ``levels``)."""
 
     @property
     def games_per_second(self) -> float:
@@ -160,7 +162,7 @@ class SimResult:
         for s in range(self.players):
             low, high = self.seat_interval(s)
             per_seat.append({
-                "seat": s,
+                "seat": s + 1,
                 "level": self.levels[s] if s < len(self.levels) else "random",
                 "wins": self.wins[s],
                 "win_rate": round(self.wins[s] / self.games, 4) if self.games else 0.0,
@@ -202,9 +204,10 @@ class SimResult:
             "usage": self.usage,
             "violations": self.violations,
             "faults": {
-                str(seat + 1): {**{k: self.faults.get(seat, {}).get(k, 0) for k in FAULT_KINDS}, "log": log}
-                for seat, log in sorted(self.logs.items())
+                str(seat + 1): {**{k: self.faults.get(seat, {}).get(k, 0) for k in FAULT_KINDS}, "log": self.logs.get(seat)}
+                for seat in sorted(set(self.logs) | set(self.reactions))
             },
+            "reactions": {str(seat + 1): list(low_high) for seat, low_high in sorted(self.reactions.items())},
         }
 
 
@@ -272,8 +275,11 @@ def format_report(result: SimResult) -> str:
         lines.append(line.format(**values))
     from uno_cli.external import fault_line
 
-    for seat, log in sorted(r.logs.items()):
-        lines.append(fault_line(seat, r.faults.get(seat, {}), log))
+    for seat, (low, high) in sorted(r.reactions.items()):
+        lines.append(_("Seat {seat} (program) reacts in races after {low} to {high} seconds.").format(
+            seat=seat + 1, low=num(low), high=num(high)))
+    for seat in sorted(set(r.logs) | set(r.reactions)):
+        lines.append(fault_line(seat, r.faults.get(seat, {}), r.logs.get(seat)))
     lines.append(_("Rule violations: {count}").format(count=len(r.violations)))
     lines.extend(_("Violation: {text}").format(text=v) for v in r.violations[:20])
     if len(r.violations) > 20:
@@ -315,12 +321,22 @@ def make_seat(
     players: int | None = None,
     stderr_log: str | None = None,
 ) -> Any:
-    """A bot for ``seat``: :func:`make_bot`; external seats get the time limit, table size and log."""
-    if level.startswith("external:") and (external_timeout is not None or players is not None or stderr_log):
+    """A bot for ``seat``: :func:`make_bot`; external seats get the time limit, table size, names and log.
+
+    Their names are the ones a game without names says ("Player N"), so the hello line and the
+    sentences agree.
+    """
+    from uno_cli.external import external_level
+
+    program = external_level(level) if level.startswith("external") else None
+    if program is not None and (external_timeout is not None or players is not None or stderr_log):
+        from uno_cli.describe import name_of
         from uno_cli.external import DEFAULT_TIMEOUT, ExternalBot
 
         timeout = DEFAULT_TIMEOUT if external_timeout is None else external_timeout
-        return ExternalBot(seat, rng, level[len("external:"):], timeout=timeout, players=players, stderr_log=stderr_log)
+        names = [name_of(s, ()) for s in range(players)] if players else None
+        return ExternalBot(seat, rng, program[0], timeout=timeout, players=players, stderr_log=stderr_log,
+                           names=names, reaction=program[1])
     return make_bot(level, seat, rng)
 
 
@@ -445,15 +461,27 @@ def _run_chunk(args: tuple) -> list[GameRecord]:
 
 def external_logs(levels: Sequence[str] | None, folder: str | None = None) -> dict[int, str]:
     """A new file for the standard error of each outside program of ``levels`` (by seat)."""
-    from uno_cli.external import log_path
+    from uno_cli.external import external_level, log_path
 
     logs = {}
     for seat, level in enumerate(levels or ()):
-        if level.startswith("external:"):
+        if level.startswith("external") and external_level(level) is not None:
             path = log_path(seat, folder)
             if path is not None:
                 logs[seat] = path
     return logs
+
+
+def external_reactions(levels: Sequence[str] | None) -> dict[int, tuple[float, float]]:
+    """The race reaction time of each outside program of ``levels`` (by seat)."""
+    from uno_cli.external import DEFAULT_REACTION, external_level
+
+    found = {}
+    for seat, level in enumerate(levels or ()):
+        program = external_level(level) if level.startswith("external") else None
+        if program is not None:
+            found[seat] = program[1] or DEFAULT_REACTION
+    return found
 
 
 def simulate(
@@ -476,9 +504,11 @@ def simulate(
     games across that many processes (results are identical for any ``jobs``);
     ``swap_seats`` rotates the levels one seat per game; ``progress`` is called with the
     number of games finished so far; ``keep_records`` keeps every game's record. A level
-    ``external:COMMAND`` seats an outside program (:mod:`uno_cli.external`), which has
+    ``external:COMMAND`` (``external@REACTION:COMMAND``: with that race reaction time,
+    :func:`uno_cli.external.parse_reaction`) seats an outside program (:mod:`uno_cli.external`), which has
     ``external_timeout`` seconds to answer (default 5); its standard error goes to a file in
-    ``log_folder`` (default: the temporary folder), named in ``SimResult.logs``, and its faults
+    ``log_folder`` (default: a private folder in the temporary folder), named in ``SimResult.logs``
+    (None when it wrote nothing: the empty file is removed), and its faults
     are counted in ``SimResult.faults``.
     """
     if levels is not None:
@@ -499,6 +529,7 @@ def simulate(
     )
     logs = external_logs(levels, log_folder)
     result.logs = dict(logs)
+    result.reactions = external_reactions(levels)
     start = time.perf_counter()
     done = 0
     if jobs <= 1 or games < 2:
@@ -520,7 +551,8 @@ def simulate(
         ]
         # The platform's default start method ("spawn" on Windows and macOS): the work is
         # picklable, a module-level function and plain data.
-        with multiprocessing.get_context(POOL_START_METHOD).Pool(jobs) as pool:
+        pool = multiprocessing.get_context(POOL_START_METHOD).Pool(jobs)
+        try:
             # imap keeps game order, so the merge is the same as a single process's.
             for recs in pool.imap(_run_chunk, chunks):
                 for rec in recs:
@@ -530,5 +562,16 @@ def simulate(
                 done += len(recs)
                 if progress is not None:
                     progress(done)
+        except BaseException:
+            pool.terminate()
+            pool.join()
+            raise
+        # The workers take their end-of-work mark and exit: Pool.terminate() after a run can
+        # take the mark a worker waits for and then wait for that worker forever.
+        pool.close()
+        pool.join()
     result.seconds = time.perf_counter() - start
+    from uno_cli.external import finish_log
+
+    result.logs = {seat: finish_log(path) for seat, path in result.logs.items()}
     return result

@@ -212,10 +212,19 @@ def test_table_of_four_names_a_colour_it_holds_over_one_the_next_player_lacks():
     assert hard.choose(g.view(0)) == Action(PLAY, 0, "w", "g")
 
 
-def test_two_players_still_steer_to_the_colour_the_opponent_lacks():
+def test_two_players_name_a_colour_held_over_one_the_opponent_lacks():
+    # Issue 33: naming a colour it holds none of, hard drew at its next action three times in four.
     hard = _lacking_green("hard", 2)
     g = make_game([["w", "b4", "y3"], list(SEVEN)], discard=["r5"])
+    assert hard.choose(g.view(0)).color in ("b", "y")
+    # Between colours it holds, the one the opponent lacks wins.
+    hard = _lacking_green("hard", 2)
+    g = make_game([["w", "b4", "g4"], list(SEVEN)], discard=["r5"])
     assert hard.choose(g.view(0)) == Action(PLAY, 0, "w", "g")
+    # Holding only Wilds, it still names the colour the opponent lacks.
+    hard = _lacking_green("hard", 2)
+    g = make_game([["w", "w", "w"], list(SEVEN)], discard=["r5"])
+    assert hard.choose(g.view(0)).color == "g"
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
@@ -227,3 +236,10 @@ def test_table_of_four_sheds_points_only_when_a_short_player_could_end_the_match
         g = make_game([mine, list(SEVEN), ["y4", "y6"], OTHERS[1]], discard=["r5"])
         g.scores[2] = score
         assert steady(bot(level)).choose(g.view(0)).card == card, score
+
+
+def test_normal_spends_a_wild_as_readily_as_any_card_and_hard_keeps_it():
+    # Issue 30: normal is a fair opponent for a new player, who plays a Wild whenever it suits.
+    g = make_game([["w", "r7", "b1", "b2", "b3"], list(SEVEN)], discard=["r5"])
+    assert steady(bot("normal")).choose(g.view(0)) == Action(PLAY, 0, "w", "b")
+    assert steady(bot("hard")).choose(g.view(0)) == Action(PLAY, 0, "r7")

@@ -12,23 +12,37 @@ from uno_cli.bots.smart import PROFILES, SmartBot
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard", "expert")
 
 
+def expert_budget(level: str) -> int:
+    """The rollout budget of a level ``expert@N`` (N sampled deals per search, 1 to MAX_WORLDS); ValueError otherwise."""
+    from uno_cli.bots.expert import MAX_WORLDS
+
+    name, _, budget = level.partition("@")
+    if name != "expert" or not (budget.isascii() and budget.isdigit()) or not 1 <= int(budget) <= MAX_WORLDS:
+        raise ValueError(level)
+    return int(budget)
+
+
 def make_bot(level: str, seat: int, rng: random.Random) -> Bot:
     """A bot of ``level`` for ``seat``; raises ValueError for an unknown level.
 
-    ``external:COMMAND`` makes a seat played by an outside program (see
-    :mod:`uno_cli.external`); the program starts when the seat is first used.
+    ``external:COMMAND`` (or ``external@REACTION:COMMAND``) makes a seat played by an outside
+    program (see :mod:`uno_cli.external`); the program starts when the seat is first used.
     """
-    if level.startswith("external:") and level[len("external:"):].strip():
-        from uno_cli.external import ExternalBot
+    if level.startswith("external"):
+        from uno_cli.external import ExternalBot, external_level
 
-        return ExternalBot(seat, rng, level[len("external:"):])
+        program = external_level(level)
+        if program is not None:
+            return ExternalBot(seat, rng, program[0], reaction=program[1])
     if level == "random":
         return RandomBot(seat, rng)
     if level == "expert":
         return ExpertBot(seat, rng)
+    if level.startswith("expert@"):
+        return ExpertBot(seat, rng, worlds=expert_budget(level))
     if level in PROFILES:
         return SmartBot(seat, rng, level)
     raise ValueError(level)
 
 
-__all__ = ["Bot", "ExpertBot", "LEVELS", "REACTION", "RandomBot", "SmartBot", "make_bot"]
+__all__ = ["Bot", "ExpertBot", "LEVELS", "REACTION", "RandomBot", "SmartBot", "expert_budget", "make_bot"]

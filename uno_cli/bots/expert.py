@@ -23,9 +23,13 @@ from uno_cli.engine import Action, Game, Phase, View
 from uno_cli.engine.actions import ACCEPT, ANSWER, CATCH, COLOR, DRAW, JUMP_IN, PASS, PLAY, UNO
 from uno_cli.engine.cards import BEEP, CARD_COLOR, CARD_POINTS, CARD_RANK, COLORS, COPIES, WILD, WILD4, hand_points
 
-#: Sampled deals per decision: each candidate is played out once in each (common deals
-#: make the comparison fair). Chosen so that 99% of decisions take under 50 ms.
-WORLDS = 32
+#: Sampled deals per decision by default (the rollout budget; ``ExpertBot(worlds=N)`` or the
+#: level ``expert@N`` sets another): each candidate is played out once in each (common deals
+#: make the comparison fair). Chosen so that 99% of decisions take under 50 ms of CPU
+#: (bench/expert_budget.py: 31.6 ms at 64 deals, 58 ms at 128, on a loaded 2-core machine).
+WORLDS = 64
+#: The largest rollout budget a level ``expert@N`` may ask for.
+MAX_WORLDS = 1024
 #: At most this many candidates are searched (the best by ``hard``'s own scores).
 MAX_CANDIDATES = 3
 #: A rollout longer than this many actions is judged on the cards left.
@@ -171,8 +175,10 @@ class ExpertBot(SmartBot):
     searches = True
     """Its turns take milliseconds: the interactive game asks it on a worker thread."""
 
-    def __init__(self, seat: int, rng: random.Random, level: str = "expert") -> None:
-        super().__init__(seat, rng, level)
+    def __init__(self, seat: int, rng: random.Random, level: str = "expert", worlds: int | None = None) -> None:
+        super().__init__(seat, rng, "expert" if level.startswith("expert") else level)
+        self.worlds = worlds if worlds is not None else WORLDS
+        """The rollout budget: sampled deals per search (each candidate played once in each)."""
 
     # ------------------------------------------------------------ sampling
 
@@ -329,11 +335,12 @@ class ExpertBot(SmartBot):
         return out[:MAX_CANDIDATES]
 
     def search(self, view: View, options: Sequence[Action]) -> Action:
-        """The option with the best average rollout value over :data:`WORLDS` sampled deals."""
+        """The option with the best average rollout value over :attr:`worlds` sampled deals."""
         rng = random.Random(self.rng.getrandbits(64))
         totals = [0.0] * len(options)
         before = list(view.scores)
-        for _ in range(WORLDS):
+        worlds = self.worlds
+        for _ in range(worlds):
             world = self.sample(view, rng)
             if world is None:
                 return options[0]
@@ -344,7 +351,7 @@ class ExpertBot(SmartBot):
                 game.apply(a)
                 play_out(game, random.Random(seed), limit)
                 totals[i] += self._value(before, game)
-        totals[0] += WORLDS * self._prior(view)  # options[0] is hard's favourite
+        totals[0] += worlds * self._prior(view)  # options[0] is hard's favourite
         best = max(range(len(options)), key=lambda i: (totals[i], -i))
         return options[best]
 
