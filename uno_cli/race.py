@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from uno_cli.bots.base import Bot
@@ -149,6 +149,9 @@ class Referee:
         self.race_window = race_window
         #: Seconds a person has to act in real time (0: no limit); then :func:`fallback` is played.
         self.think_time = 0.0
+        #: Real time only: seconds after the latest change until the person has heard it (set by
+        #: the driver from the speech clock); every entry then counts from that moment.
+        self.heard_delay = 0.0
         self.auto_next_hand = auto_next_hand
         self.on_events = on_events
         self.on_decision = on_decision
@@ -329,6 +332,9 @@ class Referee:
                     if (g.version, g.hand_number, s) not in self._waived and race_chances(g, s):
                         entries.append(Entry(ANSWER_TIME, _PERSON, s, None, Wait(s, "race")))
                         break
+        if not virtual and self.heard_delay > 0:
+            # The listener's clock: nobody acts on a change before the person has heard it.
+            entries = [replace(e, time=e.time + self.heard_delay) for e in entries]
         if len(entries) > 1:
             entries.sort(key=_entry_key)
         return entries

@@ -343,10 +343,11 @@ class Controller:
         """The pause between hands: the next hand after a few seconds, unless paused."""
         self.say(_(words.NEXT_HAND))
         self.mode = Mode.BETWEEN
-        deadline = time.monotonic() + 5.0
+        # The five seconds count from when the player has heard them.
+        deadline = time.monotonic() + self.out.heard_delay() + 5.0
         while self.mode in (Mode.BETWEEN, Mode.MENU, Mode.RULES, Mode.QUIT) and not self.done:
             if self.paused or self.mode != Mode.BETWEEN:
-                deadline = time.monotonic() + 5.0
+                deadline = time.monotonic() + self.out.heard_delay() + 5.0
             left = deadline - time.monotonic()
             if left <= 0:
                 break

@@ -70,6 +70,24 @@ FIRST_MESSAGE = N_("First message.")
 LAST_MESSAGE = N_("Last message.")
 
 
+#: The most cut messages said again after an answer; the rest are in the history (Page Up).
+MEANWHILE_MOST = 4
+
+
+def meanwhile(news: list[str]) -> str:
+    """What the game said while an answer cut in, said again after it, shortest first."""
+    shown = news[-MEANWHILE_MOST:]
+    text = " ".join(shown)
+    more = len(news) - len(shown)
+    if more:
+        # TRANSLATORS: said after the answer to a key when it cut off messages of the game;
+        # {news} are the last few of them, the others are in the message history (Page Up).
+        return ngettext("Meanwhile, {count} earlier message, then: {news}",
+                        "Meanwhile, {count} earlier messages, then: {news}", more).format(count=more, news=text)
+    # TRANSLATORS: said after the answer to a key when it cut off messages of the game ({news}).
+    return _("Meanwhile: {news}").format(news=text)
+
+
 def not_saved(path: str) -> str:
     """The game could not be saved to ``path``."""
     return _("The game could not be saved to {path}.").format(path=path)
