@@ -43,6 +43,8 @@ SORTED_BY_NUMBER = N_("Your cards are sorted by number.")
 PAUSED = N_("Paused. Press P to go on.")
 GOES_ON = N_("The game goes on.")
 TIME_UP = N_("Time is up.")
+# TRANSLATORS: one short word said where the chosen speech rate expects the test sentence to end.
+RATE_STOP = N_("Stop.")
 
 
 def seconds_left(n: int) -> str:
