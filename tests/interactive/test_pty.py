@@ -30,7 +30,7 @@ def play_until_over(child: pexpect.spawn, max_turns: int = 400) -> int:
     turns = 0
     patterns = [
         TURN,
-        "Choose a colour",
+        "Colour?",
         "You can play it",
         "The match is over",
         "Next hand in",

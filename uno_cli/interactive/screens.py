@@ -98,7 +98,9 @@ class ColorScreen(Screen):
         if c.mode != Mode.COLOR:
             c.previous_mode = Mode.PLAY if c.mode == Mode.TARGET else c.mode
         c.mode = Mode.COLOR
-        c.say(color_keys_help(), important=True)
+        from uno_cli.keys import COLOR_QUESTION
+
+        c.say(_(COLOR_QUESTION), important=True)
 
     def key(self, name: str) -> None:
         c = self.c

@@ -90,6 +90,19 @@ def meanwhile(news: list[str]) -> str:
     return _("Meanwhile: {news}").format(news=text)
 
 
+def typing_started(letter: str) -> str:
+    """A letter that is no key was pressed on the empty line: it starts a typed command."""
+    # TRANSLATORS: {letter} is the character just typed.
+    return _("{letter}: not a key, you are typing a command. Enter sends it.").format(letter=letter)
+
+
+def challenge_choice(count: int) -> str:
+    """A Wild Draw Four played on the player: the choice, before anything else is said."""
+    # TRANSLATORS: said first when a Wild Draw Four is played on you; Space and F are keys.
+    return ngettext("Wild Draw Four on you: Space takes {count} card, F challenges.",
+                    "Wild Draw Four on you: Space takes {count} cards, F challenges.", count).format(count=count)
+
+
 def not_saved(path: str) -> str:
     """The game could not be saved to ``path``."""
     return _("The game could not be saved to {path}.").format(path=path)
