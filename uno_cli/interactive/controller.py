@@ -34,6 +34,8 @@ from uno_cli.interactive.screens import (
     parse_color,
 )
 
+#: The pause between hands ("Next hand in 5 seconds"), from when it has been heard.
+NEXT_HAND_SECONDS = 5.0
 #: Verbs that work before a game exists.
 WITHOUT_GAME = frozenset({"help", "rules", "repeat", "history_back", "history_forward", "silence", "options"})
 
@@ -71,7 +73,7 @@ class Controller:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._was_mine = False
         self._turn_said = False
-        self._first_turn = True
+        self._first_turn = False
         self._challenge_said: int | None = None
         self.save_failed = False
         self._save_failure_said = False
@@ -366,15 +368,18 @@ class Controller:
         while self.mode == mode and not self.done:
             await self.sleep_until_change(None)
 
+    def next_hand_delay(self) -> float:
+        """Seconds until the next hand: the five seconds said, counted from when they are heard."""
+        return self.out.heard_delay() + NEXT_HAND_SECONDS
+
     async def between_hands(self) -> None:
         """The pause between hands: the next hand after a few seconds, unless paused."""
         self.say(_(words.NEXT_HAND))
         self.mode = Mode.BETWEEN
-        # The five seconds count from when the player has heard them.
-        deadline = time.monotonic() + self.out.heard_delay() + 5.0
+        deadline = time.monotonic() + self.next_hand_delay()
         while self.mode in (Mode.BETWEEN, Mode.MENU, Mode.RULES, Mode.QUIT) and not self.done:
             if self.paused or self.mode != Mode.BETWEEN:
-                deadline = time.monotonic() + self.out.heard_delay() + 5.0
+                deadline = time.monotonic() + self.next_hand_delay()
             left = deadline - time.monotonic()
             if left <= 0:
                 break
