@@ -213,6 +213,7 @@ class Listener:
         self.seen = 0
         self.todo: list[tuple[float, str, str]] = []
         self.awaiting_card = False
+        self.beeped = 0.0
 
     def step(self, timeline: list[tuple[float, str, str]]) -> None:
         now = time.time()
@@ -239,7 +240,10 @@ class Listener:
             return " "
         if text.startswith(("Colour?", "Choose a colour")):
             return "1"
-        if "plays a Beep" in text or "Answer the Beep" in text:
+        if "plays a Beep" in text or "Answer the Beep" in text or "Everyone must answer" in text:
+            if time.time() - self.beeped < 3:
+                return None  # answered this Beep already
+            self.beeped = time.time()
             return "b"
         if "Swap hands with whom" in text or "You can play it" in text:
             return "\r"
@@ -258,7 +262,7 @@ class Listener:
 
 # ---------------------------------------------------------------- figures
 
-_BOT_CARD = re.compile(r"^(Ana|Bruno|Carla|Dario|Elena) plays ")
+_BOT_CARD = re.compile(r"^(Ana|Bruno|Carla|Dario|Elena) (plays|jumps in with|stacks) ")
 
 
 def figures(run: Run) -> dict[str, float]:
@@ -273,7 +277,8 @@ def figures(run: Run) -> dict[str, float]:
     heard_index = [i for i, (_t, line) in enumerate(run.printed) if line in heard_text]
     last_heard = heard_index[-1] if heard_index else -1
     heard_words: list[int] = []
-    cards = in_time = 0
+    cards = in_time = heard_first = 0
+    late_cards: list[str] = []
     for index, (printed_at, line) in enumerate(run.printed):
         start = next((t for t, text in starts if line in text and t >= printed_at - 0.2), None)
         end = next((t for t, text in ends if line in text and t >= printed_at - 0.2), None)
@@ -290,6 +295,10 @@ def figures(run: Run) -> dict[str, float]:
             next_change = later[0] if later else None
             if end is not None and (next_change is None or next_change - end >= RACE_MARGIN):
                 in_time += 1
+            if end is not None and (next_change is None or next_change >= end):
+                heard_first += 1
+            else:
+                late_cards.append(line)
     lags.sort()
 
     def pct(q: float) -> float:
@@ -303,6 +312,8 @@ def figures(run: Run) -> dict[str, float]:
         "lost": len(lost),
         "cards": cards,
         "cards_in_time": 100.0 * in_time / cards if cards else 100.0,
+        "cards_heard_first": 100.0 * heard_first / cards if cards else 100.0,
+        "late_cards": late_cards,  # type: ignore[dict-item]
         "words": sum(heard_words) / len(heard_words) if heard_words else 0.0,
         "long": 100.0 * sum(1 for n in heard_words if n > LONG) / len(heard_words) if heard_words else 0.0,
         "lost_lines": lost,  # type: ignore[dict-item]
