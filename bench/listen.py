@@ -272,6 +272,7 @@ def figures(run: Run) -> dict[str, float]:
     heard_text = " ".join(text for _t, text in ends)
     lags: list[float] = []
     lost: list[str] = []
+    long_lines: list[str] = []
     # Lines still waiting to be spoken when the run stopped are not lost: only those speech
     # went past (a later line was heard) without them.
     heard_index = [i for i, (_t, line) in enumerate(run.printed) if line in heard_text]
@@ -287,6 +288,8 @@ def figures(run: Run) -> dict[str, float]:
                 lost.append(line)
         else:
             heard_words.append(len(line.split()))
+            if len(line.split()) > LONG:
+                long_lines.append(line)
         if start is not None:
             lags.append(start - printed_at)
         if _BOT_CARD.match(line):
@@ -317,6 +320,7 @@ def figures(run: Run) -> dict[str, float]:
         "words": sum(heard_words) / len(heard_words) if heard_words else 0.0,
         "long": 100.0 * sum(1 for n in heard_words if n > LONG) / len(heard_words) if heard_words else 0.0,
         "lost_lines": lost,  # type: ignore[dict-item]
+        "long_lines": long_lines,  # type: ignore[dict-item]
     }
 
 
@@ -347,6 +351,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="seconds of play per run (default 60)")
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--show-lost", action="store_true", help="print the lines never heard")
+    parser.add_argument("--show-long", action="store_true", help="print the heard lines over 8 words")
     args = parser.parse_args()
     why = available()
     if why:
@@ -368,6 +373,9 @@ def main() -> int:
                 if args.show_lost:
                     for line in f["lost_lines"]:  # type: ignore[union-attr]
                         print("    lost:", line)
+                if args.show_long:
+                    for line in f["long_lines"]:  # type: ignore[union-attr]
+                        print("    long:", line)
     return 0
 
 

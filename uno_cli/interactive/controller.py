@@ -525,6 +525,8 @@ class Controller:
 
         if self.table is None or not self.table.started:
             return ["play_focused", "next_playable", "draw", "uno", "hand", "top", "repeat", "history_back"]
+        if self.mode == Mode.BETWEEN:
+            return ["pause", "options", "scores", "repeat", "history_back"]
         kinds = {a.kind for a in self.legal()}
         verbs: list[str] = []
         if ANSWER in kinds:

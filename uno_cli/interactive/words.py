@@ -29,7 +29,8 @@ QUIT_UNSAVED_QUESTION = N_("Quit the game? It could not be saved, so it will be 
 GOODBYE = N_("Goodbye.")
 MATCH_OVER = N_("The match is over. Press Enter to leave, or O for options to play again.")
 OVER_PROMPT = N_("Press Enter to leave, or O for options to play again.")
-NEXT_HAND = N_("Next hand in 5 seconds. P pauses, O opens the options, Enter starts now.")
+# Short: said after every hand (F1 then names Enter, P and O).
+NEXT_HAND = N_("Next hand in 5 seconds; P pauses.")
 
 # ---------------------------------------------------------------- keys
 KEY_DOES_NOTHING = N_("That key does nothing.")
