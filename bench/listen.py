@@ -247,14 +247,14 @@ class Listener:
             return "b"
         if "Swap hands with whom" in text or "You can play it" in text:
             return "\r"
-        if self.awaiting_card and not text.endswith("Your turn."):
+        if self.awaiting_card and not text.endswith("Your turn.") and not text.startswith("Meanwhile"):
             # The answer to Z: the card it found, or that none can be played.
             self.awaiting_card = False
             return "\r" if "playable" in text and "no card" not in text else " "
         if "no card you can play" in text:
             self.awaiting_card = False
             return " "
-        if text.endswith("Your turn.") or text == "Your turn.":
+        if text.endswith("Your turn.") and not self.awaiting_card:  # also at the end of a "Meanwhile"
             self.awaiting_card = True
             return "z"
         return None
