@@ -228,6 +228,8 @@ def test_a_wild_draw_four_on_the_player_says_the_choice_first(tmp_path: Path) ->
     assert said[0] == "Wild Draw Four on you: Space takes 4 cards, F challenges."
     assert "Your turn." not in said
     assert any("Wild Draw Four" in line and line != said[0] for line in said[1:])
+    controller.key("space")  # what the choice says Space does
+    assert len(controller.game.hands[0]) == 3 + 4
 
 
 def test_opponents_turns_in_order_are_not_said(tmp_path: Path) -> None:
