@@ -45,6 +45,8 @@ REACTION = 0.7
 #: A bot's card heard this long before the next change could be raced by ear.
 RACE_MARGIN = 1.0
 LONG = 8
+#: Lines printed this close together belong to one change (each waits its turn to be printed).
+SAME_CHANGE = 0.3
 PRESETS = ("classic", "playroom", "playroom_all")
 VERBOSITIES = ("short", "full")
 RATES = (250, 450)
@@ -294,7 +296,7 @@ def figures(run: Run) -> dict[str, float]:
             lags.append(start - printed_at)
         if _BOT_CARD.match(line):
             cards += 1
-            later = [t for t, _l in run.printed[index + 1:] if t > printed_at + 0.05]
+            later = [t for t, _l in run.printed[index + 1:] if t > printed_at + SAME_CHANGE]
             next_change = later[0] if later else None
             if end is not None and (next_change is None or next_change - end >= RACE_MARGIN):
                 in_time += 1
