@@ -290,3 +290,28 @@ def test_join_speaks_every_line_of_a_key_s_answer_and_its_passcode_prompt() -> N
     assert speaker.calls == [("You challenge Ana.", True), ("Ana bluffed: Ana draws 4 cards.", False)]
     assert _spoken(lambda: "secret", out)() == "secret"
     assert speaker.calls[-1] == ("Passcode", False)
+
+
+def test_the_speech_rate_is_a_setting_in_the_options_menu_with_a_test_sentence() -> None:
+    from uno_cli.menu import Menu
+
+    assert Settings().speech_rate == 250
+    assert Settings.from_dict({"speech_rate": 400}).speech_rate == 400
+    assert Settings.from_dict({"speech_rate": 0}).speech_rate == 0  # never wait for speech
+    assert Settings.from_dict({"speech_rate": 5000}).speech_rate == 250
+    menu = Menu(Settings())
+    menu.index = [item.key for item in menu.items].index("speech_rate")
+    assert menu.line(full=False) == "Speech rate: 250 words a minute."
+    assert menu.change(1) == ("Speech rate: 300 words a minute. "
+                              "This test sentence has ten words to time your speech.")
+    assert menu.settings.speech_rate == 300
+
+
+def test_the_command_line_speech_rate_reaches_the_clock(tmp_path: Path) -> None:
+    lines: list[str] = []
+    config = PlayConfig(speech="off", pace=30.0, seed=7, options=CLASSIC, speech_rate=420)
+    controller = build_controller(config, lines.append, Settings(speech_rate=200))
+    assert controller.out.rate == 420
+    controller = build_controller(PlayConfig(speech="off", seed=7, options=CLASSIC), lines.append,
+                                  Settings(speech_rate=200))
+    assert controller.out.rate == 200
