@@ -281,6 +281,7 @@ def figures(run: Run) -> dict[str, float]:
     last_heard = heard_index[-1] if heard_index else -1
     heard_words: list[int] = []
     cards = in_time = heard_first = 0
+    key_times = [t for t, _key, _heard in run.keys]
     late_cards: list[str] = []
     for index, (printed_at, line) in enumerate(run.printed):
         start = next((t for t, text in starts if line in text and t >= printed_at - 0.2), None)
@@ -296,7 +297,9 @@ def figures(run: Run) -> dict[str, float]:
             lags.append(start - printed_at)
         if _BOT_CARD.match(line):
             cards += 1
-            later = [t for t, _l in run.printed[index + 1:] if t > printed_at + SAME_CHANGE]
+            # The next change of the game: not this change's other lines, not the player's own keys.
+            later = [t for t, _l in run.printed[index + 1:] if t > printed_at + SAME_CHANGE
+                     and not any(k <= t <= k + SAME_CHANGE for k in key_times)]
             next_change = later[0] if later else None
             if end is not None and (next_change is None or next_change - end >= RACE_MARGIN):
                 in_time += 1
