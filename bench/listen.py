@@ -276,9 +276,11 @@ def figures(run: Run) -> dict[str, float]:
     lost: list[str] = []
     long_lines: list[str] = []
     # Lines still waiting to be spoken when the run stopped are not lost: only those speech
-    # went past (a later line was heard) without them.
+    # went past (a line of a later change was heard) without them. Lines of one change may
+    # reach the screen in another order than they are said.
     heard_index = [i for i, (_t, line) in enumerate(run.printed) if line in heard_text]
     last_heard = heard_index[-1] if heard_index else -1
+    heard_until = run.printed[last_heard][0] - SAME_CHANGE if heard_index else 0.0
     heard_words: list[int] = []
     cards = in_time = heard_first = 0
     key_times = [t for t, _key, _heard in run.keys]
@@ -287,7 +289,7 @@ def figures(run: Run) -> dict[str, float]:
         start = next((t for t, text in starts if line in text and t >= printed_at - 0.2), None)
         end = next((t for t, text in ends if line in text and t >= printed_at - 0.2), None)
         if line not in heard_text:
-            if index < last_heard:
+            if printed_at < heard_until:
                 lost.append(line)
         else:
             heard_words.append(len(line.split()))
