@@ -240,6 +240,8 @@ def _sound_options(func: Any) -> Any:
 @click.option("--think-time", "think_time", type=click.FloatRange(min=0, max=60), default=None,
               callback=lambda _c, _p, v: _seconds(v, "--think-time"),
               help=_("Seconds you have to act in the interactive game, then the game draws or passes for you (0: no limit)."))
+@click.option("--speech-rate", "speech_rate", type=click.IntRange(0, 1000), default=None,
+              help=_("Words a minute your speech says: the game waits until you have heard each move (0: never waits)."))
 def play(**kw: Any) -> None:
     """Play a game (interactive on a terminal, scripted otherwise)."""
     from uno_cli.playconfig import ConfigError, PlayConfig, build_seats
@@ -298,6 +300,7 @@ def play(**kw: Any) -> None:
         sound=kw["sound"],
         volume=kw["volume"],
         panning=kw["panning"],
+        speech_rate=kw["speech_rate"],
     )
     if scripted:
         from uno_cli.script import run as run_script

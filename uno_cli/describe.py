@@ -89,7 +89,15 @@ def _match_start(e: Event, d: dict[str, Any], you: bool, p: str, v: int | None, 
 
 
 def _dealer_draw(e, d, you, p, v, names, s):
-    card = card_name(d.get("card", ""), form=OBJECT)
+    from uno_cli.engine.cards import is_number
+
+    code = d.get("card", "")
+    card = card_name(code, form=OBJECT)
+    if code and not is_number(code):
+        # Only numbers count for the dealer: the redraw says why.
+        if you:
+            return _("You draw {card}: not a number, you draw again.").format(card=card)
+        return _("{player} draws {card}: not a number, draws again.").format(player=p, card=card)
     if you:
         return _("You draw {card} to choose the dealer.").format(card=card)
     return _("{player} draws {card} to choose the dealer.").format(player=p, card=card)

@@ -162,8 +162,14 @@ def _both_cases(keys: set[str]) -> set[str]:
 
 
 def yes_no_letters() -> set[str]:
-    """The yes and no letter keys of the current language, in both cases."""
-    return _both_cases({key_name(YES_KEY), key_name(NO_KEY)})
+    """The yes and no letter keys of the current language, in both cases (Serbian: both alphabets,
+    so a Cyrillic keyboard layout types them too)."""
+    letters = {key_name(YES_KEY), key_name(NO_KEY)}
+    if _language().startswith("sr_"):
+        from uno_cli.translit import latin_to_cyrillic
+
+        letters |= {latin_to_cyrillic(letter) for letter in letters}
+    return _both_cases(letters)
 
 
 def color_letter_keys() -> set[str]:
@@ -195,6 +201,22 @@ def help_lines() -> list[str]:
         )
     )
     return lines
+
+
+def keys_now(verbs: list[str]) -> str:
+    """F1's first answer: only the keys that matter now, and how to hear them all."""
+    from uno_cli.commands import label
+
+    table = by_verb()
+    # Each key with its typed command's word: short, and the word also works typed.
+    parts = [_("{key}: {action}").format(key=key_name(table[v].label), action=label(v))
+             for v in dict.fromkeys(verbs) if v in table]
+    # TRANSLATORS: {keys} lists "key: what it does" pairs, separated by semicolons.
+    return _("Keys now: {keys}. F1 again: every key.").format(keys="; ".join(parts))
+
+
+#: The colour question after a wild: short, since it comes with every wild (F1 gives the rest).
+COLOR_QUESTION = N_("Colour? 1 red, 2 yellow, 3 green, 4 blue.")
 
 
 def short_hint() -> str:

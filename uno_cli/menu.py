@@ -17,6 +17,9 @@ from uno_cli.settings import BRAILLE_MODES, SPEECH_MODES, Settings
 PACES = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
 WINDOWS = (1.0, 2.0, 3.0, 5.0, 8.0)
 #: Thinking times (0: no limit), as the Playroom's "Thinking time is limited to 5 seconds."
+SPEECH_RATES = (0, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700)
+#: The speech-rate test sentence: ten words, timed by the player against the rate chosen.
+RATE_TEST = N_("This test sentence has ten words to time your speech.")
 THINK_TIMES = (0.0, 5.0, 10.0, 15.0, 20.0, 30.0, 60.0)
 TARGETS = (100, 200, 250, 300, 500, 750, 1000)
 HANDS = tuple(range(0, 11))
@@ -34,6 +37,7 @@ SETTING_LABELS = {
     "bots": N_("Bot level"),
     "lang": N_("Language"),
     "speech": N_("Speech"),
+    "speech_rate": N_("Speech rate"),
     "verbosity": N_("Verbosity"),
     "braille": N_("Braille"),
     "pace": N_("Pause between opponents' moves"),
@@ -75,8 +79,8 @@ class Menu:
         self.changed = False
         from uno_cli.optioninfo import OPTION_INFO
 
-        self.items = [Item(k) for k in ("preset", "players", "bots", "lang", "speech", "verbosity", "braille", "sound",
-                                         "sound_volume", "sound_panning", "pace", "race_window", "think_time")]
+        self.items = [Item(k) for k in ("preset", "players", "bots", "lang", "speech", "speech_rate", "verbosity", "braille",
+                                         "sound", "sound_volume", "sound_panning", "pace", "race_window", "think_time")]
         self.items += [Item(k, rule=True) for k in OPTION_INFO]
 
     # ------------------------------------------------------------ rule options
@@ -114,6 +118,10 @@ class Menu:
             return _(_SPEECH_NAMES.get(value, value))
         if key == "verbosity":
             return _(VERBOSITY_NAMES.get(value, value))
+        if key == "speech_rate":
+            if not value:
+                return _("the game does not wait for speech")
+            return ngettext("{count} word a minute", "{count} words a minute", int(value)).format(count=int(value))
         if key == "braille":
             return _(_BRAILLE_NAMES.get(value, value))
         if key in ("sound", "sound_panning"):
@@ -159,6 +167,9 @@ class Menu:
             "bots": _("How well the computer players play and how fast they react."),
             "lang": _("The language of the game; it changes at the next start."),
             "speech": _("Speak through the screen reader or speech engine: automatic, on or off."),
+            "speech_rate": _("How fast your speech speaks, so the game waits until you have heard each move. "
+                             "Each change says a test sentence, then Stop where this rate expects its end: "
+                             "choose the fastest rate whose Stop does not cut the sentence."),
             "verbosity": _("Full says every move; short leaves out what you can ask for."),
             "braille": _("What your screen reader shows on a braille display: off, important messages "
                          "(your turn, questions, errors, answers to your keys) or everything."),
@@ -233,6 +244,11 @@ class Menu:
             s.lang = _cycle(langs, s.lang, delta)
         elif item.key == "speech":
             s.speech = _cycle(SPEECH_MODES, s.speech, delta)
+        elif item.key == "speech_rate":
+            s.speech_rate = _cycle(SPEECH_RATES, s.speech_rate, delta)
+            self.changed = True
+            # Said at the new rate's pace by the player's own speech: the calibration.
+            return setting_line(self._label(item), self._say_value(item)) + " " + _(RATE_TEST)
         elif item.key == "verbosity":
             s.verbosity = _cycle(("short", "full"), s.verbosity, delta)
         elif item.key == "braille":

@@ -54,6 +54,8 @@ class PlayConfig:
     pace: float | None = None
     think_time: float | None = None
     """Seconds a person has to act in the interactive game (None: the settings'; 0: no limit)."""
+    speech_rate: int | None = None
+    """Words a minute of the player's speech (None: the settings'; 0: never wait for speech)."""
     save: str | None = None
     sound: str | None = None
     """Earcons on or off (None: the settings'); ``volume`` (percent) and ``panning`` likewise."""

@@ -123,6 +123,9 @@ class Settings:
     race_window: float = 2.0
     """Seconds a bot's turn waits at least while the player may act out of turn
     (uno_cli.race.RACE_WINDOW)."""
+    speech_rate: int = 250
+    """Words a minute the player's speech says (uno_cli.interactive.clock): the game waits until a
+    change has been heard; 0: it never waits for speech."""
     think_time: float = 0.0
     """Seconds the player has to act when the game waits for them (0: no limit); then the
     safe default is played for them (uno_cli.race.default_action)."""
@@ -148,6 +151,10 @@ class Settings:
                 continue
             value = data[f.name]
             default = getattr(out, f.name)
+            if f.name == "speech_rate":
+                if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 1000:
+                    out.speech_rate = value
+                continue
             if f.name == "lang":
                 if value is None or isinstance(value, str):
                     out.lang = value or None

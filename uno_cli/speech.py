@@ -25,11 +25,11 @@ from __future__ import annotations
 import contextlib
 import glob
 import importlib.util
-import io
 import os
 import sys
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
 
@@ -47,43 +47,64 @@ PROBLEM_CLOSED = "closed"  # close() was called
 _quiet_lock = threading.RLock()
 
 
+class _Routed:
+    """sys.stdout or sys.stderr while a backend loads: what the loading thread writes is dropped,
+    every other thread's writes go through to the real stream."""
+
+    def __init__(self, real: Any, muted: threading.Thread) -> None:
+        self._real = real
+        self._muted = muted
+
+    def write(self, text: str) -> int:
+        if threading.current_thread() is self._muted or self._real is None:
+            return len(text)
+        return self._real.write(text)
+
+    def writelines(self, lines: Any) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        if self._real is not None and threading.current_thread() is not self._muted:
+            self._real.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real, name)
+
+
 @contextlib.contextmanager
 def _quiet() -> Iterator[None]:
-    """Swallow everything written to stdout/stderr, by Python code and by C code alike."""
-    # accessible_output2 prints "Cannot find Speech Dispatcher..." and exception texts
-    # with print(); DLLs and child processes write to the file descriptors directly.
+    """Drop what this thread writes to sys.stdout/sys.stderr; other threads print as ever.
+
+    accessible_output2 prints "Cannot find Speech Dispatcher..." and exception texts with
+    print(). Only the calling thread (the speech thread) is silenced, never the process's
+    file descriptors: the game's lines, the prompt and a server's start lines printed
+    meanwhile must all reach the terminal. (Speech Dispatcher's autospawn reads its
+    child's output through pipes; Windows screen reader DLLs write nothing to the console.)
+    """
     with _quiet_lock:
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(Exception):
-                if stream is not None:
-                    stream.flush()
-        saved: list[tuple[int, int]] = []
-        devnull = -1
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            for fd in (1, 2):
-                saved.append((fd, os.dup(fd)))
-                os.dup2(devnull, fd)
-        except OSError:
-            # No usable descriptors (e.g. pythonw on Windows): Python-level only.
-            for fd, copy in saved:
-                with contextlib.suppress(OSError):
-                    os.dup2(copy, fd)
-                    os.close(copy)
-            saved = []
-        try:
-            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(
-                io.StringIO()
-            ):
-                yield
-        finally:
-            for fd, copy in saved:
-                with contextlib.suppress(OSError):
-                    os.dup2(copy, fd)
-                    os.close(copy)
-            if devnull >= 0:
-                with contextlib.suppress(OSError):
-                    os.close(devnull)
+        me = threading.current_thread()
+        saved = (sys.stdout, sys.stderr)
+        sys.stdout = _Routed(saved[0], me)  # type: ignore[assignment]
+        sys.stderr = _Routed(saved[1], me)  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        with _quiet_lock:
+            # Put back only what is still ours (another thread may have set its own since).
+            if isinstance(sys.stdout, _Routed) and sys.stdout._muted is me:
+                sys.stdout = saved[0]
+            if isinstance(sys.stderr, _Routed) and sys.stderr._muted is me:
+                sys.stderr = saved[1]
+
+
+def _speechd_events() -> tuple[str, ...] | None:
+    """The Speech Dispatcher events a message's timing is known from, or None without the client."""
+    module = sys.modules.get("speechd")
+    kinds = getattr(module, "CallbackType", None)
+    if kinds is None:
+        return None
+    return (kinds.BEGIN, kinds.END, kinds.CANCEL)
 
 
 def _system_speechd_dirs() -> list[str]:
@@ -195,6 +216,36 @@ class Speaker:
         if text:
             self._call("speak", text, interrupt=interrupt)
 
+    @property
+    def reports_timing(self) -> bool:
+        """True when the backend tells when each message begins and ends (Speech Dispatcher)."""
+        client = getattr(self._output(), "_client", None)
+        return client is not None and hasattr(client, "speak") and _speechd_events() is not None
+
+    def speak_timed(self, text: str, interrupt: bool = False,
+                    on_event: Callable[[str, float], None] | None = None) -> None:
+        """Say text; ``on_event(kind, time)`` hears "begin", "end" or "cancel" when the backend reports it."""
+        events = _speechd_events()
+        client = getattr(self._output(), "_client", None)
+        if not text:
+            return
+        if on_event is None or client is None or events is None:
+            self.speak(text, interrupt)
+            return
+
+        def report(kind: str, **_kwargs: Any) -> None:
+            # On speechd's reader thread: only note the time (no SSIP call may be made here).
+            with contextlib.suppress(Exception):
+                on_event(str(kind), time.monotonic())
+
+        try:
+            if interrupt:
+                client.cancel()
+            client.speak(text, callback=report, event_types=events)
+        except Exception:
+            self.available = False
+            self.problem = PROBLEM_BACKEND_ERROR
+
     def braille(self, text: str) -> None:
         """Show text on the braille display, if the backend drives one (Windows)."""
         if text:
@@ -292,6 +343,9 @@ class SpeechThread:
                 speaker.close()
                 return
             method, args, kwargs = item
+            if not hasattr(speaker, method):  # a speaker without timing: speak plainly
+                method = "speak"
+                kwargs.pop("on_event", None)
             getattr(speaker, method)(*args, **kwargs)
 
     def _put(self, method: str, *args: Any, **kwargs: Any) -> None:
@@ -305,11 +359,25 @@ class SpeechThread:
             while True:
                 self._queue.get_nowait()
 
-    def speak(self, text: str, interrupt: bool = False) -> None:
-        """Say text (queued); interrupt=True also drops what is still waiting to be said."""
+    def speak(self, text: str, interrupt: bool = False,
+              on_event: Callable[[str, float], None] | None = None) -> None:
+        """Say text (queued); interrupt=True also drops what is still waiting to be said.
+
+        ``on_event(kind, time)`` hears when the message begins and ends being spoken, where
+        the backend reports it (:attr:`reports_timing`).
+        """
         if interrupt:
             self._drop_pending()
-        self._put("speak", text, interrupt=interrupt)
+        if on_event is None:
+            self._put("speak", text, interrupt=interrupt)
+        else:
+            self._put("speak_timed", text, interrupt=interrupt, on_event=on_event)
+
+    @property
+    def reports_timing(self) -> bool:
+        """True when the backend reports when each message begins and ends."""
+        speaker = self._speaker
+        return self.available and bool(getattr(speaker, "reports_timing", False))
 
     def braille(self, text: str) -> None:
         """Show text on the braille display (queued)."""

@@ -112,7 +112,7 @@ def test_a_card_that_does_not_match_is_refused_with_the_reason(game: PipeGame) -
 )
 def test_colour_choice_by_number_initial_or_arrows(game: PipeGame, keys: str, color: str) -> None:
     game.press(END, "Wild")
-    game.press("\r", "Choose a colour")
+    game.press("\r", "Colour?")
     if keys.startswith("\x1b"):
         game.press(RIGHT, "yellow")
         game.press(RIGHT, "green")
@@ -139,7 +139,15 @@ def test_repeat_and_history(game: PipeGame) -> None:
     game.wait_for("", before)
 
 
+def test_first_f1_names_the_keys_that_matter_now_in_short(game: PipeGame) -> None:
+    line = game.press(F1, "Keys now:")
+    assert "Z: next playable" in line and "Enter: play this" in line and "Space: draw" in line
+    assert "F1 again: every key." in line
+    assert len(line.split()) <= 40  # was one message of 64-77 seconds
+
+
 def test_help_lists_every_key_and_how_to_type_commands(game: PipeGame) -> None:
+    game.press(F1, "Keys now:")
     game.press(F1, "start with a slash")
     text = game.text()
     for label in ("Space:", "U or 1:", "B:", "Left arrow:", "Enter:", "Z:", "Shift+Z:", "Shift+C:", "Shift+N:",
@@ -185,7 +193,7 @@ def test_options_menu_before_the_match(tmp_path: Path, uno_home: Path) -> None:
         g.press("o", "Options.")
         g.press("\x1b[B", "Players: 4")
         g.press(RIGHT, "Players: 5")
-        for _ in range(13):  # the eleven settings after Players (braille, sound, thinking time among them), then rule options
+        for _ in range(14):  # the twelve settings after Players (speech rate, braille, sound, thinking time among them), then rule options
             g.press("\x1b[B")
         g.press("", None)
         g.wait_for("Challenging a Wild Draw Four")
@@ -233,7 +241,9 @@ def test_colour_choice_takes_the_language_s_own_initials(game_in, lang: str, key
 
     game = game_in(lang)
     game.press(END, card_name("w"))
-    line = game.press("\r", initials)
+    game.press("\r")
+    _wait_until(lambda: game.controller.mode == "color")
+    line = game.press(F1, initials)  # the short question first; F1 tells the initials too
     assert "Y, G" not in line and "R, Y" not in line
     game.press(key)
     _wait_until(lambda: game.controller.game.color == color)

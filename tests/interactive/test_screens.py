@@ -49,7 +49,9 @@ def test_colour_screen_plays_the_wild_in_the_colour_of_the_number_key(started) -
     controller, lines = started
     controller.play_card("w")
     assert controller.mode == Mode.COLOR
-    assert lines[-1].startswith("Choose a colour")
+    assert lines[-1] == "Colour? 1 red, 2 yellow, 3 green, 4 blue."  # short: it comes with every wild
+    controller.key("f1")
+    assert lines[-1].startswith("Choose a colour: Left and Right arrows")  # the rest, one key away
     controller.key("3")
     assert controller.mode == Mode.PLAY
     assert controller.game.color == "g"
@@ -68,7 +70,7 @@ def test_a_last_wild_is_played_without_the_colour_screen(tmp_path: Path) -> None
     controller._after_change(None)
     controller.play_card("w")
     assert controller.mode != Mode.COLOR
-    assert not any(line.startswith("Choose a colour") for line in lines)
+    assert not any(line.startswith(("Choose a colour", "Colour?")) for line in lines)
     assert "You play a Wild." in lines and "You win the hand." in lines
 
 

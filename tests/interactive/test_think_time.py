@@ -21,7 +21,7 @@ SETUP = {
 
 
 def test_when_the_thinking_time_runs_out_a_warning_comes_then_the_game_draws_for_the_player(tmp_path: Path) -> None:
-    game = PipeGame(PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC, think_time=2.0,
+    game = PipeGame(PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC, think_time=2.0, speech_rate=0,
                                setup=write_setup(tmp_path / "s.json", SETUP)))
     try:
         game.wait_for("Press Enter to start")

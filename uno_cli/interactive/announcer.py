@@ -2,39 +2,62 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
 from uno_cli.i18n import _
 from uno_cli.interactive import words
+from uno_cli.interactive.clock import DEFAULT_RATE, Item, SpeechClock
 
 
 class Announcer:
     """The one output point: prints each message as a line, speaks it, keeps the history.
 
-    Messages marked important (the player's own turn, questions) are never cut off by a
-    later message: until their estimated speaking time is over, later messages queue
-    behind them instead of interrupting.
+    Every message goes on the listener's clock (:class:`~.clock.SpeechClock`), which knows
+    when it will have been heard. The game's messages ("news") are queued, never cut by
+    later news. An answer to a key cuts in at once, unless a message marked important
+    (the player's own turn, questions) is still being spoken: then it waits its turn. News
+    the answer cut is said after it, in one line ("Meanwhile: ..."), so nothing unheard is
+    lost. Escape silences, and keeps the news it cut for the repeat key. The history (Page
+    Up) holds the game's messages; answers to keys are kept apart.
     """
 
     def __init__(self, write: Callable[[str], None], speaker: Any = None, verbosity: str = "full",
-                 braille: str = "important") -> None:
+                 braille: str = "important", rate: float = DEFAULT_RATE) -> None:
         self.write = write
         self.speaker = speaker
         self.verbosity = verbosity
         self.braille = braille
+        self.clock = SpeechClock(rate)
         self.history: list[str] = []
         self.position = 0
-        self._protected_until = 0.0
+        self.answers: list[str] = []
+        self.last = ""
         self._backlog: list[str] = []
         #: The earcons (uno_cli.sound.Sound), when sound is on.
         self.sound: Any = None
+        #: News cut by an answer and not yet heard again (said after the next answer).
+        self._missed: list[Item] = []
+        #: News cut by Escape: said by the repeat key.
+        self._kept: list[Item] = []
 
     def cue(self, type: str, data: dict[str, Any]) -> None:
         """A message's earcon (uno_cli.sound): started at once, never waited for."""
         if self.sound is not None:
             self.sound.event(type, data)
+
+    @property
+    def rate(self) -> float:
+        """The player's speech rate in words a minute (0: the game never waits for speech)."""
+        return self.clock.rate
+
+    @rate.setter
+    def rate(self, value: float) -> None:
+        self.clock.rate = float(value)
+
+    def heard_delay(self) -> float:
+        """Seconds until the player has heard everything said so far."""
+        return self.clock.heard_delay()
 
     def set_speaker(self, speaker: Any) -> None:
         """Attach the speaker once it is ready and say what was printed meanwhile."""
@@ -44,56 +67,109 @@ class Announcer:
             speaker.speak(" ".join(backlog[-3:]), interrupt=False)
 
     def say(self, text: str, important: bool = False, interrupt: bool = False, record: bool = True) -> None:
-        """Print and speak text; interrupt cuts off earlier speech unless it is protected."""
+        """Print and speak text: news (queued), or with ``interrupt`` the answer to a key."""
         if not text:
             return
         self.write(text)
         if record:
+            self.last = text
+        if interrupt:
+            if record:
+                self.answers.append(text)
+            self._answer(text, important)
+            return
+        if record:
             self.record(text)
-        self._speak(text, important, interrupt)
+        self._speak(text, "news", important, interrupt=False)
+
+    def speak(self, text: str, important: bool = True) -> None:
+        """Speak a line something else has printed (a prompt of the terminal), on the clock."""
+        if text:
+            self._speak(text, "news", important, interrupt=False)
 
     def record(self, text: str) -> None:
         """Keep ``text`` in the history (for repeat and the history walk), as the newest message."""
         self.history.append(text)
+        self.last = text
         # The walk starts at the message just heard: the first Page Up says the one before it.
         self.position = len(self.history) - 1
 
-    def _speak(self, text: str, important: bool, interrupt: bool) -> None:
+    # ---------------------------------------------------------------- speaking on the clock
+    def _timed(self) -> bool:
         speaker = self.speaker
-        now = time.monotonic()
+        return speaker is not None and bool(getattr(speaker, "reports_timing", False))
+
+    def _speak(self, text: str, kind: str, important: bool, interrupt: bool,
+               covers: list[Item] | None = None, braille: bool = True) -> Item:
+        speaker = self.speaker
+        timed = self._timed()
+        item = self.clock.add(text, kind, important, reported=timed)
+        if covers:
+            item.covers = list(covers)
         if speaker is None:
             self._backlog.append(text)
-            return
+            return item
         if not speaker.available:
-            return
-        answer = interrupt  # an answer to the player's key (even when it may not cut in)
-        if interrupt and now < self._protected_until:
-            interrupt = False
-        speaker.speak(text, interrupt=interrupt)
-        if self.braille == "all" or (self.braille == "important" and (important or answer)):
+            return item
+        if timed:
+            speaker.speak(text, interrupt=interrupt, on_event=lambda kind, at: self.clock.report(item, kind, at))
+        else:
+            speaker.speak(text, interrupt=interrupt)
+        answer = kind == "answer"
+        if braille and (self.braille == "all" or (self.braille == "important" and (important or answer))):
             # A braille display keeps one flash message: only what the player must read
             # (own turn, questions, errors, answers to keys), so bots' moves do not wipe it.
             speaker.braille(text)
-        if important:
-            self._protected_until = max(now, self._protected_until) + 0.3 + 0.065 * len(text)
+        return item
+
+    def _protected(self) -> bool:
+        """True while a message marked important is still to be heard (it is never cut)."""
+        return any(item.important and item.kind == "news" for item in self.clock.pending())
+
+    def _cut(self) -> list[Item]:
+        """Interrupt speech: the news not yet heard (a cut summary gives back what it covered)."""
+        lost: list[Item] = []
+        for item in self.clock.cut():
+            if item.kind == "news":
+                lost.append(item)
+            elif item.kind == "summary":
+                lost.extend(item.covers)
+        return lost
+
+    def _answer(self, text: str, important: bool) -> None:
+        if self._protected():
+            self._speak(text, "answer", important, interrupt=False)
+            return
+        self._missed = _unique(self._missed + self._cut())
+        self._speak(text, "answer", important, interrupt=True)
+        if self._missed:
+            missed, self._missed = self._missed, []
+            self._speak(words.meanwhile([m.text for m in missed]), "summary", False, interrupt=False,
+                        covers=missed, braille=False)
 
     def silence(self) -> None:
-        """Stop speaking now (the player asked)."""
-        self._protected_until = 0.0
+        """Stop speaking now (the player asked); the news cut is kept for the repeat key."""
+        self._kept = _unique(self._kept + self._missed + self._cut())
+        self._missed = []
         if self.sound is not None:
             self.sound.silence()
         if self.speaker is not None and self.speaker.available:
             self.speaker.silence()
 
     def repeat(self) -> None:
-        """Say the last message again."""
-        if self.history:
-            self.say(self.history[-1], interrupt=True, record=False)
+        """Say the news Escape cut, if any; else the last message again."""
+        if self._kept:
+            items = _unique(self._kept + self._missed + self._cut())
+            self._kept, self._missed = [], []
+            self._speak(words.meanwhile([m.text for m in items]), "summary", True, interrupt=True, covers=items)
+            return
+        if self.last:
+            self.say(self.last, interrupt=True, record=False)
         else:
             self.say(_(words.NOTHING_SAID), interrupt=True, record=False)
 
     def walk(self, delta: int) -> None:
-        """Say an earlier (-1) or later (+1) message of the history."""
+        """Say an earlier (-1) or later (+1) message of the game's history."""
         if not self.history:
             self.say(_(words.NOTHING_SAID), interrupt=True, record=False)
             return
@@ -109,12 +185,15 @@ class Announcer:
         self.position = pos
 
 
-def output_lock() -> Any:
-    """Held while speech starts: its backends are muted at the descriptor level then, and a
-    line printed meanwhile would be lost, so printing waits for the start to finish."""
-    from uno_cli import speech
-
-    return speech._quiet_lock
+def _unique(items: list[Item]) -> list[Item]:
+    """Items in order, each once."""
+    seen: set[int] = set()
+    out = []
+    for item in items:
+        if id(item) not in seen:
+            seen.add(id(item))
+            out.append(item)
+    return out
 
 
 def start_speaker(mode: str, announcer: Announcer, lang: str) -> None:

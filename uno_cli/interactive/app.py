@@ -10,7 +10,7 @@ from typing import Any
 
 from uno_cli.i18n import _
 from uno_cli.interactive import words
-from uno_cli.interactive.announcer import close_speaker, output_lock, start_speaker
+from uno_cli.interactive.announcer import close_speaker, start_speaker
 from uno_cli.interactive.controller import Controller
 from uno_cli.interactive.screens import Mode
 from uno_cli.interactive.setup import build_controller
@@ -87,9 +87,8 @@ def run_plain(config: Any, stdin: Any = None, stdout: Any = None) -> int:
         if broken:
             return
         try:
-            with output_lock():
-                stdout.write(line + "\n")
-                stdout.flush()
+            stdout.write(line + "\n")
+            stdout.flush()
         except (OSError, ValueError, AttributeError):
             # stdout closed or full: save, say so on stderr, leave with status 5.
             broken.append(True)
@@ -256,9 +255,8 @@ def print_above_prompt(line: str, stream: Any) -> None:
     app = get_app_or_none()
 
     def emit() -> None:
-        with output_lock():
-            stream.write(line + "\n")
-            stream.flush()
+        stream.write(line + "\n")
+        stream.flush()
 
     if app is None or not app.is_running or app.loop is None:
         emit()

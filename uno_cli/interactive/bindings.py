@@ -55,6 +55,16 @@ def make_prompt_session(controller: Controller, input: Any = None, output: Any =
         def _color(event: Any, name: str = name) -> None:
             controller.key(name)
 
+    @kb.add(Keys.Any, filter=empty)
+    def _letter(event: Any) -> None:
+        # A character that is no key starts a typed line: it is typed, and the player is told.
+        if not event.data.isprintable():
+            return  # an unbound control key types nothing
+        event.app.current_buffer.insert_text(event.data)
+        typing = getattr(controller, "typing_started", None)
+        if typing is not None and len(event.data) == 1 and event.data.isprintable() and not event.data.isspace():
+            typing(event.data)
+
     @kb.add("enter", filter=empty, eager=True)
     def _enter(event: Any) -> None:
         controller.key("enter")

@@ -34,6 +34,8 @@ from uno_cli.interactive.screens import (
     parse_color,
 )
 
+#: The pause between hands ("Next hand in 5 seconds"), from when it has been heard.
+NEXT_HAND_SECONDS = 5.0
 #: Verbs that work before a game exists.
 WITHOUT_GAME = frozenset({"help", "rules", "repeat", "history_back", "history_forward", "silence", "options"})
 
@@ -71,6 +73,8 @@ class Controller:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._was_mine = False
         self._turn_said = False
+        self._first_turn = False
+        self._challenge_said: int | None = None
         self.save_failed = False
         self._save_failure_said = False
 
@@ -209,11 +213,36 @@ class Controller:
         self.out.cue(message.type, message.data)  # sounds even when the words are left out
         if not said(message, self.out.verbosity):
             return
+        if message.type in ("hand_start", "match_start"):
+            self._first_turn = True
+        if message.type == "turn" and message.seat != HUMAN:
+            first, self._first_turn = self._first_turn, False
+            if not message.brief and not first:
+                return  # an opponent's turn in order: T says it; only the player's and out-of-order turns are said
+        if self._challenge_said is not None and self._challenge_said == self.game.version and (
+                message.seat == HUMAN and message.type in ("turn", "pending")):
+            return  # the Wild Draw Four choice said it already
+        if message.type == "play" and self._challenge_first():
+            return
         if message.seat == HUMAN and message.type in ("turn", "beep_race", "pending", "playable_drawn"):
             self._turn_said = True
         if message.type == "beep_race":
             self._turn_said = True
         self.say(text, important=important(message))
+
+    def _challenge_first(self) -> bool:
+        """A Wild Draw Four against the player: the choice first, then the card's lines."""
+        from uno_cli.engine.actions import CHALLENGE
+
+        g = self.game
+        if g.current != HUMAN or self._challenge_said == g.version:
+            return False
+        if not any(a.kind == CHALLENGE for a in g.legal_actions(HUMAN)):
+            return False
+        self._challenge_said = g.version
+        self._turn_said = True
+        self.say(words.challenge_choice(g.pending), important=True)
+        return False
 
     def attach(self, session: Any) -> None:
         """Play this session (new, resumed, or rebuilt from the options)."""
@@ -338,14 +367,18 @@ class Controller:
         while self.mode == mode and not self.done:
             await self.sleep_until_change(None)
 
+    def next_hand_delay(self) -> float:
+        """Seconds until the next hand: the five seconds said, counted from when they are heard."""
+        return self.out.heard_delay() + NEXT_HAND_SECONDS
+
     async def between_hands(self) -> None:
         """The pause between hands: the next hand after a few seconds, unless paused."""
         self.say(_(words.NEXT_HAND))
         self.mode = Mode.BETWEEN
-        deadline = time.monotonic() + 5.0
+        deadline = time.monotonic() + self.next_hand_delay()
         while self.mode in (Mode.BETWEEN, Mode.MENU, Mode.RULES, Mode.QUIT) and not self.done:
             if self.paused or self.mode != Mode.BETWEEN:
-                deadline = time.monotonic() + 5.0
+                deadline = time.monotonic() + self.next_hand_delay()
             left = deadline - time.monotonic()
             if left <= 0:
                 break
@@ -476,10 +509,36 @@ class Controller:
             self.answer(words.not_saved(str(autosave.path())))
 
     def keys_help(self) -> None:
-        """F1: the keys, then the typed commands."""
-        from uno_cli.keys import help_lines
+        """F1: the keys that matter now; pressed again, every key and the typed commands."""
+        from uno_cli.keys import help_lines, keys_now
 
-        self.answer("\n".join(help_lines()))
+        short = keys_now(self.keys_that_matter())
+        if self.out.answers and self.out.answers[-1] == short:
+            self.answer("\n".join(help_lines()))
+        else:
+            self.answer(short)
+
+    def keys_that_matter(self) -> list[str]:
+        """The verbs of the keys worth naming now (F1's short answer)."""
+        from uno_cli.engine.actions import ACCEPT, ANSWER, CATCH, CHALLENGE, DRAW, JUMP_IN, PLAY, UNO
+
+        if self.table is None or not self.table.started:
+            return ["play_focused", "next_playable", "draw", "uno", "hand", "top", "repeat", "history_back"]
+        if self.mode == Mode.BETWEEN:
+            return ["pause", "options", "scores", "repeat", "history_back"]
+        kinds = {a.kind for a in self.legal()}
+        verbs: list[str] = []
+        if ANSWER in kinds:
+            verbs.append("beep")
+        if CHALLENGE in kinds:
+            verbs.append("challenge")
+        if PLAY in kinds or JUMP_IN in kinds:
+            verbs += ["next_playable", "play_focused"]
+        if DRAW in kinds or ACCEPT in kinds:
+            verbs.append("draw")
+        if UNO in kinds or CATCH in kinds:
+            verbs.append("uno")
+        return verbs + ["hand", "top", "turn", "repeat", "history_back"]
 
     def apply_settings(self) -> None:
         """Rebuild the match to come from the settings (before a match starts)."""
@@ -532,6 +591,10 @@ class Controller:
                 self.command(binding.verb)
                 return
         self.answer(_(words.NO_SUCH_KEY))
+
+    def typing_started(self, letter: str) -> None:
+        """A character that is no key began a typed line: say so, so the player is never left in silence."""
+        self.answer(words.typing_started(letter))
 
     def typed(self, text: str) -> None:
         """A typed command line (``/play red 5``, ``draw``, ``uno``, ``help``...)."""

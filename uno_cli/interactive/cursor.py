@@ -43,6 +43,10 @@ class HandCursor:
         self.full = full
         self.sort = "color"  # the order the dealt hand is read in
         self.focus = 0
+        #: True once the focused card was said since the hand last changed: until then the
+        #: first Z takes the focused card itself if it can be played.
+        self.moved = False
+        self._seen: tuple[str, ...] = ()
 
     def legal(self) -> list[Any]:
         """The seat's legal actions now."""
@@ -74,6 +78,9 @@ class HandCursor:
     def keep(self, focused: str | None) -> None:
         """After a change: the focus stays on the same card (or the nearest place)."""
         hand = self.hand()
+        if tuple(hand) != self._seen:
+            self._seen = tuple(hand)
+            self.moved = False  # a new hand, or cards came or went: the focused card is news again
         if focused in hand:
             self.focus = hand.index(focused)  # type: ignore[arg-type]
         else:
@@ -97,6 +104,7 @@ class HandCursor:
             self.answer(self.hand_text())
             return
         self.focus = max(0, min(len(hand) - 1, index))
+        self.moved = True
         self.answer(self.card_text(self.focus))
 
     def prev_card(self) -> None:
@@ -135,6 +143,9 @@ class HandCursor:
                 self.answer(_(words.NOTHING_PLAYABLE_DRAW))
             else:
                 self.answer(_(words.NOTHING_PLAYABLE))
+            return
+        if not self.moved and self.focus in idx:
+            self.move(self.focus)  # the card under the cursor, not yet said, can be played
             return
         after = [i for i in idx if (i > self.focus if step > 0 else i < self.focus)]
         if after:

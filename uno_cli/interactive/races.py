@@ -19,6 +19,8 @@ from uno_cli.i18n import _
 from uno_cli.interactive import words
 from uno_cli.interactive.screens import HOLDING_MODES, Mode
 
+#: Seconds of speech still to hear that let a bot's timer fire anyway (the clock's own rounding).
+HEARD_SLACK = 0.25
 #: Seconds before the thinking time runs out that the player is warned (at most half of it).
 THINK_WARNING = 5.0
 
@@ -51,6 +53,7 @@ class RaceTimers:
         referee.race_window = c.settings.race_window
         think = c.config.think_time if c.config.think_time is not None else c.settings.think_time
         referee.think_time = think or 0.0
+        referee.heard_delay = c.out.heard_delay()
         if self._think_first(referee):
             return
         for entry in referee.schedule(virtual=False):
@@ -63,7 +66,8 @@ class RaceTimers:
                 continue
             if not offer.in_turn:
                 self.offers[offer.seat] = offer
-            self._handles.append(c._loop.call_later(entry.time, self._fire, offer))
+            base = max(0.0, entry.time - referee.heard_delay)
+            self._handles.append(c._loop.call_later(entry.time, self._fire, offer, base))
         self._version = (c.game.version, c.game.hand_number)
 
     def _think_first(self, referee: Any) -> bool:
@@ -133,8 +137,15 @@ class RaceTimers:
             c.mode = Mode.PLAY  # the question is over: the default is played instead
         self._fire(offer)
 
-    def _fire(self, offer: Any) -> None:
+    def _fire(self, offer: Any, base: float | None = None) -> None:
         c = self.c
+        if base is not None and c._loop is not None and self._current(offer):
+            late = c.out.heard_delay()
+            if late > HEARD_SLACK:
+                # Speech is slower than the clock expected: the change is not heard yet. The
+                # offer counts its own time again from when it will have been heard.
+                self._handles.append(c._loop.call_later(late + base, self._fire, offer, base))
+                return
         self.offers.pop(offer.seat, None)
         if c.table is None or c.paused or c.mode == Mode.QUIT or c.mode in HOLDING_MODES:
             self.cancel()  # the match loop schedules again when play goes on

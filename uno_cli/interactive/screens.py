@@ -98,7 +98,9 @@ class ColorScreen(Screen):
         if c.mode != Mode.COLOR:
             c.previous_mode = Mode.PLAY if c.mode == Mode.TARGET else c.mode
         c.mode = Mode.COLOR
-        c.say(color_keys_help(), important=True)
+        from uno_cli.keys import COLOR_QUESTION
+
+        c.say(_(COLOR_QUESTION), important=True)
 
     def key(self, name: str) -> None:
         c = self.c
@@ -255,8 +257,10 @@ class MenuScreen(Screen):
             c.answer(menu.move(1))
         elif name in ("right", "enter", "space"):
             c.answer(menu.change(1))
+            self._time_rate()
         elif name == "left":
             c.answer(menu.change(-1))
+            self._time_rate()
         elif name == "home":
             c.answer(menu.move(-len(menu.items)))
         elif name == "end":
@@ -265,6 +269,25 @@ class MenuScreen(Screen):
             self.close()
         else:
             c.answer(menu.intro())
+
+    def _time_rate(self) -> None:
+        """After a speech-rate change: "Stop" cuts in where that rate expects the test sentence to end."""
+        from uno_cli.interactive.clock import speaking_time
+
+        c = self.c
+        item = self.menu.items[self.menu.index]
+        rate = self.menu.settings.speech_rate
+        if item.key != "speech_rate" or not rate or c._loop is None:
+            return
+        answer = c.out.answers[-1] if c.out.answers else ""
+        delay = speaking_time(answer, rate)
+        version = len(c.out.answers)
+
+        def stop() -> None:
+            if c.mode == Mode.MENU and len(c.out.answers) == version:
+                c.answer(_(words.RATE_STOP))
+
+        c._loop.call_later(delay, stop)
 
     def close(self) -> None:
         """Leave the menu; save and apply what changed."""
@@ -282,6 +305,8 @@ class MenuScreen(Screen):
             c.out.braille = c.settings.braille
             c.config.pace = c.settings.pace
             c.config.think_time = c.settings.think_time
+            c.config.speech_rate = c.settings.speech_rate
+            c.out.rate = c.settings.speech_rate
             if c.settings.speech != old_speech:
                 c.config.speech = c.settings.speech
                 close_speaker(c.out)

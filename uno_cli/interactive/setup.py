@@ -45,6 +45,8 @@ def merge_settings(config: Any, settings: Any) -> list[str | None]:
         config.pace = settings.pace
     if not _explicit("think_time") and config.think_time is None:
         config.think_time = settings.think_time
+    if getattr(config, "speech_rate", None) is None:
+        config.speech_rate = settings.speech_rate
     if not _explicit("preset") and not _explicit("rules") and not config.setup:
         try:
             options = build_options(settings.preset, [])
@@ -132,7 +134,7 @@ def build_controller(config: Any, write: Callable[[str], None], settings: Any = 
     config.seats = seats_for(levels)
     config.players = len(levels)
     config.names = default_names(config, settings)
-    announcer = Announcer(write, None, config.verbosity, settings.braille)
+    announcer = Announcer(write, None, config.verbosity, settings.braille, rate=config.speech_rate)
     controller = Controller(config, settings, announcer)
     controller.attach(make_session(config, controller.on_message))
     if config.resume:

@@ -31,7 +31,8 @@ QUIT_UNSAVED_QUESTION = N_("Quit the game? It could not be saved, so it will be 
 GOODBYE = N_("Goodbye.")
 MATCH_OVER = N_("The match is over. Press Enter to leave, or O for options to play again.")
 OVER_PROMPT = N_("Press Enter to leave, or O for options to play again.")
-NEXT_HAND = N_("Next hand in 5 seconds. P pauses, O opens the options, Enter starts now.")
+# Short: said after every hand (F1 then names Enter, P and O).
+NEXT_HAND = N_("Next hand in 5 seconds; P pauses.")
 
 # ---------------------------------------------------------------- keys
 KEY_DOES_NOTHING = N_("That key does nothing.")
@@ -45,6 +46,8 @@ SORTED_BY_NUMBER = N_("Your cards are sorted by number.")
 PAUSED = N_("Paused. Press P to go on.")
 GOES_ON = N_("The game goes on.")
 TIME_UP = N_("Time is up.")
+# TRANSLATORS: one short word said where the chosen speech rate expects the test sentence to end.
+RATE_STOP = N_("Stop.")
 
 
 def seconds_left(n: int) -> str:
@@ -70,6 +73,37 @@ OPTIONS_CLOSED = N_("Options closed.")
 NOTHING_SAID = N_("Nothing has been said yet.")
 FIRST_MESSAGE = N_("First message.")
 LAST_MESSAGE = N_("Last message.")
+
+
+#: The most cut messages said again after an answer; the rest are in the history (Page Up).
+MEANWHILE_MOST = 4
+
+
+def meanwhile(news: list[str]) -> str:
+    """What the game said while an answer cut in, said again after it, shortest first."""
+    shown = news[-MEANWHILE_MOST:]
+    text = " ".join(shown)
+    more = len(news) - len(shown)
+    if more:
+        # TRANSLATORS: said after the answer to a key when it cut off messages of the game;
+        # {news} are the last few of them, the others are in the message history (Page Up).
+        return ngettext("Meanwhile, {count} earlier message, then: {news}",
+                        "Meanwhile, {count} earlier messages, then: {news}", more).format(count=more, news=text)
+    # TRANSLATORS: said after the answer to a key when it cut off messages of the game ({news}).
+    return _("Meanwhile: {news}").format(news=text)
+
+
+def typing_started(letter: str) -> str:
+    """A letter that is no key was pressed on the empty line: it starts a typed command."""
+    # TRANSLATORS: {letter} is the character just typed.
+    return _("{letter}: not a key, you are typing a command. Enter sends it.").format(letter=letter)
+
+
+def challenge_choice(count: int) -> str:
+    """A Wild Draw Four played on the player: the choice, before anything else is said."""
+    # TRANSLATORS: said first when a Wild Draw Four is played on you; Space and F are keys.
+    return ngettext("Wild Draw Four on you: Space takes {count} card, F challenges.",
+                    "Wild Draw Four on you: Space takes {count} cards, F challenges.", count).format(count=count)
 
 
 def not_saved(path: str) -> str:

@@ -17,6 +17,7 @@ import asyncio
 import json
 import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -167,6 +168,8 @@ async def play(host: str, port: int, name: str, passcode: str | None, key_file: 
         start_speaker(speech, announcer, lang)
         start_sound(sound, settings.load(), announcer, viewer=None)  # the frames' "you" tells the seat
     say = announcer.say if fmt == "text" else (lambda text, **kw: sys.stderr.write(text + "\n"))
+    if ask is not None and fmt == "text":
+        ask = _spoken(ask, announcer)
     try:
         conn, process = await connect(host, port, name, passcode, key_file, KnownHosts(known_hosts_path()), say,
                                       lang, JSON_CHANNEL if fmt == "json" else KEYS_CHANNEL,
@@ -191,6 +194,21 @@ async def play(host: str, port: int, name: str, passcode: str | None, key_file: 
     return 0
 
 
+def _spoken(ask: Callable[[], str | None], announcer: Any) -> Callable[[], str | None]:
+    """``ask`` with its prompt also spoken (the terminal prints it; speech would not say it)."""
+    from uno_cli.i18n import _
+
+    def asking() -> str | None:
+        announcer.speak(_("Passcode"))
+        return ask()
+
+    return asking
+
+
+#: Frames marked as replies this close together answer one key: only the first cuts in.
+REPLY_BURST = 0.5
+
+
 class _Remote:
     """What the local game's key bindings drive here: every key and typed line goes to the server."""
 
@@ -200,6 +218,7 @@ class _Remote:
         #: The server's word, with its latest message: single keys act (at a table in play), a colour is chosen.
         self.keys_on = False
         self.mode: Any = None
+        self._last_reply = -REPLY_BURST
 
     def _send(self, obj: dict[str, str]) -> None:
         try:
@@ -240,8 +259,14 @@ class _Remote:
         # A server is a stranger: what it sends reaches the screen and the speech cleaned
         # (no escape sequences, control or format characters), as the server cleans names and chat.
         text = clean_lines(obj["text"])
+        reply = bool(obj.get("reply"))
+        now = time.monotonic()
+        # A key's answer may be several lines (a challenge and its result): the later ones queue.
+        cut = reply and now - self._last_reply > REPLY_BURST
+        if reply:
+            self._last_reply = now
         if text.strip():
-            self.out.say(text, important=bool(obj.get("important")), interrupt=bool(obj.get("reply")))
+            self.out.say(text, important=bool(obj.get("important")), interrupt=cut)
 
 
 async def _receive(process: Any, remote: _Remote, json_lines: bool) -> None:
