@@ -115,6 +115,14 @@ class Entry:
         #: What a person is asked, for a person's entry.
         self.wait = wait
 
+    def _key(self) -> tuple[Any, ...]:
+        return (self.time, self.order, self.seat, self.offer, self.wait)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Entry) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # equal by value, and not frozen
+
     def __repr__(self) -> str:
         return f"Entry({self.time!r}, {self.order!r}, {self.seat!r}, {self.offer!r}, {self.wait!r})"
 

@@ -48,7 +48,7 @@ def _wait_sound(game: PipeGame, name: str, timeout: float = 10.0) -> None:
 
 
 def test_the_game_sounds_its_turn_the_thinking_time_warning_and_the_draw_made_for_the_player(null_device: Path) -> None:
-    game = PipeGame(PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC, think_time=2.0,
+    game = PipeGame(PlayConfig(speech="off", speech_rate=0, sound="on", pace=30.0, seed=1, options=CLASSIC, think_time=2.0,
                                setup=write_setup(null_device / "s.json", SETUP)))
     try:
         game.wait_for("Press Enter to start")
@@ -68,10 +68,14 @@ def test_the_game_sounds_its_turn_the_thinking_time_warning_and_the_draw_made_fo
 
 
 def test_escape_in_the_game_silences_the_sounds(null_device: Path) -> None:
-    game = PipeGame(PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC,
+    game = PipeGame(PlayConfig(speech="off", speech_rate=0, sound="on", pace=30.0, seed=1, options=CLASSIC,
                                setup=write_setup(null_device / "s.json", SETUP)))
     try:
         game.wait_for("Press Enter to start")
+        end = time.monotonic() + 20
+        while not (game.controller.out.sound is not None and game.controller.out.sound.available):
+            assert time.monotonic() < end, "sound did not open"  # it opens on its own thread
+            time.sleep(0.02)
         game.press("\r", "Your turn.")
         _wait_sound(game, "your_turn")
         sound = game.controller.out.sound
@@ -91,7 +95,7 @@ def test_escape_in_the_game_silences_the_sounds(null_device: Path) -> None:
 
 
 def test_sound_off_on_the_command_line_starts_no_sound(null_device: Path) -> None:
-    game = PipeGame(PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC, sound="off",
+    game = PipeGame(PlayConfig(speech="off", speech_rate=0, pace=30.0, seed=1, options=CLASSIC, sound="off",
                                setup=write_setup(null_device / "s.json", SETUP)))
     try:
         game.wait_for("Press Enter to start")
