@@ -8,6 +8,7 @@ so tests can check the delay between an event and its sound.
 from __future__ import annotations
 
 import collections
+import sys
 import time
 from array import array
 from collections.abc import Generator
@@ -97,17 +98,15 @@ class Device:
         if null:
             self._device = self._open(miniaudio, [miniaudio.Backend.NULL])
         else:
-            # ALSA and JACK print their failures on the terminal; muting that takes the output
-            # lock (printing waits), so they are tried only when the quiet backends found nothing.
+            # ALSA and JACK print their failures on the process's standard error (the player's
+            # terminal): they are tried only when the quiet backends found nothing, and muted.
             noisy = [miniaudio.Backend.ALSA, miniaudio.Backend.JACK]
             quiet = [b for b in miniaudio.Backend if b not in noisy and b != miniaudio.Backend.NULL]
             try:
                 self._device = self._open(miniaudio, quiet)
             except miniaudio.MiniaudioError:
-                from uno_cli.speech import _quiet
-
-                with _quiet():
-                    self._device = self._open(miniaudio, noisy)
+                _mute_native_audio_errors()
+                self._device = self._open(miniaudio, noisy)
         self._device.start(stream)
         self.backend = str(self._device.backend)
 
@@ -126,3 +125,43 @@ class Device:
             self._device.close()
         except Exception:  # noqa: BLE001 - leaving the game must not fail on sound
             pass
+
+
+#: The C callbacks given to ALSA and JACK (kept alive for as long as the libraries may call them).
+_MUTED: list[Any] = []
+
+
+def _mute_native_audio_errors() -> None:
+    """Give ALSA and JACK error handlers that say nothing, instead of printing on standard error.
+
+    Redirecting the process's standard error would hide the game's own output meanwhile; the
+    libraries' own hooks silence only them. Linux only (elsewhere these libraries are not used).
+    """
+    if _MUTED or not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    import ctypes.util
+
+    def quiet(*_args: Any) -> None:
+        return None
+
+    for lib_name, setters, argtypes in (
+        # void handler(const char *file, int line, const char *function, int err, const char *fmt, ...)
+        ("asound", ("snd_lib_error_set_handler",),
+         (ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p)),
+        # void handler(const char *message)
+        ("jack", ("jack_set_error_function", "jack_set_info_function"), (ctypes.c_char_p,)),
+    ):
+        found = ctypes.util.find_library(lib_name)
+        if not found:
+            continue
+        try:
+            lib = ctypes.CDLL(found)
+            handler = ctypes.CFUNCTYPE(None, *argtypes)(quiet)
+            for setter in setters:
+                getattr(lib, setter)(handler)
+            _MUTED.append(handler)
+        except (OSError, AttributeError):  # another build of the library: it may print, nothing worse
+            continue
+    if not _MUTED:
+        _MUTED.append(None)  # looked once
