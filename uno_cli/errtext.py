@@ -229,9 +229,11 @@ def config_error(exc: ConfigError) -> str:
             range="0.4-1.1", fixed="1.0", level="hard", value=d.get("value")
         )
     if exc.code == "bad_rule":
-        # TRANSLATORS: {example} is typed text such as stacking=on; it stays as it is.
+        from uno_cli.optioninfo import rule_example
+
+        # TRANSLATORS: {example} is typed text such as Stacking=on, in the player's language.
         return _("Write rule options as name=value, for example {example}; got {value}.").format(
-            example="stacking=on", value=d.get("value")
+            example=rule_example(), value=d.get("value")
         )
     from uno_cli.clicktext import seat_forms
 
