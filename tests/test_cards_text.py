@@ -78,3 +78,15 @@ def test_serbian_card_names_as_said_are_read_back_as_the_card(line) -> None:
     with use_language("sr_Latn"):
         cmd = parse(line, 0)
     assert cmd.verb == "play" and cmd.card == ("w+4" if "Džoker" in line else "g2"), cmd
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("sr_Latn", "igraj crvenu trojku ili zelenu dvojku"), ("sr_Cyrl", "играј црвену тројку или зелену двојку"),
+    ("pt", "jogar 3 vermelho ou 2 verde"),
+])
+def test_a_card_after_the_play_command_takes_the_case_the_verb_needs(lang, said) -> None:
+    """Serbian "igraj crvenu trojku" (accusative), not "igraj crvena trojka"."""
+    from uno_cli.commands import spoken_moves
+
+    with use_language(lang):
+        assert spoken_moves(["play r3", "play g2"]) == said

@@ -163,6 +163,21 @@ def _number(rank: str, form: str, tr: Translator) -> str:
     return tr.pgettext(_NUMBER_CONTEXTS[case], _NUMBERS[case][int(rank)])
 
 
+# TRANSLATORS: which form of a card's name follows a command word in a move the player may
+# type ("play red 5", "jump in red 5"): "bare" (the name alone, "5 vermelho") or "object"
+# (the form "card as object", Serbian "igraj crvenu peticu"). Write one of these two words.
+_AFTER_VERB = NP_("card form", "bare")
+
+
+def form_after_verb(translator: Translator | None = None) -> str:
+    """The form of a card's name after a command word ("play"), as the language writes it."""
+    from uno_cli.translit import latin_to_cyrillic
+
+    form = (translator or get_translator()).pgettext("card form", _AFTER_VERB)
+    # The Cyrillic catalog is transliterated whole, this word too.
+    return OBJECT if form in (OBJECT, latin_to_cyrillic(OBJECT)) else BARE
+
+
 def card_name(code: str, color: str | None = None, form: str = BARE,
               translator: Translator | None = None) -> str:
     """The card ``code`` in words, in ``form`` ("red 5", "a red 5"), in the current language
