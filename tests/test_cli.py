@@ -250,3 +250,12 @@ def test_a_badly_written_rule_shows_an_example_in_the_players_language() -> None
     done = _run("play", "--lang", "pt", "--rule", "Contra-ataque=sim", "--format", "texto",
                 "--seed", "1", input="quit\n")
     assert "A partida começa" in done.output, done.output
+
+
+def test_a_wrong_typed_rule_is_explained_in_the_rule_books_words() -> None:
+    done = _run("play", "--lang", "pt", "--rule", "penalidade por não dizer uno=3", "--seed", "1", input="quit\n")
+    assert done.exit_code == 2 and "Penalidade por não dizer Uno" in done.output and "1, 2 ou 4" in done.output, done.output
+    done = _run("play", "--lang", "it", "--rule", "target=x", "--seed", "1", input="quit\n")
+    assert "un numero intero" in done.output and "whole" not in done.output, done.output
+    done = _run("play", "--lang", "ro", "--rule", "foo=1", "--seed", "1", input="quit\n")
+    assert "uno rules" in done.output and "draw_skips" not in done.output, done.output

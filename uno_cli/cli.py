@@ -132,7 +132,7 @@ def _options_or_exit(preset_name: str, rules: tuple[str, ...], players: int | No
         options.validate(players)
         return options
     except InvalidOptions as exc:
-        _fail(option_error(exc))
+        _fail(option_error(exc, typed=True))
     except ConfigError as exc:
         _fail(config_error(exc))
 
