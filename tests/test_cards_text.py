@@ -71,7 +71,8 @@ def test_serbian_names_number_cards_with_their_nouns_in_the_case_of_the_sentence
         assert card_name(code, form=form) == name
 
 
-@pytest.mark.parametrize("line", ["igraj zelenu dvojku", "zelena dvojka", "igraj kartu Džoker vuci četiri", "zelenu 2"])
+@pytest.mark.parametrize("line", ["igraj zelenu dvojku", "zelena dvojka", "igraj kartu Džoker vuci četiri", "zelenu 2",
+                                  "igraj kartu Džoker vuci četiri plavu"])
 def test_serbian_card_names_as_said_are_read_back_as_the_card(line) -> None:
     from uno_cli.commands import parse
 
@@ -90,3 +91,12 @@ def test_a_card_after_the_play_command_takes_the_case_the_verb_needs(lang, said)
 
     with use_language(lang):
         assert spoken_moves(["play r3", "play g2"]) == said
+
+
+def test_a_wilds_colour_in_a_serbian_move_takes_the_cards_case() -> None:
+    from uno_cli.commands import localize_command
+
+    with use_language("sr_Latn"):
+        assert localize_command("play w r") == "igraj Džokera crvenu"
+    with use_language("pt"):
+        assert localize_command("play w r") == "jogar Curinga vermelho"

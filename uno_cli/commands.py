@@ -628,7 +628,7 @@ def label(name: str) -> str:
 def localize_command(command: str) -> str:
     """A canonical command as the player types it in the current language, cards and colours
     by name: ``play r5`` -> ``jogar 5 vermelho``, ``play w+4 r`` -> ``jogar Curinga +4 vermelho``."""
-    from uno_cli.cards_text import card_name, color_name, form_after_verb
+    from uno_cli.cards_text import BARE, card_name, color_name, form_after_verb
 
     prefix = ""
     if command.startswith("@"):
@@ -641,7 +641,8 @@ def localize_command(command: str) -> str:
         if i == 0 and takes_card and arg in ALL_CODES:
             words.append(card_name(arg, form=form_after_verb()))
         elif arg in COLORS:
-            words.append(color_name(arg))
+            # A wild's colour takes the card's case ("igraj Džokera crvenu").
+            words.append(color_name(arg, form=form_after_verb() if takes_card else BARE))
         else:
             words.append(arg)
     return prefix + " ".join(words)
