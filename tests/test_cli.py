@@ -244,6 +244,16 @@ def test_rule_names_and_values_are_typed_in_any_language(lang: str, rule: str, s
     assert getattr(build_options("classic", [rule]), key) is (value == "on")
 
 
+@pytest.fixture
+def language_given_back():
+    """A run of ``uno`` in this process makes its language current: give the previous one back."""
+    from uno_cli.i18n import use_language
+
+    with use_language("en"):
+        yield
+
+
+@pytest.mark.usefixtures("language_given_back")
 def test_a_badly_written_rule_shows_an_example_in_the_players_language() -> None:
     done = _run("play", "--lang", "pt", "--rule", "foo", "--seed", "1", input="quit\n")
     assert done.exit_code == 2 and "Contra-ataque=sim" in done.output, done.output
@@ -252,6 +262,7 @@ def test_a_badly_written_rule_shows_an_example_in_the_players_language() -> None
     assert "A partida começa" in done.output, done.output
 
 
+@pytest.mark.usefixtures("language_given_back")
 def test_a_wrong_typed_rule_is_explained_in_the_rule_books_words() -> None:
     done = _run("play", "--lang", "pt", "--rule", "penalidade por não dizer uno=3", "--seed", "1", input="quit\n")
     assert done.exit_code == 2 and "Penalidade por não dizer Uno" in done.output and "1, 2 ou 4" in done.output, done.output
