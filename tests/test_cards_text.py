@@ -38,9 +38,9 @@ def test_english_forms_keep_the_natural_article() -> None:
     ("it", "bs", ARTICLE, "un Salta il turno blu"),
     ("ro", "w+4", OBJECT, "o carte neagră +4"),
     ("ro", "r8", OBJECT, "un 8 roșu"),
-    ("sr_Latn", "r7", OBJECT, "crvenu 7"),
-    ("sr_Latn", "r7", ARTICLE, "crvena 7"),
-    ("sr_Cyrl", "r7", OBJECT, "црвену 7"),
+    ("sr_Latn", "r7", OBJECT, "crvenu sedmicu"),
+    ("sr_Latn", "r7", ARTICLE, "crvena sedmica"),
+    ("sr_Cyrl", "r7", OBJECT, "црвену седмицу"),
     ("pt", "g8", BARE, "8 verde"),
 ])
 def test_each_language_gives_the_card_its_article_or_case(lang: str, code: str, form: str, expected: str) -> None:
@@ -52,8 +52,51 @@ def test_each_language_gives_the_card_its_article_or_case(lang: str, code: str, 
     ("pt", "Ana joga um 8 verde."),
     ("it", "Ana gioca un 8 verde."),
     ("ro", "Ana joacă un 8 verde."),
-    ("sr_Latn", "Ana igra zelenu 8."),
+    ("sr_Latn", "Ana igra zelenu osmicu."),
 ])
 def test_a_played_card_is_the_object_of_the_verb(lang: str, expected: str) -> None:
     with use_language(lang):
         assert describe(Event("play", 1, {"card": "g8"}), 0, ["Mia", "Ana"]) == expected
+
+
+@pytest.mark.parametrize(("code", "form", "name"), [
+    ("g2", BARE, "zelena dvojka"), ("g2", OBJECT, "zelenu dvojku"), ("r0", ARTICLE, "crvena nula"),
+    ("b1", OBJECT, "plavu jedinicu"), ("y9", BARE, "žuta devetka"),
+])
+def test_serbian_names_number_cards_with_their_nouns_in_the_case_of_the_sentence(code, form, name) -> None:
+    """Serbian players say "crvena trojka" (the seed), so a voice never reads "zelenu dva"."""
+    from uno_cli.i18n import use_language
+
+    with use_language("sr_Latn"):
+        assert card_name(code, form=form) == name
+
+
+@pytest.mark.parametrize("line", ["igraj zelenu dvojku", "zelena dvojka", "igraj kartu Džoker vuci četiri", "zelenu 2",
+                                  "igraj kartu Džoker vuci četiri plavu"])
+def test_serbian_card_names_as_said_are_read_back_as_the_card(line) -> None:
+    from uno_cli.commands import parse
+
+    with use_language("sr_Latn"):
+        cmd = parse(line, 0)
+    assert cmd.verb == "play" and cmd.card == ("w+4" if "Džoker" in line else "g2"), cmd
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("sr_Latn", "igraj crvenu trojku ili zelenu dvojku"), ("sr_Cyrl", "играј црвену тројку или зелену двојку"),
+    ("pt", "jogar 3 vermelho ou 2 verde"),
+])
+def test_a_card_after_the_play_command_takes_the_case_the_verb_needs(lang, said) -> None:
+    """Serbian "igraj crvenu trojku" (accusative), not "igraj crvena trojka"."""
+    from uno_cli.commands import spoken_moves
+
+    with use_language(lang):
+        assert spoken_moves(["play r3", "play g2"]) == said
+
+
+def test_a_wilds_colour_in_a_serbian_move_takes_the_cards_case() -> None:
+    from uno_cli.commands import localize_command
+
+    with use_language("sr_Latn"):
+        assert localize_command("play w r") == "igraj Džokera crvenu"
+    with use_language("pt"):
+        assert localize_command("play w r") == "jogar Curinga vermelho"

@@ -218,3 +218,55 @@ def test_speech_and_verbosity_values_are_said_and_typed_in_the_players_language(
         assert choice.convert("nu", None, None) == "off"
     assert choice.convert("desligado", None, None) == "off"
     assert choice.convert("auto", None, None) == "auto"
+
+
+def test_format_values_are_said_and_typed_in_the_players_language() -> None:
+    from uno_cli.clicktext import said_choice
+    from uno_cli.i18n import use_language
+    choice = said_choice("format")
+    with use_language("it"):
+        assert choice.get_metavar(None) == "[testo|json]"
+        assert choice.convert("testo", None, None) == "text"
+    assert choice.convert("texto", None, None) == "text"
+    assert choice.convert("JSON", None, None) == "json"
+
+
+@pytest.mark.parametrize("lang, rule, said", [
+    ("pt", "Contra-ataque=sim", "stacking=on"),
+    ("sr_Latn", "odgovor-kartom=da", "stacking=on"),
+    ("ro", "Cumulare=nu", "stacking=off"),
+    ("it", "stacking=on", "stacking=on"),
+])
+def test_rule_names_and_values_are_typed_in_any_language(lang: str, rule: str, said: str) -> None:
+    from uno_cli.playconfig import build_options
+
+    key, value = said.split("=")
+    assert getattr(build_options("classic", [rule]), key) is (value == "on")
+
+
+@pytest.fixture
+def language_given_back():
+    """A run of ``uno`` in this process makes its language current: give the previous one back."""
+    from uno_cli.i18n import use_language
+
+    with use_language("en"):
+        yield
+
+
+@pytest.mark.usefixtures("language_given_back")
+def test_a_badly_written_rule_shows_an_example_in_the_players_language() -> None:
+    done = _run("play", "--lang", "pt", "--rule", "foo", "--seed", "1", input="quit\n")
+    assert done.exit_code == 2 and "Contra-ataque=sim" in done.output, done.output
+    done = _run("play", "--lang", "pt", "--rule", "Contra-ataque=sim", "--format", "texto",
+                "--seed", "1", input="quit\n")
+    assert "A partida começa" in done.output, done.output
+
+
+@pytest.mark.usefixtures("language_given_back")
+def test_a_wrong_typed_rule_is_explained_in_the_rule_books_words() -> None:
+    done = _run("play", "--lang", "pt", "--rule", "penalidade por não dizer uno=3", "--seed", "1", input="quit\n")
+    assert done.exit_code == 2 and "Penalidade por não dizer Uno" in done.output and "1, 2 ou 4" in done.output, done.output
+    done = _run("play", "--lang", "it", "--rule", "target=x", "--seed", "1", input="quit\n")
+    assert "un numero intero" in done.output and "whole" not in done.output, done.output
+    done = _run("play", "--lang", "ro", "--rule", "foo=1", "--seed", "1", input="quit\n")
+    assert "uno rules" in done.output and "draw_skips" not in done.output, done.output

@@ -182,3 +182,15 @@ def test_jump_in_command_and_messages_use_one_verb():
         tr = Translator(language)
         assert tr.pgettext("command", "jump").startswith(stem)
         assert stem in tr.gettext("{player} jumps in with {card}.")
+
+
+@pytest.mark.parametrize(("language", "target", "said"), [
+    ("ro", 1, "până la un punct."), ("ro", 15, "până la 15 puncte."), ("ro", 500, "până la 500 de puncte."),
+    ("sr_Latn", 1, "do jednog poena."), ("pt", 1, "até 1 ponto."), ("it", 500, "a 500 punti."),
+])
+def test_the_target_score_agrees_with_its_number(language, target, said):
+    """"până la 15 de puncte" was heard for a target under 20: the target is a plural message."""
+    from uno_cli.describe import rules_text
+
+    with use_language(language):
+        assert rules_text("X", False, target, 0).endswith(said)

@@ -133,6 +133,50 @@ _OBJECT = {
 }
 _FORMS = {BARE: ("card", _BARE), ARTICLE: ("card with article", _ARTICLE), OBJECT: ("card as object", _OBJECT)}
 
+# The number on a card as the {number} of the templates above. Keep the digit where your
+# language says the card by its numeral ("5 vermelho"); a language that names number cards
+# with nouns writes the noun (Serbian "petica").
+_NUMBERS = {
+    "subject": (
+        # TRANSLATORS: the number of a card in a card's name, as the subject ("the top card is
+        # a red 5"; Serbian "crvena petica"). Keep the digit unless your language names the card.
+        NP_("card number", "0"), NP_("card number", "1"), NP_("card number", "2"),
+        NP_("card number", "3"), NP_("card number", "4"), NP_("card number", "5"),
+        NP_("card number", "6"), NP_("card number", "7"), NP_("card number", "8"),
+        NP_("card number", "9")),
+    "object": (
+        # TRANSLATORS: the number of a card in a card's name, as the direct object ("plays a
+        # red 5"; Serbian the accusative "crvenu peticu"). Keep the digit unless your language
+        # names the card.
+        NP_("card number as object", "0"), NP_("card number as object", "1"),
+        NP_("card number as object", "2"), NP_("card number as object", "3"),
+        NP_("card number as object", "4"), NP_("card number as object", "5"),
+        NP_("card number as object", "6"), NP_("card number as object", "7"),
+        NP_("card number as object", "8"), NP_("card number as object", "9")),
+}
+_NUMBER_CONTEXTS = {"subject": "card number", "object": "card number as object"}
+
+
+def _number(rank: str, form: str, tr: Translator) -> str:
+    """The card's number as the language says it in a card's name in ``form``."""
+    case = "object" if form == OBJECT else "subject"
+    return tr.pgettext(_NUMBER_CONTEXTS[case], _NUMBERS[case][int(rank)])
+
+
+# TRANSLATORS: which form of a card's name follows a command word in a move the player may
+# type ("play red 5", "jump in red 5"): "bare" (the name alone, "5 vermelho") or "object"
+# (the form "card as object", Serbian "igraj crvenu peticu"). Write one of these two words.
+_AFTER_VERB = NP_("card form", "bare")
+
+
+def form_after_verb(translator: Translator | None = None) -> str:
+    """The form of a card's name after a command word ("play"), as the language writes it."""
+    from uno_cli.translit import latin_to_cyrillic
+
+    form = (translator or get_translator()).pgettext("card form", _AFTER_VERB)
+    # The Cyrillic catalog is transliterated whole, this word too.
+    return OBJECT if form in (OBJECT, latin_to_cyrillic(OBJECT)) else BARE
+
 
 def card_name(code: str, color: str | None = None, form: str = BARE,
               translator: Translator | None = None) -> str:
@@ -150,7 +194,7 @@ def card_name(code: str, color: str | None = None, form: str = BARE,
     if c is None or rank is None:
         return code
     key = (c, rank if (c, rank) in table else "n")
-    return tr.pgettext(context, table[key]).format(number=rank)
+    return tr.pgettext(context, table[key]).format(number=_number(rank, form, tr) if rank.isdigit() else rank)
 
 
 # What players type besides the names the game says (the parser reads every form of every

@@ -132,7 +132,7 @@ def _options_or_exit(preset_name: str, rules: tuple[str, ...], players: int | No
         options.validate(players)
         return options
     except InvalidOptions as exc:
-        _fail(option_error(exc))
+        _fail(option_error(exc, typed=True))
     except ConfigError as exc:
         _fail(config_error(exc))
 
@@ -232,7 +232,7 @@ def _sound_options(func: Any) -> Any:
 @_sound_options
 @click.option("--script", is_flag=True, help=_("Read commands from standard input even on a terminal."))
 @click.option("--interactive", is_flag=True, help=_("Play the interactive game even when standard input is not a console (Git Bash, mintty)."))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help=_("Script output: text lines or {format}.").format(format="JSON Lines"))
+@click.option("--format", "fmt", type=said_choice("format"), default="text", help=_("Script output: text lines or {format}.").format(format="JSON Lines"))
 @click.option("--speech", type=said_choice("speech"), default=None, help=_("Speech through the screen reader."))
 @click.option("--verbosity", type=said_choice("verbosity"), default=None, help=_("How much is said."))
 @click.option("--pace", type=click.FloatRange(0.0, 60.0), default=None, callback=lambda _c, _p, v: _seconds(v, "--pace"),
@@ -517,7 +517,7 @@ def serve(**kw: Any) -> None:
 @click.option("--passcode", default=None, help=_("The server's passcode (asked when not given)."))
 @click.option("--key", "key_file", type=click.Path(exists=True, dir_okay=False), default=None,
               help=_("Your private key file, for a server that accepts keys."))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+@click.option("--format", "fmt", type=said_choice("format"), default="text",
               help=_("Script output: text lines or {format}.").format(format="JSON Lines"))
 @click.option("--lang", default=None, help=_("Language: {languages}.").format(languages=_LANGUAGE_CODES))
 @click.option("--speech", type=said_choice("speech"), default="auto", help=_("Speech through the screen reader."))

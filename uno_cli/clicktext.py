@@ -85,35 +85,49 @@ PROGRAM = NP_("argument", "PROGRAM")
 RANGE = N_("{low} to {high}")
 
 
+#: What ``--format`` writes, as players of each language type it.
+FORMAT_NAMES: dict[str, str] = {
+    # TRANSLATORS: a value of --format: script output as plain text lines.
+    "text": NP_("keyword", "text"),
+    "json": NP_("keyword", "json"),
+}
+
 #: The values of the options said_choice shows in the player's language, in order.
-SAID_CHOICES = {"speech": ("auto", "on", "off"), "verbosity": ("short", "full")}
+SAID_CHOICES = {"speech": ("auto", "on", "off"), "verbosity": ("short", "full"), "format": ("text", "json")}
+#: The message context of a said_choice's words (None: no context).
+_SAID_CONTEXTS = {"format": "keyword"}
 
 
 def said_choice(kind: str) -> Any:
     """A click choice shown and typed in the player's language: ``--speech [automático|ligado|
     desligado]``; the English keys and every language's words are understood. ``kind``:
-    a key of :data:`SAID_CHOICES` (the words are the settings menu's)."""
+    a key of :data:`SAID_CHOICES` (the words are the settings menu's, or FORMAT_NAMES)."""
     import click
 
     def names() -> dict[str, str]:
         from uno_cli.menu import _SPEECH_NAMES, VERBOSITY_NAMES
 
-        return {"speech": _SPEECH_NAMES, "verbosity": VERBOSITY_NAMES}[kind]
+        return {"speech": _SPEECH_NAMES, "verbosity": VERBOSITY_NAMES, "format": FORMAT_NAMES}[kind]
+
+    context = _SAID_CONTEXTS.get(kind)
+
+    def said(msgid: str) -> str:
+        from uno_cli.i18n import _
+
+        return pgettext(context, msgid) if context else _(msgid)
 
     class SaidChoice(click.Choice):
         def get_metavar(self, *args: Any, **kwargs: Any) -> str:
-            from uno_cli.i18n import _
-
-            return "[" + "|".join(_(v) for v in names().values()) + "]"
+            return "[" + "|".join(said(v) for v in names().values()) + "]"
 
         def convert(self, value: Any, param: Any, ctx: Any) -> Any:
             from uno_cli.commands import typed_choice
             from uno_cli.i18n import _
 
-            key = typed_choice(str(value), names())
+            key = typed_choice(str(value), names(), context)
             if key is None:
                 self.fail(_("{value!r} is not one of {choices}.").format(
-                    value=value, choices=", ".join(_(v) for v in names().values())), param, ctx)
+                    value=value, choices=", ".join(said(v) for v in names().values())), param, ctx)
             return key
 
     return SaidChoice(list(SAID_CHOICES[kind]))

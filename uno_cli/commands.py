@@ -628,7 +628,7 @@ def label(name: str) -> str:
 def localize_command(command: str) -> str:
     """A canonical command as the player types it in the current language, cards and colours
     by name: ``play r5`` -> ``jogar 5 vermelho``, ``play w+4 r`` -> ``jogar Curinga +4 vermelho``."""
-    from uno_cli.cards_text import card_name, color_name
+    from uno_cli.cards_text import BARE, card_name, color_name, form_after_verb
 
     prefix = ""
     if command.startswith("@"):
@@ -639,9 +639,10 @@ def localize_command(command: str) -> str:
     takes_card = BY_NAME[verb].arg == "card" if verb in BY_NAME else False
     for i, arg in enumerate(args):
         if i == 0 and takes_card and arg in ALL_CODES:
-            words.append(card_name(arg))
+            words.append(card_name(arg, form=form_after_verb()))
         elif arg in COLORS:
-            words.append(color_name(arg))
+            # A wild's colour takes the card's case ("igraj Džokera crvenu").
+            words.append(color_name(arg, form=form_after_verb() if takes_card else BARE))
         else:
             words.append(arg)
     return prefix + " ".join(words)
@@ -673,10 +674,11 @@ def spoken_moves(legal: Sequence[str]) -> str:
     """What a seat may do, short enough to hear: the plays grouped, a wild once ("play Wild
     and choose a colour"), colours and seats as one choice; when that is still long, the
     cards as a count and the command for the whole list (``moves``)."""
-    from uno_cli.cards_text import card_name, color_name
+    from uno_cli.cards_text import card_name, color_name, form_after_verb
     from uno_cli.i18n import _, get_translator
 
     tr = get_translator()
+    form = form_after_verb(tr)
     cards: list[str] = []
     wilds: list[str] = []
     by_verb: dict[str, list[str]] = {}
@@ -697,7 +699,7 @@ def spoken_moves(legal: Sequence[str]) -> str:
             elif verb in ("color", "play"):
                 out.append(label(verb) + " " + tr.format_list([color_name(a) if a in COLORS else a for a in args], "or"))
             else:
-                names = [card_name(a) if a in ALL_CODES else a for a in dict.fromkeys(args)]
+                names = [card_name(a, form=form) if a in ALL_CODES else a for a in dict.fromkeys(args)]
                 out.append(label(verb) + " " + tr.format_list(names, "or"))
         return out
 
@@ -707,7 +709,7 @@ def spoken_moves(legal: Sequence[str]) -> str:
     play = label("play")
     listed = []
     if cards or wilds:
-        names = tr.format_list([card_name(c) for c in cards + wilds], "or")
+        names = tr.format_list([card_name(c, form=form) for c in cards + wilds], "or")
         # TRANSLATORS: {play} is the command word "play", {cards} the cards that may be played, the wilds last.
         listed = [_("{play} {cards} and choose a colour").format(play=play, cards=names) if wilds
                   else play + " " + names]

@@ -554,7 +554,8 @@ def rules_text(preset_label: str, changed: bool, target: int, hands: int) -> str
     if hands:
         return ngettext("Rules: {rules}; {count} hand.", "Rules: {rules}; {count} hands.", hands).format(
             rules=rules, count=hands)
-    return _("Rules: {rules}; to {target} points.").format(rules=rules, target=_number(target))
+    return ngettext("Rules: {rules}; to {count} point.", "Rules: {rules}; to {count} points.", target).format(
+        rules=rules, count=_number(target))
 
 
 # --------------------------------------------------------------------- summaries

@@ -35,8 +35,13 @@ def _field(value: object) -> str:
     return text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
 
 
-def option_error(exc: InvalidOptions) -> str:
-    """A sentence saying what is wrong with a rule option."""
+def option_error(exc: InvalidOptions, typed: bool = False) -> str:
+    """A sentence saying what is wrong with a rule option; ``typed``: one the player typed
+    (``--rule``), named and valued as the rule book says them, not as a file writes them."""
+    if typed and exc.key != "preset":
+        said = _typed_option_error(exc)
+        if said is not None:
+            return said
     if exc.key == "preset":
         from uno_cli.clicktext import preset_names
 
@@ -52,6 +57,28 @@ def option_error(exc: InvalidOptions) -> str:
     return _("The rule option {name} cannot be {value}. Allowed: {allowed}.").format(
         name=_field(exc.key), value=_field(exc.value), allowed=_list(exc.allowed)
     )
+
+
+def _typed_option_error(exc: InvalidOptions) -> str | None:
+    """option_error's sentence in the player's words (None: an error of another kind)."""
+    from uno_cli.optioninfo import OPTION_INFO, describe_value, option_label
+
+    if exc.unknown:
+        # TRANSLATORS: {command} is the command that prints the rule book ("uno rules"); it stays as it is.
+        return _("There is no rule option called {name}. The rule book names them all: {command}.").format(
+            name=_field(exc.key), command="uno rules")
+    info = OPTION_INFO.get(exc.key)
+    if info is None:
+        return None
+    if info.values is None:
+        # TRANSLATORS: what a rule option such as the target score may be set to.
+        allowed = [_("a whole number")]
+    elif all(isinstance(v, int) and not isinstance(v, bool) for v in info.values):
+        allowed = [str(v) for v in info.values]
+    else:
+        allowed = [describe_value(exc.key, v) for v in info.values]
+    return _("The rule option {name} cannot be {value}. Allowed: {allowed}.").format(
+        name=option_label(exc.key), value=_field(exc.value), allowed=_list(allowed, "or"))
 
 
 def setup_error(exc: InvalidSetup) -> str:
@@ -229,9 +256,11 @@ def config_error(exc: ConfigError) -> str:
             range="0.4-1.1", fixed="1.0", level="hard", value=d.get("value")
         )
     if exc.code == "bad_rule":
-        # TRANSLATORS: {example} is typed text such as stacking=on; it stays as it is.
+        from uno_cli.optioninfo import rule_example
+
+        # TRANSLATORS: {example} is typed text such as Stacking=on, in the player's language.
         return _("Write rule options as name=value, for example {example}; got {value}.").format(
-            example="stacking=on", value=d.get("value")
+            example=rule_example(), value=d.get("value")
         )
     from uno_cli.clicktext import seat_forms
 

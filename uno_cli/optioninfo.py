@@ -22,7 +22,7 @@ from uno_cli.i18n import N_, _, get_translator, ngettext, pgettext
 __all__ = [
     "OPTION_INFO", "PRESET_INFO", "OptionInfo", "PresetInfo", "describe_value",
     "option_help", "option_label", "option_line", "preset_description", "preset_name",
-    "scoring_mode_help", "scoring_mode_name", "typed_preset", "typed_rule", "value_choices",
+    "rule_example", "scoring_mode_help", "scoring_mode_name", "typed_preset", "typed_rule", "value_choices",
 ]
 
 
@@ -377,6 +377,11 @@ def typed_preset(word: str) -> str:
     from uno_cli.commands import typed_choice
 
     return typed_choice(word, {k: info.label for k, info in PRESET_INFO.items()}) or word.strip().lower()
+
+
+def rule_example() -> str:
+    """``Stacking=on`` as a player of the current language types it (``Contra-ataque=sim``)."""
+    return f"{option_label('stacking')}={pgettext('option', 'on')}".replace(" ", "-")
 
 
 def typed_rule(item: str) -> str:

@@ -159,11 +159,13 @@ def parse_levels(text: str, budgets: bool = False) -> list[str]:
 
 
 def build_options(preset_name: str, rules: tuple[str, ...] | list[str], base: RuleOptions | None = None) -> RuleOptions:
-    """Options from a preset (or ``base``) and ``KEY=VALUE`` overrides."""
+    """Options from a preset (or ``base``) and ``KEY=VALUE`` overrides, typed in any language."""
     options = base if base is not None else preset(_typed_preset(preset_name))
+    from uno_cli.optioninfo import typed_rule
+
     changes: dict[str, object] = {}
     for item in rules:
-        key, sep, value = item.partition("=")
+        key, sep, value = typed_rule(item).partition("=")
         if not sep:
             raise ConfigError("bad_rule", value=item)
         key = key.strip().replace("-", "_")
