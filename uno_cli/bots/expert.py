@@ -63,6 +63,8 @@ _ACTION_RANKS = frozenset(("s", "+2", "r"))
 #: Two players: bonus of a Skip, Reverse or Draw Two in a rollout (each gives another turn,
 #: so every seat chains them, as a two-player specialist does).
 DUEL_CHAIN = 4.0
+#: A rollout seat spends action cards and Wild Draw Fours on a neighbour with at most this many cards.
+SHORT = 2
 
 
 def rollout_action(game: Game, rng: random.Random) -> Action:
@@ -92,7 +94,7 @@ def rollout_action(game: Game, rng: random.Random) -> Action:
         return next(a for a in legal if a.kind == ACCEPT)
     n = game.players
     hands = game.hands
-    nxt_short = len(hands[(seat + 1) % n]) <= 2 or len(hands[(seat - 1) % n]) <= 2
+    nxt_short = len(hands[(seat + 1) % n]) <= SHORT or len(hands[(seat - 1) % n]) <= SHORT
     chain = DUEL_CHAIN if n == 2 else 0.0
     choice: Action | None = None
     fallback: Action | None = None
