@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 from uno_cli.bots import ExpertBot, make_bot
-from uno_cli.bots.expert import race_action
+from uno_cli.bots.expert import race_action, rollout_action
 from uno_cli.engine import preset
 from uno_cli.engine.actions import JUMP_IN, PLAY
 from uno_cli.sim import simulate
@@ -120,3 +120,21 @@ def test_expert_is_reproducible_with_races_in_the_playroom():
     a = simulate(*args, seed=5, levels=("expert", "hard"), check=True).to_dict()
     b = simulate(*args, seed=5, levels=("expert", "hard"), check=True).to_dict()
     assert a["violations"] == [] and a["actions"] == b["actions"] and a["points"] == b["points"]
+
+
+def test_two_player_rollout_chains_an_action_card_over_its_longest_colour():
+    # Two players: a Skip gives another turn, so a rollout seat plays it (as a chainer would).
+    hand = ["g5", "g6", "rs", "b9"]
+    g = make_game([hand, ["y1", "y2", "y3", "y4", "y6"]], discard=["r5"])
+    for k in range(20):
+        action = rollout_action(g, random.Random(k))
+        assert action.kind == PLAY and action.card == "rs"
+
+
+def test_four_player_rollout_follows_its_longest_colour_when_no_one_is_short():
+    hand = ["g5", "g6", "rs", "b9"]
+    others = [["y1", "y2", "y3", "y4", "y6"], ["y1", "y2", "y3", "y4", "y7"], ["b1", "b2", "b3", "b4", "b6"]]
+    g = make_game([hand, *others], discard=["r5"])
+    for k in range(20):
+        action = rollout_action(g, random.Random(k))
+        assert action.kind == PLAY and action.card == "g5"

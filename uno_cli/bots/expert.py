@@ -60,6 +60,11 @@ _INDEX = {c: i for i, c in enumerate(COLORS)}
 #: Colour index of each coloured card (Wilds and Beeps have none).
 _CARD_INDEX = {card: _INDEX[c] for card, c in CARD_COLOR.items() if c is not None}
 _ACTION_RANKS = frozenset(("s", "+2", "r"))
+#: Two players: bonus of a Skip, Reverse or Draw Two in a rollout (each gives another turn,
+#: so every seat chains them, as a two-player specialist does).
+DUEL_CHAIN = 4.0
+#: A rollout seat spends action cards and Wild Draw Fours on a neighbour with at most this many cards.
+SHORT = 2
 
 
 def rollout_action(game: Game, rng: random.Random) -> Action:
@@ -89,7 +94,8 @@ def rollout_action(game: Game, rng: random.Random) -> Action:
         return next(a for a in legal if a.kind == ACCEPT)
     n = game.players
     hands = game.hands
-    nxt_short = len(hands[(seat + 1) % n]) <= 2 or len(hands[(seat - 1) % n]) <= 2
+    nxt_short = len(hands[(seat + 1) % n]) <= SHORT or len(hands[(seat - 1) % n]) <= SHORT
+    chain = DUEL_CHAIN if n == 2 else 0.0
     choice: Action | None = None
     fallback: Action | None = None
     top = -1e9
@@ -107,8 +113,8 @@ def rollout_action(game: Game, rng: random.Random) -> Action:
                 s = -6.0 if card == WILD else (3.0 if nxt_short else -5.0)
             else:
                 s = 2.0 * counts[i] + CARD_POINTS[card] / 20.0  # type: ignore[index]
-                if nxt_short and CARD_RANK[card] in _ACTION_RANKS:  # type: ignore[index]
-                    s += 4.0
+                if CARD_RANK[card] in _ACTION_RANKS:  # type: ignore[index]
+                    s += (4.0 if nxt_short else 0.0) + chain
             if a.target is not None:
                 s -= len(hands[a.target])
             s += noise()
