@@ -83,8 +83,11 @@ BOT_NAMES = (NP_("bot name", "Ana"), NP_("bot name", "Bruno"), NP_("bot name", "
              NP_("bot name", "Elena"), NP_("bot name", "Filip"), NP_("bot name", "Greta"), NP_("bot name", "Hugo"),
              NP_("bot name", "Ivana"), NP_("bot name", "Jonas"))
 AUTO = object()
-#: Message types left out at the short verbosity (they can be asked for by key or command).
-SHORT_SKIP = frozenset({"dealer_draw", "dealer_tie", "reshuffle", "deal", "beep_answer", "scores"})
+#: Message types left out at the short verbosity (they can be asked for by key or command): the
+#: start of a hand says only the rules (once a match), the hand's number, the first card and the
+#: first turn; the dealer, the deal and the count of cards dealt are for the full verbosity.
+SHORT_SKIP = frozenset({"match_start", "dealer_draw", "dealer_tie", "dealer_chosen", "reshuffle", "deal",
+                        "hand_dealt", "beep_answer", "scores"})
 
 
 def said(message: Message, verbosity: str) -> bool:

@@ -10,7 +10,7 @@ from uno_cli.i18n import N_, _, ngettext
 
 # ---------------------------------------------------------------- start, end and questions
 UNO = N_("UNO.")
-START_PROMPT = N_("Press Enter to start, O for options.")
+START_PROMPT = N_("Enter starts; O: options.")
 PLAIN_INTRO = N_("Type one key name or command per line: draw, uno, play red 5, help.")
 NO_SPEECH = N_("Speech is not available: the game goes on in text only.")
 CRASHED = N_("Sorry, the game stopped because of an error. It is saved: start again to resume it.")
