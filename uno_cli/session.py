@@ -106,6 +106,13 @@ def important(message: Message) -> bool:
     return message.important or message.type in IMPORTANT
 
 
+def _int_or(value: Any, default: int) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
 def _payload(ev: Event, viewer: int | None, names: Sequence[str], scripted: Sequence[int],
              text: str | None) -> dict[str, Any]:
     """The JSON object of a narrated event, made when it is first read (JSON output only)."""
@@ -455,6 +462,8 @@ class Session:
             kind = ev.type
             if kind in ("hand_start", "match_start"):
                 turn_said, out_of_turn = None, False
+                if kind == "hand_start" and _int_or(ev.data.get("hand"), 0) == 1:
+                    brief = False  # at short the rules line, said just before, begins the match
             elif kind == "play":
                 turn_said = None
                 out_of_turn = ev.data.get("how") in ("jump_in", "sequence")

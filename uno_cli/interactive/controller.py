@@ -212,6 +212,8 @@ class Controller:
         text = message.text
         self.out.cue(message.type, message.data)  # sounds even when the words are left out
         if not said(message, self.out.verbosity):
+            if message.text:
+                self.out.keep(message.text)  # left out at short, still one Page Up away
             return
         if message.type in ("hand_start", "match_start"):
             self._first_turn = True
