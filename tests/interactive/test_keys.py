@@ -199,7 +199,8 @@ def test_options_menu_before_the_match(tmp_path: Path, uno_home: Path) -> None:
         g.wait_for("Challenging a Wild Draw Four")
         g.press("\x1b", "Options saved")
         assert '"players": 5' in (uno_home / "config" / "settings.json").read_text()
-        g.press("\r", "The game starts with 5 players.")
+        g.press("\r", "First card: ")
+        g.press("e", "Dario")  # the fourth bot: five players (the count of players is one Page Up away)
     finally:
         g.close()
 

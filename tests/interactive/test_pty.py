@@ -245,7 +245,7 @@ def test_command_line_options_and_saved_settings(uno_home: Path) -> None:
     child = spawn(uno_home, "--players", "3", "--bots", "hard", "--preset", "playroom", "--lang", "en", "--pace", "30")
     child.expect("You play against 2 bots.")
     child.send("\r")
-    child.expect("The game starts with 3 players.")
+    child.expect("First card: ")
     child.send("\x03")
     child.send("y")
     child.expect(pexpect.EOF)
