@@ -88,7 +88,7 @@ def play_until_over(child: pexpect.spawn, max_turns: int = 400) -> int:
 
 def test_whole_match_against_bots_by_keys(uno_home: Path) -> None:
     child = spawn(uno_home, "--speech", "off", "--pace", "0", "--players", "3", "--rule", "hands=2", "--seed", "11")
-    child.expect("Press F1 for the keys")
+    child.expect("F1: keys")
     child.expect("Enter starts")
     child.send("\r")
     child.expect("Hand 1 begins")
