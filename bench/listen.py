@@ -254,8 +254,8 @@ class Listener:
         if self.awaiting_card and not text.endswith("Your turn.") and not text.startswith("Meanwhile"):
             # The answer to Z: the card it found, or that none can be played.
             self.awaiting_card = False
-            return "\r" if "playable" in text and "no card" not in text else " "
-        if "no card you can play" in text:
+            return "\r" if "playable" in text and "no card" not in text.lower() else " "
+        if "no card you can play" in text or text.startswith("No card to play"):
             self.awaiting_card = False
             return " "
         if text.endswith("Your turn.") and not self.awaiting_card:  # also at the end of a "Meanwhile"

@@ -124,16 +124,16 @@ def test_a_wild_played_with_its_colour_says_the_colour_in_its_own_line() -> None
     assert _said(out)[:2] == ["Ana plays a Wild.", "Ana chooses blue."]
 
 
-def test_the_match_start_at_short_says_only_the_rules_and_the_first_card() -> None:
+def test_the_match_start_at_short_says_only_the_first_card() -> None:
     out: list[Message] = []
     with use_language("en"):
         config = PlayConfig(players=2, seats=[SeatSpec(BOT, "normal")] * 2, options=preset("playroom"),
                             preset="playroom", seed=3)
         Session(config, output=out.append, viewer=0).start()
     short = _said(out, "short")
-    # The rules line begins the match: "Hand 1 begins." is for the full verbosity.
-    assert short[:3] == ["Rules: Playroom; to 500 points.", "First card: a red Draw Two, sent back.",
-                         "First card: a blue 8."]
+    # The first card begins the match: the rules and "Hand 1 begins." are for the full verbosity.
+    assert short[:2] == ["First card: a red Draw Two, sent back.", "First card: a blue 8."]
+    assert "Rules: Playroom; to 500 points." in _said(out, "full")
     full = _said(out, "full")
     # The dealer draw, the dealer, the deal and the cards dealt: at full, and by key (H, status) at short.
     assert full[0] == "The game starts with 2 players."

@@ -463,7 +463,7 @@ class Session:
             if kind in ("hand_start", "match_start"):
                 turn_said, out_of_turn = None, False
                 if kind == "hand_start" and _int_or(ev.data.get("hand"), 0) == 1:
-                    brief = False  # at short the rules line, said just before, begins the match
+                    brief = False  # at short the first card begins the match
             elif kind == "play":
                 turn_said = None
                 out_of_turn = ev.data.get("how") in ("jump_in", "sequence")
@@ -517,8 +517,9 @@ class Session:
 
             name = self.config.preset if self.config.preset in PRESETS else "classic"
             o = g.options
+            # At short, the rules are one key away (F2, Page Up): the match begins with its first card.
             return [_message("rules_summary", d.rules_text(preset_name(name), o != PRESETS[name], o.target, o.hands),
-                             {"preset": name})]
+                             {"preset": name}, brief=False)]
         if ev.type == "hand_end":
             gained = ev.data.get("gained") or {}
             lines = []

@@ -58,7 +58,7 @@ def play_until_over(child: pexpect.spawn, max_turns: int = 400) -> int:
         if i == 0:
             turns += 1
             child.send("z")
-            j = child.expect(["playable", "no card you can play", "You can't", "turn"])
+            j = child.expect(["playable", "No card to play", "You can't", "turn"])
             if j == 0:
                 child.send("u")  # say UNO (or catch someone) first: harmless when not allowed
                 child.expect(["UNO", "catch", "can't", "Too late", "Nobody"])
