@@ -124,17 +124,22 @@ def test_a_wild_played_with_its_colour_says_the_colour_in_its_own_line() -> None
     assert _said(out)[:2] == ["Ana plays a Wild.", "Ana chooses blue."]
 
 
-def test_the_match_start_says_the_rules_in_one_line_and_the_dealer_draw_in_one_line_at_short() -> None:
+def test_the_match_start_at_short_says_only_the_first_card() -> None:
     out: list[Message] = []
     with use_language("en"):
         config = PlayConfig(players=2, seats=[SeatSpec(BOT, "normal")] * 2, options=preset("playroom"),
                             preset="playroom", seed=3)
         Session(config, output=out.append, viewer=0).start()
     short = _said(out, "short")
-    assert short[:3] == ["The game starts with 2 players.", "Rules: Playroom; to 500 points.", short[2]]
-    assert short[2].endswith("the dealer.")
-    assert not any("to choose the dealer" in line for line in short)
-    assert any("to choose the dealer" in line for line in _said(out, "full"))
+    # The first card begins the match: the rules and "Hand 1 begins." are for the full verbosity.
+    assert short[:2] == ["First card: a red Draw Two, sent back.", "First card: a blue 8."]
+    assert "Rules: Playroom; to 500 points." in _said(out, "full")
+    full = _said(out, "full")
+    # The dealer draw, the dealer, the deal and the cards dealt: at full, and by key (H, status) at short.
+    assert full[0] == "The game starts with 2 players."
+    assert any("to choose the dealer" in line for line in full)
+    assert any(line.endswith("the dealer.") for line in full)
+    assert not any("dealer" in line or "cards to each player" in line for line in short)
 
 
 def test_changed_rules_are_said_as_changed() -> None:

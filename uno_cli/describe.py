@@ -139,11 +139,12 @@ def _hand_dealt(e, d, you, p, v, names, s):
 
 
 def _first_card(e, d, you, p, v, names, s):
-    return _("The first card is {card}.").format(card=card_name(d.get("card", ""), form=ARTICLE))
+    return _("First card: {card}.").format(card=card_name(d.get("card", ""), form=ARTICLE))
 
 
 def _first_card_returned(e, d, you, p, v, names, s):
-    return _("The first card is {card}; it goes back into the deck.").format(
+    # TRANSLATORS: a first card that cannot start the pile goes back into the deck.
+    return _("First card: {card}, sent back.").format(
         card=card_name(d.get("card", ""), form=ARTICLE))
 
 

@@ -215,10 +215,14 @@ def keys_now(verbs: list[str]) -> str:
     return _("Keys now: {keys}. F1 again: every key.").format(keys="; ".join(parts))
 
 
-#: The colour question after a wild: short, since it comes with every wild (F1 gives the rest).
-COLOR_QUESTION = N_("Colour? 1 red, 2 yellow, 3 green, 4 blue.")
+#: The colour question after a wild, as two short lines since it comes with every wild
+#: (the question, then its menu; F1 gives the rest).
+COLOR_QUESTION = N_("Choose a colour.")
+# TRANSLATORS: the keys of the colour question, said after "Choose a colour."
+COLOR_MENU = N_("1 red, 2 yellow, 3 green, 4 blue.")
 
 
 def short_hint() -> str:
     """The one line said at start-up on how to get help."""
-    return _("Press F1 for the keys, F2 for the rules.")
+    # TRANSLATORS: said at start-up, after "UNO."; F1 and F2 are key names.
+    return _("F1: keys; F2: rules.")

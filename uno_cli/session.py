@@ -83,8 +83,11 @@ BOT_NAMES = (NP_("bot name", "Ana"), NP_("bot name", "Bruno"), NP_("bot name", "
              NP_("bot name", "Elena"), NP_("bot name", "Filip"), NP_("bot name", "Greta"), NP_("bot name", "Hugo"),
              NP_("bot name", "Ivana"), NP_("bot name", "Jonas"))
 AUTO = object()
-#: Message types left out at the short verbosity (they can be asked for by key or command).
-SHORT_SKIP = frozenset({"dealer_draw", "dealer_tie", "reshuffle", "deal", "beep_answer", "scores"})
+#: Message types left out at the short verbosity (they can be asked for by key or command): the
+#: start of a hand says only the rules (once a match), the hand's number, the first card and the
+#: first turn; the dealer, the deal and the count of cards dealt are for the full verbosity.
+SHORT_SKIP = frozenset({"match_start", "dealer_draw", "dealer_tie", "dealer_chosen", "reshuffle", "deal",
+                        "hand_dealt", "beep_answer", "scores"})
 
 
 def said(message: Message, verbosity: str) -> bool:
@@ -101,6 +104,13 @@ IMPORTANT = frozenset({"error", "choose", "game_over", "hand_end"})
 def important(message: Message) -> bool:
     """True if ``message`` must not be cut off by later speech: the one rule of every interface."""
     return message.important or message.type in IMPORTANT
+
+
+def _int_or(value: Any, default: int) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
 
 
 def _payload(ev: Event, viewer: int | None, names: Sequence[str], scripted: Sequence[int],
@@ -452,6 +462,8 @@ class Session:
             kind = ev.type
             if kind in ("hand_start", "match_start"):
                 turn_said, out_of_turn = None, False
+                if kind == "hand_start" and _int_or(ev.data.get("hand"), 0) == 1:
+                    brief = False  # at short the first card begins the match
             elif kind == "play":
                 turn_said = None
                 out_of_turn = ev.data.get("how") in ("jump_in", "sequence")
@@ -505,8 +517,9 @@ class Session:
 
             name = self.config.preset if self.config.preset in PRESETS else "classic"
             o = g.options
+            # At short, the rules are one key away (F2, Page Up): the match begins with its first card.
             return [_message("rules_summary", d.rules_text(preset_name(name), o != PRESETS[name], o.target, o.hands),
-                             {"preset": name})]
+                             {"preset": name}, brief=False)]
         if ev.type == "hand_end":
             gained = ev.data.get("gained") or {}
             lines = []

@@ -25,7 +25,7 @@ def test_expert_turns_are_searched_off_the_event_loop_thread(monkeypatch) -> Non
     settings.save(settings.Settings(bots="expert", players=4))
     game = PipeGame(PlayConfig(speech="off", pace=0.0, seed=3, players=4, options=preset("classic"), speech_rate=0))
     try:
-        game.wait_for("Press Enter to start")
+        game.wait_for("Enter starts")
         game.press("\r", "Your turn.", timeout=30)
         # Space draws, and again keeps a playable card drawn; then the three experts play.
         for _ in range(12):

@@ -34,14 +34,14 @@ def config(setup: str | None = None, pace: float = 30.0, **kw) -> PlayConfig:
 @pytest.fixture
 def game(tmp_path: Path):
     g = PipeGame(config(write_setup(tmp_path / "setup.json", SETUP)))
-    g.wait_for("Press Enter to start")
+    g.wait_for("Enter starts")
     g.press("\r", "Your turn.")
     yield g
     g.close()
 
 
 def test_start_says_how_to_get_help_in_one_line(game: PipeGame) -> None:
-    assert game.lines[0] == "UNO. Press F1 for the keys, F2 for the rules."
+    assert game.lines[0] == "UNO. F1: keys; F2: rules."
 
 
 def test_arrows_home_end_read_the_hand(game: PipeGame) -> None:
@@ -112,7 +112,7 @@ def test_a_card_that_does_not_match_is_refused_with_the_reason(game: PipeGame) -
 )
 def test_colour_choice_by_number_initial_or_arrows(game: PipeGame, keys: str, color: str) -> None:
     game.press(END, "Wild")
-    game.press("\r", "Colour?")
+    game.press("\r", "1 red, 2 yellow")
     if keys.startswith("\x1b"):
         game.press(RIGHT, "yellow")
         game.press(RIGHT, "green")
@@ -189,7 +189,7 @@ def test_ctrl_c_and_ctrl_d_ask_before_quitting(game: PipeGame) -> None:
 def test_options_menu_before_the_match(tmp_path: Path, uno_home: Path) -> None:
     g = PipeGame(config())
     try:
-        g.wait_for("Press Enter to start")
+        g.wait_for("Enter starts")
         g.press("o", "Options.")
         g.press("\x1b[B", "Players: 4")
         g.press(RIGHT, "Players: 5")
@@ -199,7 +199,8 @@ def test_options_menu_before_the_match(tmp_path: Path, uno_home: Path) -> None:
         g.wait_for("Challenging a Wild Draw Four")
         g.press("\x1b", "Options saved")
         assert '"players": 5' in (uno_home / "config" / "settings.json").read_text()
-        g.press("\r", "The game starts with 5 players.")
+        g.press("\r", "First card: ")
+        g.press("e", "Dario")  # the fourth bot: five players (the count of players is one Page Up away)
     finally:
         g.close()
 

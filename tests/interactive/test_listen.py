@@ -315,3 +315,20 @@ def test_the_command_line_speech_rate_reaches_the_clock(tmp_path: Path) -> None:
     controller = build_controller(PlayConfig(speech="off", seed=7, options=CLASSIC), lines.append,
                                   Settings(speech_rate=200))
     assert controller.out.rate == 200
+
+
+def test_what_the_short_verbosity_leaves_unsaid_is_one_page_up_away(tmp_path: Path) -> None:
+    lines: list[str] = []
+    config = PlayConfig(speech="off", pace=30.0, seed=7, options=CLASSIC, speech_rate=0, verbosity="short")
+    controller = build_controller(config, lines.append, Settings())
+    controller.key("enter")
+    controller.table.start()
+    # The start of a hand is short to hear: no dealer draw, dealer, deal or count dealt is printed.
+    assert not any("dealer" in line or "to each player" in line or line.startswith("You have") for line in lines)
+    assert any(line.startswith("First card: ") for line in lines)
+    # ...but every one of them is in the message history, in order.
+    history = controller.out.history
+    assert any("to choose the dealer" in line for line in history)
+    assert any(line.endswith("is the dealer.") or line == "You are the dealer." for line in history)
+    assert any("7 cards to each player" in line for line in history)
+    assert "You have 7 cards." in history

@@ -66,9 +66,9 @@ def test_uno_serve_prints_all_its_start_lines_with_default_speech_and_none_avail
 
 def test_the_input_line_is_echoed_with_speech_on(uno_home: Path, speech_daemon: SpeechDaemon) -> None:
     child = spawn(uno_home, "--speech", "on", "--pace", "30", "--seed", "3")
-    child.expect("Press Enter to start")
+    child.expect("Enter starts")
     # Speech has loaded (it said the first lines): the prompt must still reach the screen.
-    assert speech_daemon.wait_for("Press Enter to start", timeout=30), speech_daemon.spoken_text()
+    assert speech_daemon.wait_for("Enter starts", timeout=30), speech_daemon.spoken_text()
     child.send("\r")
     child.expect("Hand 1 begins", timeout=30)
     time.sleep(0.5)

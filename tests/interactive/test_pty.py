@@ -34,7 +34,7 @@ def play_until_over(child: pexpect.spawn, max_turns: int = 400) -> int:
     turns = 0
     patterns = [
         TURN,
-        "Colour?",
+        "1 red, 2 yellow",
         "You can play it",
         "The match is over",
         "Next hand in",
@@ -58,7 +58,7 @@ def play_until_over(child: pexpect.spawn, max_turns: int = 400) -> int:
         if i == 0:
             turns += 1
             child.send("z")
-            j = child.expect(["playable", "no card you can play", "You can't", "turn"])
+            j = child.expect(["playable", "No card to play", "You can't", "turn"])
             if j == 0:
                 child.send("u")  # say UNO (or catch someone) first: harmless when not allowed
                 child.expect(["UNO", "catch", "can't", "Too late", "Nobody"])
@@ -88,8 +88,8 @@ def play_until_over(child: pexpect.spawn, max_turns: int = 400) -> int:
 
 def test_whole_match_against_bots_by_keys(uno_home: Path) -> None:
     child = spawn(uno_home, "--speech", "off", "--pace", "0", "--players", "3", "--rule", "hands=2", "--seed", "11")
-    child.expect("Press F1 for the keys")
-    child.expect("Press Enter to start")
+    child.expect("F1: keys")
+    child.expect("Enter starts")
     child.send("\r")
     child.expect("Hand 1 begins")
     turns = play_until_over(child)
@@ -103,7 +103,7 @@ def test_whole_match_against_bots_by_keys(uno_home: Path) -> None:
 def test_whole_match_with_house_rules(uno_home: Path) -> None:
     child = spawn(uno_home, "--speech", "off", "--pace", "0", "--preset", "playroom", "--rule", "hands=1",
                   "--rule", "beep=on", "--seed", "5", "--bots", "hard")
-    child.expect("Press Enter to start")
+    child.expect("Enter starts")
     child.send("\r")
     play_until_over(child)
     child.close()
@@ -123,7 +123,7 @@ FORBIDDEN = [
 
 def test_bytes_between_two_messages_only_touch_the_prompt_line(uno_home: Path) -> None:
     child = spawn(uno_home, "--speech", "off", "--pace", "0.2", "--seed", "3")
-    child.expect("Press Enter to start")
+    child.expect("Enter starts")
     child.send("\r")
     child.expect("Hand 1 begins")
     child.expect(r"\r\n")
@@ -155,7 +155,7 @@ def test_bytes_between_two_messages_only_touch_the_prompt_line(uno_home: Path) -
 
 def test_resize_changes_nothing(uno_home: Path) -> None:
     child = spawn(uno_home, "--speech", "off", "--pace", "30", "--seed", "3")
-    child.expect("Press Enter to start")
+    child.expect("Enter starts")
     child.send("\r")
     child.expect("Hand 1 begins")
     child.setwinsize(30, 100)
@@ -174,7 +174,7 @@ def _game_part(data: dict) -> dict:
 
 def test_killed_mid_turn_resumes_exactly(uno_home: Path) -> None:
     child = spawn(uno_home, "--speech", "off", "--pace", "0", "--seed", "21")
-    child.expect("Press Enter to start")
+    child.expect("Enter starts")
     child.send("\r")
     child.expect(TURN, timeout=30)
     child.send("p")  # pause: nothing moves while the file is read
@@ -202,7 +202,7 @@ def test_killed_mid_turn_resumes_exactly(uno_home: Path) -> None:
 
 def test_sighup_leaves_the_game_to_resume(uno_home: Path) -> None:
     child = spawn(uno_home, "--speech", "off", "--pace", "0", "--seed", "4")
-    child.expect("Press Enter to start")
+    child.expect("Enter starts")
     child.send("\r")
     child.expect(TURN, timeout=30)
     child.kill(signal.SIGHUP)
@@ -222,7 +222,7 @@ def test_sighup_leaves_the_game_to_resume(uno_home: Path) -> None:
 def test_term_dumb_falls_back_to_plain_lines(uno_home: Path) -> None:
     child = spawn(uno_home, "--speech", "off", "--pace", "0", "--seed", "3", TERM="dumb", LANG="C")
     child.expect("Type one key name or command per line")
-    child.expect("Press Enter to start")
+    child.expect("Enter starts")
     child.sendline("")
     child.expect(TURN, timeout=30)
     child.sendline("/status")
@@ -245,7 +245,7 @@ def test_command_line_options_and_saved_settings(uno_home: Path) -> None:
     child = spawn(uno_home, "--players", "3", "--bots", "hard", "--preset", "playroom", "--lang", "en", "--pace", "30")
     child.expect("You play against 2 bots.")
     child.send("\r")
-    child.expect("The game starts with 3 players.")
+    child.expect("First card: ")
     child.send("\x03")
     child.send("y")
     child.expect(pexpect.EOF)

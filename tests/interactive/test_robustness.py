@@ -133,7 +133,7 @@ def test_the_move_is_saved_before_it_is_said():
 
     controller.table.autosave = counting
     controller.table.start()
-    first_card = [n for line, n in seen if line.startswith("The first card is ")]
+    first_card = [n for line, n in seen if line.startswith("First card: ")]
     assert first_card and first_card[0] >= 1
 
 

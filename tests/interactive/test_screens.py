@@ -40,7 +40,7 @@ def test_start_screen_repeats_how_to_start_then_enter_plays(tmp_path: Path) -> N
     lines: list[str] = []
     controller = build_controller(PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC), lines.append, Settings())
     controller.key("x")
-    assert lines[-1] == "Press Enter to start, O for options."
+    assert lines[-1] == "Enter starts; O: options."
     controller.key("enter")
     assert controller.mode == Mode.PLAY
 
@@ -49,7 +49,8 @@ def test_colour_screen_plays_the_wild_in_the_colour_of_the_number_key(started) -
     controller, lines = started
     controller.play_card("w")
     assert controller.mode == Mode.COLOR
-    assert lines[-1] == "Colour? 1 red, 2 yellow, 3 green, 4 blue."  # short: it comes with every wild
+    # Short: it comes with every wild; the question, then its menu.
+    assert lines[-2:] == ["Choose a colour.", "1 red, 2 yellow, 3 green, 4 blue."]
     controller.key("f1")
     assert lines[-1].startswith("Choose a colour: Left and Right arrows")  # the rest, one key away
     controller.key("3")
@@ -181,7 +182,7 @@ def test_resume_question_no_asks_before_deleting_and_no_keeps_the_save(resuming)
     controller.key("n")
     controller.key("y")
     assert not autosave.path().exists()
-    assert (controller.mode, lines[-1]) == (Mode.START, "The saved game is deleted. Press Enter to start, O for options.")
+    assert (controller.mode, lines[-1]) == (Mode.START, "The saved game is deleted. Enter starts; O: options.")
 
 
 @pytest.mark.parametrize("lang, yes", [("pt", "S"), ("it", "S"), ("ro", "D"), ("sr_Latn", "D"), ("sr_Cyrl", "D")])

@@ -13,8 +13,8 @@ from tests.speechd_fixture import SpeechDaemon
 def test_playing_speaks_through_speech_dispatcher(uno_home: Path, speech_daemon: SpeechDaemon) -> None:
     # Short verbosity: fewer messages for the capturing synthesiser (espeak-ng per sentence).
     child = spawn(uno_home, "--speech", "on", "--verbosity", "short", "--pace", "0.2", "--seed", "3")
-    child.expect("Press Enter to start")
-    assert speech_daemon.wait_for("Press Enter to start", timeout=30), speech_daemon.spoken_text()
+    child.expect("Enter starts")
+    assert speech_daemon.wait_for("Enter starts", timeout=30), speech_daemon.spoken_text()
     child.send("\r")
     child.expect(TURN, timeout=30)
     assert speech_daemon.wait_for(TURN, timeout=60), speech_daemon.spoken_text()
@@ -32,7 +32,7 @@ def test_playing_speaks_through_speech_dispatcher(uno_home: Path, speech_daemon:
 def test_no_speech_backend_is_said_once_and_play_goes_on(uno_home: Path) -> None:
     child = spawn(uno_home, "--speech", "on", "--pace", "0", "--seed", "3",
                   SPEECHD_CMD="/bin/false", SPEECHD_ADDRESS="unix_socket:/nonexistent")
-    child.expect("Press Enter to start")
+    child.expect("Enter starts")
     child.expect("Speech is not available", timeout=30)
     child.send("\r")
     child.expect(TURN, timeout=30)

@@ -24,7 +24,7 @@ def test_when_the_thinking_time_runs_out_a_warning_comes_then_the_game_draws_for
     game = PipeGame(PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC, think_time=2.0, speech_rate=0,
                                setup=write_setup(tmp_path / "s.json", SETUP)))
     try:
-        game.wait_for("Press Enter to start")
+        game.wait_for("Enter starts")
         since = game.mark()
         game.press("\r", "Your turn.")
         game.wait_for("1 second left.", since, timeout=5)
@@ -41,7 +41,7 @@ def test_without_a_thinking_time_the_game_waits(tmp_path: Path) -> None:
     game = PipeGame(PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC,
                                setup=write_setup(tmp_path / "s.json", SETUP)))
     try:
-        game.wait_for("Press Enter to start")
+        game.wait_for("Enter starts")
         game.press("\r", "Your turn.")
         time.sleep(1.5)
         assert "Time is up." not in game.text()

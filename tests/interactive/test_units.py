@@ -167,7 +167,7 @@ def test_enter_jumps_in_out_of_turn(tmp_path: Path) -> None:
     game = PipeGame(PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC,
                                setup=write_setup(tmp_path / "s.json", JUMP_SETUP)))
     try:
-        game.wait_for("Press Enter to start")
+        game.wait_for("Enter starts")
         game.press("\r", "Ana's turn")
         # A setup cannot open the jump-in window; open it as a green 5 just played would.
         engine = game.controller.game
@@ -183,7 +183,7 @@ def test_enter_jumps_in_out_of_turn(tmp_path: Path) -> None:
 def test_short_verbosity_leaves_out_what_can_be_asked(tmp_path: Path) -> None:
     game = PipeGame(PlayConfig(speech="off", pace=0.0, seed=3, verbosity="short", options=CLASSIC))
     try:
-        game.wait_for("Press Enter to start")
+        game.wait_for("Enter starts")
         game.press("\r", "Your turn.", timeout=20)
         text = game.text()
         assert "to choose the dealer" not in text
@@ -207,7 +207,7 @@ def test_a_seven_asks_whose_hand_to_take(tmp_path: Path) -> None:
     game = PipeGame(PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC,
                                setup=write_setup(tmp_path / "s.json", SEVEN_SETUP)))
     try:
-        game.wait_for("Press Enter to start")
+        game.wait_for("Enter starts")
         game.press("\r", "Your turn.")
         game.press("\x1b[H", "red 7")
         game.press("\r", "Swap hands with whom?")

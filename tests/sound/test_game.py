@@ -51,7 +51,7 @@ def test_the_game_sounds_its_turn_the_thinking_time_warning_and_the_draw_made_fo
     game = PipeGame(PlayConfig(speech="off", speech_rate=0, sound="on", pace=30.0, seed=1, options=CLASSIC, think_time=2.0,
                                setup=write_setup(null_device / "s.json", SETUP)))
     try:
-        game.wait_for("Press Enter to start")
+        game.wait_for("Enter starts")
         deadline = time.monotonic() + 20
         while not (game.controller.out.sound and game.controller.out.sound.available):
             assert time.monotonic() < deadline
@@ -62,7 +62,7 @@ def test_the_game_sounds_its_turn_the_thinking_time_warning_and_the_draw_made_fo
         game.wait_for("You draw", since, timeout=5)
         _wait_sound(game, "draw:1")
         assert _sounds(game)[:3] == ["your_turn", "time_warning", "draw:1"]
-        assert not any("Sound is off" in line for line in game.lines)
+        assert not any("sound is off" in line for line in game.lines)
     finally:
         game.close()
 
@@ -71,7 +71,7 @@ def test_escape_in_the_game_silences_the_sounds(null_device: Path) -> None:
     game = PipeGame(PlayConfig(speech="off", speech_rate=0, sound="on", pace=30.0, seed=1, options=CLASSIC,
                                setup=write_setup(null_device / "s.json", SETUP)))
     try:
-        game.wait_for("Press Enter to start")
+        game.wait_for("Enter starts")
         end = time.monotonic() + 20
         while not (game.controller.out.sound is not None and game.controller.out.sound.available):
             assert time.monotonic() < end, "sound did not open"  # it opens on its own thread
@@ -98,7 +98,7 @@ def test_sound_off_on_the_command_line_starts_no_sound(null_device: Path) -> Non
     game = PipeGame(PlayConfig(speech="off", speech_rate=0, pace=30.0, seed=1, options=CLASSIC, sound="off",
                                setup=write_setup(null_device / "s.json", SETUP)))
     try:
-        game.wait_for("Press Enter to start")
+        game.wait_for("Enter starts")
         game.press("\r", "Your turn.")
         assert game.controller.out.sound is None
     finally:

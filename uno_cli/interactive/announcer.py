@@ -94,6 +94,11 @@ class Announcer:
         # The walk starts at the message just heard: the first Page Up says the one before it.
         self.position = len(self.history) - 1
 
+    def keep(self, text: str) -> None:
+        """Keep a message the verbosity leaves unsaid in the history only (Page Up finds it)."""
+        self.history.append(text)
+        self.position = len(self.history) - 1
+
     # ---------------------------------------------------------------- speaking on the clock
     def _timed(self) -> bool:
         speaker = self.speaker

@@ -36,7 +36,8 @@ def welcome(controller: Controller) -> None:
         return
     if controller.table is not None:
         bots = controller.game.players - 1
-        controller.say(words.opponents(bots) + " " + _(words.START_PROMPT), important=True)
+        controller.say(words.opponents(bots))
+        controller.say(_(words.START_PROMPT), important=True)
 
 
 def _use_prompt_toolkit() -> bool:

@@ -39,6 +39,13 @@ NEXT_HAND_SECONDS = 5.0
 #: Verbs that work before a game exists.
 WITHOUT_GAME = frozenset({"help", "rules", "repeat", "history_back", "history_forward", "silence", "options"})
 
+
+#: Said on request only (Page Up, and H for the hand), at every verbosity: the start of a hand
+#: is short to hear. The dealer draw is said by its result ("Ana is the dealer."), the players'
+#: count by the start-up line ("You play against 2 bots."), the dealt cards by H.
+ON_REQUEST = frozenset({"match_start", "dealer_draw", "dealer_tie", "hand"})
+
+
 class Controller:
     """What the keys and typed commands do, and the loop that plays the match."""
 
@@ -211,7 +218,9 @@ class Controller:
 
         text = message.text
         self.out.cue(message.type, message.data)  # sounds even when the words are left out
-        if not said(message, self.out.verbosity):
+        if not said(message, self.out.verbosity) or message.type in ON_REQUEST:
+            if message.text:
+                self.out.keep(message.text)  # left out at short, still one Page Up away
             return
         if message.type in ("hand_start", "match_start"):
             self._first_turn = True

@@ -98,9 +98,10 @@ class ColorScreen(Screen):
         if c.mode != Mode.COLOR:
             c.previous_mode = Mode.PLAY if c.mode == Mode.TARGET else c.mode
         c.mode = Mode.COLOR
-        from uno_cli.keys import COLOR_QUESTION
+        from uno_cli.keys import COLOR_MENU, COLOR_QUESTION
 
         c.say(_(COLOR_QUESTION), important=True)
+        c.say(_(COLOR_MENU), important=True)
 
     def key(self, name: str) -> None:
         c = self.c

@@ -6,7 +6,7 @@ from uno_cli.i18n import N_
 
 # TRANSLATORS: {command} is the command that installs the sound extra; keep it as it is.
 NO_SOUND_LIBRARY = N_("Sound is off: the sound extra is not installed. To add it: {command}")
-NO_SOUND_DEVICE = N_("Sound is off: no audio device was found. The game goes on without it.")
+NO_SOUND_DEVICE = N_("No audio device: sound is off.")
 # TRANSLATORS: a volume from 0 to 100, always a multiple of 10.
 PERCENT = N_("{volume} percent")
 SOUND_HELP = N_("A short sound for each move, before the words: on or off.")
