@@ -97,7 +97,10 @@ def test_without_an_audio_device_the_game_says_so_in_the_players_language(monkey
         _wait_sound_thread()
     finally:
         i18n.set_language("en")
-    assert lines == ["Il suono è spento: nessun dispositivo audio trovato. Il gioco continua senza suono."]
+    with i18n.use_language("it"):
+        expected = i18n._(words.NO_SOUND_DEVICE)
+    assert expected != words.NO_SOUND_DEVICE and "audio" in expected  # the Italian sentence, not the English
+    assert lines == [expected]
 
 
 def test_sound_off_opens_nothing_and_says_nothing() -> None:
