@@ -50,6 +50,7 @@ import threading
 import time
 import weakref
 from collections import Counter, deque
+from collections.abc import Iterator
 from typing import IO, Any, Sequence
 
 from uno_cli.bots.base import REACTION, Bot
@@ -146,17 +147,23 @@ def safe_default(view: View) -> Action | None:
     return default_action(view)
 
 
-def _reader(fd: int, lines: queue.Queue[Any], stop: threading.Event) -> None:
-    """Split the program's output into lines of at most MAX_LINE bytes (longer ones marked)."""
-    buf = b""
-    skipping = False
+def _chunks(fd: int, stop: threading.Event) -> Iterator[bytes]:
+    """What the program writes on ``fd``, chunk by chunk, until it closes it or ``stop`` is set."""
     while not stop.is_set():
         try:
             chunk = os.read(fd, 65536)
         except OSError:
-            break
+            return
         if not chunk:
-            break
+            return
+        yield chunk
+
+
+def _reader(fd: int, lines: queue.Queue[Any], stop: threading.Event) -> None:
+    """Split the program's output into lines of at most MAX_LINE bytes (longer ones marked)."""
+    buf = b""
+    skipping = False
+    for chunk in _chunks(fd, stop):
         buf += chunk
         while True:
             end = buf.find(b"\n")
@@ -193,13 +200,7 @@ def _copy_errors(fd: int, path: str, stop: threading.Event) -> None:
     except OSError:
         log = None
     try:
-        while not stop.is_set():
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
+        for chunk in _chunks(fd, stop):
             if log is None:
                 continue
             try:
