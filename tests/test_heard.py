@@ -194,3 +194,85 @@ def test_the_target_score_agrees_with_its_number(language, target, said):
 
     with use_language(language):
         assert rules_text("X", False, target, 0).endswith(said)
+
+
+def _said(language: str, card: str, how: str = "turn") -> str:
+    from uno_cli.describe import describe
+    from uno_cli.engine.events import Event
+
+    with use_language(language):
+        return describe(Event("play", seat=1, data={"card": card, "how": how}), 0, ["Ana", "Bruno"])
+
+
+@pytest.mark.parametrize(("language", "card", "how", "said"), [
+    ("sr_Latn", "r5", "jump_in", "Bruno uskače crvenom peticom."),
+    ("sr_Latn", "gs", "stack", "Bruno uzvraća zelenom kartom Preskoči."),
+    ("sr_Latn", "b0", "sequence", "Bruno nastavlja niz plavom nulom."),
+    ("sr_Cyrl", "r5", "jump_in", "Bruno ускаче црвеном петицом."),
+    ("sr_Latn", "rs", "turn", "Bruno igra crvenu kartu Preskoči."),
+    ("pt", "rs", "turn", "Bruno joga um Pular vermelho."),
+    ("ro", "r+2", "turn", "Bruno joacă o carte „Ia două” roșie."),
+])
+def test_a_card_takes_the_case_its_verb_asks_for(language, card, how, said):
+    """Serbian "uskače crvenom peticom" (instrumental after jumping in, answering, continuing),
+    "igra crvenu kartu Preskoči" (a verb-named card is not declined: its noun "kartu" is)."""
+    assert _said(language, card, how) == said
+
+
+def test_serbian_declines_no_adjective_before_a_card_named_by_a_verb():
+    """ "crvenu Preskoči": an accusative or instrumental adjective needs a noun that declines."""
+    forms = [(e.context, f) for e in _catalog("sr_Latn").entries if e.context in (
+        "card as object", "card after with") for f in e.msgstr]
+    wrong = [f for _c, f in forms if re.search(r"\b(?:crven|žut|zelen|plav)\w*\s+(?:Preskoči|Obrni|Vuci)", f)]
+    assert len(forms) == 46
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize(("language", "command", "said"), [
+    ("sr_Latn", "jump r5", "uskoči crvenom peticom"),
+    ("sr_Latn", "play r5", "igraj crvenu peticu"),
+    ("pt", "play rs", "jogar Pular vermelho"),
+])
+def test_a_command_is_said_with_the_card_in_the_case_its_verb_takes(language, command, said):
+    from uno_cli.commands import localize_command, parse
+
+    with use_language(language):
+        assert localize_command(command) == said
+        assert parse(said, 0, lang=language).card == command.split()[1]
+
+
+@pytest.mark.parametrize(("language", "line", "card"), [
+    ("pt", "jogar saltar vermelho", "rs"), ("pt", "jogar pular azul", "bs"),
+    ("sr_Latn", "igraj crvenu Preskoči", "rs"), ("sr_Latn", "uskoči crvenu peticu", "r5"),
+    ("ro", "joacă un ia două roșu", "r+2"),
+])
+def test_the_old_names_of_a_card_are_still_understood(language, line, card):
+    from uno_cli.commands import parse
+
+    with use_language(language):
+        assert parse(line, 0, lang=language).card == card
+
+
+def test_romanian_draw_two_is_one_feminine_card_in_every_form():
+    """ "un „Ia două” roșu" mixed a masculine article and adjective with "două (cărți)"."""
+    forms = [f for e in _catalog("ro").entries if e.context and e.context.startswith("card")
+             and "Draw Two" in e.msgid for f in e.msgstr]
+    assert len(forms) == 16
+    assert not [f for f in forms if re.search(r"\bun\b|roșu|galben\b|albastru", f)], forms
+
+
+@pytest.mark.parametrize(("language", "word", "key"), [
+    ("pt", "desligado", "off"), ("sr_Latn", "da", "on"), ("sr_Cyrl", "не", "off"), ("ro", "nu", "off"),
+    ("it", "sì", "on"), ("it", "off", "off"),
+])
+def test_sound_and_panning_values_are_typed_in_the_players_language(language, word, key):
+    from click.testing import CliRunner
+
+    from uno_cli.cli import main
+
+    with use_language(language):
+        from uno_cli.clicktext import said_choice
+
+        assert said_choice("switch").convert(word, None, None) == key
+        helped = CliRunner().invoke(main, ["play", "--help"]).output
+    assert "[on|off]" not in helped or language == "en"

@@ -10,7 +10,9 @@ each form whole and the sentence chooses the form:
   a sentence, with the indefinite article where the language uses one ("a red 5"; pt "um 5
   vermelho", it "uno 0 rosso", Serbian the nominative "crvena 5").
 - :data:`OBJECT` (context ``card as object``): the card as the direct object of a verb
-  ("plays a red 5"; Serbian the accusative "crvenu 5", Romanian "cartea neagră +4").
+  ("plays a red 5"; Serbian the accusative "crvenu peticu", "crvenu kartu Preskoči").
+- :data:`WITH` (context ``card after with``): the card a player acts with ("jumps in with
+  a red 5", "continues the sequence with ..."); Serbian the instrumental "crvenom peticom".
 
 The 0 has templates of its own in the forms with an article (Italian "uno 0", not "un 0").
 Colour names alone have the context ``color``.
@@ -24,8 +26,9 @@ from uno_cli.i18n import NP_, Translator, get_translator
 BARE = "bare"
 ARTICLE = "article"
 OBJECT = "object"
+WITH = "with"
 #: Every form, in the order the parser reads them.
-FORMS = (BARE, ARTICLE, OBJECT)
+FORMS = (BARE, ARTICLE, OBJECT, WITH)
 
 
 def color_name(color: str | None, translator: Translator | None = None, form: str = BARE) -> str:
@@ -131,7 +134,36 @@ _OBJECT = {
     (None, WILD4): NP_("card as object", "a Wild Draw Four"),
     (None, BEEP): NP_("card as object", "a Beep"),
 }
-_FORMS = {BARE: ("card", _BARE), ARTICLE: ("card with article", _ARTICLE), OBJECT: ("card as object", _OBJECT)}
+_WITH = {
+    # TRANSLATORS: the card a player acts with ("Ana jumps in with a red 5.", "continues the
+    # sequence with a red 5"), in the case and with the article your language uses after
+    # "with" (Serbian the instrumental "crvenom peticom", "crvenom kartom Preskoči").
+    ("r", "n"): NP_("card after with", "a red {number}"),
+    ("y", "n"): NP_("card after with", "a yellow {number}"),
+    ("g", "n"): NP_("card after with", "a green {number}"),
+    ("b", "n"): NP_("card after with", "a blue {number}"),
+    ("r", "0"): NP_("card after with", "a red 0"),
+    ("y", "0"): NP_("card after with", "a yellow 0"),
+    ("g", "0"): NP_("card after with", "a green 0"),
+    ("b", "0"): NP_("card after with", "a blue 0"),
+    ("r", "s"): NP_("card after with", "a red Skip"),
+    ("y", "s"): NP_("card after with", "a yellow Skip"),
+    ("g", "s"): NP_("card after with", "a green Skip"),
+    ("b", "s"): NP_("card after with", "a blue Skip"),
+    ("r", "r"): NP_("card after with", "a red Reverse"),
+    ("y", "r"): NP_("card after with", "a yellow Reverse"),
+    ("g", "r"): NP_("card after with", "a green Reverse"),
+    ("b", "r"): NP_("card after with", "a blue Reverse"),
+    ("r", "+2"): NP_("card after with", "a red Draw Two"),
+    ("y", "+2"): NP_("card after with", "a yellow Draw Two"),
+    ("g", "+2"): NP_("card after with", "a green Draw Two"),
+    ("b", "+2"): NP_("card after with", "a blue Draw Two"),
+    (None, WILD): NP_("card after with", "a Wild"),
+    (None, WILD4): NP_("card after with", "a Wild Draw Four"),
+    (None, BEEP): NP_("card after with", "a Beep"),
+}
+_FORMS = {BARE: ("card", _BARE), ARTICLE: ("card with article", _ARTICLE), OBJECT: ("card as object", _OBJECT),
+          WITH: ("card after with", _WITH)}
 
 # The number on a card as the {number} of the templates above. Keep the digit where your
 # language says the card by its numeral ("5 vermelho"); a language that names number cards
@@ -153,29 +185,46 @@ _NUMBERS = {
         NP_("card number as object", "4"), NP_("card number as object", "5"),
         NP_("card number as object", "6"), NP_("card number as object", "7"),
         NP_("card number as object", "8"), NP_("card number as object", "9")),
+    "with": (
+        # TRANSLATORS: the number of a card in a card's name after "with" ("jumps in with a
+        # red 5"; Serbian the instrumental "crvenom peticom"). Keep the digit unless your
+        # language names the card.
+        NP_("card number after with", "0"), NP_("card number after with", "1"),
+        NP_("card number after with", "2"), NP_("card number after with", "3"),
+        NP_("card number after with", "4"), NP_("card number after with", "5"),
+        NP_("card number after with", "6"), NP_("card number after with", "7"),
+        NP_("card number after with", "8"), NP_("card number after with", "9")),
 }
-_NUMBER_CONTEXTS = {"subject": "card number", "object": "card number as object"}
+_NUMBER_CONTEXTS = {"subject": "card number", "object": "card number as object", "with": "card number after with"}
 
 
 def _number(rank: str, form: str, tr: Translator) -> str:
     """The card's number as the language says it in a card's name in ``form``."""
-    case = "object" if form == OBJECT else "subject"
+    case = {OBJECT: "object", WITH: "with"}.get(form, "subject")
     return tr.pgettext(_NUMBER_CONTEXTS[case], _NUMBERS[case][int(rank)])
 
 
 # TRANSLATORS: which form of a card's name follows a command word in a move the player may
-# type ("play red 5", "jump in red 5"): "bare" (the name alone, "5 vermelho") or "object"
-# (the form "card as object", Serbian "igraj crvenu peticu"). Write one of these two words.
+# type ("play red 5"): "bare" (the name alone, "5 vermelho"), "object" (the form "card as
+# object", Serbian "igraj crvenu peticu") or "with" (the form "card after with"). Write one
+# of these three words.
 _AFTER_VERB = NP_("card form", "bare")
+# TRANSLATORS: the same choice for the card after the jump-in command ("jump in red 5"):
+# "bare", "object" or "with" (Serbian "uskoči crvenom peticom": "with").
+_AFTER_JUMP = NP_("card form after jump", "bare")
 
 
-def form_after_verb(translator: Translator | None = None) -> str:
-    """The form of a card's name after a command word ("play"), as the language writes it."""
+def form_after_verb(translator: Translator | None = None, verb: str = "play") -> str:
+    """The form of a card's name after the command word ``verb`` ("play", "jump"), as the language writes it."""
     from uno_cli.translit import latin_to_cyrillic
 
-    form = (translator or get_translator()).pgettext("card form", _AFTER_VERB)
+    tr = translator or get_translator()
+    form = tr.pgettext("card form after jump", _AFTER_JUMP) if verb == "jump" else tr.pgettext("card form", _AFTER_VERB)
     # The Cyrillic catalog is transliterated whole, this word too.
-    return OBJECT if form in (OBJECT, latin_to_cyrillic(OBJECT)) else BARE
+    for known in (OBJECT, WITH):
+        if form in (known, latin_to_cyrillic(known)):
+            return known
+    return BARE
 
 
 def card_name(code: str, color: str | None = None, form: str = BARE,

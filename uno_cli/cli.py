@@ -222,9 +222,9 @@ def _sound_options(func: Any) -> Any:
     """``--sound``, ``--volume`` and ``--panning`` (uno_cli.sound): None when not given (the settings')."""
     from uno_cli.sound import words as sound_words
 
-    func = click.option("--panning", type=click.Choice(["on", "off"]), default=None, help=_(sound_words.PANNING_OPTION))(func)
+    func = click.option("--panning", type=said_choice("switch"), default=None, help=_(sound_words.PANNING_OPTION))(func)
     func = click.option("--volume", type=click.IntRange(0, 100), default=None, help=_(sound_words.VOLUME_OPTION))(func)
-    return click.option("--sound", type=click.Choice(["on", "off"]), default=None, help=_(sound_words.SOUND_OPTION))(func)
+    return click.option("--sound", type=said_choice("switch"), default=None, help=_(sound_words.SOUND_OPTION))(func)
 
 
 @main.command(help=_("Play a game (interactive on a terminal, scripted otherwise)."))

@@ -93,7 +93,8 @@ FORMAT_NAMES: dict[str, str] = {
 }
 
 #: The values of the options said_choice shows in the player's language, in order.
-SAID_CHOICES = {"speech": ("auto", "on", "off"), "verbosity": ("short", "full"), "format": ("text", "json")}
+SAID_CHOICES = {"speech": ("auto", "on", "off"), "verbosity": ("short", "full"), "format": ("text", "json"),
+                "switch": ("on", "off")}
 #: The message context of a said_choice's words (None: no context).
 _SAID_CONTEXTS = {"format": "keyword"}
 
@@ -101,13 +102,15 @@ _SAID_CONTEXTS = {"format": "keyword"}
 def said_choice(kind: str) -> Any:
     """A click choice shown and typed in the player's language: ``--speech [automático|ligado|
     desligado]``; the English keys and every language's words are understood. ``kind``:
-    a key of :data:`SAID_CHOICES` (the words are the settings menu's, or FORMAT_NAMES)."""
+    a key of :data:`SAID_CHOICES` (the words are the settings menu's, or FORMAT_NAMES;
+    ``switch`` is on/off, as ``--sound`` and ``--panning`` take it)."""
     import click
 
     def names() -> dict[str, str]:
         from uno_cli.menu import _SPEECH_NAMES, VERBOSITY_NAMES
 
-        return {"speech": _SPEECH_NAMES, "verbosity": VERBOSITY_NAMES, "format": FORMAT_NAMES}[kind]
+        switch = {key: _SPEECH_NAMES[key] for key in SAID_CHOICES["switch"]}
+        return {"speech": _SPEECH_NAMES, "verbosity": VERBOSITY_NAMES, "format": FORMAT_NAMES, "switch": switch}[kind]
 
     context = _SAID_CONTEXTS.get(kind)
 

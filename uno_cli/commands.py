@@ -639,7 +639,7 @@ def localize_command(command: str) -> str:
     takes_card = BY_NAME[verb].arg == "card" if verb in BY_NAME else False
     for i, arg in enumerate(args):
         if i == 0 and takes_card and arg in ALL_CODES:
-            words.append(card_name(arg, form=form_after_verb()))
+            words.append(card_name(arg, form=form_after_verb(verb=verb)))
         elif arg in COLORS:
             # A wild's colour takes the card's case ("igraj Džokera crvenu").
             words.append(color_name(arg, form=form_after_verb() if takes_card else BARE))
@@ -699,7 +699,8 @@ def spoken_moves(legal: Sequence[str]) -> str:
             elif verb in ("color", "play"):
                 out.append(label(verb) + " " + tr.format_list([color_name(a) if a in COLORS else a for a in args], "or"))
             else:
-                names = [card_name(a, form=form) if a in ALL_CODES else a for a in dict.fromkeys(args)]
+                names = [card_name(a, form=form_after_verb(tr, verb)) if a in ALL_CODES else a
+                         for a in dict.fromkeys(args)]
                 out.append(label(verb) + " " + tr.format_list(names, "or"))
         return out
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from uno_cli.cards_text import ARTICLE, OBJECT, card_name, cards_list, color_name, sort_hand
+from uno_cli.cards_text import ARTICLE, OBJECT, WITH, card_name, cards_list, color_name, sort_hand
 from uno_cli.engine.errors import IllegalAction
 from uno_cli.engine.events import Event
 from uno_cli.engine.game import IN_TURN_PHASES, Phase
@@ -158,6 +158,8 @@ def _play(e, d, you, p, v, names, s):
     code = d.get("card", "")
     card = card_name(code, form=OBJECT)
     how = d.get("how", "turn")
+    if how in ("jump_in", "sequence", "stack"):
+        card = card_name(code, form=WITH)  # "jumps in with a red 5": Serbian "crvenom peticom"
     if how == "beep":
         return _("You play a Beep!") if you else _("{player} plays a Beep!").format(player=p)
     # A chosen colour follows in a line of its own: color_chosen_text.
@@ -315,7 +317,7 @@ def _reshuffle(e, d, you, p, v, names, s):
 
 
 def _jump_in(e, d, you, p, v, names, s):
-    card = card_name(d.get("card", ""), form=OBJECT)
+    card = card_name(d.get("card", ""), form=WITH)
     if you:
         return _("You jump in with {card}.").format(card=card)
     return _("{player} jumps in with {card}.").format(player=p, card=card)
