@@ -212,6 +212,7 @@ def _said(language: str, card: str, how: str = "turn") -> str:
     ("sr_Latn", "rs", "turn", "Bruno igra crvenu kartu Preskoči."),
     ("pt", "rs", "turn", "Bruno joga um Pular vermelho."),
     ("ro", "r+2", "turn", "Bruno joacă o carte „Ia două” roșie."),
+    ("ro", "ys", "jump_in", "Bruno intervine cu o carte „Stai o tură” galbenă."),
 ])
 def test_a_card_takes_the_case_its_verb_asks_for(language, card, how, said):
     """Serbian "uskače crvenom peticom" (instrumental after jumping in, answering, continuing),
@@ -253,11 +254,12 @@ def test_the_old_names_of_a_card_are_still_understood(language, line, card):
         assert parse(line, 0, lang=language).card == card
 
 
-def test_romanian_draw_two_is_one_feminine_card_in_every_form():
-    """ "un „Ia două” roșu" mixed a masculine article and adjective with "două (cărți)"."""
+def test_romanian_action_cards_are_feminine_cards_in_every_form():
+    """ "un „Ia două” roșu" mixed a masculine article and adjective with "două (cărți)": each
+    action card is "o carte „...” roșie", as the rules say it."""
     forms = [f for e in _catalog("ro").entries if e.context and e.context.startswith("card")
-             and "Draw Two" in e.msgid for f in e.msgstr]
-    assert len(forms) == 16
+             and any(rank in e.msgid for rank in ("Skip", "Reverse", "Draw Two")) for f in e.msgstr]
+    assert len(forms) == 48
     assert not [f for f in forms if re.search(r"\bun\b|roșu|galben\b|albastru", f)], forms
 
 
