@@ -278,3 +278,26 @@ def test_sound_and_panning_values_are_typed_in_the_players_language(language, wo
         assert said_choice("switch").convert(word, None, None) == key
         helped = CliRunner().invoke(main, ["play", "--help"]).output
     assert "[on|off]" not in helped or language == "en"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_spoken_line_says_a_word_twice_in_a_row(language):
+    """ "u predvorju predvorju" was heard: a stutter left by a filled-in placeholder or an edit."""
+    _tr, lines, _bare, _templates = heard.render(language)
+    stutters = [line for line in set(lines) for m in re.finditer(r"\b(\w{3,})\s+\1\b", line, re.IGNORECASE)
+                if m.group(1) != "Bruno"]
+    assert not stutters, stutters
+
+
+def test_a_preset_is_not_named_with_the_word_that_introduces_it():
+    """ "Pravila: Klasična pravila": the rules line says the preset after "Rules:"."""
+    from uno_cli.describe import rules_text
+    from uno_cli.optioninfo import PRESET_INFO
+
+    for language in LANGUAGES:
+        with use_language(language):
+            from uno_cli.i18n import _
+
+            line = rules_text(_(PRESET_INFO["classic"].label), False, 500, 0)
+            head, _sep, rest = line.partition(":")
+            assert head.split()[-1].lower() not in rest.lower().split(";")[0].split(), line
