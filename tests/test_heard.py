@@ -301,3 +301,13 @@ def test_a_preset_is_not_named_with_the_word_that_introduces_it():
             line = rules_text(_(PRESET_INFO["classic"].label), False, 500, 0)
             head, _sep, rest = line.partition(":")
             assert head.split()[-1].lower() not in rest.lower().split(";")[0].split(), line
+
+
+def test_serbian_cyrillic_keeps_program_and_format_names_in_latin():
+    """ "Гит Басх" and "--format [текст|јсон]" were printed: a name the player types or sees
+    on screen stays as it is written."""
+    from uno_cli.translit import latin_to_cyrillic
+
+    assert latin_to_cyrillic("(Git Bash, mintty); JSON Lines; json; OpenSSH") == \
+        "(Git Bash, mintty); JSON Lines; json; OpenSSH"
+    assert latin_to_cyrillic("Karte i jezik") == "Карте и језик"

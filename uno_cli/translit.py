@@ -46,9 +46,14 @@ _KEY_NAMES = frozenset({
     "tab", "space", "backspace", "delete", "insert",
 })
 
-KEEP_WORDS: frozenset[str] = _KEY_NAMES
-"""Words always left in Latin letters (lower case): key names. The program's name "uno"
-(lower case: a command a player types) stays Latin too; the call "Uno!" does not."""
+#: Names of programs and formats, written in Latin letters in Serbian Cyrillic text too (a
+#: player types "json" after --format; "Git Bash" is what the program's window says).
+_FOREIGN_NAMES = frozenset({"json", "lines", "git", "bash", "openssh", "ssh", "macos", "nvda"})
+
+KEEP_WORDS: frozenset[str] = _KEY_NAMES | _FOREIGN_NAMES
+"""Words always left in Latin letters (lower case): key names, program and format names.
+The program's name "uno" (lower case: a command a player types) stays Latin too; the call
+"Uno!" does not."""
 
 KEY_WORDS: frozenset[str] = _KEY_NAMES | frozenset("abcdefghijklmnopqrstuvwxyz")
 """In key names, single letters too stay Latin: they are what is printed on the key."""
