@@ -311,3 +311,13 @@ def test_serbian_cyrillic_keeps_program_and_format_names_in_latin():
     assert latin_to_cyrillic("(Git Bash, mintty); JSON Lines; json; OpenSSH") == \
         "(Git Bash, mintty); JSON Lines; json; OpenSSH"
     assert latin_to_cyrillic("Karte i jezik") == "Карте и језик"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_setting_described_as_on_or_off_names_the_words_the_menu_says(language):
+    """ "Govor ...: uključeno ili isključeno" was said of a setting the menu reads "da" / "ne"."""
+    tr = Translator(language)
+    for msgid in ("Speak through the screen reader or speech engine: automatic, on or off.",
+                  "A short sound for each move, before the words: on or off."):
+        said = tr.gettext(msgid)
+        assert tr.gettext("on") in said and tr.gettext("off") in said, said
