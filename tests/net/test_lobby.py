@@ -39,7 +39,7 @@ def test_a_table_is_created_with_portuguese_keywords_levels_presets_and_rules():
     assert (table.name, len(table.owners), table.bot_level, table.config.preset) == ("sexta", 3, "hard", "playroom")
     assert table.config.options.stacking is False
     hub.line(ana, "mesas")
-    assert out[-1] == ("Mesa 1, sexta: Playroom, Contra-ataque: não; 1 de 3 lugares ocupados; robôs de nível difícil; "
+    assert out[-1] == ("Mesa 1, sexta: Playroom, Contra-ataque: não; 1 de 3 lugares ocupados; bots de nível difícil; "
                        "esperando jogadores.")
 
 
