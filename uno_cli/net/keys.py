@@ -77,7 +77,7 @@ class KeyRun:
     def begin_typing(self, buffer: Any, letter: str) -> str:
         """``letter`` began a typed line in ``buffer`` (prompt_toolkit's, or None): the run goes in front of it;
         what was typed, for the rule's sentence."""
-        run = self.take()
+        run = self.take() if letter.isalpha() else ""  # a slash or an apostrophe begins its own line
         if run and buffer is not None:
             from prompt_toolkit.document import Document
 
