@@ -363,3 +363,56 @@ def test_a_private_tables_code_invitations_and_removals_survive_a_restart(tmp_pa
     assert table.admits("Bo") and not table.admits("Cy", "owl") and table.admits("Dee", "OWL")
     assert not table.admits("Dee", "")
     again.close()
+
+
+def test_uno_join_in_a_terminal_types_a_chat_line_at_a_table_in_play_and_a_key_still_acts(tmp_path):
+    import time
+
+    import pexpect
+
+    from tests.interactive.helpers import child_env, uno_command
+
+    home = tmp_path / "home"
+    home.mkdir()
+
+    def drive(port: int) -> dict[str, str]:
+        cmd, argv = uno_command("join", f"127.0.0.1:{port}", "--name", "Ana", "--speech", "off", "--lang", "it")
+        child = pexpect.spawn(cmd, argv, env=child_env(home, UNO_PASSCODE=PASSCODE), encoding="utf-8",
+                              timeout=20, dimensions=(50, 200))
+        got = {}
+        try:
+            child.expect("Ciao, Ana")
+            child.send("create t players=2 hands=1\r")
+            child.expect("tavolo 1")
+            child.send("start\r")
+            child.expect("Tocca a te.")
+            for ch in "say ciao\r":  # S is a key; A is none: the line begins with "sa"
+                child.send(ch)
+                time.sleep(0.06)
+            child.expect(r"sa: non [^\r\n]+")
+            got["typing"] = child.after
+            child.expect(r"Ana dice: [^\r\n]+")
+            got["chat"] = child.after
+            child.send("h")
+            child.expect(r"Hai 7 carte")
+            got["h"] = child.after
+            child.send("\x04")
+            child.expect(pexpect.EOF)
+        finally:
+            child.close(force=True)
+        return got
+
+    async def go():
+        server, hub, port = await open_server(tmp_path / "server", turn_limit=NO_LIMIT)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(None, drive, port)
+        finally:
+            server.close()
+
+    got = run(go())
+    from uno_cli.i18n import use_language
+    from uno_cli.interactive import words
+
+    with use_language("it"):
+        assert got["typing"].strip() == words.typing_started("sa")  # said here, in the joiner's language
+    assert got["chat"].strip() == "Ana dice: ciao"
