@@ -862,6 +862,8 @@ def lobby_usage(verb: Verb) -> str:
         return ", ".join(f"{word} {_(VERBOSITY_NAMES[v])}" for v in ("short", "full"))
     if verb.name == "help":
         return f"F1, {word}"
+    if verb.name in ("join", "watch"):  # a private table's code after its number
+        return f"{word} {arg('number')} [{arg('code')}]"
     return f"{word} {arg(verb.arg)}" if verb.arg else word
 
 

@@ -366,6 +366,23 @@ def test_a_private_tables_code_invitations_and_removals_survive_a_restart(tmp_pa
 
 
 def test_uno_join_in_a_terminal_types_a_chat_line_at_a_table_in_play_and_a_key_still_acts(tmp_path):
+    got = _join_and_type(tmp_path, "off")
+    from uno_cli.i18n import use_language
+    from uno_cli.interactive import words
+
+    with use_language("it"):
+        assert got["typing"].strip() == words.typing_started("sa")  # said here, in the joiner's language
+    assert got["chat"].strip() == "Ana dice: ciao"
+
+
+def test_uno_join_speaks_the_typing_rule_and_the_chat_line_through_the_speech_daemon(tmp_path, speech_daemon):
+    _join_and_type(tmp_path, "on")
+    assert speech_daemon.wait_for("non è un tasto", timeout=30), speech_daemon.spoken_text()
+    assert speech_daemon.wait_for("Ana dice: ciao", timeout=30), speech_daemon.spoken_text()
+
+
+def _join_and_type(tmp_path, speech: str) -> dict[str, str]:
+    """``uno join`` in a pseudo-terminal, in Italian, at a table in play: types "say ciao", then presses H."""
     import time
 
     import pexpect
@@ -376,7 +393,7 @@ def test_uno_join_in_a_terminal_types_a_chat_line_at_a_table_in_play_and_a_key_s
     home.mkdir()
 
     def drive(port: int) -> dict[str, str]:
-        cmd, argv = uno_command("join", f"127.0.0.1:{port}", "--name", "Ana", "--speech", "off", "--lang", "it")
+        cmd, argv = uno_command("join", f"127.0.0.1:{port}", "--name", "Ana", "--speech", speech, "--lang", "it")
         child = pexpect.spawn(cmd, argv, env=child_env(home, UNO_PASSCODE=PASSCODE), encoding="utf-8",
                               timeout=20, dimensions=(50, 200))
         got = {}
@@ -409,10 +426,25 @@ def test_uno_join_in_a_terminal_types_a_chat_line_at_a_table_in_play_and_a_key_s
         finally:
             server.close()
 
-    got = run(go())
-    from uno_cli.i18n import use_language
-    from uno_cli.interactive import words
+    return run(go())
 
-    with use_language("it"):
-        assert got["typing"].strip() == words.typing_started("sa")  # said here, in the joiner's language
-    assert got["chat"].strip() == "Ana dice: ciao"
+
+def test_uno_join_takes_the_servers_rule_for_keys_a_watcher_has_no_card_keys_and_a_colour_choice_takes_letters():
+    from uno_cli.interactive.screens import Mode
+    from uno_cli.net.client import _Remote
+
+    remote = _Remote(process=None, announcer=None)
+    assert remote.takes_key("h") and remote.takes_key("s") and remote.takes_key("space")
+    assert not remote.takes_key("p") and not remote.takes_key("w")  # no keys at a network table: they type
+    remote.watching = True
+    assert remote.takes_key("s") and remote.takes_key("left")  # named keys always answer
+    assert not remote.takes_key("h") and not remote.takes_key("u")
+    remote.watching, remote.mode = False, Mode.COLOR
+    assert remote.takes_key("y")  # the colour choice's letters
+
+
+def test_the_help_says_how_to_give_a_private_tables_code():
+    from uno_cli.commands import LOBBY_BY_NAME, lobby_usage
+
+    assert lobby_usage(LOBBY_BY_NAME["join"]) == "join NUMBER [CODE]"
+    assert lobby_usage(LOBBY_BY_NAME["watch"]) == "watch NUMBER [CODE]"
