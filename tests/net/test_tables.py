@@ -326,6 +326,7 @@ def test_a_watcher_has_no_card_keys_and_the_key_help_lists_only_what_a_watcher_c
         for key, name, done in (("t", "turn", lambda line: "turn" in line.lower()),
                                 (" ", "space", lambda line: "watching" in line),
                                 ("\x1bOP", "f1", lambda line: line.startswith("F1, help: ")),
+                                ("\x1bOQ", "f2", lambda line: line == "About these rules"),
                                 ("h", "h", lambda line: "not a key" in line)):
             m = _mark(c)
             c.process.stdin.write(key)

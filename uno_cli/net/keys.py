@@ -33,7 +33,7 @@ KEY_NOT_HERE = N_("That key does nothing at a network table.")
 KEY_WATCHING = N_("You are watching: that key is for the players.")
 #: What a watcher's keys do (public questions, the messages, the help): watchers hold no cards.
 WATCHER_VERBS = frozenset({"top", "counts", "scores", "turn", "status", "repeat", "history_back", "history_forward",
-                           "help"})
+                           "help", "rules"})
 #: Seconds between letters pressed so quickly that they are the start of a word, not keys (see KeyRun).
 TYPING_GAP = 0.6
 CTRL_C = N_("Ctrl+C does not leave the table. Ctrl+D on an empty line ends the session; your seat waits for you.")

@@ -310,6 +310,10 @@ class Table:
                 member.send("top", d.top_text(g.top, g.color), {"card": g.top, "color": g.color})
             elif verb == "turn":
                 member.send("whose_turn", d.turn_text(g.view(0), session.names, None), {"current": g.current + 1})
+            elif verb == "rules":
+                from uno_cli.rulebook import rule_book
+
+                member.send("rules", rule_book(self.config.preset, g.options).rstrip("\n"), {})
             else:
                 return False
         return True
