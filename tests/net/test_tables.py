@@ -322,7 +322,7 @@ def test_a_watcher_has_no_card_keys_and_the_key_help_lists_only_what_a_watcher_c
         c = await _terminal(port, "Cy")
         c.process.stdin.write("watch 1\r")
         await c.read_until(lambda line: line.startswith("Cy watches table 1"))
-        got = {}
+        got = {"state": await c.read_until(lambda line: line.startswith("The top card is "))}  # at once
         for key, name, done in (("t", "turn", lambda line: "turn" in line.lower()),
                                 (" ", "space", lambda line: "watching" in line),
                                 ("\x1bOP", "f1", lambda line: line.startswith("F1, help: ")),

@@ -133,8 +133,11 @@ class Table:
                         important=True)
 
     def watch(self, member: Member) -> None:
-        """``member`` watches: public events only."""
+        """``member`` watches: public events only; a match in progress is said at once, as to a returning player."""
         self._attach(member, None)
+        if self.session is not None and self.state == PLAYING:
+            with member.language():
+                member.send("status", self.session.status_text(None), {"number": self.number})
 
     def _attach(self, member: Member, seat: int | None, returning: bool = False) -> None:
         if member not in self.members:
