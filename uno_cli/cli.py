@@ -513,6 +513,7 @@ def serve(**kw: Any) -> None:
 @main.command(help=_("Join a table server: {host} or {address}.").format(
     host=pgettext("argument", "HOST"), address=address_form()))
 @click.argument("address", metavar=pgettext("argument", "HOST"))
+@click.argument("fingerprint", required=False, metavar="[SHA256:...]")
 @click.option("--name", default=None, help=_("Your name at the tables (default: your login name)."))
 @click.option("--passcode", default=None, help=_("The server's passcode (asked when not given)."))
 @click.option("--key", "key_file", type=click.Path(exists=True, dir_okay=False), default=None,
@@ -529,14 +530,15 @@ def join(**kw: Any) -> None:
     import getpass
     import os
 
-    from uno_cli.net.client import play, split_address
+    from uno_cli.net.client import play, split_join_line
     from uno_cli.playconfig import PlayConfig
 
     lang = _language_or_exit(kw["lang"])
     try:
-        host, port = split_address(kw["address"])
+        # The line a server gives (uno join HOST:PORT SHA256:...), whole or as two arguments.
+        host, port, fingerprint = split_join_line(kw["address"], kw["fingerprint"])
     except ValueError:
-        _fail(_("Give the address as {form}.").format(form=address_form()))
+        _fail(_("Give the address as {form}.").format(form=address_form() + " [SHA256:...]"))
     name = kw["name"]
     if not name:
         try:
@@ -555,7 +557,8 @@ def join(**kw: Any) -> None:
     try:
         status = asyncio.run(play(host, port, name, passcode, kw["key_file"], lang, kw["fmt"], kw["speech"],
                                   kw["verbosity"], ask if _isatty(sys.stdin) else None,
-                                  sound=PlayConfig(sound=kw["sound"], volume=kw["volume"], panning=kw["panning"])))
+                                  sound=PlayConfig(sound=kw["sound"], volume=kw["volume"], panning=kw["panning"]),
+                                  fingerprint=fingerprint))
     except KeyboardInterrupt:
         status = 0
     sys.exit(status)

@@ -780,6 +780,12 @@ LOBBY: tuple[Verb, ...] = (
          N_("your language"), arg="code", scope=SERVER),
     Verb("verbosity", NP_("command", "verbosity"), ("detalhe", "opsirnost", "detaliu", "dettaglio"),
          N_("how much is said"), arg="verbosity", scope=SERVER),
+    Verb("invite", NP_("command", "invite"), ("convidar", "convide", "pozovi", "invita"),
+         N_("invite a player to your table (its creator); they sit without the code"), arg="name", scope=SERVER),
+    Verb("remove", NP_("command", "remove"), ("remover", "tirar", "ukloni", "elimina", "scoate", "rimuovi", "togli"),
+         N_("remove a player from your table before its match (its creator)"), arg="name", scope=SERVER),
+    Verb("address", NP_("command", "address"), ("endereco", "adresa", "indirizzo"),
+         N_("the line to give a friend: address, port and the server's key"), scope=SERVER),
     Verb("help", BY_NAME["help"].label, ("f1", *BY_NAME["help"].words),
          N_("the commands; during a match the game's commands work too"), scope=SERVER),
 )
@@ -793,6 +799,7 @@ TABLE_KEYWORDS: dict[str, str] = {
     "bots": NP_("keyword", "bots"),
     "preset": NP_("keyword", "preset"),
     "pace": NP_("keyword", "pace"),
+    "code": NP_("keyword", "code"),
 }
 
 
@@ -845,7 +852,8 @@ def lobby_usage(verb: Verb) -> str:
             return pgettext("keyword", TABLE_KEYWORDS[key])
 
         return (f"{word} {arg('name')} [{kw('players')}=N] [{kw('bots')}={arg('level')}] "
-                f"[{kw('preset')}={arg('name')}] [{kw('pace')}=S] [{arg('rule')}={arg('value')} ...]")
+                f"[{kw('preset')}={arg('name')}] [{kw('pace')}=S] [{kw('code')}={arg('code')}] "
+                f"[{arg('rule')}={arg('value')} ...]")
     if verb.arg == "text":
         return f"{word} {arg('text')}, '{arg('text')}"
     if verb.arg == "verbosity":
@@ -855,6 +863,8 @@ def lobby_usage(verb: Verb) -> str:
         return ", ".join(f"{word} {_(VERBOSITY_NAMES[v])}" for v in ("short", "full"))
     if verb.name == "help":
         return f"F1, {word}"
+    if verb.name in ("join", "watch"):  # a private table's code after its number
+        return f"{word} {arg('number')} [{arg('code')}]"
     return f"{word} {arg(verb.arg)}" if verb.arg else word
 
 

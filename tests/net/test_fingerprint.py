@@ -66,7 +66,8 @@ def test_serve_prints_the_exact_fingerprint_and_says_it_group_by_group_as_join_s
 
     asyncio.run(go())
     exact = host_key(tmp_path / "host_key").get_fingerprint()
-    assert shown == [f"Host key fingerprint: {exact}"]
+    # Printed, to copy: the exact fingerprint, and the line to give a friend (host, port and key in one).
+    assert shown == [f"Host key fingerprint: {exact}", f"Join with: uno join 127.0.0.1:{_port_of(said)} {exact}"]
     spelled = words.spelled_fingerprint(exact)
     assert f"Host key fingerprint, group by group: {spelled}." in said
     assert said[0].startswith("The server is listening on 127.0.0.1, port ")

@@ -81,9 +81,11 @@ def test_help_lists_the_lobby_commands_in_the_members_language():
     assert out[0] == "Boas-vindas, Ana! Digite ajuda para ver os comandos."
     hub.line(ana, "ajuda")
     lines = out[-1].split("\n")
-    assert len(lines) == len(LOBBY)
-    assert lines[1] == "criar NOME [jogadores=N] [bots=NÍVEL] [regras=NOME] [ritmo=S] [REGRA=VALOR ...]: abre uma mesa e senta nela"
-    assert lines[-1].startswith("F1, ajuda: ")
+    assert len(lines) == len(LOBBY) + 1  # then the rule of typing and keys at a table
+    assert lines[1] == ("criar NOME [jogadores=N] [bots=NÍVEL] [regras=NOME] [ritmo=S] [código=CÓDIGO] "
+                        "[REGRA=VALOR ...]: abre uma mesa e senta nela")
+    assert lines[-2].startswith("F1, ajuda: ")
+    assert lines[-1].startswith("Numa mesa em jogo, as letras numa linha vazia são teclas")
 
 
 def test_an_unknown_level_is_refused_with_the_levels_in_the_members_language():

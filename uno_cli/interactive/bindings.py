@@ -34,7 +34,9 @@ def make_prompt_session(controller: Controller, input: Any = None, output: Any =
         return (session is None or not session.default_buffer.text) and controller.keys_on
 
     def bind(key: str) -> None:
-        @kb.add(key, filter=empty, eager=True)
+        takes = getattr(controller, "takes_key", None)  # a network table: only the keys that act there
+
+        @kb.add(key, filter=empty & Condition(lambda: takes is None or takes(key)), eager=True)
         def _(event: Any) -> None:
             controller.key(key)
 

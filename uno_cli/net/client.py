@@ -44,6 +44,36 @@ def split_address(text: str) -> tuple[str, int]:
     return host, int(port) if port else DEFAULT_PORT
 
 
+#: A host key fingerprint as OpenSSH, PuTTY and ``uno serve`` print it: ``SHA256:`` and 43 base64 characters.
+FINGERPRINT_PREFIX = "SHA256:"
+
+
+def join_line(host: str, port: int, fingerprint: str) -> str:
+    """The line a player gives a friend: ``uno join HOST:PORT SHA256:...`` (host, port and the key in one)."""
+    shown = f"[{host}]" if ":" in host else host
+    return f"uno join {shown}:{port} {fingerprint}".rstrip()
+
+
+def split_join_line(address: str, fingerprint: str | None = None) -> tuple[str, int, str | None]:
+    """(host, port, fingerprint or None) from ``uno join``'s arguments: ``HOST[:PORT] [SHA256:...]``, also
+    pasted whole as one argument (``uno join`` in front is skipped); raises ValueError."""
+    parts = address.split()
+    if parts[:2] == ["uno", "join"]:
+        parts = parts[2:]
+    if fingerprint is not None:
+        parts.append(fingerprint)
+    if not parts or len(parts) > 2:
+        raise ValueError(address)
+    host, port = split_address(parts[0])
+    found = parts[1] if len(parts) == 2 else None
+    if found is not None:
+        digest = found[len(FINGERPRINT_PREFIX):]
+        if not (found.startswith(FINGERPRINT_PREFIX) and len(digest) == 43 and digest.isascii()
+                and all(ch.isalnum() or ch in "+/" for ch in digest)):
+            raise ValueError(found)
+    return host, port, found
+
+
 def known_hosts_path() -> Path:
     """Where ``uno join`` remembers host keys."""
     from uno_cli.settings import data_dir
@@ -80,11 +110,24 @@ class KnownHosts:
             return "new"
         return "known" if stored.split()[:2] == data.split()[:2] else "changed"
 
+    def replace(self, where: str, key: asyncssh.SSHKey) -> None:
+        """Remember ``key`` for ``where`` instead of the key remembered (the fingerprint given matched it)."""
+        data = key.export_public_key("openssh").decode("ascii").strip()
+        try:
+            lines = self.path.read_text(encoding="utf-8").splitlines()
+        except OSError:
+            lines = []
+        kept = [line for line in lines if line.split(None, 1)[:1] != [where]]
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.write_text("".join(f"{line}\n" for line in [*kept, f"{where} {data}"]), encoding="utf-8")
+
 
 class _Client(asyncssh.SSHClient):
     def __init__(self, known: KnownHosts, where: str, say: Any, passcode: str | None = None,
-                 ask: Callable[[], str | None] | None = None) -> None:
+                 ask: Callable[[], str | None] | None = None, fingerprint: str | None = None) -> None:
         self.known = known
+        #: The fingerprint the player was given with the address: the key must be that one, exactly.
+        self.fingerprint = fingerprint
         self.where = where
         self.say = say
         self.refused = False
@@ -102,6 +145,15 @@ class _Client(asyncssh.SSHClient):
         return await asyncio.get_running_loop().run_in_executor(None, self._ask)
 
     def validate_host_public_key(self, host: str, addr: str, port: int, key: asyncssh.SSHKey) -> bool:
+        if self.fingerprint is not None:
+            found = key.get_fingerprint()
+            if found != self.fingerprint:  # case-sensitive, as OpenSSH compares it
+                self.refused = True
+                self.say(words.fingerprint_mismatch(self.where, self.fingerprint, found))
+                return False
+            if self.known.check(self.where, key) == "changed":
+                self.known.replace(self.where, key)  # the line given is newer than what was remembered
+            return True
         result = self.known.check(self.where, key)
         if result == "new":
             self.say(words.new_host(self.where, key.get_fingerprint()))
@@ -114,14 +166,15 @@ class _Client(asyncssh.SSHClient):
 
 async def connect(host: str, port: int, name: str, passcode: str | None, key_file: str | None,
                   known: KnownHosts, say: Any, lang: str | None = None, channel: str = JSON_CHANNEL,
-                  verbosity: str | None = None, ask: Callable[[], str | None] | None = None) -> tuple[Any, Any]:
+                  verbosity: str | None = None, ask: Callable[[], str | None] | None = None,
+                  fingerprint: str | None = None) -> tuple[Any, Any]:
     """The SSH connection and its process on ``channel`` (raises OSError / asyncssh.Error / ValueError).
 
     Without ``passcode``, ``ask`` is called for it once the server's key has been checked (and,
     the first time, its fingerprint said), so the passcode never goes to an unchecked server.
     """
     where = f"[{host}]:{port}"
-    client = _Client(known, where, say, passcode, ask)
+    client = _Client(known, where, say, passcode, ask, fingerprint)
     conn = await asyncssh.connect(
         host, port, username=name, password=None,
         client_keys=[key_file] if key_file else None,
@@ -137,7 +190,7 @@ async def connect(host: str, port: int, name: str, passcode: str | None, key_fil
 
 async def play(host: str, port: int, name: str, passcode: str | None, key_file: str | None, lang: str,
                fmt: str = "text", speech: str = "auto", verbosity: str = "full",
-               ask: Callable[[], str | None] | None = None, sound: Any = None) -> int:
+               ask: Callable[[], str | None] | None = None, sound: Any = None, fingerprint: str | None = None) -> int:
     """Play until the connection ends; the exit status (0, or 1 when it cannot connect).
 
     ``sound`` holds the command line's ``sound``, ``volume`` and ``panning`` (uno_cli.sound)."""
@@ -173,7 +226,7 @@ async def play(host: str, port: int, name: str, passcode: str | None, key_file: 
     try:
         conn, process = await connect(host, port, name, passcode, key_file, KnownHosts(known_hosts_path()), say,
                                       lang, JSON_CHANNEL if fmt == "json" else KEYS_CHANNEL,
-                                      verbosity if fmt == "text" else None, ask)
+                                      verbosity if fmt == "text" else None, ask, fingerprint)
     except (OSError, asyncssh.Error, ValueError) as exc:  # ValueError: a name SSH cannot send
         from uno_cli.names import clean_text
 
@@ -218,6 +271,13 @@ class _Remote:
         #: The server's word, with its latest message: single keys act (at a table in play), a colour is chosen.
         self.keys_on = False
         self.mode: Any = None
+        #: The server's word: this player watches (no card keys).
+        self.watching = False
+        #: The prompt's input line, and the letters just pressed as keys (uno_cli.net.keys.KeyRun).
+        self.buffer: Any = None
+        from uno_cli.net.keys import KeyRun
+
+        self.run_of_keys = KeyRun()
         self._last_reply = -REPLY_BURST
 
     def _send(self, obj: dict[str, str]) -> None:
@@ -226,8 +286,22 @@ class _Remote:
         except (OSError, asyncssh.Error):
             pass
 
+    def takes_key(self, name: str) -> bool:
+        """Whether ``name`` on the empty line is a key at the server's table (the server's one rule)."""
+        from uno_cli.interactive.screens import Mode
+        from uno_cli.net.keys import is_key
+
+        return self.mode == Mode.COLOR or is_key(name, self.watching)
+
+    def typing_started(self, letter: str) -> None:
+        """A letter that is no key began a typed line: said here at once, as in the local game."""
+        from uno_cli.interactive import words
+
+        self.out.say(words.typing_started(self.run_of_keys.begin_typing(self.buffer, letter)), interrupt=True)
+
     def key(self, name: str) -> None:
         """A key on the empty line: Escape silences the speech here at once; the server does the rest."""
+        self.run_of_keys.press(name)
         if name == "escape":
             self.out.silence()
         self._send({"key": name})
@@ -254,6 +328,7 @@ class _Remote:
         if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
             return
         self.keys_on = bool(obj.get("keys"))
+        self.watching = bool(obj.get("watching"))
         self.mode = Mode.COLOR if obj.get("color") else Mode.PLAY
         self.out.cue(obj.get("type"), obj)
         # A server is a stranger: what it sends reaches the screen and the speech cleaned
@@ -308,6 +383,7 @@ async def _with_keys(process: Any, remote: _Remote) -> None:
     from uno_cli.interactive.bindings import make_prompt_session
 
     session = make_prompt_session(remote)
+    remote.buffer = session.default_buffer
     receiving = asyncio.create_task(_receive(process, remote, False))
 
     def ended(_task: Any) -> None:

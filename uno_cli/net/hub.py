@@ -84,6 +84,8 @@ class Member:
         self._replying = 0
         #: A plain terminal asked for the bell on its own turn (``UNO_BELL=1``; uno_cli.sound for ``uno join``).
         self.bell = False
+        #: The server's (host, port) as this connection reached it (the line given to a friend), if known.
+        self.reached: tuple[str, int] | None = None
 
     @contextmanager
     def language(self) -> Iterator[None]:
@@ -121,6 +123,7 @@ class Member:
             keys = self.keys
             payload.update(type=type, text=text, important=type in IMPORTANT if important is None else important,
                            reply=reply or self._replying > 0, keys=bool(keys and keys.keys_on),
+                           watching=self.table is not None and self.seat is None,
                            color=bool(keys and keys.color_actions()))
             session = self.table.session if self.table is not None else None
             if self.seat is not None and session is not None:  # for the client's sounds: whose seat, how many
@@ -176,6 +179,8 @@ class Hub:
         #: Each name used with a credential -> that credential (kept in the saves of the tables).
         self.credentials: dict[str, str] = {}
         self.tables: dict[int, Table] = {}
+        #: The host key's fingerprint (``SHA256:...``), for the line a player gives a friend (set by the transport).
+        self.fingerprint: str | None = None
         self._next = 1
         self._seed = seed
 
@@ -303,6 +308,12 @@ class Hub:
             return
         with member.language():
             for table in self.tables.values():
+                if not table.admits(member.name):  # a private table: no name, no rules
+                    member.send("table", words.private_line(table.number, table.taken, len(table.owners),
+                                                            words.state_name(table.state)),
+                                {"number": table.number, "private": True, "players": len(table.owners),
+                                 "taken": table.taken, "state": table.state})
+                    continue
                 member.send("table", words.table_line(table.number, table.name, rules_line(table.config),
                                                       table.taken, len(table.owners), words.level_name(table.bot_level),
                                                       words.state_name(table.state)),
@@ -316,6 +327,7 @@ class Hub:
         settings = [p for p in parts if "=" in p]
         players, level, preset_name, rules = 4, "normal", "classic", []
         pace: float | None = None
+        code: str | None = None
         try:
             for item in settings:
                 word, _sep, value = item.partition("=")
@@ -334,6 +346,8 @@ class Hub:
                     preset_name = typed_preset(value)
                 elif key == "pace":
                     pace = _seconds(value)
+                elif key == "code":  # a private table
+                    code = clean_name(value, "")[:24] or None
                 else:
                     rules.append(typed_rule(item))
             options = build_options(preset_name, rules)
@@ -356,6 +370,7 @@ class Hub:
         seed = None if self._seed is None else self._seed + number
         config = PlayConfig(players=players, options=options, preset=preset_name, seed=seed, script=True, pace=pace)
         table = Table(number, title, member.name, config, level, self.clock)
+        table.code = code
         table.saved = self._changed
         self.tables[number] = table
         self._leave_table(member)
@@ -363,6 +378,8 @@ class Hub:
         table.sit(member)
         self._mark(number)
         member.say(lambda: words.joined(member.name, number), "joined", {"number": number, "seat": 1})
+        if code is not None:
+            member.say(lambda: words.private_created(number, code), "info", {"number": number, "code": code})
 
     def _table_arg(self, member: Member, rest: str) -> Table | None:
         key = rest.strip().split(" ")[0] if rest.strip() else ""
@@ -371,10 +388,21 @@ class Hub:
             member.say(lambda: words.no_such_table(clean_text(key)[:20]), "error", {"code": "no_table"})
         return table
 
+    def _admitted(self, member: Member, table: Table, rest: str) -> bool:
+        """``join``/``watch`` of a private table: its code after the number, or an invitation; else said why."""
+        code = rest.strip().split(None, 1)[1] if len(rest.split()) > 1 else ""
+        if table.admits(member.name, code):
+            return True
+        if member.name in table.removed:
+            member.say(lambda: words.not_welcome(table.number), "error", {"code": "removed"})
+        else:
+            member.say(lambda: words.needs_code(table.number), "error", {"code": "private"})
+        return False
+
     def join(self, member: Member, rest: str) -> None:
-        """``join NUMBER``: take a seat."""
+        """``join NUMBER [CODE]``: take a seat."""
         table = self._table_arg(member, rest)
-        if table is None:
+        if table is None or not self._admitted(member, table, rest):
             return
         if member.table is table and member.seat is not None:
             return
@@ -396,9 +424,9 @@ class Hub:
                       {"number": table.number, "seat": seat + 1, "name": member.name})
 
     def watch(self, member: Member, rest: str) -> None:
-        """``watch NUMBER``: public events only."""
+        """``watch NUMBER [CODE]``: public events only."""
         table = self._table_arg(member, rest)
-        if table is None:
+        if table is None or not self._admitted(member, table, rest):
             return
         self._leave_table(member)
         for other in table.members:
@@ -450,6 +478,68 @@ class Hub:
         """``who``: the names connected (at the table, or everyone in the lobby)."""
         people = [m.name for m in (member.table.members if member.table else self.members.values())]
         member.say(lambda: words.who(sorted(people)), "who", {"names": sorted(people)})
+
+    # ------------------------------------------------------------------ private tables (issue 31)
+
+    def _own_table(self, member: Member) -> Table | None:
+        """The table ``member`` opened and sits at; else None, said why."""
+        table = member.table
+        if table is None:
+            member.say(words.not_at_table, "error", {"code": "not_at_table"})
+            return None
+        if table.creator != member.name:
+            member.say(lambda: words.only_creator_may(table.creator), "error", {"code": "not_creator"})
+            return None
+        return table
+
+    def invite(self, member: Member, rest: str) -> None:
+        """``invite NAME``: a connected player hears who invites them where; they sit without the code."""
+        table = self._own_table(member)
+        if table is None:
+            return
+        name = clean_name(rest.strip(), "")
+        other = self.members.get(name) or next(
+            (m for n, m in self.members.items() if name and name_key(n) == name_key(name)), None)
+        if other is None or other is member:
+            member.say(lambda: words.nobody_called(name or "?"), "error", {"code": "no_player"})
+            return
+        table.invited.add(other.name)
+        table.removed.discard(other.name)
+        self._mark(table.number)
+        number, title = table.number, table.name
+        other.say(lambda: words.invited(member.name, number, title), "invited",
+                  {"number": number, "from": member.name})
+        member.say(lambda: words.invite_sent(other.name, number), "info", {"number": number, "name": other.name})
+
+    def remove(self, member: Member, rest: str) -> None:
+        """``remove NAME``: the creator removes a player from the table before its match."""
+        table = self._own_table(member)
+        if table is None:
+            return
+        if table.state != WAITING:
+            member.say(words.already_started, "error", {"code": "started"})
+            return
+        name = clean_name(rest.strip(), "")
+        other = next((m for m in table.members if m.name == name or (name and name_key(m.name) == name_key(name))),
+                     None)
+        if other is None or other is member:
+            member.say(lambda: words.nobody_called(name or "?"), "error", {"code": "no_player"})
+            return
+        number, gone = table.number, other.name
+        for m in list(table.members):
+            m.say(lambda: words.removed(member.name, gone, number), "removed", {"number": number, "name": gone})
+        table.invited.discard(gone)
+        table.removed.add(gone)
+        table.detach(other, dropped=False)  # back in the lobby (told above, with the table)
+        self._mark(number)
+
+    def address(self, member: Member, _rest: str = "") -> None:
+        """``address``: the line a player gives a friend (host, port and the server's key in one)."""
+        from uno_cli.net.client import join_line
+
+        host, port = member.reached if member.reached is not None else ("HOST", 0)
+        line = join_line(host, port, self.fingerprint or "")
+        member.say(lambda: words.join_with(line), "address", {"line": line})
 
     # ------------------------------------------------------------------ chat
 
@@ -595,7 +685,8 @@ class Hub:
             return None
         seated = {name for name in table.owners if name}
         net = {"name": table.name, "creator": table.creator, "bots": table.bot_level, "preset": table.config.preset,
-               "pace": table.config.pace, "state": table.state,
+               "pace": table.config.pace, "state": table.state, "code": table.code,
+               "invited": sorted(table.invited), "removed": sorted(table.removed),
                "credentials": {n: self.credentials[n] for n in sorted(seated) if n in self.credentials}}
         if table.state == WAITING or table.session is None:
             net.update(owners=list(table.owners), options=table.config.options.to_dict())
@@ -683,6 +774,7 @@ class Hub:
 
                 logging.getLogger("uno_cli.net").exception("table %s could not be resumed", number)
                 continue
+            _private(table, data["net"])
             table.saved = self._changed
             self.tables[number] = table
             self._next = max(self._next, number + 1)
@@ -759,6 +851,16 @@ class Hub:
         return ok
 
 
+def _private(table: Table, net: dict[str, Any]) -> None:
+    """A saved table's code, invitations and removals (a stranger's file: cleaned, bounded)."""
+    code = net.get("code")
+    table.code = (clean_name(code, "")[:24] or None) if isinstance(code, str) else None
+    for attr in ("invited", "removed"):
+        names = net.get(attr)
+        if isinstance(names, list):
+            getattr(table, attr).update(clean_name(n, "") for n in names[:100] if isinstance(n, str))
+
+
 def _seconds(value: str) -> float:
     """A table's pace typed as seconds (``1.5`` or ``1,5``), from 0 to 60."""
     text = value.strip().replace(",", ".")
@@ -814,6 +916,7 @@ _SERVER_VERBS: dict[str, Callable[[Hub, Member, str], None]] = {
     "mute": Hub.mute, "unmute": Hub.unmute,
     "lang": Hub.set_lang,
     "verbosity": Hub.set_verbosity,
+    "invite": Hub.invite, "remove": Hub.remove, "address": Hub.address,
 }
 #: Server words that are also game verbs: during a match, the game has them.
 _GAME_FIRST = frozenset({"start"})

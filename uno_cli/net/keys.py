@@ -11,6 +11,7 @@ the hub (one source of legality). A key that means nothing here says so.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 from uno_cli.i18n import N_, _, key_name
@@ -29,11 +30,60 @@ NOT_HERE = frozenset({"pause", "options", "save", "silence"})
 # can be typed instead (then Enter), {action} what both do.
 KEY_OR_TYPED = N_("{key}, or type {command}: {action}.")
 KEY_NOT_HERE = N_("That key does nothing at a network table.")
-NETWORK_TYPING = N_(
-    "During a match, type a command after a slash, for example /play red 5, then press Enter; in the lobby, "
-    "type it as it is. Ctrl+D on an empty line ends the session; your seat waits for you."
-)
+KEY_WATCHING = N_("You are watching: that key is for the players.")
+#: What a watcher's keys do (public questions, the messages, the help): watchers hold no cards.
+WATCHER_VERBS = frozenset({"top", "counts", "scores", "turn", "status", "repeat", "history_back", "history_forward",
+                           "help", "rules"})
+#: Seconds between letters pressed so quickly that they are the start of a word, not keys (see KeyRun).
+TYPING_GAP = 0.6
 CTRL_C = N_("Ctrl+C does not leave the table. Ctrl+D on an empty line ends the session; your seat waits for you.")
+
+
+def is_key(name: str, watching: bool) -> bool:
+    """Whether a key pressed on the empty line acts at a network table (else a letter begins a typed
+    line, the local game's rule): the local game's keys that work here; a watcher's only their own."""
+    from uno_cli.keys import GAME_KEYS
+
+    if len(name) != 1:
+        return True  # named keys (arrows, F1, Escape...) always answer
+    return any(name in b.keys and b.verb not in NOT_HERE and (not watching or b.verb in WATCHER_VERBS)
+               for b in GAME_KEYS)
+
+
+class KeyRun:
+    """Letters pressed as keys in a quick run just before a letter that is no key: the start of the word
+    being typed (``say``: S acted, then A begins the line "sa")."""
+
+    def __init__(self) -> None:
+        self._letters: list[str] = []
+        self._last = 0.0
+
+    def press(self, name: str) -> None:
+        """A key on the empty line: a letter extends the run, anything else ends it."""
+        now = time.monotonic()
+        if len(name) != 1 or not name.isalpha():
+            self._letters = []
+            return
+        if now - self._last > TYPING_GAP:
+            self._letters = []
+        self._letters.append(name)
+        self._last = now
+
+    def take(self) -> str:
+        """The run's letters if it was quick enough to be typing (then it is over), else ""."""
+        letters, self._letters = self._letters, []
+        return "".join(letters) if letters and time.monotonic() - self._last <= TYPING_GAP else ""
+
+    def begin_typing(self, buffer: Any, letter: str) -> str:
+        """``letter`` began a typed line in ``buffer`` (prompt_toolkit's, or None): the run goes in front of it;
+        what was typed, for the rule's sentence."""
+        run = self.take() if letter.isalpha() else ""  # a slash or an apostrophe begins its own line
+        if run and buffer is not None:
+            from prompt_toolkit.document import Document
+
+            text = run + buffer.text
+            buffer.document = Document(text, len(text))
+        return run + letter
 
 
 class SeatKeys:
@@ -51,6 +101,9 @@ class SeatKeys:
         self.out = Announcer(lambda text: member.send("answer", text, heard=False, reply=True), Mute())
         self._card: str | None = None
         self.colors = ColorScreen(_Chooser(self))  # type: ignore[arg-type]
+        #: The terminal's input line (prompt_toolkit's buffer), when this connection has one.
+        self.buffer: Any = None
+        self.run_of_keys = KeyRun()
         member.keys = self
 
     # ------------------------------------------------------------------ state
@@ -74,6 +127,23 @@ class SeatKeys:
 
         table = self.member.table
         return table is not None and table.state == PLAYING
+
+    @property
+    def watching(self) -> bool:
+        """At a table without a seat: no cards, so no card keys."""
+        return self.member.table is not None and self.member.seat is None
+
+    def takes_key(self, name: str) -> bool:
+        """Whether ``name`` pressed on the empty line is a key here (else it begins a typed line)."""
+        return bool(self.color_actions()) or is_key(name, self.watching)
+
+    def typing_started(self, letter: str) -> None:
+        """A letter that is no key began a typed line: said, as in the local game (one rule)."""
+        from uno_cli.interactive import words
+
+        typed = self.run_of_keys.begin_typing(self.buffer, letter)
+        with self.member.language(), self.member.replying():
+            self.answer(words.typing_started(typed))
 
     def color_actions(self) -> list[Any]:
         """The plays among which this seat chooses a colour now (its wild, or the colour phase); else none."""
@@ -119,6 +189,7 @@ class SeatKeys:
             return
         from uno_cli.keys import GAME_KEYS
 
+        self.run_of_keys.press(name)
         with member.language(), member.replying():
             if name == "c-c":
                 self.answer(_(CTRL_C))
@@ -139,6 +210,9 @@ class SeatKeys:
 
                 self.answer(_(words.NO_SUCH_KEY))
                 return
+            if self.watching and binding.verb not in WATCHER_VERBS and binding.verb not in NOT_HERE:
+                self.answer(_(KEY_WATCHING))
+                return
             self.run(binding.verb)
 
     def _typed(self, text: str) -> None:
@@ -147,6 +221,7 @@ class SeatKeys:
             return
         from uno_cli.commands import parse
 
+        self.run_of_keys.press("enter")
         with member.language(), member.replying():
             words = text.strip().lstrip("/").strip()
             verb = parse(words, None, None, member.lang).verb if words and len(words) <= 40 else None
@@ -222,14 +297,17 @@ class SeatKeys:
         from uno_cli.net import words
 
         lines = [_("Keys, while the input line is empty:")]
+        watching = self.watching
         for binding in GAME_KEYS:
+            if watching and binding.verb not in WATCHER_VERBS:
+                continue  # a watcher holds no cards: only what a watcher can do
             if binding.verb == "silence" and self.speech_here:
                 lines.append(_("{key}: {action}.").format(key=key_name(binding.label), action=_(binding.help)))
             elif binding.verb not in NOT_HERE:
                 slash = "/" if self.keyed else ""
                 lines.append(_(KEY_OR_TYPED).format(key=key_name(binding.label), command=slash + label(binding.verb),
                                                     action=_(binding.help)))
-        lines += [color_keys_help(), _(NETWORK_TYPING), words.server_help()]
+        lines += [*([] if watching else [color_keys_help()]), words.server_help()]
         self.answer("\n".join(lines))
 
 

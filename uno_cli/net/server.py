@@ -72,7 +72,11 @@ async def serve(host: str, port: int, passcode: str | None, authorized_keys: str
     if passcode is not None:
         say(words.passcode(passcode))
     shown = host if host not in ("0.0.0.0", "::") else "HOST"
-    say(words.join_with(f"ssh -p {port} NAME@{shown}   uno join {shown}:{port}"))
+    from uno_cli.net.client import join_line
+
+    # One line to give a friend: address, port and the key's fingerprint (uno join checks it strictly).
+    say(words.join_with(f"ssh -p {port} NAME@{shown}"))
+    (show or say)(words.join_with(join_line(shown, port, key.get_fingerprint())))  # printed: to copy and paste
     if ready is not None:
         ready(port)
     stop = stop or asyncio.Event()

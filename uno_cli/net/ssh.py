@@ -301,6 +301,9 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.member = member = Member(name, self._write, json_lines=self.json, lang=lang, verbosity=verbosity,
                                       close=self._close, frames=self.frames)
         member.credential = self.credential
+        sock = chan.get_extra_info("sockname")
+        if isinstance(sock, tuple) and len(sock) >= 2:
+            member.reached = (str(sock[0]), int(sock[1]))  # what a friend reaches too (the line to give them)
         member.bell = env.get("UNO_BELL") == "1" and not (self.json or self.frames)
         loop = asyncio.get_running_loop()
         self._loop = loop
@@ -351,6 +354,7 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                     session = make_prompt_session(keys, input=pipe, output=output)
                 self._app = session.app
                 buffer = session.default_buffer
+                keys.buffer = buffer  # a letter that begins typing takes the quick letters before it
                 pipe.typing = lambda: bool(buffer.text) or not keys.keys_on
                 limit = MAX_LINE + 1
                 session.default_buffer.on_text_changed += lambda buf: (
@@ -600,6 +604,7 @@ class _Screen:
 
 async def start(hub: Hub, host: str, port: int, key: asyncssh.SSHKey, gate: Gate) -> Any:
     """Listen on ``host``:``port``; the asyncssh server (``.sockets`` gives the port taken)."""
+    hub.fingerprint = key.get_fingerprint()
     return await asyncssh.create_server(
         lambda: _Server(hub, gate), host, port,
         server_host_keys=[key],

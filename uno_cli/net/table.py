@@ -64,6 +64,14 @@ class Table:
         self._prompted: dict[int, tuple[Any, ...]] = {}
         self.saved: Any = None
         """Called with the table after a change worth saving (the hub's saver), or None."""
+        #: A private table's code (``create NAME code=WORD``): without it, only its seats and the invited enter.
+        self.code: str | None = None
+        #: Names the creator invited (they enter without the code), and names the creator removed
+        #: (they enter again only when invited again).
+        self.invited: set[str] = set()
+        self.removed: set[str] = set()
+        #: The loop time the next hand is dealt (the pause after a hand, as the local game pauses), by hand.
+        self._next_hand: tuple[int, float] | None = None
 
     # ------------------------------------------------------------------ seats
 
@@ -76,26 +84,62 @@ class Table:
         """The seat owned by ``name``, or None."""
         return next((s for s, o in enumerate(self.owners) if o == name), None)
 
+    def admits(self, name: str, code: str = "") -> bool:
+        """Whether ``name`` may sit at or watch this table: its seats, the invited, then (unless removed)
+        anyone at a public table, or with the private table's code."""
+        import hmac
+
+        from uno_cli.commands import normalize
+
+        if name == self.creator or self.seat_of(name) is not None or name in self.invited:
+            return True
+        if name in self.removed:
+            return False
+        if self.code is None:
+            return True
+        # Codes are said aloud: case and accents do not matter.
+        return hmac.compare_digest(normalize(code).encode("utf-8"), normalize(self.code).encode("utf-8"))
+
     def sit(self, member: Member) -> int | None:
         """Give ``member`` its seat (again) or a free one before the start; None if none."""
         seat = self.seat_of(member.name)
+        returning = seat is not None and self.state == PLAYING
         if seat is None:
             if self.state != WAITING or self.taken >= len(self.owners):
                 return None
             seat = self.owners.index(None)
             self.owners[seat] = member.name
-        self._attach(member, seat)
         if seat in self.away:
             del self.away[seat]
             self._takeover_bots.pop(seat, None)
             self.announce(lambda: words.back(member.name))
+        self._attach(member, seat, returning)
         return seat
 
-    def watch(self, member: Member) -> None:
-        """``member`` watches: public events only."""
-        self._attach(member, None)
+    def catch_up(self, member: Member) -> None:
+        """A player back at their seat hears at once where the game stands (their hand one key away)."""
+        session = self.session
+        if session is None or member.seat is None:
+            return
+        from uno_cli.i18n import key_name
+        from uno_cli.keys import by_verb
 
-    def _attach(self, member: Member, seat: int | None) -> None:
+        g = session.game
+        with member.language():
+            text = words.welcome_back(self.number, session.status_text(member.seat),
+                                      key_name(by_verb()["hand"].label))
+            member.send("status", text, {"number": self.number, "card": g.top, "color": g.color,
+                                         "current": g.current + 1, "cards": len(g.hands[member.seat])},
+                        important=True)
+
+    def watch(self, member: Member) -> None:
+        """``member`` watches: public events only; a match in progress is said at once, as to a returning player."""
+        self._attach(member, None)
+        if self.session is not None and self.state == PLAYING:
+            with member.language():
+                member.send("status", self.session.status_text(None), {"number": self.number})
+
+    def _attach(self, member: Member, seat: int | None, returning: bool = False) -> None:
         if member not in self.members:
             self.members.append(member)
         member.table = self
@@ -104,6 +148,8 @@ class Table:
         self._prompted.pop(id(member), None)
         if self.session is not None:
             self._hello(member)
+            if returning:
+                self.catch_up(member)  # before the prompt: where the game stands, then what to do
             self._after()
 
     def detach(self, member: Member, dropped: bool) -> None:
@@ -143,7 +189,8 @@ class Table:
             cfg.names = _names(self.owners)
         else:
             cfg.seats, cfg.names, cfg.resume = [], [], resume  # the save says who sits where
-        self.session = session = Session(cfg, self._output, viewer=None, script_kind=SCRIPT)
+        # Hands are dealt after a pause (see _after), as the local game pauses between hands.
+        self.session = session = Session(cfg, self._output, viewer=None, script_kind=SCRIPT, auto_next_hand=False)
         session.help_skip, session.seat_prefix = REFUSED_AT_TABLE, False
         if resume is not None:
             self.owners = [session.names[s] if session.controlled(s) else None for s in range(session.game.players)]
@@ -266,6 +313,10 @@ class Table:
                 member.send("top", d.top_text(g.top, g.color), {"card": g.top, "color": g.color})
             elif verb == "turn":
                 member.send("whose_turn", d.turn_text(g.view(0), session.names, None), {"current": g.current + 1})
+            elif verb == "rules":
+                from uno_cli.rulebook import rule_book
+
+                member.send("rules", rule_book(self.config.preset, g.options).rstrip("\n"), {})
             else:
                 return False
         return True
@@ -305,6 +356,8 @@ class Table:
             if seat not in self.away and session.controlled(seat) and self._must_act(seat):
                 self._handles.append(loop.call_later(self.clock.scaled(self.clock.turn_limit), self._takeover,
                                                      seat, g.version, g.hand_number))
+        if g.phase == Phase.HAND_OVER:
+            self._pause_between_hands(now)
         for seat, until in self.away.items():
             if seat in self._takeover_bots:
                 if self._must_act(seat):
@@ -312,6 +365,28 @@ class Table:
                                                          seat, g.version, g.hand_number))
             else:
                 self._handles.append(loop.call_later(max(0.0, until - now), self._away_over, seat))
+
+    def _pause_between_hands(self, now: float) -> None:
+        """A hand is over: the next is dealt after the local game's pause ("Next hand in 5 seconds")."""
+        from uno_cli.interactive.controller import NEXT_HAND_SECONDS
+
+        g = self.session.game  # type: ignore[union-attr]
+        if self._next_hand is None or self._next_hand[0] != g.hand_number:
+            self._next_hand = (g.hand_number, now + self.clock.scaled(NEXT_HAND_SECONDS))
+            seconds = int(NEXT_HAND_SECONDS)
+            self.announce(lambda: words.next_hand(seconds), {"code": "next_hand", "seconds": seconds})
+        self._handles.append(self.clock.loop.call_later(max(0.0, self._next_hand[1] - now), self._deal_next,
+                                                        g.hand_number))
+
+    def _deal_next(self, hand: int) -> None:
+        session = self.session
+        if session is None or self.state != PLAYING:
+            return
+        g = session.game
+        if g.phase != Phase.HAND_OVER or g.hand_number != hand:
+            return
+        session.next_hand()
+        self._after()
 
     def _must_act(self, seat: int) -> bool:
         return self.session.referee.must_act(seat)  # type: ignore[union-attr]
@@ -372,6 +447,10 @@ class Table:
             return
         if self._held(self._takeover, seat, version, hand):
             return
+        if seat not in self._takeover_bots:
+            # The player is here but did not act in time: everyone hears why the server moves for them.
+            name = session.names[seat]
+            self.announce(lambda: words.idle_move(name), {"code": "idle", "seat": seat + 1})
         view = g.view(seat)
         try:
             action = bot.choose(view)

@@ -21,7 +21,8 @@ def server_help() -> str:
     from uno_cli.commands import LOBBY, lobby_usage
 
     # TRANSLATORS: one line of the server's help: {command} is typed as it is, {meaning} says what it does.
-    return "\n".join(_("{command}: {meaning}").format(command=lobby_usage(v), meaning=_(v.help)) for v in LOBBY)
+    lines = [_("{command}: {meaning}").format(command=lobby_usage(v), meaning=_(v.help)) for v in LOBBY]
+    return "\n".join([*lines, typing_rule()])
 
 
 def name_in_use(name: str) -> str:
@@ -313,3 +314,106 @@ def name_look_alike(name: str, other: str) -> str:
     """A login under a name that looks like one connected or bound here ("ANA" beside "Ana")."""
     return _("The name {name} looks too much like {other}, a player here. Log in with another name.").format(
         name=name, other=other)
+
+
+# ------------------------------------------------------------------ private tables, coming back (issue 31)
+
+
+def _typed(verb: str, *args: str) -> str:
+    """A lobby command as the player types it in their language: ``join 3 dragon``."""
+    return " ".join((pgettext("command", _lobby_label(verb)), *args))
+
+
+def _lobby_label(verb: str) -> str:
+    from uno_cli.commands import LOBBY_BY_NAME
+
+    return LOBBY_BY_NAME[verb].label
+
+
+def _argument(kind: str) -> str:
+    from uno_cli.commands import ARG_NAMES
+
+    return pgettext("argument", ARG_NAMES[kind])
+
+
+def private_created(number: int, code: str) -> str:
+    """The creator of a private table hears how others come in."""
+    # TRANSLATORS: {command} is "join 3 CODE" and {invite} "invite NAME", as typed in your language.
+    return _("Table {number} is private. Friends sit with {command}, or when you invite them: {invite}.").format(
+        number=number, command=_typed("join", str(number), code), invite=_typed("invite", _argument("name")))
+
+
+def private_line(number: int, taken: int, players: int, state: str) -> str:
+    """A private table in the list, for those it does not admit (its name and rules are its own)."""
+    return _("Table {number}: private; {taken} of {players} seats taken; {state}.").format(
+        number=number, taken=taken, players=players, state=state)
+
+
+def needs_code(number: int) -> str:
+    """``join``/``watch`` of a private table without its code (or with a wrong one)."""
+    return _("Table {number} is private: type its code after the number ({command}), or ask its creator to "
+             "invite you.").format(number=number, command=_typed("join", str(number), _argument("code")))
+
+
+def not_welcome(number: int) -> str:
+    """A player the creator removed tries to come back."""
+    return _("You were removed from table {number}; only an invitation from its creator seats you there again."
+             ).format(number=number)
+
+
+def invited(name: str, number: int, table: str) -> str:
+    """A connected player hears who invites them where, and how to accept."""
+    return _("{name} invites you to table {number}, {table}. To sit there, type {command}.").format(
+        name=name, number=number, table=table, command=_typed("join", str(number)))
+
+
+def invite_sent(name: str, number: int) -> str:
+    """The creator hears the invitation went out."""
+    return _("{name} is invited to table {number}.").format(name=name, number=number)
+
+
+def nobody_called(name: str) -> str:
+    """``invite``/``remove`` naming nobody connected (or nobody at the table)."""
+    return _("Nobody called {name} is here.").format(name=name)
+
+
+def only_creator_may(name: str) -> str:
+    """``invite``/``remove`` by someone who did not open the table."""
+    return _("Only {name}, who opened the table, can do that.").format(name=name)
+
+
+def removed(by: str, name: str, number: int) -> str:
+    """The creator removed a player from a table before its match."""
+    return _("{by} removed {name} from table {number}.").format(by=by, name=name, number=number)
+
+
+def welcome_back(number: int, status: str, key: str) -> str:
+    """A player back at their seat in a match: where it stands, at once."""
+    # TRANSLATORS: {status} is the whole state (top card, colour, whose turn, cards); {key} the key of the hand.
+    return _("Back at table {number}. {status} {key} says your hand.").format(number=number, status=status, key=key)
+
+
+def idle_move(name: str) -> str:
+    """A connected player did not act within the time limit: the server moves for them."""
+    return _("{name} was idle: the server moves for {name}.").format(name=name)
+
+
+def next_hand(seconds: int) -> str:
+    """The pause after a hand at a network table (the local game's pause)."""
+    from uno_cli.i18n import ngettext
+
+    return ngettext("Next hand in {count} second.", "Next hand in {count} seconds.", seconds).format(count=seconds)
+
+
+def fingerprint_mismatch(host: str, expected: str, found: str) -> str:
+    """``uno join`` given a fingerprint that is not the server's key."""
+    return _("The host key of {host} is {found}, not {expected} as your line says. Nothing was sent: ask the "
+             "server's owner for the line again.").format(host=host, found=found, expected=expected)
+
+
+def typing_rule() -> str:
+    """How typing and keys coexist at a table in play (F1 and the lobby help say it)."""
+    return _("At a table in play, letters on an empty line are keys (F1 lists them). A letter that is no key "
+             "begins a typed line, with the letters typed quickly just before it: say hello types as it is. "
+             "A slash also begins a typed line: /scores. Enter sends it. Ctrl+D on an empty line ends the session; "
+             "your seat waits for you.")
