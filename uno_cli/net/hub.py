@@ -444,7 +444,8 @@ class Hub:
             table.close()
             del self.tables[table.number]
             self._mark(table.number)
-            log_event("table %d closed: nobody is at it", table.number)
+            if not self._closed:
+                log_event("table %d closed: nobody is at it", table.number)
 
     def start(self, member: Member, _rest: str = "") -> None:
         """``start``: the creator begins the match; empty seats are bots."""
