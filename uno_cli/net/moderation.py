@@ -371,11 +371,18 @@ class Moderation:
 
     def load(self, store: Any) -> None:
         """The bans kept in ``store`` (uno_cli.net.store.TableStore); those run out are dropped."""
+        from uno_cli.net.store import StoreError
+
         now = time.time()
         for kind, target, until, by in store.bans():
             ban = Ban(str(kind), str(target)[:100], None if until is None else float(until), clean_name(by, ""))
             if ban.kind in ("name", "address") and not ban.over(now):
                 self.bans[(ban.kind, ban.target)] = ban
+            else:
+                try:
+                    store.remove_ban(kind, target)
+                except StoreError:
+                    pass
 
     def _keep(self, hub: Hub, ban: Ban, gone: bool = False) -> None:
         from uno_cli.net.store import StoreError
