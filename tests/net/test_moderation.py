@@ -480,3 +480,33 @@ def test_durations_are_minutes_or_a_number_with_m_h_or_d():
     for bad in ("0", "-5", "2w", "1.5h", "99999999d", ""):
         with pytest.raises(ValueError):
             parse_duration(bad)
+
+
+def test_every_moderation_verb_is_understood_in_english_and_by_its_word_in_each_language():
+    from uno_cli.commands import MODERATION, lobby_verb, verb_words
+    from uno_cli.i18n import LANGUAGES, get_translator
+
+    game = verb_words()
+    for verb in MODERATION:
+        assert lobby_verb(verb.name + " Ana") == (verb.name, "Ana")
+        for lang in LANGUAGES:
+            word = get_translator(lang).pgettext("command", verb.label)
+            assert lobby_verb(word.upper() + " Ana") == (verb.name, "Ana"), (lang, word)
+            assert tuple(word.lower().split()) not in game, (lang, word)
+
+
+def test_a_moderator_types_the_commands_in_their_language_and_hears_the_answers_in_it():
+    from uno_cli.net.hub import Hub, Member
+
+    hub = Hub()
+    hub.moderation.roles = read_roles(moderators=("Mo",))
+    said: list[str] = []
+    mo = Member("Mo", said.append, lang="it")
+    hub.connect(mo)
+    eve = Member("Eve", [].append)
+    hub.connect(eve)
+    hub.line(mo, "silenzia Eve 2h")
+    hub.line(mo, "espelli Eve")
+    hub.line(mo, "bandisci Eve")
+    assert said[1:] == ["La chat di Eve è silenziata per 2 ore.", "Eve è fuori dal server.",
+                        "Solo gli operatori del server possono farlo."]
