@@ -536,6 +536,15 @@ def serve(**kw: Any) -> None:
         read_roles(operators, moderators, roles_file)  # a problem is said now, before the server starts
     except RolesError as exc:
         _fail(str(exc))
+    from uno_cli.net.oplog import LOG_NAME
+
+    log_file = Path(kw["log_file"]) if kw["log_file"] else server_dir() / LOG_NAME
+    try:
+        log_file.parent.mkdir(parents=True, exist_ok=True)
+        with open(log_file, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        _fail(_("Cannot write the log file {file}: {reason}.").format(file=log_file, reason=exc.strerror or exc))
 
     clock = Clock(pace=kw["pace"], race_window=max(kw["pace"], 0.5), away_timeout=kw["away"])
     limits = Limits(connections=kw["max_players"], tables=kw["max_tables"], tables_per_player=kw["tables_per_player"],
@@ -548,7 +557,7 @@ def serve(**kw: Any) -> None:
         status = asyncio.run(run(host, port, passcode, kw["authorized_keys"], server_dir(), clock,
                                  lambda text: announcer.say(text, important=True), show=announcer.write,
                                  limits=limits, roles=lambda: read_roles(operators, moderators, roles_file),
-                                 log_file=Path(kw["log_file"]) if kw["log_file"] else None, passcode_said=said))
+                                 log_file=log_file, passcode_said=said))
     except KeyboardInterrupt:
         pass
     except (KeysFileError, StoreError) as exc:

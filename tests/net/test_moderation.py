@@ -284,6 +284,8 @@ def test_a_shutdown_with_notice_tells_everyone_saves_and_every_table_is_back_aft
 
     async def first(port: int) -> list[dict]:
         op = await keyed(port, "Op", op_key)
+        with pytest.raises(asyncssh.PermissionDenied):
+            await Client.open(port, "Mal", passcode="wrong guess")
         ana, bo, cy = await Client.open(port, "Ana"), await Client.open(port, "Bo"), await Client.open(port, "Cy")
         ana.send("create friday players=3")
         await ana.read_until(lambda o: o["type"] == "joined")
@@ -332,6 +334,7 @@ def test_a_shutdown_with_notice_tells_everyone_saves_and_every_table_is_back_aft
     assert re.search(r"INFO shutdown in 1s by Op$", log, re.M)
     assert re.search(r"INFO server stopping: 2 tables saved$", log, re.M)
     assert "INFO table 1 opened by Ana" in log and PASSCODE not in log
+    assert "INFO failed login: Mal from 127.0.0.1 (passcode refused)" in log and "wrong guess" not in log
 
 
 @pytest.mark.skipif(not POSIX, reason="SIGHUP is POSIX")
@@ -466,10 +469,13 @@ def test_roles_and_passcode_files_are_refused_with_a_sentence_before_the_server_
     folder = runner.invoke(main, ["serve", "--roles", str(tmp_path)])
     both = runner.invoke(main, ["serve", "--passcode", "x", "--passcode-file", str(tmp_path / "empty")])
     helped = runner.invoke(main, ["serve", "--help"], env={"UNO_CLI_HOME": str(tmp_path)})
+    unwritable = runner.invoke(main, ["serve", "--log", str(tmp_path / "empty" / "server.log")])
     assert empty.exit_code == 2 and f"The passcode file {tmp_path / 'empty'} holds no passcode." in empty.output
     assert binary.exit_code == 2 and "must be a regular file of UTF-8 text, at most 1000 kB" in binary.output
     assert folder.exit_code == 2 and "must be a regular file" in folder.output
     assert both.exit_code == 2 and "Give the passcode one way: --passcode or --passcode-file." in both.output
+    assert unwritable.exit_code == 2 and f"Cannot write the log file {tmp_path / 'empty' / 'server.log'}: " in (
+        unwritable.output)
     flat = " ".join(helped.output.split())
     assert str(tmp_path / "server" / "tables" / "tables.sqlite3") in flat.replace(" ", "") or "tables.sqlite3" in flat
     assert "server.log" in flat and "host_key" in flat

@@ -223,6 +223,8 @@ class _Server(asyncssh.SSHServer):
         self.address = ""
         self._counted = False
         self._conn: Any = None
+        #: The name a login was tried with, until it succeeds (then None).
+        self._trying: str | None = None
         #: What the login proved: PASSCODE or "key " and the key's fingerprint (the last one
         #: validated: asyncssh validates the signing key again just before the login succeeds).
         self.credential: str | None = None
@@ -241,12 +243,17 @@ class _Server(asyncssh.SSHServer):
             conn.close()
 
     def auth_completed(self) -> None:
+        self._trying = None
         if self.gate.logged_in(self.address, self._conn):
             self._counted = True
         else:
             self._conn.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._trying is not None:
+            from uno_cli.net.oplog import event, safe
+
+            event("failed login: %s from %s (no credential accepted)", safe(self._trying), safe(self.address))
         self.gate.left(self.address, self._conn)
         if self._counted:
             self.gate.connections -= 1
@@ -254,6 +261,7 @@ class _Server(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         self.gate.reload_keys()  # a changed authorized-keys file counts from the next login (no signal needed)
+        self._trying = username
         return True
 
     def password_auth_supported(self) -> bool:
