@@ -330,9 +330,9 @@ def test_a_shutdown_with_notice_tells_everyone_saves_and_every_table_is_back_aft
     assert seat["number"] == 1 and seat["seat"] == 1
     assert [(t["number"], t["name"], t["taken"]) for t in tables] == [(1, "friday", 1), (2, "quiet", 0)]
     log = next(home.rglob("server.log")).read_text(encoding="utf-8")
-    assert re.search(r"^\S+Z INFO login: Op from 127\.0\.0\.1 with key SHA256:\S+ \(operator\)$", log, re.M)
-    assert re.search(r"INFO shutdown in 1s by Op$", log, re.M)
-    assert re.search(r"INFO server stopping: 2 tables saved$", log, re.M)
+    assert re.search(r"^\S+Z INFO login: Op from 127\.0\.0\.1 with key SHA256:\S+ \(operator\)$", log, re.MULTILINE)
+    assert re.search(r"INFO shutdown in 1s by Op$", log, re.MULTILINE)
+    assert re.search(r"INFO server stopping: 2 tables saved$", log, re.MULTILINE)
     assert "INFO table 1 opened by Ana" in log and PASSCODE not in log
     assert "INFO failed login: Mal from 127.0.0.1 (passcode refused)" in log and "wrong guess" not in log
 

@@ -18,6 +18,7 @@ import ipaddress
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from uno_cli.i18n import N_, NP_, _, ngettext, pgettext
@@ -135,9 +136,9 @@ def read_roles(operators: tuple[str, ...] = (), moderators: tuple[str, ...] = ()
         text, shown = read_given(path)
         roles.update(parse_roles(text, shown))
     for role, names in ((MODERATOR, moderators), (OPERATOR, operators)):
+        option = "--" + role
         for name in names:
-            option = "--" + role
-            grant(roles, _role_name(name, lambda option=option: option), role)
+            grant(roles, _role_name(name, lambda: option), role)
     return roles
 
 
@@ -159,7 +160,7 @@ def parse_duration(text: str) -> float:
 
 def duration_words(seconds: float) -> str:
     """``seconds`` as a person says it: in days, hours, minutes or seconds, the largest that fits."""
-    s = int(round(seconds))
+    s = round(seconds)
     if s >= 86400 and s % 86400 == 0:
         n = s // 86400
         return ngettext("{count} day", "{count} days", n).format(count=n)
@@ -240,8 +241,14 @@ def restarts_in(seconds: float) -> str:
 
 
 def restarting_now() -> str:
-    """Said to everyone just before the server stops."""
+    """Said to everyone just before the server stops for an operator's ``shutdown``."""
     return _("The server is restarting now. Every table is saved; log in again in a moment.")
+
+
+def stopping_now() -> str:
+    """Said to everyone just before the server stops for another reason (its owner stopped it)."""
+    return _("The server is stopping now. Every table is saved; when it runs again, log in and your seat is "
+             "waiting.")
 
 
 # ------------------------------------------------------------------ the moderation of one server
@@ -262,6 +269,8 @@ class Moderation:
         #: Sets the server's stop event (``uno serve``); None: ``shutdown`` only tells.
         self.stop: Callable[[], None] | None = None
         self._shutdown: Any = None
+        #: True once an operator's ``shutdown`` stopped the server (it is expected back).
+        self.restarting = False
 
     # ---------------------------------------------------------------- roles
 
@@ -432,7 +441,7 @@ class Moderation:
             return
         number, seat = table.number, target.seat
         self.barred.setdefault(number, set()).add(name_key(name))
-        sentence = lambda: _("{name} is taken off table {number} by a moderator.").format(name=name, number=number)  # noqa: E731
+        sentence = lambda: _("{name} is taken off table {number} by a moderator.").format(name=name, number=number)
         table.announce(sentence)
         hub._leave_table(target)
         if seat is not None and table.state == PLAYING and seat < len(table.owners):
@@ -457,11 +466,11 @@ class Moderation:
         self.muted[name_key(name)] = None if seconds is None else time.time() + seconds
         by = member.name
         if seconds is None:
-            done = lambda: _("The chat of {name} is muted.").format(name=name)  # noqa: E731
-            told = lambda: _("{name} mutes your chat.").format(name=by)  # noqa: E731
+            done = lambda: _("The chat of {name} is muted.").format(name=name)
+            told = lambda: _("{name} mutes your chat.").format(name=by)
         else:
-            done = lambda: _("The chat of {name} is muted for {time}.").format(name=name, time=duration_words(seconds))  # noqa: E731
-            told = lambda: _("{name} mutes your chat for {time}.").format(name=by, time=duration_words(seconds))  # noqa: E731
+            done = lambda: _("The chat of {name} is muted for {time}.").format(name=name, time=duration_words(seconds))
+            told = lambda: _("{name} mutes your chat for {time}.").format(name=by, time=duration_words(seconds))
         if target is not None:
             target.say(told, "info", {"code": "muted"})
         member.say(done, "info", {"code": "muted"})
@@ -511,7 +520,7 @@ class Moderation:
         word, _sep, more = rest.strip().partition(" ")
         net = _network(word) if word else None
         if net is None:
-            target, name, more = self._target(hub, member, "ban", rest)
+            _found, name, more = self._target(hub, member, "ban", rest)
             if not name or self._above(member, name):
                 return
             kind, key, shown = "name", name_key(name), name
@@ -535,8 +544,7 @@ class Moderation:
         for other in list(hub.members.values()):
             hit = (name_key(other.name) == key) if kind == "name" else self.address_ban(other.address, now) is ban
             if hit and other is not member:
-                until = ban.until
-                other.say(lambda: banned_sentence(until), "error", {"code": "banned"})
+                other.say(partial(banned_sentence, ban.until), "error", {"code": "banned"})
                 hub.disconnect(other, dropped=True)
                 _close(other)
 
@@ -593,7 +601,12 @@ class Moderation:
         if self._shutdown is not None:
             self._shutdown.cancel()
         if self.stop is not None:
-            self._shutdown = asyncio.get_running_loop().call_later(seconds, self.stop)
+            self._shutdown = asyncio.get_running_loop().call_later(seconds, self._stop_now)
+
+    def _stop_now(self) -> None:
+        self.restarting = True
+        if self.stop is not None:
+            self.stop()
 
     def _duration(self, member: Member, text: str) -> float | None | bool:
         """Seconds of an optional duration (None: for good); False when it cannot be read (said)."""
@@ -625,7 +638,12 @@ def _close(member: Member) -> None:
 
 
 #: The commands of :data:`uno_cli.commands.MODERATION`, as the hub calls them.
+def _verb(name: str) -> Callable[[Hub, Member, str], None]:
+    def run(hub: Hub, member: Member, rest: str) -> None:
+        getattr(hub.moderation, name)(hub, member, rest)
+
+    return run
+
+
 VERBS: dict[str, Callable[[Hub, Member, str], None]] = {
-    name: (lambda verb: lambda hub, member, rest: getattr(hub.moderation, verb)(hub, member, rest))(name)
-    for name in ("kick", "unseat", "close", "ban", "unban", "broadcast", "shutdown")
-}
+    name: _verb(name) for name in ("kick", "unseat", "close", "ban", "unban", "broadcast", "shutdown")}

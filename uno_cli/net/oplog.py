@@ -41,10 +41,9 @@ def event(message: str, *args: object) -> None:
 class OneLine(logging.Formatter):
     """``2026-12-01T18:00:00Z INFO what happened``: one line, a traceback's lines joined by `` | ``."""
 
-    converter = time.gmtime
-
     def __init__(self) -> None:
         super().__init__("%(asctime)s %(levelname)s %(message)s", "%Y-%m-%dT%H:%M:%SZ")
+        self.converter = time.gmtime
 
     def format(self, record: logging.LogRecord) -> str:
         """The record as one line of printable text."""

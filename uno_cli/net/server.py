@@ -82,7 +82,12 @@ async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: s
                say: Callable[[str], None], ready: Callable[[int], None] | None, stop: asyncio.Event | None,
                show: Callable[[str], None] | None, roles: Callable[[], dict[str, str]] | None, log: Any) -> int:
     from uno_cli.net import oplog
-    from uno_cli.net.moderation import RolesError, restarting_now, tell_everyone
+    from uno_cli.net.moderation import (
+        RolesError,
+        restarting_now,
+        stopping_now,
+        tell_everyone,
+    )
 
     resumed = hub.resume()
     if hub.store is not None:
@@ -129,7 +134,7 @@ async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: s
     try:
         await stop.wait()
     finally:
-        tell_everyone(hub, restarting_now, "shutdown", {"seconds": 0})
+        tell_everyone(hub, restarting_now if hub.moderation.restarting else stopping_now, "shutdown", {"seconds": 0})
         count = len(hub.tables)
         saved = hub.close()
         oplog.event("server stopping: %d tables %s", count, "saved" if saved else "NOT saved: " + oplog.safe(

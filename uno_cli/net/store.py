@@ -34,8 +34,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     1: (
         # Bans (uno_cli.net.moderation): kind "name" (target: the name's key) or "address" (an
         # address or network); until: seconds since the epoch, NULL for good.
-        "CREATE TABLE bans (kind TEXT NOT NULL, target TEXT NOT NULL, until REAL, by TEXT NOT NULL, "
-        "created REAL NOT NULL, PRIMARY KEY (kind, target))",
+        ("CREATE TABLE bans (kind TEXT NOT NULL, target TEXT NOT NULL, until REAL, by TEXT NOT NULL, "
+         "created REAL NOT NULL, PRIMARY KEY (kind, target))"),
     ),
 }
 
