@@ -516,3 +516,25 @@ def test_a_moderator_types_the_commands_in_their_language_and_hears_the_answers_
     hub.line(mo, "bandisci Eve")
     assert said[1:] == ["La chat di Eve è silenziata per 2 ore.", "Eve è fuori dal server.",
                         "Solo gli operatori del server possono farlo."]
+
+
+def test_a_version_1_server_folder_keeps_its_waiting_table_after_the_upgrade(tmp_path):
+    from uno_cli.net.hub import Hub, Member
+
+    hub = Hub(save_dir=tmp_path / "tables")
+    ana = Member("Ana", [].append)
+    hub.connect(ana)
+    hub.line(ana, "create friday players=3")
+    hub.close()
+    db = sqlite3.connect(str(tmp_path / "tables" / "tables.sqlite3"))  # as version 1 left it
+    db.execute("DROP TABLE bans")
+    db.execute("PRAGMA user_version=1")
+    db.commit()
+    db.close()
+    again = Hub(save_dir=tmp_path / "tables")
+    resumed = again.resume()
+    again.moderation.load(again.store)
+    table = again.tables[1]
+    version = again.store._db.execute("PRAGMA user_version").fetchone()[0]
+    again.close()
+    assert (resumed, table.name, table.owners, version) == (1, "friday", ["Ana", None, None], 2)
