@@ -190,7 +190,7 @@ def test_a_banned_name_and_a_banned_address_are_refused_at_login_and_the_bans_su
 def test_unban_lifts_a_ban_and_an_unreadable_time_is_refused(tmp_path):
     async def go():
         server, hub, port, op, mo = await staff_server(tmp_path)
-        op.send("ban Eve soon")
+        op.send("ban Eve 2weeks")
         bad = await op.read_until(code("bad_time"))
         op.send("ban Eve")
         await op.read_until(lambda o: o.get("text") == "Eve is banned.")
@@ -203,7 +203,7 @@ def test_unban_lifts_a_ban_and_an_unreadable_time_is_refused(tmp_path):
         return bad, lifted, welcome, rows
 
     bad, lifted, welcome, rows = run(go())
-    assert bad["text"] == "soon is not a time: write minutes, or a number with m, h or d (30m, 2h, 7d)."
+    assert bad["text"] == "2weeks is not a time: write minutes, or a number with m, h or d (30m, 2h, 7d)."
     assert lifted["text"] == "eve is no longer banned."
     assert welcome["name"] == "Eve" and rows == []
 
@@ -511,11 +511,13 @@ def test_a_moderator_types_the_commands_in_their_language_and_hears_the_answers_
     hub.connect(mo)
     eve = Member("Eve", [].append)
     hub.connect(eve)
+    hub.connect(Member("Ana Maria", [].append))
     hub.line(mo, "silenzia Eve 2h")
+    hub.line(mo, "silenzia ana maria")
     hub.line(mo, "espelli Eve")
     hub.line(mo, "bandisci Eve")
-    assert said[1:] == ["La chat di Eve è silenziata per 2 ore.", "Eve è fuori dal server.",
-                        "Solo gli operatori del server possono farlo."]
+    assert said[1:] == ["La chat di Eve è silenziata per 2 ore.", "La chat di Ana Maria è silenziata.",
+                        "Eve è fuori dal server.", "Solo gli operatori del server possono farlo."]
 
 
 def test_a_version_1_server_folder_keeps_its_waiting_table_after_the_upgrade(tmp_path):

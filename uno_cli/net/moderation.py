@@ -296,15 +296,22 @@ class Moderation:
         return False
 
     def _target(self, hub: Hub, member: Member, verb: str, rest: str) -> tuple[Member | None, str, str]:
-        """The connected member a command names (first word of ``rest``), its cleaned name, the rest."""
-        word, _sep, more = rest.strip().partition(" ")
-        name = clean_name(word, "")
+        """The member a command names (connected, or not), its cleaned name, and the rest of the line.
+
+        A name may hold spaces: the longest start of ``rest`` that is a connected member's name
+        wins. Otherwise, for ``mute`` and ``ban``, a last word starting with a digit is the time.
+        """
+        words = rest.split()
+        by_key = {name_key(m.name): m for m in hub.members.values()}
+        for size in range(len(words), 0, -1):
+            found = by_key.get(name_key(clean_name(" ".join(words[:size]), "")))
+            if found is not None:
+                return found, found.name, " ".join(words[size:])
+        timed = verb in ("mute", "ban") and len(words) > 1 and words[-1][:1].isdigit()
+        name = clean_name(" ".join(words[:-1] if timed else words), "")
         if not name:
             member.say(lambda: _usage(verb), "error", {"code": "usage"})
-            return None, "", more
-        key = name_key(name)
-        target = next((m for m in hub.members.values() if name_key(m.name) == key), None)
-        return target, (target.name if target is not None else name), more.strip()
+        return None, name, words[-1] if timed else ""
 
     def _above(self, member: Member, name: str) -> bool:
         """True (and said) when ``name`` holds a role as high as ``member``'s, or is ``member``."""
