@@ -523,15 +523,15 @@ def serve(**kw: Any) -> None:
     if kw["backup"]:
         _backup(kw["backup"])
         return
-    passcode, said = kw["passcode"], True
+    passcode, source = kw["passcode"], None
     try:
         if kw["passcode_file"]:
             if passcode is not None:
                 _fail(_("Give the passcode one way: {option} or {other}.").format(option="--passcode",
                                                                                    other="--passcode-file"))
-            passcode, said = read_passcode(kw["passcode_file"]), False
+            passcode, source = read_passcode(kw["passcode_file"]), kw["passcode_file"]
         elif passcode is None and os.environ.get("UNO_PASSCODE"):
-            passcode, said = os.environ["UNO_PASSCODE"], False
+            passcode, source = os.environ["UNO_PASSCODE"], "UNO_PASSCODE"
         operators, moderators, roles_file = tuple(kw["operator"]), tuple(kw["moderator"]), kw["roles"]
         read_roles(operators, moderators, roles_file)  # a problem is said now, before the server starts
     except RolesError as exc:
@@ -557,7 +557,7 @@ def serve(**kw: Any) -> None:
         status = asyncio.run(run(host, port, passcode, kw["authorized_keys"], server_dir(), clock,
                                  lambda text: announcer.say(text, important=True), show=announcer.write,
                                  limits=limits, roles=lambda: read_roles(operators, moderators, roles_file),
-                                 log_file=log_file, passcode_said=said))
+                                 log_file=log_file, passcode_from=source))
     except KeyboardInterrupt:
         pass
     except (KeysFileError, StoreError) as exc:

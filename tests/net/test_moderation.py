@@ -327,6 +327,7 @@ def test_a_shutdown_with_notice_tells_everyone_saves_and_every_table_is_back_aft
     assert told[3]["text"] == "The server is restarting now. Every table is saved; log in again in a moment."
     assert status == 0, rest
     assert not any(PASSCODE in line for line in started + again)  # a passcode from a file or the environment
+    assert f"Passcode: the one in {secret}.\n" in started and "Passcode: the one in UNO_PASSCODE.\n" in again
     assert seat["number"] == 1 and seat["seat"] == 1
     assert [(t["number"], t["name"], t["taken"]) for t in tables] == [(1, "friday", 1), (2, "quiet", 0)]
     log = next(home.rglob("server.log")).read_text(encoding="utf-8")

@@ -47,15 +47,15 @@ async def serve(host: str, port: int, passcode: str | None, authorized_keys: str
                 stop: asyncio.Event | None = None, show: Callable[[str], None] | None = None,
                 limits: Limits | None = None, hub: Hub | None = None,
                 roles: Callable[[], dict[str, str]] | None = None, log_file: Path | None = None,
-                passcode_said: bool = True) -> int:
+                passcode_from: str | None = None) -> int:
     """Run the server until ``stop`` is set (or the process is interrupted, or an operator's
     ``shutdown`` ends); tables are saved then, and everyone connected is told.
 
     ``say`` prints and speaks the start lines; ``show`` prints what is only read, not heard
     (the exact OpenSSH fingerprint; its spoken form follows it). ``roles`` reads the
     moderators and operators (again on SIGHUP); ``log_file`` is the operators' log (default
-    ``server.log`` in ``folder``); ``passcode_said`` False keeps a passcode read from a file
-    or the environment off the screen. The exit status: 0, or 1 when a table could not be
+    ``server.log`` in ``folder``); ``passcode_from`` names where a passcode read from a file
+    or the environment is (said instead of the passcode, which stays off the screen). The exit status: 0, or 1 when a table could not be
     saved (the reason is said). Raises KeysFileError for an unusable ``authorized_keys``
     file, RolesError for unusable roles and StoreError when the store cannot be opened.
     """
@@ -64,7 +64,7 @@ async def serve(host: str, port: int, passcode: str | None, authorized_keys: str
     key = host_key(folder / "host_key")
     if passcode is None and authorized_keys is None:
         passcode = new_passcode()
-        passcode_said = True
+        passcode_from = None
     limits = limits or Limits()
     gate = Gate(passcode, authorized_keys, limits=limits)
     hub = hub or Hub(clock, save_dir=folder / "tables", limits=limits)
@@ -72,13 +72,12 @@ async def serve(host: str, port: int, passcode: str | None, authorized_keys: str
         hub.moderation.roles = roles()
     log = oplog.open_log(log_file or folder / oplog.LOG_NAME)
     try:
-        return await _run(hub, gate, key, host, port, passcode if passcode_said else None, say, ready, stop, show,
-                          roles, log)
+        return await _run(hub, gate, key, host, port, passcode, passcode_from, say, ready, stop, show, roles, log)
     finally:
         oplog.close_log(log)
 
 
-async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: str | None,
+async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: str | None, passcode_from: str | None,
                say: Callable[[str], None], ready: Callable[[int], None] | None, stop: asyncio.Event | None,
                show: Callable[[str], None] | None, roles: Callable[[], dict[str, str]] | None, log: Any) -> int:
     from uno_cli.net import oplog
@@ -102,7 +101,11 @@ async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: s
         say(words.open_to_others())
     (show or say)(words.fingerprint(key.get_fingerprint()))
     say(words.fingerprint_aloud(key.get_fingerprint()))
-    if passcode is not None:
+    if passcode is not None and passcode_from is not None:
+        from uno_cli.i18n import _
+
+        say(_("Passcode: the one in {source}.").format(source=passcode_from))
+    elif passcode is not None:
         say(words.passcode(passcode))
     shown = host if host not in ("0.0.0.0", "::") else "HOST"
     say(words.join_with(f"ssh -p {port} NAME@{shown}   uno join {shown}:{port}"))
