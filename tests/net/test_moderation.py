@@ -541,3 +541,52 @@ def test_a_version_1_server_folder_keeps_its_waiting_table_after_the_upgrade(tmp
     version = again.store._db.execute("PRAGMA user_version").fetchone()[0]
     again.close()
     assert (resumed, table.name, table.owners, version) == (1, "friday", ["Ana", None, None], 2)
+
+
+def test_uno_serve_backup_copies_the_store_of_a_server_and_never_overwrites(tmp_path):
+    from click.testing import CliRunner
+
+    from uno_cli.cli import main
+    from uno_cli.net.hub import Hub, Member
+    from uno_cli.net.server import server_dir
+
+    env = {"UNO_CLI_HOME": str(tmp_path / "home")}
+    runner = CliRunner()
+    nothing = runner.invoke(main, ["serve", "--backup", str(tmp_path / "none.sqlite3")], env=env)
+    os.environ["UNO_CLI_HOME"] = env["UNO_CLI_HOME"]
+    try:
+        hub = Hub(save_dir=server_dir() / "tables")
+    finally:
+        del os.environ["UNO_CLI_HOME"]
+    ana = Member("Ana", [].append)
+    hub.connect(ana)
+    hub.line(ana, "create friday")
+    hub.commit()  # the server still runs: the store is open and written
+    copied = runner.invoke(main, ["serve", "--backup", str(tmp_path / "copy.sqlite3")], env=env)
+    again = runner.invoke(main, ["serve", "--backup", str(tmp_path / "copy.sqlite3")], env=env)
+    hub.close()
+    db = sqlite3.connect(str(tmp_path / "copy.sqlite3"))
+    rows = [n for (n,) in db.execute("SELECT number FROM tables")]
+    db.close()
+    assert nothing.exit_code == 2 and "there is no store in " in nothing.output
+    assert copied.exit_code == 0 and copied.output == f"The store is copied to {tmp_path / 'copy.sqlite3'}.\n"
+    assert rows == [1]
+    assert again.exit_code == 2 and "already exists; give a new file." in again.output
+
+
+def test_a_terminal_session_hears_the_notice_and_the_announcement_as_lines(tmp_path):
+    async def go():
+        server, hub, port, op, mo = await staff_server(tmp_path)
+        ana = await Client.open(port, "Ana", json_lines=False, term="xterm")
+        await ana.read_until(lambda line: line.startswith("Welcome, Ana."))
+        op.send("broadcast tables close at ten")
+        said = await ana.read_until(lambda line: "Announcement" in line)
+        op.send("shutdown 120")
+        notice = await ana.read_until(lambda line: "restarts" in line)
+        server.close()
+        return said, notice
+
+    said, notice = run(go())
+    assert said == "Announcement from Op: tables close at ten"
+    assert notice == ("The server restarts in 2 minutes. Every table is saved; log in again afterwards and your seat "
+                      "is waiting.")
