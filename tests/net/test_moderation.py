@@ -590,3 +590,39 @@ def test_a_terminal_session_hears_the_notice_and_the_announcement_as_lines(tmp_p
     assert said == "Announcement from Op: tables close at ten"
     assert notice == ("The server restarts in 2 minutes. Every table is saved; log in again afterwards and your seat "
                       "is waiting.")
+
+
+def test_uno_join_speaks_the_announcement_and_the_notice_through_speech_dispatcher(tmp_path, speech_daemon):
+    import pexpect
+
+    op_key = asyncssh.generate_private_key("ssh-ed25519")
+    auth = keys_file(tmp_path, op_key)
+    proc, port, _lines = _serve(tmp_path / "server", "--operator", "Op", "--authorized-keys", str(auth),
+                                "--passcode", PASSCODE)
+    env = dict(os.environ, UNO_CLI_HOME=str(tmp_path / "player"), PYTHONPATH=str(ROOT), TERM="xterm",
+               PROMPT_TOOLKIT_NO_CPR="1", NO_COLOR="1", UNO_CLI_IGNORE_SETTINGS="1")
+    child = pexpect.spawn(sys.executable, ["-m", "uno_cli", "join", f"127.0.0.1:{port}", "--name", "Ana",
+                                           "--passcode", PASSCODE, "--speech", "on", "--lang", "en"],
+                          env=env, encoding="utf-8", timeout=30, dimensions=(50, 200))
+
+    async def operate() -> tuple[bool, bool]:
+        op = await keyed(port, "Op", op_key)
+        op.send("broadcast the tea is ready")
+        await op.read_until(lambda o: o["type"] == "broadcast")
+        said = await asyncio.to_thread(speech_daemon.wait_for, "Announcement from Op: the tea is ready", 30)
+        op.send("shutdown 2")
+        notice = await asyncio.to_thread(speech_daemon.wait_for, "The server restarts in 2 seconds.", 30)
+        return said, notice
+
+    try:
+        child.expect("Welcome, Ana.")
+        said, notice = run(operate())
+        status = proc.wait(30)
+        child.expect(pexpect.EOF, timeout=30)
+    finally:
+        child.terminate(force=True)
+        proc.kill()
+        proc.wait(10)
+    assert said and notice, speech_daemon.spoken_text()
+    assert speech_daemon.wait_for("The server is restarting now.", 10), speech_daemon.spoken_text()
+    assert status == 0
