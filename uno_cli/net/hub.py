@@ -610,7 +610,7 @@ class Hub:
             loop.call_soon(self.commit)
 
     def _row(self, number: int) -> str | None:
-        """What the store keeps of a table: a match in progress, or a table with someone seated; else None."""
+        """What the store keeps of a table: a match in progress, or a table waiting (seated or not); else None."""
         table = self.tables.get(number)
         if table is None or table.state == OVER:  # a table waiting, seated or not, is kept
             return None
