@@ -353,9 +353,12 @@ def test_the_authorized_keys_are_read_again_on_sighup(tmp_path):
         client.close()
         return True
 
-    proc, port, _lines = _serve(home, "--authorized-keys", str(auth))
+    roles = tmp_path / "roles.txt"
+    roles.write_text("operator Ana\n", encoding="utf-8")
+    proc, port, _lines = _serve(home, "--authorized-keys", str(auth), "--roles", str(roles))
     try:
         before = run(login(port, new))
+        roles.write_text("operator Ana\nmoderator Bo\n", encoding="utf-8")
         stamp = os.stat(auth)
         auth.write_bytes(new.export_public_key())  # as long as the old key: only the signal tells
         os.utime(auth, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
@@ -373,6 +376,7 @@ def test_the_authorized_keys_are_read_again_on_sighup(tmp_path):
     assert (before, unchanged, after, old_refused) == (False, False, True, True)
     log = next(home.rglob("server.log")).read_text(encoding="utf-8")
     assert "INFO authorized keys read again from " in log
+    assert "INFO roles read again: 2 names" in log
 
 
 def test_a_changed_authorized_keys_file_counts_from_the_next_login_without_a_signal(tmp_path):
