@@ -139,12 +139,27 @@ def test_an_unseated_player_in_a_match_is_replaced_by_a_bot_at_once(tmp_path):
         mo.send("unseat Bo")
         bot = await ana.read_until(lambda o: "a bot plays their seat" in (o.get("text") or ""))
         owners = list(hub.tables[1].owners)
+        hub.close()
         server.close()
         return bot, owners
+
+    async def after_restart():
+        server, hub, port = await open_server(tmp_path)
+        hub.resume()
+        hub.moderation.load(hub.store, hub.tables)
+        bo = await Client.open(port, "Bo")
+        await bo.read_until(lambda o: o["type"] == "welcome")
+        bo.send("join 1")
+        barred = await bo.read_until(code("barred"))
+        seated = [m.name for m in hub.tables[1].members]
+        server.close()
+        return barred, seated
 
     bot, owners = run(go())
     assert bot["text"] == "Bo did not come back; a bot plays their seat."
     assert owners == ["Ana", None]
+    barred, seated = run(after_restart())  # the saved match still names Bo's seat: Bo does not get it back
+    assert barred["code"] == "barred" and seated == []
 
 
 def test_a_banned_name_and_a_banned_address_are_refused_at_login_and_the_bans_survive_a_restart(tmp_path):

@@ -223,7 +223,8 @@ class Hub:
         member.say(lambda: words.welcome(member.name), "welcome", {"name": member.name})
         for table in self.tables.values():
             if table.state in (PLAYING, WAITING) and table.seat_of(member.name) is not None and not any(
-                    m.seat is not None and m.name == member.name for m in table.members):
+                    m.seat is not None and m.name == member.name for m in table.members) and not (
+                    self.moderation.is_barred(table.number, member.name)):
                 table.sit(member)  # a seat kept for this name (a match, or a table saved while it waited)
                 self._mark(table.number)
                 if table.state == WAITING:

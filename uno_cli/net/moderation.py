@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ipaddress
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -375,9 +375,13 @@ class Moderation:
         member.say(lambda: _("A moderator muted your chat; nobody reads what you write."), "error", {"code": "muted"})
         return True
 
+    def is_barred(self, number: int, name: str) -> bool:
+        """True when a moderator took ``name`` off table ``number``."""
+        return name_key(name) in self.barred.get(number, ())
+
     def barred_from(self, member: Member, number: int) -> bool:
         """True (and said) when a moderator took ``member`` off table ``number``."""
-        if name_key(member.name) not in self.barred.get(number, ()):
+        if not self.is_barred(number, member.name):
             return False
         member.say(lambda: _("You cannot sit at table {number} again: a moderator took you off it.").format(
             number=number), "error", {"code": "barred"})
@@ -385,15 +389,19 @@ class Moderation:
 
     # ---------------------------------------------------------------- the store
 
-    def load(self, store: Any) -> None:
-        """The bans kept in ``store`` (uno_cli.net.store.TableStore); those run out are dropped."""
+    def load(self, store: Any, tables: Collection[int] = ()) -> None:
+        """The bans kept in ``store`` (uno_cli.net.store.TableStore), and who was taken off which of
+        ``tables`` (the tables resumed); bans run out and seats of tables gone are dropped."""
         from uno_cli.net.store import StoreError
 
         now = time.time()
         for kind, target, until, by in store.bans():
             ban = Ban(str(kind), str(target)[:100], None if until is None else float(until), clean_name(by, ""))
+            number, _sep, key = ban.target.partition(" ")
             if ban.kind in ("name", "address") and not ban.over(now):
                 self.bans[(ban.kind, ban.target)] = ban
+            elif ban.kind == "seat" and number.isdigit() and int(number) in tables:
+                self.barred.setdefault(int(number), set()).add(key)
             else:
                 try:
                     store.remove_ban(kind, target)
@@ -448,6 +456,7 @@ class Moderation:
             return
         number, seat = table.number, target.seat
         self.barred.setdefault(number, set()).add(name_key(name))
+        self._keep(hub, Ban("seat", f"{number} {name_key(name)}", None, member.name))  # after a restart too
         sentence = lambda: _("{name} is taken off table {number} by a moderator.").format(name=name, number=number)
         table.announce(sentence)
         hub._leave_table(target)
@@ -512,7 +521,8 @@ class Moderation:
             table.detach(other, dropped=False)
         table.close()
         hub.tables.pop(number, None)
-        self.barred.pop(number, None)
+        for key in self.barred.pop(number, set()):
+            self._keep(hub, Ban("seat", f"{number} {key}", None, by), gone=True)
         hub._mark(number)
         if member.table is None:
             member.say(lambda: _("Table {number} is closed.").format(number=number), "info", {"code": "closed"})

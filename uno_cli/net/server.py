@@ -90,7 +90,7 @@ async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: s
 
     resumed = hub.resume()
     if hub.store is not None:
-        hub.moderation.load(hub.store)
+        hub.moderation.load(hub.store, hub.tables)
     warm_up()
     server = await start(hub, host, port, key, gate)
     port = bound_port(server)

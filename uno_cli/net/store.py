@@ -32,8 +32,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE TABLE tables (number INTEGER PRIMARY KEY, data TEXT NOT NULL)",
     ),
     1: (
-        # Bans (uno_cli.net.moderation): kind "name" (target: the name's key) or "address" (an
-        # address or network); until: seconds since the epoch, NULL for good.
+        # Bans (uno_cli.net.moderation): kind "name" (target: the name's key), "address" (an
+        # address or network), or "seat" (target: "N key", a player a moderator took off table N);
+        # until: seconds since the epoch, NULL for good.
         ("CREATE TABLE bans (kind TEXT NOT NULL, target TEXT NOT NULL, until REAL, by TEXT NOT NULL, "
          "created REAL NOT NULL, PRIMARY KEY (kind, target))"),
     ),
