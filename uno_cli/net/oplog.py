@@ -2,11 +2,12 @@
 
 Logins (with the address and how they logged in), failed logins, bans, kicks, mutes, tables
 opened and closed, saves and errors go to ``server.log`` in the server's folder (``--log
-FILE``). The file is rotated by size (:data:`MAX_BYTES`, :data:`BACKUPS` old files kept:
-``server.log.1`` ...), and opened again on SIGHUP, so ``logrotate`` (with ``postrotate kill
--HUP``) or an operator can move it away; where signals are missing (Windows), the size
-rotation still works. Passcodes and passwords are never written; names and other text a
-player chose are cleaned of control characters, and every line is one line.
+FILE``); warnings and errors also to the standard error. The file is rotated by size
+(:data:`MAX_BYTES`, :data:`BACKUPS` old files kept: ``server.log.1`` ...), and opened again
+on SIGHUP, so ``logrotate`` (with ``postrotate kill -HUP``) or an operator can move it
+away; where signals are missing (Windows), the size rotation still works. Passcodes and
+passwords are never written; names and other text a player chose are cleaned of control
+characters, and every line is one line.
 """
 
 from __future__ import annotations
@@ -54,6 +55,9 @@ class OneLine(logging.Formatter):
 class LogFile(logging.handlers.RotatingFileHandler):
     """A log file rotated by size, and opened again by :meth:`reopen` (on SIGHUP, after logrotate moved it)."""
 
+    #: Warnings and errors also go to the standard error (a console, or the service's journal).
+    console: logging.Handler | None = None
+
     def reopen(self) -> None:
         """Close the file; the next line opens the file of that name again (created if it was moved away)."""
         self.acquire()
@@ -70,13 +74,21 @@ def open_log(path: Path, max_bytes: int = MAX_BYTES, backups: int = BACKUPS) -> 
     path.parent.mkdir(parents=True, exist_ok=True)
     handler = LogFile(str(path), maxBytes=max_bytes, backupCount=backups, encoding="utf-8", delay=True)
     handler.setFormatter(OneLine())
+    console = logging.StreamHandler()
+    console.setLevel(logging.WARNING)
+    console.setFormatter(OneLine())
+    handler.console = console
     logger = logging.getLogger(ROOT)
     logger.addHandler(handler)
+    logger.addHandler(console)
     logger.setLevel(logging.INFO)
     return handler
 
 
 def close_log(handler: LogFile) -> None:
     """Stop writing to ``handler``'s file."""
-    logging.getLogger(ROOT).removeHandler(handler)
+    logger = logging.getLogger(ROOT)
+    logger.removeHandler(handler)
     handler.close()
+    if handler.console is not None:
+        logger.removeHandler(handler.console)
