@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 import sys
 from typing import Any
 
@@ -443,10 +444,41 @@ def _default_port() -> int:
     return DEFAULT_PORT
 
 
-@main.command(help=_("Run a table server that friends join over SSH."))
+class _ServeCommand(click.Command):
+    """``uno serve``: its help ends with where the server keeps its state (worked out when asked)."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from uno_cli.net.hub import STORE_NAME
+        from uno_cli.net.oplog import LOG_NAME
+        from uno_cli.net.server import server_dir
+
+        folder = server_dir()
+        formatter.write_paragraph()
+        formatter.write_text(_("The server keeps its state in {folder} ({variable} moves it): the host key "
+                               "{key}, the store of tables and bans {store} (copy it safely with {backup}), "
+                               "and the operators' log {log} (rotated by size; opened again on SIGHUP).").format(
+            folder=folder, variable="UNO_CLI_HOME", key=folder / "host_key", store=folder / "tables" / STORE_NAME,
+            backup="--backup FILE", log=folder / LOG_NAME))
+
+
+@main.command(cls=_ServeCommand, help=_("Run a table server that friends join over SSH."))
 @click.option("--listen", default=None, metavar="ADDR:PORT",
               help=_("Address and port to listen on (default: this computer only, port {port}).").format(port=_default_port()))
 @click.option("--passcode", default=None, help=_("The passcode players log in with (default: a new one, printed)."))
+@click.option("--passcode-file", default=None, metavar="FILE",
+              help=_("Read the passcode from the first line of FILE (also: the {variable} environment variable); "
+                     "it is not shown to other users of this computer, as a command line is.").format(
+                  variable="UNO_PASSCODE"))
+@click.option("--operator", multiple=True, metavar="NAME",
+              help=_("NAME is an operator: kick, mute, close tables, ban, broadcast, shut down (repeatable)."))
+@click.option("--moderator", multiple=True, metavar="NAME",
+              help=_("NAME is a moderator: kick, mute, close tables (repeatable)."))
+@click.option("--roles", default=None, metavar="FILE",
+              help=_("A file of roles, one per line: operator NAME or moderator NAME (read again on SIGHUP)."))
+@click.option("--log", "log_file", default=None, metavar="FILE",
+              help=_("The operators' log (default: server.log in the server's folder)."))
+@click.option("--backup", default=None, metavar="FILE",
+              help=_("Copy the store of tables and bans to FILE (safe while the server runs), then end."))
 @click.option("--authorized-keys", type=click.Path(exists=True, dir_okay=False), default=None,
               help=_("A file of public keys allowed to log in."))
 @click.option("--pace", type=click.FloatRange(0.0, 60.0), default=2.0, help=_("Seconds between opponents' moves."))
@@ -484,8 +516,35 @@ def serve(**kw: Any) -> None:
             _fail(_("Give the address as {form}.").format(form="ADDR:PORT"))
     from uno_cli.net import words
     from uno_cli.net.limits import Limits
+    from uno_cli.net.moderation import RolesError, read_passcode, read_roles
     from uno_cli.net.ssh import KeysFileError
     from uno_cli.net.store import StoreError
+
+    if kw["backup"]:
+        _backup(kw["backup"])
+        return
+    passcode, source = kw["passcode"], None
+    try:
+        if kw["passcode_file"]:
+            if passcode is not None:
+                _fail(_("Give the passcode one way: {option} or {other}.").format(option="--passcode",
+                                                                                   other="--passcode-file"))
+            passcode, source = read_passcode(kw["passcode_file"]), kw["passcode_file"]
+        elif passcode is None and os.environ.get("UNO_PASSCODE"):
+            passcode, source = os.environ["UNO_PASSCODE"], "UNO_PASSCODE"
+        operators, moderators, roles_file = tuple(kw["operator"]), tuple(kw["moderator"]), kw["roles"]
+        read_roles(operators, moderators, roles_file)  # a problem is said now, before the server starts
+    except RolesError as exc:
+        _fail(str(exc))
+    from uno_cli.net.oplog import LOG_NAME
+
+    log_file = Path(kw["log_file"]) if kw["log_file"] else server_dir() / LOG_NAME
+    try:
+        log_file.parent.mkdir(parents=True, exist_ok=True)
+        with open(log_file, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        _fail(_("Cannot write the log file {file}: {reason}.").format(file=log_file, reason=exc.strerror or exc))
 
     clock = Clock(pace=kw["pace"], race_window=max(kw["pace"], 0.5), away_timeout=kw["away"])
     limits = Limits(connections=kw["max_players"], tables=kw["max_tables"], tables_per_player=kw["tables_per_player"],
@@ -495,9 +554,10 @@ def serve(**kw: Any) -> None:
     start_speaker(kw["speech"], announcer, lang)
     status = 0
     try:
-        status = asyncio.run(run(host, port, kw["passcode"], kw["authorized_keys"], server_dir(), clock,
+        status = asyncio.run(run(host, port, passcode, kw["authorized_keys"], server_dir(), clock,
                                  lambda text: announcer.say(text, important=True), show=announcer.write,
-                                 limits=limits))
+                                 limits=limits, roles=lambda: read_roles(operators, moderators, roles_file),
+                                 log_file=log_file, passcode_from=source))
     except KeyboardInterrupt:
         pass
     except (KeysFileError, StoreError) as exc:
@@ -508,6 +568,30 @@ def serve(**kw: Any) -> None:
         _fail(words.cannot_connect(f"{host}:{port}", exc.strerror or str(exc)))
     close_speaker(announcer)
     sys.exit(status)
+
+
+def _backup(target: str) -> None:
+    """``uno serve --backup FILE``: a consistent copy of the server's store (SQLite's online backup)."""
+    from uno_cli.net import words
+    from uno_cli.net.hub import STORE_NAME
+    from uno_cli.net.server import server_dir
+    from uno_cli.net.store import StoreError, TableStore
+
+    source = server_dir() / "tables" / STORE_NAME
+    if not source.is_file():
+        _fail(words.store_failed(_("there is no store in {folder} yet").format(folder=source.parent)))
+    path = Path(target)
+    if path.exists():
+        _fail(_("{file} already exists; give a new file.").format(file=target))
+    try:
+        store = TableStore(source)
+        try:
+            store.backup(path)
+        finally:
+            store.close()
+    except StoreError as exc:
+        _fail(words.store_failed(exc.reason))
+    click.echo(_("The store is copied to {file}.").format(file=target))
 
 
 @main.command(help=_("Join a table server: {host} or {address}.").format(

@@ -790,8 +790,28 @@ LOBBY: tuple[Verb, ...] = (
          N_("the commands; during a match the game's commands work too"), scope=SERVER),
 )
 
+#: The verbs of the server's moderators and operators (uno_cli.net.moderation carries them out;
+#: ``mute NAME`` and ``unmute NAME`` are the lobby's ``mute`` and ``unmute`` with a name).
+MODERATION: tuple[Verb, ...] = (
+    Verb("kick", NP_("command", "kick"), ("expulsar", "izbaci", "elimina", "espelli"),
+         N_("send a player off the server"), scope=SERVER),
+    Verb("unseat", NP_("command", "unseat"), ("tirar", "skloni", "scoate", "togli"),
+         N_("take a player off their table; a bot plays their seat"), scope=SERVER),
+    Verb("close", NP_("command", "close"), ("fechar", "zatvori", "inchide", "chiudi"),
+         N_("close a table; everyone at it goes back to the lobby"), scope=SERVER),
+    Verb("ban", NP_("command", "ban"), ("banir", "zabrani", "interzice", "bandisci"),
+         N_("ban a name, or an address or network (192.0.2.7, 192.0.2.0/24), for a time (30m, 2h, 7d) or for good"),
+         scope=SERVER),
+    Verb("unban", NP_("command", "unban"), ("desbanir", "dozvoli", "permite", "riammetti"),
+         N_("lift a ban"), scope=SERVER),
+    Verb("broadcast", NP_("command", "broadcast"), ("anunciar", "objavi", "anunta", "annuncia"),
+         N_("a message to everyone on the server"), scope=SERVER),
+    Verb("shutdown", NP_("command", "shutdown"), ("desligar", "ugasi", "oprire", "spegni"),
+         N_("tell everyone, then save every table and stop the server (after 60 seconds unless told)"), scope=SERVER),
+)
+
 #: Lobby verbs by canonical name.
-LOBBY_BY_NAME: dict[str, Verb] = {v.name: v for v in LOBBY}
+LOBBY_BY_NAME: dict[str, Verb] = {v.name: v for v in (*LOBBY, *MODERATION)}
 
 #: The keywords of ``create``'s settings (``players=3``), as players of each language type them.
 TABLE_KEYWORDS: dict[str, str] = {
@@ -806,7 +826,7 @@ TABLE_KEYWORDS: dict[str, str] = {
 @lru_cache(maxsize=1)
 def lobby_words() -> dict[tuple[str, ...], str]:
     """Every phrase that calls a lobby verb (normalized words) -> its name."""
-    return _phrase_table(LOBBY)
+    return _phrase_table((*LOBBY, *MODERATION))
 
 
 def lobby_verb(text: str) -> tuple[str, str] | None:

@@ -40,6 +40,16 @@ def _serve(home: Path) -> tuple[subprocess.Popen, int]:
     raise AssertionError("the server did not start")
 
 
+def _schema_pages(folder: Path) -> int:
+    """The pages of an empty store (its schema): a store that may not grow past them holds a few short lines."""
+    from uno_cli.net.store import TableStore
+
+    store = TableStore(folder / "empty.sqlite3")
+    pages = store._db.execute("PRAGMA page_count").fetchone()[0]
+    store.close()
+    return pages
+
+
 def _kill(proc: subprocess.Popen) -> None:
     proc.send_signal(signal.SIGKILL)
     proc.wait(10)
@@ -108,7 +118,7 @@ def test_a_store_that_cannot_be_written_is_said_to_the_table_and_the_server_ends
     async def go():
         clock = Clock(pace=2.0, scale=0.002)
         # A disk that is full once the store holds its schema and a few lines: a match's save fails.
-        hub = Hub(clock, save_dir=tmp_path / "tables", seed=3, store_pages=2)
+        hub = Hub(clock, save_dir=tmp_path / "tables", seed=3, store_pages=_schema_pages(tmp_path / "scratch"))
         stop = asyncio.Event()
         ready: asyncio.Future = asyncio.get_running_loop().create_future()
         task = asyncio.ensure_future(serve("127.0.0.1", 0, PASSCODE, None, tmp_path, clock, said.append,

@@ -28,6 +28,8 @@ from uno_cli.menu import LEVEL_NAMES, SETTING_LABELS, VERBOSITY_NAMES, setting_l
 from uno_cli.names import clean_name, clean_text, name_key
 from uno_cli.net import words
 from uno_cli.net.limits import Limits
+from uno_cli.net.moderation import VERBS as MODERATION_VERBS, Moderation, banned_sentence
+from uno_cli.net.oplog import event as log_event, safe as log_safe
 from uno_cli.net.table import OVER, PLAYING, WAITING, Clock, Table
 from uno_cli.optioninfo import typed_preset, typed_rule
 from uno_cli.playconfig import BOT_LEVELS, ConfigError, PlayConfig, build_options
@@ -81,6 +83,8 @@ class Member:
         self.credential: str | None = None
         #: The connection's key layer (uno_cli.net.keys.SeatKeys), if it has keys.
         self.keys: Any = None
+        #: The address the connection comes from ("" when no transport says).
+        self.address = ""
         self._replying = 0
         #: A plain terminal asked for the bell on its own turn (``UNO_BELL=1``; uno_cli.sound for ``uno join``).
         self.bell = False
@@ -183,6 +187,8 @@ class Hub:
         self.fingerprint: str | None = None
         self._next = 1
         self._seed = seed
+        #: Roles, bans and mutes (uno_cli.net.moderation); ``uno serve`` gives the roles.
+        self.moderation = Moderation()
 
     # ------------------------------------------------------------------ connections
 
@@ -191,6 +197,10 @@ class Hub:
         only when the new login proves the same key (see docs/server.md, Security)."""
         member.name = clean_name(member.name, "Player")
         name, credential = member.name, member.credential
+        ban = self.moderation.admit(member)
+        if ban is not None:
+            self._refuse(member, lambda: banned_sentence(ban.until), "banned")
+            return
         like = self._look_alike(name)
         if like is not None:
             # "ana", "ANA", Cyrillic "Аna" or "Ána" beside a connected or bound "Ana".
@@ -218,7 +228,8 @@ class Hub:
         member.say(lambda: words.welcome(member.name), "welcome", {"name": member.name})
         for table in self.tables.values():
             if table.state in (PLAYING, WAITING) and table.seat_of(member.name) is not None and not any(
-                    m.seat is not None and m.name == member.name for m in table.members):
+                    m.seat is not None and m.name == member.name for m in table.members) and not (
+                    self.moderation.is_barred(table.number, member.name)):
                 table.sit(member)  # a seat kept for this name (a match, or a table saved while it waited)
                 self._mark(table.number)
                 if table.state == WAITING:
@@ -288,11 +299,13 @@ class Hub:
             table.handle_line(member, text)
             if verb == "help" and not member.json:
                 member.say(words.server_help, "help")
+                self.moderation.help(member)
             return
         if table is not None and member.seat is None and table.watcher_line(member, text):
             return
         if verb == "help":
             member.say(words.server_help, "help")
+            self.moderation.help(member)
             return
         if member.json and text.startswith(("{", "#")):
             member.say(words.not_at_table, "error", {"code": "no_game"})
@@ -375,6 +388,7 @@ class Hub:
         self.tables[number] = table
         self._leave_table(member)
         self.broadcast_lobby(lambda: words.created(member.name, number), {"number": number})
+        log_event("table %d opened by %s", number, log_safe(member.name))
         table.sit(member)
         self._mark(number)
         member.say(lambda: words.joined(member.name, number), "joined", {"number": number, "seat": 1})
@@ -403,6 +417,8 @@ class Hub:
         """``join NUMBER [CODE]``: take a seat."""
         table = self._table_arg(member, rest)
         if table is None or not self._admitted(member, table, rest):
+            return
+        if self.moderation.barred_from(member, table.number):
             return
         if member.table is table and member.seat is not None:
             return
@@ -459,6 +475,8 @@ class Hub:
             table.close()
             del self.tables[table.number]
             self._mark(table.number)
+            if not self._closed:
+                log_event("table %d closed: nobody is at it", table.number)
 
     def start(self, member: Member, _rest: str = "") -> None:
         """``start``: the creator begins the match; empty seats are bots."""
@@ -546,7 +564,7 @@ class Hub:
     def chat(self, member: Member, rest: str) -> None:
         """``say TEXT`` (or a line starting with an apostrophe): to the table, or to the lobby."""
         text = clean_text(rest)[:MAX_CHAT]
-        if not text:
+        if not text or self.moderation.silenced(member):
             return
         now = time.monotonic()
         times = member.chat_times
@@ -610,12 +628,18 @@ class Hub:
             self._pump_chat()
 
     def mute(self, member: Member, _rest: str = "") -> None:
-        """``mute``: no chat lines for this member."""
+        """``mute``: no chat lines for this member (``mute NAME``: a moderator mutes a player)."""
+        if _rest.strip():
+            self.moderation.mute(self, member, _rest)
+            return
         member.muted = True
         member.say(lambda: words.chat_muted(True), "info")
 
     def unmute(self, member: Member, _rest: str = "") -> None:
-        """``unmute``: chat lines again."""
+        """``unmute``: chat lines again (``unmute NAME``: a moderator's mute ends)."""
+        if _rest.strip():
+            self.moderation.unmute(self, member, _rest)
+            return
         member.muted = False
         member.say(lambda: words.chat_muted(False), "info")
 
@@ -679,9 +703,9 @@ class Hub:
             loop.call_soon(self.commit)
 
     def _row(self, number: int) -> str | None:
-        """What the store keeps of a table: a match in progress, or a table with someone seated; else None."""
+        """What the store keeps of a table: a match in progress, or a table waiting (seated or not); else None."""
         table = self.tables.get(number)
-        if table is None or table.state == OVER or (table.state == WAITING and not table.taken):
+        if table is None or table.state == OVER:  # a table waiting, seated or not, is kept
             return None
         seated = {name for name in table.owners if name}
         net = {"name": table.name, "creator": table.creator, "bots": table.bot_level, "preset": table.config.preset,
@@ -918,6 +942,7 @@ _SERVER_VERBS: dict[str, Callable[[Hub, Member, str], None]] = {
     "verbosity": Hub.set_verbosity,
     "invite": Hub.invite, "remove": Hub.remove, "address": Hub.address,
 }
+_SERVER_VERBS.update(MODERATION_VERBS)
 #: Server words that are also game verbs: during a match, the game has them.
 _GAME_FIRST = frozenset({"start"})
 

@@ -6,6 +6,7 @@ import asyncio
 import signal
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from uno_cli.net import words
 from uno_cli.net.hub import Hub
@@ -44,21 +45,52 @@ def warm_up() -> None:
 async def serve(host: str, port: int, passcode: str | None, authorized_keys: str | None, folder: Path,
                 clock: Clock, say: Callable[[str], None], ready: Callable[[int], None] | None = None,
                 stop: asyncio.Event | None = None, show: Callable[[str], None] | None = None,
-                limits: Limits | None = None, hub: Hub | None = None) -> int:
-    """Run the server until ``stop`` is set (or the process is interrupted); tables are saved then.
+                limits: Limits | None = None, hub: Hub | None = None,
+                roles: Callable[[], dict[str, str]] | None = None, log_file: Path | None = None,
+                passcode_from: str | None = None) -> int:
+    """Run the server until ``stop`` is set (or the process is interrupted, or an operator's
+    ``shutdown`` ends); tables are saved then, and everyone connected is told.
 
     ``say`` prints and speaks the start lines; ``show`` prints what is only read, not heard
-    (the exact OpenSSH fingerprint; its spoken form follows it). The exit status: 0, or 1
-    when a table could not be saved (the reason is said). Raises KeysFileError for an
-    unusable ``authorized_keys`` file and StoreError when the store cannot be opened.
+    (the exact OpenSSH fingerprint; its spoken form follows it). ``roles`` reads the
+    moderators and operators (again on SIGHUP); ``log_file`` is the operators' log (default
+    ``server.log`` in ``folder``); ``passcode_from`` names where a passcode read from a file
+    or the environment is (said instead of the passcode, which stays off the screen). The exit status: 0, or 1 when a table could not be
+    saved (the reason is said). Raises KeysFileError for an unusable ``authorized_keys``
+    file, RolesError for unusable roles and StoreError when the store cannot be opened.
     """
+    from uno_cli.net import oplog
+
     key = host_key(folder / "host_key")
     if passcode is None and authorized_keys is None:
         passcode = new_passcode()
+        passcode_from = None
     limits = limits or Limits()
     gate = Gate(passcode, authorized_keys, limits=limits)
     hub = hub or Hub(clock, save_dir=folder / "tables", limits=limits)
-    hub.resume()
+    if roles is not None:
+        hub.moderation.roles = roles()
+    log = oplog.open_log(log_file or folder / oplog.LOG_NAME)
+    try:
+        return await _run(hub, gate, key, host, port, passcode, passcode_from, say, ready, stop, show, roles, log)
+    finally:
+        oplog.close_log(log)
+
+
+async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: str | None, passcode_from: str | None,
+               say: Callable[[str], None], ready: Callable[[int], None] | None, stop: asyncio.Event | None,
+               show: Callable[[str], None] | None, roles: Callable[[], dict[str, str]] | None, log: Any) -> int:
+    from uno_cli.net import oplog
+    from uno_cli.net.moderation import (
+        RolesError,
+        restarting_now,
+        stopping_now,
+        tell_everyone,
+    )
+
+    resumed = hub.resume()
+    if hub.store is not None:
+        hub.moderation.load(hub.store, hub.tables)
     warm_up()
     server = await start(hub, host, port, key, gate)
     port = bound_port(server)
@@ -69,7 +101,11 @@ async def serve(host: str, port: int, passcode: str | None, authorized_keys: str
         say(words.open_to_others())
     (show or say)(words.fingerprint(key.get_fingerprint()))
     say(words.fingerprint_aloud(key.get_fingerprint()))
-    if passcode is not None:
+    if passcode is not None and passcode_from is not None:
+        from uno_cli.i18n import _
+
+        say(_("Passcode: the one in {source}.").format(source=passcode_from))
+    elif passcode is not None:
         say(words.passcode(passcode))
     shown = host if host not in ("0.0.0.0", "::") else "HOST"
     from uno_cli.net.client import join_line
@@ -77,20 +113,49 @@ async def serve(host: str, port: int, passcode: str | None, authorized_keys: str
     # One line to give a friend: address, port and the key's fingerprint (uno join checks it strictly).
     say(words.join_with(f"ssh -p {port} NAME@{shown}"))
     (show or say)(words.join_with(join_line(shown, port, key.get_fingerprint())))  # printed: to copy and paste
+    oplog.event("server started on %s port %d; %d tables resumed", host, port, resumed)
     if ready is not None:
         ready(port)
     stop = stop or asyncio.Event()
+    hub.moderation.stop = stop.set
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+
+    def reread() -> None:
+        """SIGHUP: the log file opened again (after logrotate), the keys and the roles read again."""
+        log.reopen()
+        gate.reload_keys(force=True)
+        if roles is not None:
+            try:
+                hub.moderation.roles = roles()
+                oplog.event("roles read again: %d names", len(hub.moderation.roles))
+            except RolesError as exc:
+                oplog.log.error("the roles were not read again: %s", oplog.safe(exc))
+
+    for sig, action in ((signal.SIGINT, stop.set), (signal.SIGTERM, stop.set),
+                        (getattr(signal, "SIGHUP", None), reread)):
         try:
-            loop.add_signal_handler(sig, stop.set)
+            if sig is not None:  # Windows has no SIGHUP: the keys file is read again when it changes
+                loop.add_signal_handler(sig, action)
         except (NotImplementedError, RuntimeError, ValueError):
             pass  # Windows: Ctrl+C raises KeyboardInterrupt instead
     try:
         await stop.wait()
     finally:
+        tell_everyone(hub, restarting_now if hub.moderation.restarting else stopping_now, "shutdown", {"seconds": 0})
+        count = len(hub.tables)
         saved = hub.close()
+        oplog.event("server stopping: %d tables %s", count, "saved" if saved else "NOT saved: " + oplog.safe(
+            hub.save_failure or ""))
+        for member in list(hub.members.values()):
+            try:
+                member.close()  # what it was told is written first
+            except Exception:  # noqa: BLE001 - the connection ended meanwhile
+                pass
         server.close()
+        try:
+            await asyncio.sleep(0.2)  # the last lines reach the sockets
+        except asyncio.CancelledError:
+            pass
     if not saved:
         say(words.store_failed(hub.save_failure or ""))
         return 1

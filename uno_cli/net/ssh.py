@@ -96,6 +96,15 @@ def read_authorized_keys(path: str) -> Any:
     return asyncssh.import_authorized_keys(text)
 
 
+def _stamp(path: str | None) -> tuple[int, int] | None:
+    """What tells that a file changed: its modification time and size (None: no file)."""
+    try:
+        info = os.stat(path) if path else None
+    except OSError:
+        return None
+    return None if info is None else (info.st_mtime_ns, info.st_size)
+
+
 def new_passcode() -> str:
     """A passcode easy to read aloud: three groups of four lower-case letters and digits."""
     alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -110,6 +119,9 @@ class Gate:
                  max_connections: int | None = None, limits: Limits | None = None) -> None:
         self.passcode = passcode
         self.authorized_keys = read_authorized_keys(authorized_keys) if authorized_keys else None
+        #: The authorized-keys file, read again when it changes (:meth:`reload_keys`).
+        self.keys_path = authorized_keys
+        self._keys_stamp = _stamp(authorized_keys)
         self.limits = limits or Limits()
         self.max_connections = self.limits.connections if max_connections is None else max_connections
         #: Logged-in connections.
@@ -117,6 +129,26 @@ class Gate:
         #: Connections still logging in, by address, oldest first.
         self.pending: dict[str, list[Any]] = {}
         self._failures: dict[str, deque[float]] = {}
+
+    def reload_keys(self, force: bool = False) -> bool:
+        """Read the authorized-keys file again if it changed (``force``: in any case, as on SIGHUP);
+        a file that cannot be used now leaves the keys as they were (logged). True if read again."""
+        from uno_cli.net.oplog import log, safe
+
+        path = self.keys_path
+        if not path:
+            return False
+        stamp = _stamp(path)
+        if not force and stamp == self._keys_stamp:
+            return False
+        self._keys_stamp = stamp
+        try:
+            self.authorized_keys = read_authorized_keys(path)
+        except KeysFileError as exc:
+            log.error("the authorized keys were not read again: %s", safe(exc))
+            return False
+        log.info("authorized keys read again from %s", safe(path))
+        return True
 
     @property
     def logging_in(self) -> int:
@@ -191,6 +223,8 @@ class _Server(asyncssh.SSHServer):
         self.address = ""
         self._counted = False
         self._conn: Any = None
+        #: The name a login was tried with, until it succeeds (then None).
+        self._trying: str | None = None
         #: What the login proved: PASSCODE or "key " and the key's fingerprint (the last one
         #: validated: asyncssh validates the signing key again just before the login succeeds).
         self.credential: str | None = None
@@ -199,22 +233,35 @@ class _Server(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername") or ("",)
         self.address = str(peer[0])
         self._conn = conn
+        if self.hub.moderation.address_ban(self.address) is not None:
+            from uno_cli.net.oplog import event, safe
+
+            event("connection refused (banned address): %s", safe(self.address))
+            conn.close()
+            return
         if not self.gate.arrived(self.address, conn):
             conn.close()
 
     def auth_completed(self) -> None:
+        self._trying = None
         if self.gate.logged_in(self.address, self._conn):
             self._counted = True
         else:
             self._conn.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._trying is not None:
+            from uno_cli.net.oplog import event, safe
+
+            event("failed login: %s from %s (no credential accepted)", safe(self._trying), safe(self.address))
         self.gate.left(self.address, self._conn)
         if self._counted:
             self.gate.connections -= 1
             self._counted = False
 
     def begin_auth(self, username: str) -> bool:
+        self.gate.reload_keys()  # a changed authorized-keys file counts from the next login (no signal needed)
+        self._trying = username
         return True
 
     def password_auth_supported(self) -> bool:
@@ -224,6 +271,10 @@ class _Server(asyncssh.SSHServer):
         ok = self.gate.check(self.address, password)
         if ok:
             self.credential = PASSCODE
+        else:
+            from uno_cli.net.oplog import event, safe
+
+            event("failed login: %s from %s (passcode refused)", safe(username), safe(self.address))
         return ok
 
     def public_key_auth_supported(self) -> bool:
@@ -239,7 +290,9 @@ class _Server(asyncssh.SSHServer):
         return ok
 
     def session_requested(self) -> asyncssh.SSHServerSession:
-        return _Session(self.hub, self.credential)
+        session = _Session(self.hub, self.credential)
+        session.address = self.address
+        return session
 
 
 class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
@@ -248,6 +301,8 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         #: What the login proved (see _Server.credential); the member carries it to the hub.
         self.credential = credential
         self.chan: Any = None
+        #: The address the connection comes from.
+        self.address = ""
         self.json = False
         self.frames = False
         self.member: Member | None = None
@@ -304,6 +359,7 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         sock = chan.get_extra_info("sockname")
         if isinstance(sock, tuple) and len(sock) >= 2:
             member.reached = (str(sock[0]), int(sock[1]))  # what a friend reaches too (the line to give them)
+        member.address = self.address
         member.bell = env.get("UNO_BELL") == "1" and not (self.json or self.frames)
         loop = asyncio.get_running_loop()
         self._loop = loop

@@ -25,11 +25,18 @@ import sqlite3
 from pathlib import Path
 
 #: The schema this program writes.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 #: MIGRATIONS[n] takes a database of version n to version n + 1.
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     0: (
         "CREATE TABLE tables (number INTEGER PRIMARY KEY, data TEXT NOT NULL)",
+    ),
+    1: (
+        # Bans (uno_cli.net.moderation): kind "name" (target: the name's key), "address" (an
+        # address or network), or "seat" (target: "N key", a player a moderator took off table N);
+        # until: seconds since the epoch, NULL for good.
+        ("CREATE TABLE bans (kind TEXT NOT NULL, target TEXT NOT NULL, until REAL, by TEXT NOT NULL, "
+         "created REAL NOT NULL, PRIMARY KEY (kind, target))"),
     ),
 }
 
@@ -97,6 +104,42 @@ class TableStore:
         try:
             return list(self._db.execute("SELECT number, data FROM tables ORDER BY number"))
         except sqlite3.Error as exc:
+            raise StoreError(_reason(exc)) from None
+
+    def bans(self) -> list[tuple[str, str, float | None, str]]:
+        """Every ban kept: (kind, target, until, by)."""
+        try:
+            return list(self._db.execute("SELECT kind, target, until, by FROM bans ORDER BY created"))
+        except sqlite3.Error as exc:
+            raise StoreError(_reason(exc)) from None
+
+    def put_ban(self, kind: str, target: str, until: float | None, by: str) -> None:
+        """Keep a ban (replacing one of the same target). Raises StoreError."""
+        import time
+
+        self._run("INSERT OR REPLACE INTO bans (kind, target, until, by, created) VALUES (?, ?, ?, ?, ?)",
+                  (kind, target, until, by, time.time()))
+
+    def remove_ban(self, kind: str, target: str) -> None:
+        """Forget a ban. Raises StoreError."""
+        self._run("DELETE FROM bans WHERE kind = ? AND target = ?", (kind, target))
+
+    def _run(self, statement: str, params: tuple[object, ...]) -> None:
+        try:
+            self._db.execute(statement, params)
+        except sqlite3.Error as exc:
+            raise StoreError(_reason(exc)) from None
+
+    def backup(self, target: Path) -> None:
+        """A consistent copy of the whole database in ``target`` (SQLite's online backup; the server may
+        be running). Raises StoreError."""
+        try:
+            copy = sqlite3.connect(str(target))
+            try:
+                self._db.backup(copy)
+            finally:
+                copy.close()
+        except (sqlite3.Error, OSError) as exc:
             raise StoreError(_reason(exc)) from None
 
     def sync(self) -> None:
