@@ -107,6 +107,10 @@ ARG_NAMES: dict[str, str] = {
     "level": NP_("argument", "LEVEL"),
     "rule": NP_("argument", "RULE"),
     "value": NP_("argument", "VALUE"),
+    "password": NP_("argument", "PASSWORD"),
+    "password?": NP_("argument", "[PASSWORD]"),
+    "name?": NP_("argument", "[NAME]"),
+    "count?": NP_("argument", "[NUMBER] [PRESET]"),
 }
 
 REGISTRY: tuple[Verb, ...] = (
@@ -779,6 +783,17 @@ LOBBY: tuple[Verb, ...] = (
          N_("your language"), arg="code", scope=SERVER),
     Verb("verbosity", NP_("command", "verbosity"), ("detalhe", "opsirnost", "detaliu", "dettaglio"),
          N_("how much is said"), arg="verbosity", scope=SERVER),
+    Verb("register", NP_("command", "register"), ("registrar", "cadastrar", "registruj", "inregistreaza", "registrati"),
+         N_("keep your name for good, with the key you logged in with or a password"), arg="password?",
+         scope=SERVER),
+    Verb("password", NP_("command", "password"), ("senha", "lozinka", "parola", "parola noua"),
+         N_("change your password"), arg="password", scope=SERVER),
+    Verb("stats", NP_("command", "stats"), ("estatisticas", "statistika", "statistici", "statistiche"),
+         N_("games, wins, points and rating"), arg="name?", scope=SERVER),
+    Verb("top", NP_("command", "leaderboard"), ("ranking", "classificacao", "rang lista", "clasament", "classifica"),
+         N_("the best ratings of a rule preset"), arg="count?", scope=SERVER),
+    Verb("history", NP_("command", "history"), ("historico", "istorija", "istoric", "storico", "partite"),
+         N_("your last matches"), scope=SERVER),
     Verb("help", BY_NAME["help"].label, ("f1", *BY_NAME["help"].words),
          N_("the commands; during a match the game's commands work too"), scope=SERVER),
 )

@@ -44,20 +44,22 @@ def warm_up() -> None:
 async def serve(host: str, port: int, passcode: str | None, authorized_keys: str | None, folder: Path,
                 clock: Clock, say: Callable[[str], None], ready: Callable[[int], None] | None = None,
                 stop: asyncio.Event | None = None, show: Callable[[str], None] | None = None,
-                limits: Limits | None = None, hub: Hub | None = None) -> int:
+                limits: Limits | None = None, hub: Hub | None = None, accounts: str = "on") -> int:
     """Run the server until ``stop`` is set (or the process is interrupted); tables are saved then.
 
+    ``accounts``: "on" (accounts and passcode guests), "only" (accounts only) or "off" (the passcode only).
     ``say`` prints and speaks the start lines; ``show`` prints what is only read, not heard
     (the exact OpenSSH fingerprint; its spoken form follows it). The exit status: 0, or 1
     when a table could not be saved (the reason is said). Raises KeysFileError for an
     unusable ``authorized_keys`` file and StoreError when the store cannot be opened.
     """
     key = host_key(folder / "host_key")
-    if passcode is None and authorized_keys is None:
-        passcode = new_passcode()
+    if passcode is None and authorized_keys is None and accounts != "only":
+        passcode = new_passcode()  # with accounts only and no passcode, anyone may register
     limits = limits or Limits()
     gate = Gate(passcode, authorized_keys, limits=limits)
     hub = hub or Hub(clock, save_dir=folder / "tables", limits=limits)
+    hub.accounts_mode = accounts
     hub.resume()
     warm_up()
     server = await start(hub, host, port, key, gate)

@@ -194,6 +194,12 @@ class _Server(asyncssh.SSHServer):
         #: What the login proved: PASSCODE or "key " and the key's fingerprint (the last one
         #: validated: asyncssh validates the signing key again just before the login succeeds).
         self.credential: str | None = None
+        #: The account logged in (uno_cli.net.accounts.Account), the key's fingerprint, and whether the
+        #: login may only register (a newcomer) and holds the invitation (the passcode, or none needed).
+        self.account: Any = None
+        self.login_key: str | None = None
+        self.newcomer = False
+        self.invited = True
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername") or ("",)
@@ -217,29 +223,82 @@ class _Server(asyncssh.SSHServer):
     def begin_auth(self, username: str) -> bool:
         return True
 
-    def password_auth_supported(self) -> bool:
-        return self.gate.passcode is not None
+    # Logins (docs/server.md, "Players: accounts and ratings"): a registered name logs in only with
+    # its account's key or password; other names with the passcode or a listed key (guests), or,
+    # on a server with accounts, with any key (and, without a passcode, any password) as newcomers,
+    # who may only register until they do.
 
-    def validate_password(self, username: str, password: str) -> bool:
-        ok = self.gate.check(self.address, password)
-        if ok:
-            self.credential = PASSCODE
-        return ok
+    def _accounts(self) -> Any:
+        try:
+            return self.hub.accounts
+        except Exception:  # noqa: BLE001 - a store that cannot be read: no account logs in
+            import logging
+
+            logging.getLogger("uno_cli.net").exception("accounts could not be read")
+            return None
+
+    def password_auth_supported(self) -> bool:
+        return self.gate.passcode is not None or self.hub.accounts_mode != "off"
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        if self.gate.blocked(self.address):
+            return False
+        accounts = self._accounts()
+        account = accounts.named(username) if accounts is not None else None
+        if account is not None:
+            from uno_cli.net.accounts import check_password
+
+            # scrypt is slow on purpose: it runs on a worker thread, never on the tables' loop.
+            ok = await asyncio.get_running_loop().run_in_executor(None, check_password, password, account.password)
+            if ok:
+                self.credential, self.account = account.credential, account
+            elif self.gate.passcode is not None and self.gate.check(self.address, password):
+                # A guest under a registered name: let in to hear, in their language, that it is taken.
+                self.credential, ok = PASSCODE, True
+            else:
+                self.gate.failed(self.address)
+            return ok
+        if self.gate.passcode is not None:
+            ok = self.gate.check(self.address, password)
+            if ok:
+                self.credential = PASSCODE
+                self.newcomer = self.hub.accounts_mode == "only"
+            return ok
+        if accounts is not None:
+            self.credential, self.newcomer = PASSCODE, True
+            return True
+        return False
 
     def public_key_auth_supported(self) -> bool:
-        return self.gate.authorized_keys is not None
+        return self.gate.authorized_keys is not None or self.hub.accounts_mode != "off"
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        keys = self.gate.authorized_keys
-        if keys is None or self.gate.blocked(self.address):
+        if self.gate.blocked(self.address):
             return False
-        ok = keys.validate(key, "", self.address) is not None
-        if ok:
-            self.credential = "key " + key.get_fingerprint()
-        return ok
+        fingerprint = key.get_fingerprint()
+        accounts = self._accounts()
+        account = accounts.named(username) if accounts is not None else None
+        if account is not None:
+            ok = fingerprint in accounts.keys(account)
+            if ok:
+                self.credential, self.account, self.login_key = account.credential, account, fingerprint
+            return ok
+        keys = self.gate.authorized_keys
+        if keys is not None and keys.validate(key, "", self.address) is not None:
+            self.credential, self.login_key = "key " + fingerprint, fingerprint
+            self.newcomer = self.hub.accounts_mode == "only"
+            return True
+        if accounts is not None:
+            # Any other key comes in as a newcomer, who may register it (with the passcode, if there is one).
+            self.credential, self.login_key, self.newcomer = PASSCODE, fingerprint, True
+            self.invited = self.gate.passcode is None
+            return True
+        return False
 
     def session_requested(self) -> asyncssh.SSHServerSession:
-        return _Session(self.hub, self.credential)
+        session = _Session(self.hub, self.credential)
+        session.login = self
+        return session
 
 
 class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
@@ -301,6 +360,14 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.member = member = Member(name, self._write, json_lines=self.json, lang=lang, verbosity=verbosity,
                                       close=self._close, frames=self.frames)
         member.credential = self.credential
+        login = getattr(self, "login", None)
+        if login is not None:
+            if login.account is not None:
+                member.name = login.account.name  # the name as registered ("ana" logs in as "Ana")
+            member.account, member.login_key = login.account, login.login_key
+            member.newcomer, member.invited = login.newcomer, login.invited
+            gate, address = login.gate, login.address
+            member.check_passcode = lambda code: gate.check(address, code)
         member.bell = env.get("UNO_BELL") == "1" and not (self.json or self.frames)
         loop = asyncio.get_running_loop()
         self._loop = loop

@@ -1,0 +1,209 @@
+"""Accounts, records and ratings over real SSH connections (asyncssh and the system ssh client):
+register with a key and with a password, log in again, a guest refused a registered name, a
+rated match, ``stats``, ``top`` and ``history``, and all of it still there after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import subprocess
+
+import asyncssh
+import pytest
+
+from tests.net.helpers import PASSCODE, Client, open_server, play_to_the_end
+from uno_cli.net.ssh import JSON_CHANNEL
+
+
+def run(coro):
+    return asyncio.run(asyncio.wait_for(coro, 120))
+
+
+async def _login(port: int, name: str, key: asyncssh.SSHKey | None = None, password: str | None = PASSCODE,
+                 lang: str | None = None) -> Client:
+    conn = await asyncssh.connect("127.0.0.1", port, username=name, password=None if key else password,
+                                  client_keys=[key] if key else None, known_hosts=None, agent_path=None,
+                                  config=None, preferred_auth="publickey" if key else "password")
+    process = await conn.create_process(JSON_CHANNEL, env={"UNO_LANG": lang} if lang else None)
+    return Client(conn, process, True)
+
+
+async def _first(client: Client) -> dict:
+    return await client.read_until(lambda o: o["type"] in ("welcome", "error"), 10)
+
+
+async def _answers(client: Client, line: str, kind: str, count: int = 1) -> list[dict]:
+    """Send ``line``; the next ``count`` objects of type ``kind``."""
+    start = len(client.objects)
+    client.send(line)
+    await client.read_until(lambda o: sum(1 for x in client.objects[start:] if x["type"] == kind) >= count)
+    return [o for o in client.objects[start:] if o["type"] == kind][:count]
+
+
+async def _until(condition, timeout: float = 10.0) -> None:
+    async def go() -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(go(), timeout)
+
+
+def test_register_with_a_key_and_a_password_play_a_rated_match_and_find_it_all_after_a_restart(tmp_path):
+    key = asyncssh.generate_private_key("ssh-ed25519")
+
+    async def go():
+        seen: dict = {}
+        server, hub, port = await open_server(tmp_path, accounts="on")
+        # A key nobody registered comes in as a newcomer: it may only register, with the passcode.
+        ana = await _login(port, "Ana", key=key)
+        seen["ana_first"] = await _first(ana)
+        seen["ana_invite"] = await ana.read_until(lambda o: o.get("code") == "register_first")
+        ana.send("create t")
+        seen["ana_create"] = await ana.read_until(lambda o: o["type"] == "error")
+        ana.send("register wrong-code")
+        seen["ana_wrong"] = await ana.read_until(lambda o: o.get("code") == "wrong_passcode")
+        ana.send("register " + PASSCODE)
+        seen["ana_registered"] = await ana.read_until(lambda o: o["type"] == "registered")
+        # A guest with the passcode registers with a personal password.
+        bo = await _login(port, "Bo")
+        await _first(bo)
+        bo.send("register short")
+        seen["bo_short"] = await bo.read_until(lambda o: o.get("code") == "bad_password")
+        bo.send("register bo-secret")
+        seen["bo_registered"] = await bo.read_until(lambda o: o["type"] == "registered")
+        bo.send("password bo-secret-2")
+        await bo.read_until(lambda o: o.get("code") == "password_changed")
+        bo.close()
+        await _until(lambda: "Bo" not in hub.members)
+        # A guest cannot take a registered name, nor a name that looks like it.
+        guest = await _login(port, "ANA")
+        seen["guest"] = await _first(guest)
+        # The passcode is no password of an account; the old password no longer either.
+        seen["bo_guest"] = await _first(await _login(port, "Bo"))
+        with pytest.raises(asyncssh.PermissionDenied):
+            await _login(port, "Bo", password="bo-secret")
+        bo = await _login(port, "bo", password="bo-secret-2")
+        seen["bo_back"] = await _first(bo)
+        # A rated match: two accounts and a bot, one hand.
+        ana.send("create t players=3 bots=easy hands=1")
+        await ana.read_until(lambda o: o["type"] == "joined")
+        bo.send("join 1")
+        await bo.read_until(lambda o: o["type"] == "joined")
+        ana.send("start")
+        results = await asyncio.gather(play_to_the_end(ana), play_to_the_end(bo))
+        seen["rating_now"] = await ana.read_until(lambda o: o["type"] == "rating")
+        ana.send("leave")
+        await ana.read_until(lambda o: o["type"] == "left")
+        seen["stats"] = await _answers(ana, "stats", "stats", 2)
+        seen["stats_bot"] = await _answers(ana, "stats easy", "stats", 2)
+        seen["top"] = await _answers(ana, "top", "top", 4)
+        seen["history"] = await _answers(ana, "history", "history")
+        seen["bo_pt"] = await _answers(bo, "lang pt", "welcome")
+        seen["bo_stats_pt"] = await _answers(bo, "estatísticas", "stats", 2)
+        server.close()
+        hub.close()
+        await server.wait_closed()
+        # The same folder, a new server: accounts, history and ratings are still there.
+        server, hub, port = await open_server(tmp_path, accounts="on")
+        ana = await _login(port, "ana", key=key)
+        seen["ana_again"] = await _first(ana)
+        seen["stats_again"] = await _answers(ana, "stats", "stats", 2)
+        seen["top_again"] = await _answers(ana, "top 2", "top", 3)
+        seen["history_again"] = await _answers(ana, "history", "history")
+        with pytest.raises(asyncssh.PermissionDenied):
+            await _login(port, "Ana", key=asyncssh.generate_private_key("ssh-ed25519"))
+        server.close()
+        hub.close()
+        return seen, results
+
+    seen, results = run(go())
+    assert seen["ana_first"]["type"] == "welcome"
+    assert seen["ana_invite"]["text"] == "To play here, keep your name: type register and the server's passcode."
+    assert seen["ana_create"]["code"] == "register_first"
+    assert seen["ana_registered"]["text"] == "The name Ana is yours now, with this key. Log in with it next time."
+    assert seen["bo_short"]["text"] == "A password has at least 6 characters, and no spaces at the ends."
+    assert seen["bo_registered"]["key"] is False
+    assert seen["guest"]["code"] == "name_look_alike"
+    assert seen["bo_guest"]["text"] == "The name Bo belongs to another player here. Log in with another name."
+    assert seen["bo_back"]["name"] == "Bo"  # the name as registered
+    winners = results[0]["winners"]
+    assert results[1]["winners"] == winners
+    ana_won = 1 in winners
+    assert seen["rating_now"]["text"].startswith("Match recorded. Your rating at Classic: ")
+    stats = [o["text"] for o in seen["stats"]]
+    assert stats[0].startswith("Ana: 1 match, ")
+    assert seen["stats"][0]["wins"] == (1 if ana_won else 0)
+    assert stats[1].startswith("Rating: Classic ")
+    assert seen["stats_bot"][0]["text"].startswith("Bots, easy: 1 match, ")
+    top = seen["top"]
+    assert top[0]["text"] == "Best ratings, Classic:"
+    assert {o["name"] for o in top[1:]} == {"Ana", "Bo", "Bots, easy"}
+    assert [o["rating"] for o in top[1:]] == sorted((o["rating"] for o in top[1:]), reverse=True)
+    assert seen["history"][0]["text"].startswith("Classic: place ")
+    assert seen["history"][0]["players"] == 3
+    assert seen["bo_stats_pt"][0]["text"].startswith("Bo: uma partida, ")
+    # After the restart: the same account (the name as registered), the same records.
+    assert seen["ana_again"]["name"] == "Ana"
+    assert [o["text"] for o in seen["stats_again"]] == stats
+    assert [o["text"] for o in seen["top_again"]] == [o["text"] for o in top[:3]]
+    assert seen["history_again"][0]["text"] == seen["history"][0]["text"]
+
+
+def test_with_accounts_only_and_no_passcode_anyone_may_register_but_only_accounts_play(tmp_path):
+    async def go():
+        server, hub, port = await open_server(tmp_path, passcode=None, accounts="only")
+        cy = await _login(port, "Cy", password="anything")
+        invite = await cy.read_until(lambda o: o.get("code") == "register_first")
+        cy.send("join 1")
+        refused = await cy.read_until(lambda o: o["type"] == "error")
+        cy.send("register cy-password")
+        registered = await cy.read_until(lambda o: o["type"] == "registered")
+        cy.send("create t players=2")
+        joined = await cy.read_until(lambda o: o["type"] == "joined")
+        cy.close()
+        await _until(lambda: "Cy" not in hub.members)
+        with pytest.raises(asyncssh.PermissionDenied):
+            await _login(port, "Cy", password="anything")
+        back = await _login(port, "Cy", password="cy-password")
+        welcome = await _first(back)
+        server.close()
+        return invite, refused, registered, joined, welcome
+
+    invite, refused, registered, joined, welcome = run(go())
+    assert invite["text"] == "To play here, keep your name: type register."
+    assert refused["code"] == "register_first"
+    assert registered["text"] == "The name Cy is yours now. Next time, log in with it and your password."
+    assert joined["number"] == 1
+    assert welcome["type"] == "welcome"
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="no OpenSSH client installed")
+def test_the_system_ssh_client_registers_its_key_and_logs_in_with_it_again(tmp_path):
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    key_file = tmp_path / "id"
+    key_file.write_bytes(key.export_private_key())
+    os.chmod(key_file, 0o600)
+
+    async def ssh(port: int, name: str, text: bytes) -> str:
+        proc = await asyncio.create_subprocess_exec(
+            "ssh", "-T", "-p", str(port), "-i", str(key_file), "-o", "BatchMode=yes",
+            "-o", "StrictHostKeyChecking=no", "-o", f"UserKnownHostsFile={tmp_path / 'kh'}",
+            "-o", "IdentitiesOnly=yes", "-F", "/dev/null", f"{name}@127.0.0.1",
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        out, _err = await asyncio.wait_for(proc.communicate(text), 30)
+        return out.decode()
+
+    async def go():
+        server, hub, port = await open_server(tmp_path, accounts="on")
+        first = await ssh(port, "Dee", b"register " + PASSCODE.encode() + b"\n")
+        await _until(lambda: "Dee" not in hub.members)
+        again = await ssh(port, "dee", b"stats\nhistory\n")
+        server.close()
+        return first, again
+
+    first, again = run(go())
+    assert "To play here, keep your name: type register and the server's passcode." in first
+    assert "The name Dee is yours now, with this key. Log in with it next time." in first
+    assert "Welcome, Dee." in again
+    assert "Dee has no finished match here yet." in again

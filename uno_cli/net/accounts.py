@@ -1,0 +1,204 @@
+"""Players' accounts: a name kept for good, bound to SSH keys and/or a personal password.
+
+A name is stored with its folded form (:func:`uno_cli.names.name_key`), which is unique:
+"ana", "ANA", Cyrillic "Аna" and "Ána" are one name, owned by one account. A password is
+kept only as a salted scrypt hash (the standard library's :func:`hashlib.scrypt`), with its
+salt and parameters beside it, and compared in constant time.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from uno_cli.names import name_key
+
+#: scrypt's cost (N, r, p): about 16 MiB and some 50 ms per check on a small machine.
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 2 ** 14, 8, 1
+#: The shortest and longest personal password.
+MIN_PASSWORD, MAX_PASSWORD = 6, 200
+#: The credential of an account's login: this prefix and the account's number.
+ACCOUNT = "account "
+#: Accounts: the prefix of a rating identity (``account 7``); guests' and bots' identities follow.
+GUEST, BOT = "guest ", "bot "
+
+
+def hash_password(password: str, n: int = SCRYPT_N, r: int = SCRYPT_R, p: int = SCRYPT_P) -> str:
+    """``scrypt$N$r$p$salt$hash`` (salt and hash in base64) for ``password``."""
+    salt = secrets.token_bytes(16)
+    digest = hashlib.scrypt(password.encode("utf-8"), salt=salt, n=n, r=r, p=p, maxmem=64 * 1024 * 1024, dklen=32)
+    return "$".join(("scrypt", str(n), str(r), str(p), base64.b64encode(salt).decode(), base64.b64encode(digest).decode()))
+
+
+def check_password(password: str, stored: str | None) -> bool:
+    """True when ``password`` is the one ``stored`` was made from (constant-time comparison)."""
+    if not stored:
+        return False
+    try:
+        kind, n, r, p, salt, digest = stored.split("$")
+        if kind != "scrypt":
+            return False
+        want = base64.b64decode(digest)
+        got = hashlib.scrypt(password.encode("utf-8", "replace"), salt=base64.b64decode(salt), n=int(n), r=int(r),
+                             p=int(p), maxmem=64 * 1024 * 1024, dklen=len(want))
+    except (ValueError, TypeError):
+        return False
+    return hmac.compare_digest(got, want)
+
+
+@dataclass(frozen=True)
+class Account:
+    """One account: its number, its name as registered, its password hash (None: keys only)."""
+
+    id: int
+    name: str
+    password: str | None
+
+    @property
+    def credential(self) -> str:
+        """What a login of this account proved (the hub binds the name to it)."""
+        return f"{ACCOUNT}{self.id}"
+
+
+class Accounts:
+    """The accounts of one server, kept in its store (uno_cli.net.store.TableStore)."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def _one(self, where: str, value: Any) -> Account | None:
+        rows = self.store.read(f"SELECT id, name, password FROM accounts WHERE {where} = ?", (value,))
+        return Account(*rows[0]) if rows else None
+
+    def named(self, name: str) -> Account | None:
+        """The account that owns ``name`` or a name that looks like it."""
+        return self._one("folded", name_key(name))
+
+    def by_id(self, number: int) -> Account | None:
+        """The account of that number."""
+        return self._one("id", number)
+
+    def of_credential(self, credential: str | None) -> Account | None:
+        """The account a login's credential proves (None for a guest)."""
+        if credential and credential.startswith(ACCOUNT) and credential[len(ACCOUNT):].isdigit():
+            return self.by_id(int(credential[len(ACCOUNT):]))
+        return None
+
+    def keys(self, account: Account) -> list[str]:
+        """The fingerprints of the account's keys."""
+        return [r[0] for r in self.store.read(
+            "SELECT fingerprint FROM account_keys WHERE account = ? ORDER BY added", (account.id,))]
+
+    def key_owner(self, fingerprint: str) -> Account | None:
+        """The account a key is bound to."""
+        rows = self.store.read("SELECT account FROM account_keys WHERE fingerprint = ?", (fingerprint,))
+        return self.by_id(rows[0][0]) if rows else None
+
+    def register(self, name: str, fingerprint: str | None = None, password: str | None = None) -> Account:
+        """A new account for ``name`` with a key and/or a password (the caller checked the name is free)."""
+        now = time.time()
+        hashed = hash_password(password) if password is not None else None
+        statements: list[tuple[str, tuple[Any, ...]]] = [
+            ("INSERT INTO accounts (name, folded, password, created) VALUES (?, ?, ?, ?)",
+             (name, name_key(name), hashed, now))]
+        if fingerprint:
+            statements.append(("INSERT INTO account_keys (fingerprint, account, added) VALUES (?, last_insert_rowid(), ?)",
+                               (fingerprint, now)))
+        self.store.change(statements)
+        account = self.named(name)
+        assert account is not None
+        return account
+
+    def set_password(self, account: Account, password: str) -> None:
+        """Give the account a new password."""
+        self.store.change([("UPDATE accounts SET password = ? WHERE id = ?", (hash_password(password), account.id))])
+
+    def remove_key(self, account: Account, fingerprint: str) -> None:
+        """Unbind a key from the account."""
+        self.store.change([("DELETE FROM account_keys WHERE account = ? AND fingerprint = ?",
+                            (account.id, fingerprint))])
+
+    def login_password(self, name: str, password: str) -> Account | None:
+        """The account of ``name`` if ``password`` is its password."""
+        account = self.named(name)
+        if account is not None and check_password(password, account.password):
+            return account
+        return None
+
+    def login_key(self, name: str, fingerprint: str) -> Account | None:
+        """The account of ``name`` if that key is bound to it."""
+        account = self.named(name)
+        if account is not None and fingerprint in self.keys(account):
+            return account
+        return None
+
+
+def register_command(hub: Any, member: Any, rest: str) -> None:
+    """``register [PASSWORD]``: the member's name becomes an account, bound to the key the member
+    logged in with, or else to the password given; a newcomer without the passcode gives it instead."""
+    from uno_cli.net import words
+    from uno_cli.net.store import StoreError
+
+    accounts = hub.accounts
+    if accounts is None:
+        member.say(words.no_accounts, "error", {"code": "no_accounts"})
+        return
+    if member.account is not None:
+        account = member.account
+        member.say(lambda: words.already_registered(account.name), "error", {"code": "registered"})
+        return
+    word = rest.strip()
+    key = member.login_key
+    if key is not None and not member.invited:
+        if not member.check_passcode(word):
+            member.say(words.wrong_passcode, "error", {"code": "wrong_passcode"})
+            return
+    elif key is None:
+        if not word:
+            member.say(words.choose_password, "error", {"code": "password_needed"})
+            return
+        if not MIN_PASSWORD <= len(word) <= MAX_PASSWORD:
+            member.say(lambda: words.password_length(MIN_PASSWORD), "error", {"code": "bad_password"})
+            return
+    name = member.name
+    try:
+        if accounts.named(name) is not None or (key is not None and accounts.key_owner(key) is not None):
+            member.say(lambda: words.name_taken(name), "error", {"code": "name_taken"})
+            return
+        account = accounts.register(name, fingerprint=key, password=None if key is not None else word)
+    except StoreError as exc:
+        reason = exc.reason
+        member.say(lambda: words.save_failed(reason[:200]), "error", {"code": "save_failed"})
+        return
+    member.account, member.credential, member.newcomer = account, account.credential, False
+    hub.credentials[name] = account.credential
+    member.say(lambda: words.registered(name, key is not None), "registered", {"name": name, "key": key is not None})
+
+
+def password_command(hub: Any, member: Any, rest: str) -> None:
+    """``password NEW``: a new password for the member's account (a key account gains one)."""
+    from uno_cli.net import words
+    from uno_cli.net.store import StoreError
+
+    if hub.accounts is None:
+        member.say(words.no_accounts, "error", {"code": "no_accounts"})
+        return
+    if member.account is None:
+        member.say(words.not_registered, "error", {"code": "not_registered"})
+        return
+    word = rest.strip()
+    if not MIN_PASSWORD <= len(word) <= MAX_PASSWORD:
+        member.say(lambda: words.password_length(MIN_PASSWORD), "error", {"code": "bad_password"})
+        return
+    try:
+        hub.accounts.set_password(member.account, word)
+    except StoreError as exc:
+        reason = exc.reason
+        member.say(lambda: words.save_failed(reason[:200]), "error", {"code": "save_failed"})
+        return
+    member.say(words.password_changed, "info", {"code": "password_changed"})
