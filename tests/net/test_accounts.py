@@ -122,7 +122,7 @@ def test_register_with_a_key_and_a_password_play_a_rated_match_and_find_it_all_a
     assert seen["ana_invite"]["text"] == "To play here, keep your name: type register and the server's passcode."
     assert seen["ana_create"]["code"] == "register_first"
     assert seen["ana_registered"]["text"] == "The name Ana is yours now, with this key. Log in with it next time."
-    assert seen["bo_short"]["text"] == "A password has at least 6 characters, and no spaces at the ends."
+    assert seen["bo_short"]["text"] == "A password has at least 6 characters."
     assert seen["bo_registered"]["key"] is False
     assert seen["guest"]["code"] == "name_look_alike"
     assert seen["bo_guest"]["text"] == "The name Bo belongs to another player here. Log in with another name."

@@ -363,8 +363,7 @@ def password_length(shortest: int) -> str:
     """A password too short (or too long)."""
     from uno_cli.i18n import ngettext
 
-    return ngettext("A password has at least {count} character, and no spaces at the ends.",
-                    "A password has at least {count} characters, and no spaces at the ends.",
+    return ngettext("A password has at least {count} character.", "A password has at least {count} characters.",
                     shortest).format(count=shortest)
 
 
