@@ -108,7 +108,12 @@ def test_a_store_that_cannot_be_written_is_said_to_the_table_and_the_server_ends
     async def go():
         clock = Clock(pace=2.0, scale=0.002)
         # A disk that is full once the store holds its schema and a few lines: a match's save fails.
-        hub = Hub(clock, save_dir=tmp_path / "tables", seed=3, store_pages=2)
+        from uno_cli.net.store import TableStore
+
+        probe = TableStore(tmp_path / "probe" / "schema.sqlite3")
+        schema_pages = probe.read("PRAGMA page_count")[0][0]
+        probe.close()
+        hub = Hub(clock, save_dir=tmp_path / "tables", seed=3, store_pages=schema_pages)
         stop = asyncio.Event()
         ready: asyncio.Future = asyncio.get_running_loop().create_future()
         task = asyncio.ensure_future(serve("127.0.0.1", 0, PASSCODE, None, tmp_path, clock, said.append,
