@@ -240,24 +240,13 @@ class _Server(asyncssh.SSHServer):
     def password_auth_supported(self) -> bool:
         return self.gate.passcode is not None or self.hub.accounts_mode != "off"
 
-    async def validate_password(self, username: str, password: str) -> bool:
+    def validate_password(self, username: str, password: str) -> Any:
         if self.gate.blocked(self.address):
             return False
         accounts = self._accounts()
         account = accounts.named(username) if accounts is not None else None
         if account is not None:
-            from uno_cli.net.accounts import check_password
-
-            # scrypt is slow on purpose: it runs on a worker thread, never on the tables' loop.
-            ok = await asyncio.get_running_loop().run_in_executor(None, check_password, password, account.password)
-            if ok:
-                self.credential, self.account = account.credential, account
-            elif self.gate.passcode is not None and self.gate.check(self.address, password):
-                # A guest under a registered name: let in to hear, in their language, that it is taken.
-                self.credential, ok = PASSCODE, True
-            else:
-                self.gate.failed(self.address)
-            return ok
+            return self._account_password(account, password)  # asyncssh awaits it
         if self.gate.passcode is not None:
             ok = self.gate.check(self.address, password)
             if ok:
@@ -268,6 +257,23 @@ class _Server(asyncssh.SSHServer):
             self.credential, self.newcomer = PASSCODE, True
             return True
         return False
+
+    async def _account_password(self, account: Any, password: str) -> bool:
+        """The password of a registered name: the account's own (or, to be told the name is taken, the passcode)."""
+        from uno_cli.net.accounts import check_password
+
+        # scrypt is slow on purpose: it runs on a worker thread, never on the tables' loop.
+        ok = await asyncio.get_running_loop().run_in_executor(None, check_password, password, account.password)
+        if ok:
+            self.credential, self.account = account.credential, account
+        elif self.gate.passcode is not None:
+            # A guest under a registered name: let in to hear, in their language, that it is taken
+            # (a wrong passcode counts as a failure there).
+            if self.gate.check(self.address, password):
+                self.credential, ok = PASSCODE, True
+        else:
+            self.gate.failed(self.address)
+        return ok
 
     def public_key_auth_supported(self) -> bool:
         return self.gate.authorized_keys is not None or self.hub.accounts_mode != "off"
