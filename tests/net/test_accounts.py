@@ -207,3 +207,33 @@ def test_the_system_ssh_client_registers_its_key_and_logs_in_with_it_again(tmp_p
     assert "The name Dee is yours now, with this key. Log in with it next time." in first
     assert "Welcome, Dee." in again
     assert "Dee has no finished match here yet." in again
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="no OpenSSH client installed")
+def test_the_system_ssh_client_logs_in_with_an_account_password_and_reads_the_leaderboard(tmp_path):
+    askpass = tmp_path / "askpass"
+    askpass.write_text("#!/bin/sh\necho eve-secret-1\n")
+    os.chmod(askpass, 0o700)
+
+    async def go():
+        server, hub, port = await open_server(tmp_path, accounts="on")
+        eve = await _login(port, "Eve")
+        await _first(eve)
+        eve.send("register eve-secret-1")
+        await eve.read_until(lambda o: o["type"] == "registered")
+        eve.close()
+        await _until(lambda: "Eve" not in hub.members)
+        env = dict(os.environ, SSH_ASKPASS=str(askpass), SSH_ASKPASS_REQUIRE="force", DISPLAY=":0")
+        proc = await asyncio.create_subprocess_exec(
+            "ssh", "-T", "-p", str(port), "-o", "PubkeyAuthentication=no", "-o", "PreferredAuthentications=password",
+            "-o", "StrictHostKeyChecking=no", "-o", f"UserKnownHostsFile={tmp_path / 'kh'}",
+            "-o", "NumberOfPasswordPrompts=1", "-F", "/dev/null", "eve@127.0.0.1",
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        out, _err = await asyncio.wait_for(proc.communicate(b"top\nhistory\n"), 30)
+        server.close()
+        return out.decode()
+
+    out = run(go())
+    assert "Welcome, Eve." in out
+    assert "No rated match at Classic yet." in out
+    assert "Eve has no finished match here yet." in out
