@@ -237,3 +237,56 @@ def test_the_system_ssh_client_logs_in_with_an_account_password_and_reads_the_le
     assert "Welcome, Eve." in out
     assert "No rated match at Classic yet." in out
     assert "Eve has no finished match here yet." in out
+
+
+async def _play_until(client: Client, done, timeout: float = 60.0) -> dict:
+    """Answer every prompt with its first legal command until ``done(object)``; that object."""
+    async def go() -> dict:
+        while True:
+            obj = await client.next()
+            if done(obj):
+                return obj
+            if obj["type"] == "prompt" and obj["id"] > client.answered:
+                client.answered = obj["id"]
+                client.send("#%d %s" % (obj["id"], obj["legal"][0]))
+
+    return await asyncio.wait_for(go(), timeout)
+
+
+def test_a_match_cut_by_a_restart_keeps_its_hands_points_and_is_recorded_once_for_its_account(tmp_path):
+    key = asyncssh.generate_private_key("ssh-ed25519")
+
+    async def go():
+        server, hub, port = await open_server(tmp_path, accounts="on")
+        ana = await _login(port, "Ana", key=key)
+        await _first(ana)
+        ana.send("register " + PASSCODE)
+        await ana.read_until(lambda o: o["type"] == "registered")
+        ana.send("create t players=2 bots=easy hands=2")
+        await ana.read_until(lambda o: o["type"] == "joined")
+        ana.send("start")
+        first = await _play_until(ana, lambda o: o["type"] == "scores")
+        table = hub.tables[1]
+        await _until(lambda: len(table.hand_points) == 1)
+        server.close()
+        hub.close()
+        await server.wait_closed()
+        server, hub, port = await open_server(tmp_path, accounts="on")
+        assert hub.resume() == 1
+        ana = await _login(port, "Ana", key=key)
+        over = await play_to_the_end(ana)
+        await ana.read_until(lambda o: o["type"] == "rating")
+        records = hub.records
+        history = records.history("account 1", 5)
+        hands = records.hands(history[0][0])
+        stats = records.stats("account 1")
+        server.close()
+        hub.close()
+        return first, over, history, hands, stats
+
+    first, over, history, hands, stats = run(go())
+    assert len(history) == 1 and stats[0] == 1
+    assert len(hands) == 2 and all(len(points) == 2 for points in hands)
+    # Each seat's final score is the sum of its hands' points.
+    assert [sum(h[s] for h in hands) for s in range(2)] == over["scores"]
+    assert first["scores"] == [hands[0][0], hands[0][1]]
