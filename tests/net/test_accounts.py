@@ -290,3 +290,24 @@ def test_a_match_cut_by_a_restart_keeps_its_hands_points_and_is_recorded_once_fo
     # Each seat's final score is the sum of its hands' points.
     assert [sum(h[s] for h in hands) for s in range(2)] == over["scores"]
     assert first["scores"] == [hands[0][0], hands[0][1]]
+
+
+def test_a_server_of_listed_keys_without_a_passcode_lets_only_those_keys_register(tmp_path):
+    listed, stranger = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
+    auth = tmp_path / "authorized_keys"
+    auth.write_bytes(listed.export_public_key())
+
+    async def go():
+        server, hub, port = await open_server(tmp_path, passcode=None, authorized_keys=str(auth), accounts="on")
+        for attempt in (dict(key=stranger), dict(password="anything")):
+            with pytest.raises(asyncssh.PermissionDenied):
+                await _login(port, "Zed", **attempt)
+        fay = await _login(port, "Fay", key=listed)
+        await _first(fay)
+        fay.send("register")
+        registered = await fay.read_until(lambda o: o["type"] in ("registered", "error"))
+        server.close()
+        return registered
+
+    registered = run(go())
+    assert registered["text"] == "The name Fay is yours now, with this key. Log in with it next time."

@@ -253,10 +253,14 @@ class _Server(asyncssh.SSHServer):
                 self.credential = PASSCODE
                 self.newcomer = self.hub.accounts_mode == "only"
             return ok
-        if accounts is not None:
+        if accounts is not None and self._open_registration():
             self.credential, self.newcomer = PASSCODE, True
             return True
         return False
+
+    def _open_registration(self) -> bool:
+        """Anyone may register: accounts only, and no passcode to invite with."""
+        return self.hub.accounts_mode == "only" and self.gate.passcode is None
 
     async def _account_password(self, account: Any, password: str) -> bool:
         """The password of a registered name: the account's own (or, to be told the name is taken, the passcode)."""
@@ -294,10 +298,10 @@ class _Server(asyncssh.SSHServer):
             self.credential, self.login_key = "key " + fingerprint, fingerprint
             self.newcomer = self.hub.accounts_mode == "only"
             return True
-        if accounts is not None:
+        if accounts is not None and (self.gate.passcode is not None or self._open_registration()):
             # Any other key comes in as a newcomer, who may register it (with the passcode, if there is one).
             self.credential, self.login_key, self.newcomer = PASSCODE, fingerprint, True
-            self.invited = self.gate.passcode is None
+            self.invited = self._open_registration()
             return True
         return False
 
