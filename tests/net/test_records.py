@@ -7,7 +7,16 @@ import sqlite3
 import pytest
 
 from uno_cli.net.accounts import Accounts, check_password, hash_password
-from uno_cli.net.ratings import BASE, Match, Records, Seat, bot_identity, places, rate, shown
+from uno_cli.net.ratings import (
+    BASE,
+    Match,
+    Records,
+    Seat,
+    bot_identity,
+    places,
+    rate,
+    shown,
+)
 from uno_cli.net.store import SCHEMA_VERSION, StoreError, TableStore
 
 

@@ -13,6 +13,7 @@ import hashlib
 import hmac
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -99,10 +100,13 @@ class Accounts:
         rows = self.store.read("SELECT account FROM account_keys WHERE fingerprint = ?", (fingerprint,))
         return self.by_id(rows[0][0]) if rows else None
 
-    def register(self, name: str, fingerprint: str | None = None, password: str | None = None) -> Account:
-        """A new account for ``name`` with a key and/or a password (the caller checked the name is free)."""
+    def register(self, name: str, fingerprint: str | None = None, password: str | None = None,
+                 hashed: str | None = None) -> Account:
+        """A new account for ``name`` with a key and/or a password (or its ``hashed`` form); the caller
+        checked the name is free (else StoreError)."""
         now = time.time()
-        hashed = hash_password(password) if password is not None else None
+        if password is not None:
+            hashed = hash_password(password)
         statements: list[tuple[str, tuple[Any, ...]]] = [
             ("INSERT INTO accounts (name, folded, password, created) VALUES (?, ?, ?, ?)",
              (name, name_key(name), hashed, now))]
@@ -114,9 +118,11 @@ class Accounts:
         assert account is not None
         return account
 
-    def set_password(self, account: Account, password: str) -> None:
-        """Give the account a new password."""
-        self.store.change([("UPDATE accounts SET password = ? WHERE id = ?", (hash_password(password), account.id))])
+    def set_password(self, account: Account, password: str | None = None, hashed: str | None = None) -> None:
+        """Give the account a new password (or its ``hashed`` form)."""
+        if password is not None:
+            hashed = hash_password(password)
+        self.store.change([("UPDATE accounts SET password = ? WHERE id = ?", (hashed, account.id))])
 
     def remove_key(self, account: Account, fingerprint: str) -> None:
         """Unbind a key from the account."""
@@ -166,18 +172,28 @@ def register_command(hub: Any, member: Any, rest: str) -> None:
             member.say(lambda: words.password_length(MIN_PASSWORD), "error", {"code": "bad_password"})
             return
     name = member.name
-    try:
-        if accounts.named(name) is not None or (key is not None and accounts.key_owner(key) is not None):
-            member.say(lambda: words.name_taken(name), "error", {"code": "name_taken"})
+
+    def finish(hashed: str | None) -> None:
+        if member.gone or member.account is not None:
             return
-        account = accounts.register(name, fingerprint=key, password=None if key is not None else word)
-    except StoreError as exc:
-        reason = exc.reason
-        member.say(lambda: words.save_failed(reason[:200]), "error", {"code": "save_failed"})
-        return
-    member.account, member.credential, member.newcomer = account, account.credential, False
-    hub.credentials[name] = account.credential
-    member.say(lambda: words.registered(name, key is not None), "registered", {"name": name, "key": key is not None})
+        try:
+            if accounts.named(name) is not None or (key is not None and accounts.key_owner(key) is not None):
+                member.say(lambda: words.name_taken(name), "error", {"code": "name_taken"})
+                return
+            account = accounts.register(name, fingerprint=key, hashed=hashed)
+        except StoreError as exc:
+            reason = exc.reason
+            member.say(lambda: words.save_failed(reason[:200]), "error", {"code": "save_failed"})
+            return
+        member.account, member.credential, member.newcomer = account, account.credential, False
+        hub.credentials[name] = account.credential
+        member.say(lambda: words.registered(name, key is not None), "registered",
+                   {"name": name, "key": key is not None})
+
+    if key is not None:
+        finish(None)
+    else:
+        off_the_loop(hash_password, word, finish)
 
 
 def password_command(hub: Any, member: Any, rest: str) -> None:
@@ -195,10 +211,39 @@ def password_command(hub: Any, member: Any, rest: str) -> None:
     if not MIN_PASSWORD <= len(word) <= MAX_PASSWORD:
         member.say(lambda: words.password_length(MIN_PASSWORD), "error", {"code": "bad_password"})
         return
+    account, accounts = member.account, hub.accounts
+
+    def finish(hashed: str) -> None:
+        try:
+            accounts.set_password(account, hashed=hashed)
+        except StoreError as exc:
+            reason = exc.reason
+            member.say(lambda: words.save_failed(reason[:200]), "error", {"code": "save_failed"})
+            return
+        member.say(words.password_changed, "info", {"code": "password_changed"})
+
+    off_the_loop(hash_password, word, finish)
+
+
+def off_the_loop(work: Callable[[str], str], arg: str, done: Callable[[str], None]) -> None:
+    """``done(work(arg))``: the slow hash on a worker thread, ``done`` back on the event loop (inline
+    without a running loop). The tables never wait for a password."""
+    import asyncio
+
     try:
-        hub.accounts.set_password(member.account, word)
-    except StoreError as exc:
-        reason = exc.reason
-        member.say(lambda: words.save_failed(reason[:200]), "error", {"code": "save_failed"})
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        done(work(arg))
         return
-    member.say(words.password_changed, "info", {"code": "password_changed"})
+
+    def back(future: Any) -> None:
+        try:
+            result = future.result()
+        except Exception:
+            import logging
+
+            logging.getLogger("uno_cli.net").exception("a password could not be hashed")
+            return
+        done(result)
+
+    loop.run_in_executor(None, work, arg).add_done_callback(back)

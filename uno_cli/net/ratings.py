@@ -72,7 +72,8 @@ def rate(before: dict[str, tuple[float, float]], match: Match) -> dict[str, tupl
     """New (mu, sigma) of each identity that played (``before``: the known ones; others are new)."""
     place = places(match)
     teams = match.teams or [[s] for s in range(len(match.seats))]
-    groups, ranks = [], []
+    groups: list[list[Any]] = []
+    ranks: list[float] = []
     for team in teams:
         group = []
         for s in team:
@@ -114,18 +115,18 @@ class Records:
               len(match.hands)))]
         for s, seat in enumerate(match.seats):
             statements.append((
-                "INSERT INTO match_seats (match, seat, name, kind, identity, score, won, place)"
-                " VALUES ((SELECT max(id) FROM matches), ?, ?, ?, ?, ?, ?, ?)",
+                ("INSERT INTO match_seats (match, seat, name, kind, identity, score, won, place)"
+                 " VALUES ((SELECT max(id) FROM matches), ?, ?, ?, ?, ?, ?, ?)"),
                 (s, seat.name, seat.kind, seat.identity, seat.score, int(seat.won), place[s])))
         for h, points in enumerate(match.hands, 1):
             for s, p in enumerate(points):
-                statements.append(("INSERT INTO match_hands (match, hand, seat, points)"
-                                   " VALUES ((SELECT max(id) FROM matches), ?, ?, ?)", (h, s, int(p))))
+                statements.append((("INSERT INTO match_hands (match, hand, seat, points)"
+                                    " VALUES ((SELECT max(id) FROM matches), ?, ?, ?)"), (h, s, int(p))))
         names = {seat.identity: seat.name for seat in match.seats}
         for identity in set(kept):
             mu, sigma = after[identity]
-            statements.append(("INSERT OR REPLACE INTO ratings (identity, preset, name, mu, sigma, games)"
-                               " VALUES (?, ?, ?, ?, ?, ?)",
+            statements.append((("INSERT OR REPLACE INTO ratings (identity, preset, name, mu, sigma, games)"
+                                " VALUES (?, ?, ?, ?, ?, ?)"),
                                (identity, match.preset, names[identity], mu, sigma, games.get(identity, 0) + 1)))
         self.store.change(statements)
         return int(self.store.read("SELECT max(id) FROM matches")[0][0])

@@ -33,22 +33,22 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     ),
     1: (
         # Accounts (uno_cli.net.accounts): a name kept for good, by its folded form (uno_cli.names.name_key).
-        "CREATE TABLE accounts (id INTEGER PRIMARY KEY, name TEXT NOT NULL, folded TEXT NOT NULL UNIQUE,"
-        " password TEXT, created REAL NOT NULL)",
-        "CREATE TABLE account_keys (fingerprint TEXT PRIMARY KEY,"
-        " account INTEGER NOT NULL REFERENCES accounts (id), added REAL NOT NULL)",
+        ("CREATE TABLE accounts (id INTEGER PRIMARY KEY, name TEXT NOT NULL, folded TEXT NOT NULL UNIQUE,"
+         " password TEXT, created REAL NOT NULL)"),
+        ("CREATE TABLE account_keys (fingerprint TEXT PRIMARY KEY,"
+         " account INTEGER NOT NULL REFERENCES accounts (id), added REAL NOT NULL)"),
         # Finished matches (uno_cli.net.ratings): who sat where, the result, each hand's points.
-        "CREATE TABLE matches (id INTEGER PRIMARY KEY, finished REAL NOT NULL, preset TEXT NOT NULL,"
-        " options TEXT NOT NULL, players INTEGER NOT NULL, hands INTEGER NOT NULL)",
-        "CREATE TABLE match_seats (match INTEGER NOT NULL REFERENCES matches (id), seat INTEGER NOT NULL,"
-        " name TEXT NOT NULL, kind TEXT NOT NULL, identity TEXT NOT NULL, score INTEGER NOT NULL,"
-        " won INTEGER NOT NULL, place INTEGER NOT NULL, PRIMARY KEY (match, seat))",
+        ("CREATE TABLE matches (id INTEGER PRIMARY KEY, finished REAL NOT NULL, preset TEXT NOT NULL,"
+         " options TEXT NOT NULL, players INTEGER NOT NULL, hands INTEGER NOT NULL)"),
+        ("CREATE TABLE match_seats (match INTEGER NOT NULL REFERENCES matches (id), seat INTEGER NOT NULL,"
+         " name TEXT NOT NULL, kind TEXT NOT NULL, identity TEXT NOT NULL, score INTEGER NOT NULL,"
+         " won INTEGER NOT NULL, place INTEGER NOT NULL, PRIMARY KEY (match, seat))"),
         "CREATE INDEX match_seats_identity ON match_seats (identity, match)",
-        "CREATE TABLE match_hands (match INTEGER NOT NULL REFERENCES matches (id), hand INTEGER NOT NULL,"
-        " seat INTEGER NOT NULL, points INTEGER NOT NULL, PRIMARY KEY (match, hand, seat))",
+        ("CREATE TABLE match_hands (match INTEGER NOT NULL REFERENCES matches (id), hand INTEGER NOT NULL,"
+         " seat INTEGER NOT NULL, points INTEGER NOT NULL, PRIMARY KEY (match, hand, seat))"),
         # One skill rating (openskill) per identity and rule preset.
-        "CREATE TABLE ratings (identity TEXT NOT NULL, preset TEXT NOT NULL, name TEXT NOT NULL,"
-        " mu REAL NOT NULL, sigma REAL NOT NULL, games INTEGER NOT NULL, PRIMARY KEY (identity, preset))",
+        ("CREATE TABLE ratings (identity TEXT NOT NULL, preset TEXT NOT NULL, name TEXT NOT NULL,"
+         " mu REAL NOT NULL, sigma REAL NOT NULL, games INTEGER NOT NULL, PRIMARY KEY (identity, preset))"),
     ),
 }
 
