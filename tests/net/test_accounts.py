@@ -311,3 +311,31 @@ def test_a_server_of_listed_keys_without_a_passcode_lets_only_those_keys_registe
 
     registered = run(go())
     assert registered["text"] == "The name Fay is yours now, with this key. Log in with it next time."
+
+
+def test_uno_serve_with_accounts_only_and_no_passcode_says_that_anyone_may_register(tmp_path):
+    from uno_cli.net.hub import Hub
+    from uno_cli.net.server import serve
+    from uno_cli.net.table import Clock
+
+    said: list[str] = []
+
+    async def go():
+        clock = Clock(pace=2.0, scale=0.002)
+        hub = Hub(clock, save_dir=tmp_path / "tables")
+        hub.lang = "en"
+        stop = asyncio.Event()
+        ready: asyncio.Future = asyncio.get_running_loop().create_future()
+        task = asyncio.ensure_future(serve("127.0.0.1", 0, None, None, tmp_path, clock, said.append,
+                                           ready=ready.set_result, stop=stop, hub=hub, accounts="only"))
+        port = await ready
+        gus = await _login(port, "Gus", password="whatever")
+        invite = await gus.read_until(lambda o: o.get("code") == "register_first")
+        stop.set()
+        return invite, await task
+
+    invite, status = run(go())
+    assert "No passcode: anyone may log in with a new name and register it." in said
+    assert not any(line.startswith("Passcode") for line in said)
+    assert invite["text"] == "To play here, keep your name: type register."
+    assert status == 0

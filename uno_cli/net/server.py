@@ -73,6 +73,8 @@ async def serve(host: str, port: int, passcode: str | None, authorized_keys: str
     say(words.fingerprint_aloud(key.get_fingerprint()))
     if passcode is not None:
         say(words.passcode(passcode))
+    elif accounts == "only":
+        say(words.open_registration())
     shown = host if host not in ("0.0.0.0", "::") else "HOST"
     say(words.join_with(f"ssh -p {port} NAME@{shown}   uno join {shown}:{port}"))
     if ready is not None:

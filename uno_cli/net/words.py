@@ -324,6 +324,11 @@ def _command(name: str) -> str:
     return pgettext("command", LOBBY_BY_NAME[name].label)
 
 
+def open_registration() -> str:
+    """Said when the server starts with accounts only and no passcode."""
+    return _("No passcode: anyone may log in with a new name and register it.")
+
+
 def register_first(invited: bool) -> str:
     """A newcomer (a key or a name nobody registered) tried something other than registering."""
     if invited:
