@@ -339,3 +339,49 @@ def test_uno_serve_with_accounts_only_and_no_passcode_says_that_anyone_may_regis
     assert not any(line.startswith("Passcode") for line in said)
     assert invite["text"] == "To play here, keep your name: type register."
     assert status == 0
+
+
+def test_a_pasted_public_key_opens_the_account_until_removed_but_never_the_last_way_in(tmp_path):
+    laptop, only = asyncssh.generate_private_key("ssh-ed25519", comment="bo@laptop"), \
+        asyncssh.generate_private_key("ssh-ed25519")
+
+    async def go():
+        seen: dict = {}
+        server, hub, port = await open_server(tmp_path, accounts="on")
+        bo = await _login(port, "Bo")
+        await _first(bo)
+        bo.send("register bo-secret")
+        await bo.read_until(lambda o: o["type"] == "registered")
+        seen["none"] = (await _answers(bo, "my keys", "keys"))[0]
+        bo.send("add key not a key")
+        seen["bad"] = await bo.read_until(lambda o: o.get("code") == "bad_key")
+        bo.send("add key " + laptop.export_public_key().decode().strip())
+        seen["added"] = await bo.read_until(lambda o: o.get("code") == "key_added")
+        bo.close()
+        await _until(lambda: "Bo" not in hub.members)
+        bo = await _login(port, "bo", key=laptop)
+        seen["by_key"] = await _first(bo)
+        seen["listed"] = (await _answers(bo, "minhas chaves", "keys"))[0]
+        bo.send("remove key 2")
+        seen["no_such"] = await bo.read_until(lambda o: o.get("code") == "no_key")
+        bo.send("remove key 1")
+        seen["removed"] = await bo.read_until(lambda o: o.get("code") == "key_removed")
+        with pytest.raises(asyncssh.PermissionDenied):
+            await _login(port, "Bo", key=laptop)
+        cy = await _login(port, "Cy", key=only)
+        await _first(cy)
+        cy.send("register " + PASSCODE)
+        await cy.read_until(lambda o: o["type"] == "registered")
+        cy.send("remove key 1")
+        seen["last"] = await cy.read_until(lambda o: o.get("code") == "last_way_in")
+        server.close()
+        return seen
+
+    seen = run(go())
+    assert seen["none"]["text"] == "No key opens your account; add one with add key."
+    assert seen["bad"]["text"].startswith("That is not a public key")
+    assert seen["added"]["text"] == "Key added: ed25519 bo@laptop. Log in with it as Bo."
+    assert seen["by_key"]["name"] == "Bo"
+    assert seen["listed"]["text"] == "Your keys: 1: ed25519 bo@laptop."
+    assert seen["removed"]["text"] == "Key removed: ed25519 bo@laptop."
+    assert seen["last"]["text"] == "That key is your only way in: set a password or add a key first."

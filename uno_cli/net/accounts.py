@@ -91,17 +91,22 @@ class Accounts:
         return None
 
     def keys(self, account: Account) -> list[str]:
-        """The fingerprints of the account's keys."""
-        return [r[0] for r in self.store.read(
-            "SELECT fingerprint FROM account_keys WHERE account = ? ORDER BY added", (account.id,))]
+        """The fingerprints of the account's keys, oldest first."""
+        return [r[0] for r in self.key_list(account)]
 
-    def key_owner(self, fingerprint: str) -> Account | None:
-        """The account a key is bound to."""
-        rows = self.store.read("SELECT account FROM account_keys WHERE fingerprint = ?", (fingerprint,))
-        return self.by_id(rows[0][0]) if rows else None
+    def key_list(self, account: Account) -> list[tuple[str, str, str]]:
+        """The account's keys, oldest first: (fingerprint, kind, comment)."""
+        return [(r[0], r[1], r[2]) for r in self.store.read(
+            "SELECT fingerprint, kind, comment FROM account_keys WHERE account = ? ORDER BY added, rowid",
+            (account.id,))]
+
+    def add_key(self, account: Account, fingerprint: str, kind: str = "", comment: str = "") -> None:
+        """Bind one more key to the account."""
+        self.store.change([("INSERT OR IGNORE INTO account_keys (account, fingerprint, kind, comment, added)"
+                            " VALUES (?, ?, ?, ?, ?)", (account.id, fingerprint, kind, comment, time.time()))])
 
     def register(self, name: str, fingerprint: str | None = None, password: str | None = None,
-                 hashed: str | None = None) -> Account:
+                 hashed: str | None = None, kind: str = "") -> Account:
         """A new account for ``name`` with a key and/or a password (or its ``hashed`` form); the caller
         checked the name is free (else StoreError)."""
         now = time.time()
@@ -111,8 +116,8 @@ class Accounts:
             ("INSERT INTO accounts (name, folded, password, created) VALUES (?, ?, ?, ?)",
              (name, name_key(name), hashed, now))]
         if fingerprint:
-            statements.append(("INSERT INTO account_keys (fingerprint, account, added) VALUES (?, last_insert_rowid(), ?)",
-                               (fingerprint, now)))
+            statements.append(("INSERT INTO account_keys (account, fingerprint, kind, comment, added)"
+                               " VALUES (last_insert_rowid(), ?, ?, '', ?)", (fingerprint, kind, now)))
         self.store.change(statements)
         account = self.named(name)
         assert account is not None
@@ -177,10 +182,10 @@ def register_command(hub: Any, member: Any, rest: str) -> None:
         if member.gone or member.account is not None:
             return
         try:
-            if accounts.named(name) is not None or (key is not None and accounts.key_owner(key) is not None):
+            if accounts.named(name) is not None:
                 member.say(lambda: words.name_taken(name), "error", {"code": "name_taken"})
                 return
-            account = accounts.register(name, fingerprint=key, hashed=hashed)
+            account = accounts.register(name, fingerprint=key, hashed=hashed, kind=member.login_key_kind)
         except StoreError as exc:
             reason = exc.reason
             member.say(lambda: words.save_failed(reason[:200]), "error", {"code": "save_failed"})
@@ -247,3 +252,101 @@ def off_the_loop(work: Callable[[str], str], arg: str, done: Callable[[str], Non
         done(result)
 
     loop.run_in_executor(None, work, arg).add_done_callback(back)
+
+
+def _own_account(hub: Any, member: Any) -> Any:
+    """The member's account, or None (said why)."""
+    from uno_cli.net import words
+
+    if hub.accounts is None:
+        member.say(words.no_accounts, "error", {"code": "no_accounts"})
+        return None
+    if member.account is None:
+        member.say(words.not_registered, "error", {"code": "not_registered"})
+        return None
+    return member.account
+
+
+def _key_said(kind: str, comment: str) -> str:
+    return f"{kind} {comment}".strip()
+
+
+def keys_command(hub: Any, member: Any, rest: str) -> None:
+    """``keys``: the keys of the member's account, numbered, by kind and comment."""
+    from uno_cli.net import words
+
+    account = _own_account(hub, member)
+    if account is None:
+        return
+    listed = hub.accounts.key_list(account)
+    shown = [_key_said(kind, comment) or fingerprint[:15] for fingerprint, kind, comment in listed]
+    member.say(lambda: words.keys_list(shown), "keys",
+               {"keys": [{"number": n, "fingerprint": f, "kind": k, "comment": c}
+                         for n, (f, k, c) in enumerate(listed, 1)]})
+
+
+def add_key_command(hub: Any, member: Any, rest: str) -> None:
+    """``add key LINE``: the public key pasted (one line of a ``.pub`` file) opens the account too.
+
+    The key's owner proves nothing here: whoever binds a key lets its holder into their own
+    account, nobody else's (one key may open several accounts; the name says which)."""
+    import asyncssh
+
+    from uno_cli.names import clean_text
+    from uno_cli.net import words
+    from uno_cli.net.store import StoreError
+
+    account = _own_account(hub, member)
+    if account is None:
+        return
+    try:
+        key = asyncssh.import_public_key(rest.strip())
+    except (ValueError, asyncssh.Error, TypeError):
+        member.say(words.bad_public_key, "error", {"code": "bad_key"})
+        return
+    fingerprint = key.get_fingerprint()
+    from uno_cli.net.ssh import _kind
+
+    kind, comment = _kind(key), clean_text(key.get_comment() or "")[:60]
+    if fingerprint in hub.accounts.keys(account):
+        member.say(words.key_known, "error", {"code": "key_known"})
+        return
+    try:
+        hub.accounts.add_key(account, fingerprint, kind, comment)
+    except StoreError as exc:
+        reason = exc.reason
+        member.say(lambda: words.save_failed(reason[:200]), "error", {"code": "save_failed"})
+        return
+    said = _key_said(kind, comment)
+    member.say(lambda: words.key_added(said, account.name), "info", {"code": "key_added", "fingerprint": fingerprint})
+
+
+def remove_key_command(hub: Any, member: Any, rest: str) -> None:
+    """``remove key N``: the key numbered N in ``keys`` no longer opens the account (never the last way in)."""
+    from uno_cli.names import clean_text
+    from uno_cli.net import words
+    from uno_cli.net.store import StoreError
+
+    account = _own_account(hub, member)
+    if account is None:
+        return
+    listed = hub.accounts.key_list(account)
+    typed = rest.strip()
+    number = int(typed) if typed.isascii() and typed.isdigit() and len(typed) < 4 else 0
+    if not 1 <= number <= len(listed):
+        shown = clean_text(typed)[:10]
+        member.say(lambda: words.no_such_key(shown), "error", {"code": "no_key"})
+        return
+    current = hub.accounts.named(account.name)
+    if len(listed) == 1 and (current is None or not current.password):
+        member.say(words.last_way_in, "error", {"code": "last_way_in"})
+        return
+    fingerprint, kind, comment = listed[number - 1]
+    try:
+        hub.accounts.remove_key(account, fingerprint)
+    except StoreError as exc:
+        reason = exc.reason
+        member.say(lambda: words.save_failed(reason[:200]), "error", {"code": "save_failed"})
+        return
+    said = _key_said(kind, comment) or fingerprint[:15]
+    member.say(lambda: words.key_removed(said), "info", {"code": "key_removed", "fingerprint": fingerprint})

@@ -88,6 +88,7 @@ class Member:
         #: proved; a newcomer may only register; ``invited``: holds the passcode (or none is needed).
         self.account: Any = None
         self.login_key: str | None = None
+        self.login_key_kind = ""
         self.newcomer = False
         self.invited = True
         self.check_passcode: Callable[[str], bool] = lambda code: False
@@ -635,6 +636,24 @@ class Hub:
 
         password_command(self, member, rest)
 
+    def keys_of(self, member: Member, rest: str) -> None:
+        """``keys``, ``add key LINE``, ``remove key N``: the keys of the member's account."""
+        from uno_cli.net.accounts import keys_command
+
+        keys_command(self, member, rest)
+
+    def add_key(self, member: Member, rest: str) -> None:
+        """``add key LINE``: one more key opens the member's account."""
+        from uno_cli.net.accounts import add_key_command
+
+        add_key_command(self, member, rest)
+
+    def remove_key(self, member: Member, rest: str) -> None:
+        """``remove key N``: that key no longer opens the member's account."""
+        from uno_cli.net.accounts import remove_key_command
+
+        remove_key_command(self, member, rest)
+
     def stats(self, member: Member, rest: str) -> None:
         """``stats [NAME]``: games, wins, points and ratings (uno_cli.net.ratings)."""
         from uno_cli.net.ratings import stats_command
@@ -927,6 +946,7 @@ _SERVER_VERBS: dict[str, Callable[[Hub, Member, str], None]] = {
     "lang": Hub.set_lang,
     "verbosity": Hub.set_verbosity,
     "register": Hub.register, "password": Hub.password,
+    "my_keys": Hub.keys_of, "add_key": Hub.add_key, "remove_key": Hub.remove_key,
     "stats": Hub.stats, "top": Hub.top, "history": Hub.history,
 }
 #: Server words that are also game verbs: during a match, the game has them.

@@ -198,6 +198,7 @@ class _Server(asyncssh.SSHServer):
         #: login may only register (a newcomer) and holds the invitation (the passcode, or none needed).
         self.account: Any = None
         self.login_key: str | None = None
+        self.key_kind = ""
         self.newcomer = False
         self.invited = True
 
@@ -286,6 +287,7 @@ class _Server(asyncssh.SSHServer):
         if self.gate.blocked(self.address):
             return False
         fingerprint = key.get_fingerprint()
+        self.key_kind = _kind(key)
         accounts = self._accounts()
         account = accounts.named(username) if accounts is not None else None
         if account is not None:
@@ -374,7 +376,7 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if login is not None:
             if login.account is not None:
                 member.name = login.account.name  # the name as registered ("ana" logs in as "Ana")
-            member.account, member.login_key = login.account, login.login_key
+            member.account, member.login_key, member.login_key_kind = login.account, login.login_key, login.key_kind
             member.newcomer, member.invited = login.newcomer, login.invited
             gate, address = login.gate, login.address
             member.check_passcode = lambda code: gate.check(address, code)
@@ -610,6 +612,13 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         app = self._app
         if app is not None and app.is_running and not app.future.done():
             app.exit()
+
+
+def _kind(key: Any) -> str:
+    """A key's kind as people name it: ed25519, rsa, ecdsa."""
+    algorithm = key.get_algorithm() if hasattr(key, "get_algorithm") else ""
+    name = algorithm.decode("ascii", "replace") if isinstance(algorithm, bytes) else str(algorithm)
+    return name.removeprefix("ssh-").split("-")[0][:20]
 
 
 def _frame(keys: Any, line: str) -> None:

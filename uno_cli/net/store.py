@@ -35,8 +35,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         # Accounts (uno_cli.net.accounts): a name kept for good, by its folded form (uno_cli.names.name_key).
         ("CREATE TABLE accounts (id INTEGER PRIMARY KEY, name TEXT NOT NULL, folded TEXT NOT NULL UNIQUE,"
          " password TEXT, created REAL NOT NULL)"),
-        ("CREATE TABLE account_keys (fingerprint TEXT PRIMARY KEY,"
-         " account INTEGER NOT NULL REFERENCES accounts (id), added REAL NOT NULL)"),
+        # An account's keys, by fingerprint; one key may open several accounts (the name says which).
+        ("CREATE TABLE account_keys (account INTEGER NOT NULL REFERENCES accounts (id), fingerprint TEXT NOT NULL,"
+         " kind TEXT NOT NULL, comment TEXT NOT NULL, added REAL NOT NULL, PRIMARY KEY (account, fingerprint))"),
         # Finished matches (uno_cli.net.ratings): who sat where, the result, each hand's points.
         ("CREATE TABLE matches (id INTEGER PRIMARY KEY, finished REAL NOT NULL, preset TEXT NOT NULL,"
          " options TEXT NOT NULL, players INTEGER NOT NULL, hands INTEGER NOT NULL)"),

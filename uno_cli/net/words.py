@@ -444,3 +444,43 @@ def history_line(preset: str, place: int, players: int, score: int, winners: lis
 def rating_now(preset: str, rating: int) -> str:
     """Said to each account at the end of a rated match."""
     return _("Match recorded. Your rating at {preset}: {rating}.").format(preset=preset, rating=rating)
+
+
+def keys_list(keys: list[str]) -> str:
+    """The keys of an account, numbered."""
+    from uno_cli.i18n import get_translator
+
+    if not keys:
+        return _("No key opens your account; add one with {command}.").format(command=_command("add_key"))
+    items = [_("{number}: {key}").format(number=n, key=key) for n, key in enumerate(keys, 1)]
+    return _("Your keys: {keys}.").format(keys=get_translator().format_list(items))
+
+
+def bad_public_key() -> str:
+    """``add key`` with something that is no public key."""
+    return _("That is not a public key: paste the one line of a .pub file, which starts with ssh-.")
+
+
+def key_known() -> str:
+    """``add key`` with a key the account has."""
+    return _("That key already opens your account.")
+
+
+def key_added(key: str, name: str) -> str:
+    """A key was bound to the account."""
+    return _("Key added: {key}. Log in with it as {name}.").format(key=key, name=name)
+
+
+def key_removed(key: str) -> str:
+    """A key was unbound."""
+    return _("Key removed: {key}.").format(key=key)
+
+
+def no_such_key(number: str) -> str:
+    """``remove key`` with a number not in the list."""
+    return _("You have no key {number}; type {command} to hear them.").format(number=number, command=_command("my_keys"))
+
+
+def last_way_in() -> str:
+    """Removing the only key of an account without a password."""
+    return _("That key is your only way in: set a password or add a key first.")
