@@ -102,8 +102,8 @@ class Accounts:
 
     def add_key(self, account: Account, fingerprint: str, kind: str = "", comment: str = "") -> None:
         """Bind one more key to the account."""
-        self.store.change([("INSERT OR IGNORE INTO account_keys (account, fingerprint, kind, comment, added)"
-                            " VALUES (?, ?, ?, ?, ?)", (account.id, fingerprint, kind, comment, time.time()))])
+        self.store.change([(("INSERT OR IGNORE INTO account_keys (account, fingerprint, kind, comment, added)"
+                             " VALUES (?, ?, ?, ?, ?)"), (account.id, fingerprint, kind, comment, time.time()))])
 
     def register(self, name: str, fingerprint: str | None = None, password: str | None = None,
                  hashed: str | None = None, kind: str = "") -> Account:
@@ -116,8 +116,8 @@ class Accounts:
             ("INSERT INTO accounts (name, folded, password, created) VALUES (?, ?, ?, ?)",
              (name, name_key(name), hashed, now))]
         if fingerprint:
-            statements.append(("INSERT INTO account_keys (account, fingerprint, kind, comment, added)"
-                               " VALUES (last_insert_rowid(), ?, ?, '', ?)", (fingerprint, kind, now)))
+            statements.append((("INSERT INTO account_keys (account, fingerprint, kind, comment, added)"
+                                " VALUES (last_insert_rowid(), ?, ?, '', ?)"), (fingerprint, kind, now)))
         self.store.change(statements)
         account = self.named(name)
         assert account is not None
