@@ -61,6 +61,8 @@ def test_register_with_a_key_and_a_password_play_a_rated_match_and_find_it_all_a
         seen["ana_invite"] = await ana.read_until(lambda o: o.get("code") == "register_first")
         ana.send("create t")
         seen["ana_create"] = await ana.read_until(lambda o: o["type"] == "error")
+        ana.send("'hello, anyone?")  # no chat before registering either
+        seen["ana_chat"] = await ana.read_until(lambda o: o["type"] in ("error", "chat") and o is not seen["ana_create"])
         ana.send("register wrong-code")
         seen["ana_wrong"] = await ana.read_until(lambda o: o.get("code") == "wrong_passcode")
         ana.send("register " + PASSCODE)
@@ -121,6 +123,7 @@ def test_register_with_a_key_and_a_password_play_a_rated_match_and_find_it_all_a
     assert seen["ana_first"]["type"] == "welcome"
     assert seen["ana_invite"]["text"] == "To play here, keep your name: type register and the server's passcode."
     assert seen["ana_create"]["code"] == "register_first"
+    assert seen["ana_chat"]["code"] == "register_first"
     assert seen["ana_registered"]["text"] == "The name Ana is yours now, with this key. Log in with it next time."
     assert seen["bo_short"]["text"] == "A password has at least 6 characters."
     assert seen["bo_registered"]["key"] is False

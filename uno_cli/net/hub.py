@@ -283,7 +283,7 @@ class Hub:
         text = text.replace("\ufeff", "").strip()
         if not text:
             return
-        if text.startswith("'"):
+        if text.startswith("'") and not member.newcomer:
             self.chat(member, text[1:])
             return
         verb, rest = lobby_verb(text) or ("", "")
