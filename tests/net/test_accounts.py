@@ -388,3 +388,30 @@ def test_a_pasted_public_key_opens_the_account_until_removed_but_never_the_last_
     assert seen["listed"]["text"] == "Your keys: 1: ed25519 bo@laptop."
     assert seen["removed"]["text"] == "Key removed: ed25519 bo@laptop."
     assert seen["last"]["text"] == "That key is your only way in: set a password or add a key first."
+
+
+def test_top_is_the_leaderboard_in_the_lobby_and_the_top_card_to_a_seated_player_or_a_watcher_of_a_match(tmp_path):
+    from uno_cli.net.hub import Hub, Member
+    from uno_cli.net.table import Clock
+
+    async def go():
+        hub = Hub(Clock(scale=0.002), save_dir=tmp_path / "tables")
+        hub.lang = "en"
+        out: dict[str, list[str]] = {"Ana": [], "Bo": []}
+        ana, bo = Member("Ana", out["Ana"].append), Member("Bo", out["Bo"].append)
+        hub.connect(ana)
+        hub.connect(bo)
+        hub.line(ana, "create t players=2")
+        hub.line(bo, "top")
+        lobby = out["Bo"][-1]
+        hub.line(ana, "start")
+        await asyncio.sleep(0.05)
+        hub.line(bo, "watch 1")
+        hub.line(bo, "top")
+        hub.line(ana, "top")
+        hub.close()
+        return lobby, out["Bo"][-1], out["Ana"][-1]
+
+    lobby, watcher, seated = run(go())
+    assert lobby == "No rated match at Classic yet."
+    assert watcher.startswith("The top card is ") and seated == watcher

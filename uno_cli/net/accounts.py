@@ -166,6 +166,9 @@ def register_command(hub: Any, member: Any, rest: str) -> None:
     word = rest.strip()
     key = member.login_key
     if key is not None and not member.invited:
+        if not word:
+            member.say(lambda: words.register_first(False), "error", {"code": "register_first"})
+            return
         if not member.check_passcode(word):
             member.say(words.wrong_passcode, "error", {"code": "wrong_passcode"})
             return
