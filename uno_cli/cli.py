@@ -496,6 +496,9 @@ class _ServeCommand(click.Command):
               help=_("Connections still logging in from one address; a new one ends the oldest."))
 @click.option("--bot-moves", type=click.FloatRange(0.1, 100_000.0), default=40.0, show_default=True,
               help=_("Bots' moves per second, at most, over all the tables where nobody sits."))
+@click.option("--accounts", type=click.Choice(["on", "only", "off"]), default="on", show_default=True,
+              help=_("Players' accounts: on (beside guests with the passcode), only (a guest may only register; "
+                     "without a passcode anyone may), off (the passcode only)."))
 def serve(**kw: Any) -> None:
     """Run the table server until Ctrl+C; tables in progress are saved and resumed."""
     import asyncio
@@ -557,7 +560,7 @@ def serve(**kw: Any) -> None:
         status = asyncio.run(run(host, port, passcode, kw["authorized_keys"], server_dir(), clock,
                                  lambda text: announcer.say(text, important=True), show=announcer.write,
                                  limits=limits, roles=lambda: read_roles(operators, moderators, roles_file),
-                                 log_file=log_file, passcode_from=source))
+                                 log_file=log_file, passcode_from=source, accounts=kw["accounts"]))
     except KeyboardInterrupt:
         pass
     except (KeysFileError, StoreError) as exc:

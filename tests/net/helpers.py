@@ -25,10 +25,11 @@ FAST = 0.002
 
 async def open_server(folder: Path, passcode: str | None = PASSCODE, authorized_keys: str | None = None,
                       away: float = 30.0, seed: int = 5, turn_limit: float = 120.0,
-                      limits: Limits | None = None) -> tuple[Any, Hub, int]:
-    """A running server: (asyncssh server, hub, port)."""
+                      limits: Limits | None = None, accounts: str = "off") -> tuple[Any, Hub, int]:
+    """A running server: (asyncssh server, hub, port); ``accounts`` as ``uno serve --accounts``."""
     hub = Hub(Clock(pace=2.0, race_window=2.0, away_timeout=away, scale=FAST, turn_limit=turn_limit),
               save_dir=folder / "tables", seed=seed, limits=limits)
+    hub.accounts_mode = accounts
     hub.lang = "en"  # whatever language an earlier test left current
     warm_up()
     gate = Gate(passcode, authorized_keys, limits=limits)

@@ -17,7 +17,8 @@ def _member(hub: Hub, name: str, lang: str) -> tuple[Member, list[str]]:
 def test_lobby_words_take_no_game_verb_but_start_and_help_and_no_card_word():
     game, cards = verb_words(), _catalog_phrases()[0]
     shared = {lobby_words()[k] for k in lobby_words() if k in game}
-    assert shared == {"start", "help"}
+    # ``top``: the leaderboard in the lobby, the top card during a match (the game's first, see hub._GAME_FIRST).
+    assert shared == {"start", "help", "top"}
     assert not [k for k in lobby_words() if k in cards or k[:1] in cards]
 
 

@@ -90,6 +90,14 @@ class Member:
         self.bell = False
         #: The server's (host, port) as this connection reached it (the line given to a friend), if known.
         self.reached: tuple[str, int] | None = None
+        #: The account logged in (uno_cli.net.accounts.Account), or None (a guest); the key the login
+        #: proved; a newcomer may only register; ``invited``: holds the passcode (or none is needed).
+        self.account: Any = None
+        self.login_key: str | None = None
+        self.login_key_kind = ""
+        self.newcomer = False
+        self.invited = True
+        self.check_passcode: Callable[[str], bool] = lambda code: False
 
     @contextmanager
     def language(self) -> Iterator[None]:
@@ -189,6 +197,8 @@ class Hub:
         self._seed = seed
         #: Roles, bans and mutes (uno_cli.net.moderation); ``uno serve`` gives the roles.
         self.moderation = Moderation()
+        self._accounts: Any = None
+        self._records: Any = None
 
     # ------------------------------------------------------------------ connections
 
@@ -205,6 +215,9 @@ class Hub:
         if like is not None:
             # "ana", "ANA", Cyrillic "Аna" or "Ána" beside a connected or bound "Ana".
             self._refuse(member, lambda: words.name_look_alike(name, like), "name_look_alike")
+            return
+        if self._registered_elsewhere(member):
+            self._refuse(member, lambda: words.name_taken(name), "name_taken")
             return
         old = self.members.get(name)
         if credential is not None:
@@ -226,6 +239,8 @@ class Hub:
                 pass
         self.members[member.name] = member
         member.say(lambda: words.welcome(member.name), "welcome", {"name": member.name})
+        if member.newcomer:
+            member.say(lambda: words.register_first(member.invited), "info", {"code": "register_first"})
         for table in self.tables.values():
             if table.state in (PLAYING, WAITING) and table.seat_of(member.name) is not None and not any(
                     m.seat is not None and m.name == member.name for m in table.members) and not (
@@ -284,13 +299,16 @@ class Hub:
         text = text.replace("\ufeff", "").strip()
         if not text:
             return
-        if text.startswith("'"):
+        if text.startswith("'") and not member.newcomer:
             self.chat(member, text[1:])
             return
         verb, rest = lobby_verb(text) or ("", "")
         table = member.table
         playing = table is not None and table.state == PLAYING and member.seat is not None
         handler = _SERVER_VERBS.get(verb)
+        if member.newcomer and verb not in _NEWCOMER_VERBS:
+            member.say(lambda: words.register_first(member.invited), "error", {"code": "register_first"})
+            return
         if handler is not None and not (playing and verb in _GAME_FIRST):
             handler(self, member, rest)
             return
@@ -491,6 +509,7 @@ class Hub:
             member.say(lambda: words.only_creator(table.creator), "error", {"code": "not_creator"})
             return
         table.start()
+        self._watch_hands(table)
 
     def who(self, member: Member, _rest: str = "") -> None:
         """``who``: the names connected (at the table, or everyone in the lobby)."""
@@ -675,10 +694,120 @@ class Hub:
             if m.table is None:
                 m.say(sentence, "lobby", data)
 
+    # ------------------------------------------------------------------ accounts and records
+
+    #: "on": accounts and guests; "only": accounts only (a guest may only register); "off": no accounts.
+    accounts_mode = "off"
+
+    @property
+    def accounts(self) -> Any:
+        """The accounts (uno_cli.net.accounts.Accounts) kept in the store; None when there are none."""
+        from uno_cli.net.accounts import Accounts
+
+        if self.accounts_mode == "off":
+            return None
+        if self.store is None and self.save_dir is not None and not self._closed:
+            self.open_store()
+        if self.store is None:
+            return None
+        if self._accounts is None or self._accounts.store is not self.store:
+            self._accounts = Accounts(self.store)
+        return self._accounts
+
+    @property
+    def records(self) -> Any:
+        """The finished matches and ratings (uno_cli.net.ratings.Records); None without a store."""
+        from uno_cli.net.ratings import Records
+
+        if self.store is None and self.save_dir is not None and not self._closed:
+            self.open_store()
+        if self.store is None:
+            return None
+        if self._records is None or self._records.store is not self.store:
+            self._records = Records(self.store)
+        return self._records
+
+    def _registered_elsewhere(self, member: Member) -> bool:
+        """True when the member's name (or one like it) is an account this login did not prove."""
+        from uno_cli.net.store import StoreError
+
+        try:
+            accounts = self.accounts
+            account = accounts.named(member.name) if accounts is not None else None
+        except StoreError:
+            return False
+        return account is not None and member.credential != account.credential
+
+    def register(self, member: Member, rest: str) -> None:
+        """``register [PASSWORD]``: the member's name becomes theirs for good (uno_cli.net.accounts)."""
+        from uno_cli.net.accounts import register_command
+
+        register_command(self, member, rest)
+
+    def password(self, member: Member, rest: str) -> None:
+        """``password NEW``: a new password for the member's account."""
+        from uno_cli.net.accounts import password_command
+
+        password_command(self, member, rest)
+
+    def keys_of(self, member: Member, rest: str) -> None:
+        """``keys``, ``add key LINE``, ``remove key N``: the keys of the member's account."""
+        from uno_cli.net.accounts import keys_command
+
+        keys_command(self, member, rest)
+
+    def add_key(self, member: Member, rest: str) -> None:
+        """``add key LINE``: one more key opens the member's account."""
+        from uno_cli.net.accounts import add_key_command
+
+        add_key_command(self, member, rest)
+
+    def remove_key(self, member: Member, rest: str) -> None:
+        """``remove key N``: that key no longer opens the member's account."""
+        from uno_cli.net.accounts import remove_key_command
+
+        remove_key_command(self, member, rest)
+
+    def stats(self, member: Member, rest: str) -> None:
+        """``stats [NAME]``: games, wins, points and ratings (uno_cli.net.ratings)."""
+        from uno_cli.net.ratings import stats_command
+
+        stats_command(self, member, rest)
+
+    def top(self, member: Member, rest: str) -> None:
+        """``top [N] [PRESET]``: the leaderboard (a watcher of a match hears the top card instead)."""
+        table = member.table
+        if table is not None and table.state == PLAYING and member.seat is None:
+            if not table.watcher_line(member, "top"):
+                member.say(lambda: words.unknown("top"), "error", {"code": "unknown_command"})
+            return
+        from uno_cli.net.ratings import top_command
+
+        top_command(self, member, rest)
+
+    def history(self, member: Member, rest: str) -> None:
+        """``history``: the member's last matches."""
+        from uno_cli.net.ratings import history_command
+
+        history_command(self, member, rest)
+
+    def _watch_hands(self, table: Table, saved: Any = None) -> None:
+        """Keep each hand's points of a match (and record the match once it is over)."""
+        from uno_cli.net.ratings import watch_hands
+
+        watch_hands(table, saved)
+
+    def _record(self, table: Table) -> None:
+        from uno_cli.net.ratings import record_table
+
+        record_table(self, table)
+
     # ------------------------------------------------------------------ saving
 
     def _changed(self, table: Table) -> None:
         """A table changed: it is written to the store in this loop tick, before anyone hears of it."""
+        if table.state == OVER and not getattr(table, "recorded", True):
+            self._record(table)
         if table.state == OVER and not table.members:
             try:
                 self.clock.loop.call_soon(self._tidy, table)  # a match the bots finished alone
@@ -711,7 +840,8 @@ class Hub:
         net = {"name": table.name, "creator": table.creator, "bots": table.bot_level, "preset": table.config.preset,
                "pace": table.config.pace, "state": table.state, "code": table.code,
                "invited": sorted(table.invited), "removed": sorted(table.removed),
-               "credentials": {n: self.credentials[n] for n in sorted(seated) if n in self.credentials}}
+               "credentials": {n: self.credentials[n] for n in sorted(seated) if n in self.credentials},
+               "hand_points": getattr(table, "hand_points", [])}
         if table.state == WAITING or table.session is None:
             net.update(owners=list(table.owners), options=table.config.options.to_dict())
             return json.dumps({"net": net}, ensure_ascii=False)
@@ -802,6 +932,7 @@ class Hub:
             table.saved = self._changed
             self.tables[number] = table
             self._next = max(self._next, number + 1)
+            self._watch_hands(table, data["net"].get("hand_points"))
             bound = data["net"].get("credentials")
             if isinstance(bound, dict):
                 for name, credential in bound.items():
@@ -941,8 +1072,13 @@ _SERVER_VERBS: dict[str, Callable[[Hub, Member, str], None]] = {
     "lang": Hub.set_lang,
     "verbosity": Hub.set_verbosity,
     "invite": Hub.invite, "remove": Hub.remove, "address": Hub.address,
+    "register": Hub.register, "password": Hub.password,
+    "my_keys": Hub.keys_of, "add_key": Hub.add_key, "remove_key": Hub.remove_key,
+    "stats": Hub.stats, "top": Hub.top, "history": Hub.history,
 }
 _SERVER_VERBS.update(MODERATION_VERBS)
 #: Server words that are also game verbs: during a match, the game has them.
-_GAME_FIRST = frozenset({"start"})
+_GAME_FIRST = frozenset({"start", "top"})
+#: What a newcomer (logged in with a key or password nobody registered) may do before registering.
+_NEWCOMER_VERBS = frozenset({"register", "help", "lang", "verbosity", "stats", "top", "history"})
 

@@ -47,10 +47,11 @@ async def serve(host: str, port: int, passcode: str | None, authorized_keys: str
                 stop: asyncio.Event | None = None, show: Callable[[str], None] | None = None,
                 limits: Limits | None = None, hub: Hub | None = None,
                 roles: Callable[[], dict[str, str]] | None = None, log_file: Path | None = None,
-                passcode_from: str | None = None) -> int:
+                passcode_from: str | None = None, accounts: str = "on") -> int:
     """Run the server until ``stop`` is set (or the process is interrupted, or an operator's
     ``shutdown`` ends); tables are saved then, and everyone connected is told.
 
+    ``accounts``: "on" (accounts and passcode guests), "only" (accounts only) or "off" (the passcode only).
     ``say`` prints and speaks the start lines; ``show`` prints what is only read, not heard
     (the exact OpenSSH fingerprint; its spoken form follows it). ``roles`` reads the
     moderators and operators (again on SIGHUP); ``log_file`` is the operators' log (default
@@ -62,12 +63,13 @@ async def serve(host: str, port: int, passcode: str | None, authorized_keys: str
     from uno_cli.net import oplog
 
     key = host_key(folder / "host_key")
-    if passcode is None and authorized_keys is None:
-        passcode = new_passcode()
+    if passcode is None and authorized_keys is None and accounts != "only":
+        passcode = new_passcode()  # with accounts only and no passcode, anyone may register
         passcode_from = None
     limits = limits or Limits()
     gate = Gate(passcode, authorized_keys, limits=limits)
     hub = hub or Hub(clock, save_dir=folder / "tables", limits=limits)
+    hub.accounts_mode = accounts
     if roles is not None:
         hub.moderation.roles = roles()
     log = oplog.open_log(log_file or folder / oplog.LOG_NAME)
@@ -107,6 +109,8 @@ async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: s
         say(_("Passcode: the one in {source}.").format(source=passcode_from))
     elif passcode is not None:
         say(words.passcode(passcode))
+    elif hub.accounts_mode == "only":
+        say(words.open_registration())
     shown = host if host not in ("0.0.0.0", "::") else "HOST"
     from uno_cli.net.client import join_line
 

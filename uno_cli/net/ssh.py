@@ -228,6 +228,13 @@ class _Server(asyncssh.SSHServer):
         #: What the login proved: PASSCODE or "key " and the key's fingerprint (the last one
         #: validated: asyncssh validates the signing key again just before the login succeeds).
         self.credential: str | None = None
+        #: The account logged in (uno_cli.net.accounts.Account), the key's fingerprint, and whether the
+        #: login may only register (a newcomer) and holds the invitation (the passcode, or none needed).
+        self.account: Any = None
+        self.login_key: str | None = None
+        self.key_kind = ""
+        self.newcomer = False
+        self.invited = True
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername") or ("",)
@@ -264,34 +271,97 @@ class _Server(asyncssh.SSHServer):
         self._trying = username
         return True
 
+    # Logins (docs/server.md, "Players: accounts and ratings"): a registered name logs in only with
+    # its account's key or password; other names with the passcode or a listed key (guests), or,
+    # on a server with accounts, with any key (and, without a passcode, any password) as newcomers,
+    # who may only register until they do.
+
+    def _accounts(self) -> Any:
+        try:
+            return self.hub.accounts
+        except Exception:  # noqa: BLE001 - a store that cannot be read: no account logs in
+            import logging
+
+            logging.getLogger("uno_cli.net").exception("accounts could not be read")
+            return None
+
     def password_auth_supported(self) -> bool:
-        return self.gate.passcode is not None
+        return self.gate.passcode is not None or self.hub.accounts_mode != "off"
 
-    def validate_password(self, username: str, password: str) -> bool:
-        ok = self.gate.check(self.address, password)
+    def validate_password(self, username: str, password: str) -> Any:
+        if self.gate.blocked(self.address):
+            return False
+        accounts = self._accounts()
+        account = accounts.named(username) if accounts is not None else None
+        if account is not None:
+            return self._account_password(account, password, username)  # asyncssh awaits it
+        if self.gate.passcode is not None:
+            ok = self.gate.check(self.address, password)
+            if ok:
+                self.credential = PASSCODE
+                self.newcomer = self.hub.accounts_mode == "only"
+            else:
+                _failed_login(username, self.address, "passcode refused")
+            return ok
+        if accounts is not None and self._open_registration():
+            self.credential, self.newcomer = PASSCODE, True
+            return True
+        return False
+
+    def _open_registration(self) -> bool:
+        """Anyone may register: accounts only, and no passcode to invite with."""
+        return self.hub.accounts_mode == "only" and self.gate.passcode is None
+
+    async def _account_password(self, account: Any, password: str, username: str = "") -> bool:
+        """The password of a registered name: the account's own (or, to be told the name is taken, the passcode)."""
+        from uno_cli.net.accounts import check_password
+
+        # scrypt is slow on purpose: it runs on a worker thread, never on the tables' loop.
+        ok = await asyncio.get_running_loop().run_in_executor(None, check_password, password, account.password)
         if ok:
-            self.credential = PASSCODE
+            self.credential, self.account = account.credential, account
+        elif self.gate.passcode is not None:
+            # A guest under a registered name: let in to hear, in their language, that it is taken
+            # (a wrong passcode counts as a failure there).
+            if self.gate.check(self.address, password):
+                self.credential, ok = PASSCODE, True
         else:
-            from uno_cli.net.oplog import event, safe
-
-            event("failed login: %s from %s (passcode refused)", safe(username), safe(self.address))
+            self.gate.failed(self.address)
+        if not ok:
+            _failed_login(username, self.address, "account password refused")
         return ok
 
     def public_key_auth_supported(self) -> bool:
-        return self.gate.authorized_keys is not None
+        return self.gate.authorized_keys is not None or self.hub.accounts_mode != "off"
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        keys = self.gate.authorized_keys
-        if keys is None or self.gate.blocked(self.address):
+        if self.gate.blocked(self.address):
             return False
-        ok = keys.validate(key, "", self.address) is not None
-        if ok:
-            self.credential = "key " + key.get_fingerprint()
-        return ok
+        fingerprint = key.get_fingerprint()
+        self.key_kind = _kind(key)
+        accounts = self._accounts()
+        account = accounts.named(username) if accounts is not None else None
+        if account is not None:
+            ok = fingerprint in accounts.keys(account)
+            if ok:
+                self.credential, self.account, self.login_key = account.credential, account, fingerprint
+            return ok
+        keys = self.gate.authorized_keys
+        if keys is not None and keys.validate(key, "", self.address) is not None:
+            self.credential, self.login_key = "key " + fingerprint, fingerprint
+            self.newcomer = self.hub.accounts_mode == "only"
+            return True
+        if accounts is not None and (self.gate.passcode is not None or self._open_registration()):
+            # Any other key comes in as a newcomer, who may register it (with the passcode, if there is one).
+            self.credential, self.login_key, self.newcomer = PASSCODE, fingerprint, True
+            self.invited = self._open_registration()
+            return True
+        return False
 
     def session_requested(self) -> asyncssh.SSHServerSession:
         session = _Session(self.hub, self.credential)
         session.address = self.address
+        session.login = self
         return session
 
 
@@ -360,6 +430,14 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if isinstance(sock, tuple) and len(sock) >= 2:
             member.reached = (str(sock[0]), int(sock[1]))  # what a friend reaches too (the line to give them)
         member.address = self.address
+        login = getattr(self, "login", None)
+        if login is not None:
+            if login.account is not None:
+                member.name = login.account.name  # the name as registered ("ana" logs in as "Ana")
+            member.account, member.login_key, member.login_key_kind = login.account, login.login_key, login.key_kind
+            member.newcomer, member.invited = login.newcomer, login.invited
+            gate, address = login.gate, login.address
+            member.check_passcode = lambda code: gate.check(address, code)
         member.bell = env.get("UNO_BELL") == "1" and not (self.json or self.frames)
         loop = asyncio.get_running_loop()
         self._loop = loop
@@ -595,6 +673,13 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             app.exit()
 
 
+def _kind(key: Any) -> str:
+    """A key's kind as people name it: ed25519, rsa, ecdsa."""
+    algorithm = key.get_algorithm() if hasattr(key, "get_algorithm") else ""
+    name = algorithm.decode("ascii", "replace") if isinstance(algorithm, bytes) else str(algorithm)
+    return name.removeprefix("ssh-").split("-")[0][:20]
+
+
 def _frame(keys: Any, line: str) -> None:
     """One line of the ``uno-keys`` channel: ``{"key": NAME}``, ``{"line": TEXT}``, or a typed line."""
     import json
@@ -677,3 +762,10 @@ async def start(hub: Hub, host: str, port: int, key: asyncssh.SSHKey, gate: Gate
 def bound_port(server: Any) -> int:
     """The port a server listens on (for port 0: the one the system chose)."""
     return int(server.sockets[0].getsockname()[1])
+
+
+def _failed_login(username: str, address: Any, why: str) -> None:
+    """One line of the operators' log for a refused login."""
+    from uno_cli.net.oplog import event, safe
+
+    event("failed login: %s from %s (%s)", safe(username), safe(address), why)

@@ -13,9 +13,8 @@ leaves a half-written table. (A flush to the disk on every commit costs about 10
 event loop, which every table shares.)
 
 The schema has a version (SQLite's ``user_version``) and a list of migrations, each taking
-the database from one version to the next: accounts and match history can come later as
-new tables and a new migration, and an older program refuses a newer database instead of
-damaging it.
+the database from one version to the next (version 2 adds accounts, finished matches and
+ratings), and an older program refuses a newer database instead of damaging it.
 """
 
 from __future__ import annotations
@@ -23,6 +22,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 #: The schema this program writes.
 SCHEMA_VERSION = 2
@@ -37,6 +37,24 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         # until: seconds since the epoch, NULL for good.
         ("CREATE TABLE bans (kind TEXT NOT NULL, target TEXT NOT NULL, until REAL, by TEXT NOT NULL, "
          "created REAL NOT NULL, PRIMARY KEY (kind, target))"),
+        # Accounts (uno_cli.net.accounts): a name kept for good, by its folded form (uno_cli.names.name_key).
+        ("CREATE TABLE accounts (id INTEGER PRIMARY KEY, name TEXT NOT NULL, folded TEXT NOT NULL UNIQUE,"
+         " password TEXT, created REAL NOT NULL)"),
+        # An account's keys, by fingerprint; one key may open several accounts (the name says which).
+        ("CREATE TABLE account_keys (account INTEGER NOT NULL REFERENCES accounts (id), fingerprint TEXT NOT NULL,"
+         " kind TEXT NOT NULL, comment TEXT NOT NULL, added REAL NOT NULL, PRIMARY KEY (account, fingerprint))"),
+        # Finished matches (uno_cli.net.ratings): who sat where, the result, each hand's points.
+        ("CREATE TABLE matches (id INTEGER PRIMARY KEY, finished REAL NOT NULL, preset TEXT NOT NULL,"
+         " options TEXT NOT NULL, players INTEGER NOT NULL, hands INTEGER NOT NULL)"),
+        ("CREATE TABLE match_seats (match INTEGER NOT NULL REFERENCES matches (id), seat INTEGER NOT NULL,"
+         " name TEXT NOT NULL, kind TEXT NOT NULL, identity TEXT NOT NULL, score INTEGER NOT NULL,"
+         " won INTEGER NOT NULL, place INTEGER NOT NULL, PRIMARY KEY (match, seat))"),
+        "CREATE INDEX match_seats_identity ON match_seats (identity, match)",
+        ("CREATE TABLE match_hands (match INTEGER NOT NULL REFERENCES matches (id), hand INTEGER NOT NULL,"
+         " seat INTEGER NOT NULL, points INTEGER NOT NULL, PRIMARY KEY (match, hand, seat))"),
+        # One skill rating (openskill) per identity and rule preset.
+        ("CREATE TABLE ratings (identity TEXT NOT NULL, preset TEXT NOT NULL, name TEXT NOT NULL,"
+         " mu REAL NOT NULL, sigma REAL NOT NULL, games INTEGER NOT NULL, PRIMARY KEY (identity, preset))"),
     ),
 }
 
@@ -141,6 +159,31 @@ class TableStore:
                 copy.close()
         except (sqlite3.Error, OSError) as exc:
             raise StoreError(_reason(exc)) from None
+    def read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """The rows of one query. Raises StoreError."""
+        try:
+            return list(self._db.execute(sql, params))
+        except sqlite3.Error as exc:
+            raise StoreError(_reason(exc)) from None
+
+    def change(self, statements: list[tuple[str, tuple[Any, ...]]]) -> int | None:
+        """One transaction of statements; the row id of the last insert (None if none). Raises StoreError."""
+        last: int | None = None
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, params in statements:
+                    cursor = self._db.execute(sql, params)
+                    if sql.lstrip().upper().startswith("INSERT"):
+                        last = cursor.lastrowid
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+        except (sqlite3.Error, OSError) as exc:
+            raise StoreError(_reason(exc)) from None
+        return last
 
     def sync(self) -> None:
         """Flush the write-ahead log to the disk (safe on a worker thread: it only calls fsync)."""

@@ -417,3 +417,172 @@ def typing_rule() -> str:
              "begins a typed line, with the letters typed quickly just before it: say hello types as it is. "
              "A slash also begins a typed line: /scores. Enter sends it. Ctrl+D on an empty line ends the session; "
              "your seat waits for you.")
+# ------------------------------------------------------------------ accounts and records
+
+
+def _command(name: str) -> str:
+    from uno_cli.commands import LOBBY_BY_NAME
+
+    return pgettext("command", LOBBY_BY_NAME[name].label)
+
+
+def open_registration() -> str:
+    """Said when the server starts with accounts only and no passcode."""
+    return _("No passcode: anyone may log in with a new name and register it.")
+
+
+def register_first(invited: bool) -> str:
+    """A newcomer (a key or a name nobody registered) tried something other than registering."""
+    if invited:
+        return _("To play here, keep your name: type {command}.").format(command=_command("register"))
+    return _("To play here, keep your name: type {command} and the server's passcode.").format(
+        command=_command("register"))
+
+
+def registered(name: str, key: bool) -> str:
+    """The name is the member's account now."""
+    if key:
+        return _("The name {name} is yours now, with this key. Log in with it next time.").format(name=name)
+    return _("The name {name} is yours now. Next time, log in with it and your password.").format(name=name)
+
+
+def already_registered(name: str) -> str:
+    """``register`` from a member who has an account."""
+    return _("You already have an account: {name}.").format(name=name)
+
+
+def no_accounts() -> str:
+    """Accounts or records on a server that keeps none."""
+    return _("This server keeps no accounts.")
+
+
+def wrong_passcode() -> str:
+    """``register`` with a wrong passcode."""
+    return _("That is not the server's passcode.")
+
+
+def choose_password() -> str:
+    """``register`` without a key and without a password."""
+    return _("Type {command} and a password of your own.").format(command=_command("register"))
+
+
+def password_length(shortest: int) -> str:
+    """A password too short (or too long)."""
+    from uno_cli.i18n import ngettext
+
+    return ngettext("A password has at least {count} character.", "A password has at least {count} characters.",
+                    shortest).format(count=shortest)
+
+
+def password_changed() -> str:
+    """``password NEW`` worked."""
+    return _("Your password is changed.")
+
+
+def not_registered() -> str:
+    """``password`` from a guest."""
+    return _("You have no account yet: type {command} first.").format(command=_command("register"))
+
+
+def bot_name(level: str) -> str:
+    """The bots of a level, as one player of the records."""
+    return _("Bots, {level}").format(level=level_name(level))
+
+
+def stats_line(name: str, games: int, wins: int, points: int) -> str:
+    """A player's matches, wins and average points."""
+    from uno_cli.i18n import ngettext
+
+    # TRANSLATORS: {matches}, {wins} and {points} are the three messages that follow.
+    return _("{name}: {matches}, {wins}, {points}.").format(
+        name=name,
+        matches=ngettext("{count} match", "{count} matches", games).format(count=games),
+        wins=ngettext("{count} win", "{count} wins", wins).format(count=wins),
+        points=ngettext("{count} point on average", "{count} points on average", points).format(count=points))
+
+
+def ratings_line(ratings: list[tuple[str, int]]) -> str:
+    """A player's rating at each rule preset: (preset's name, rating)."""
+    from uno_cli.i18n import get_translator
+
+    parts = [_("{preset} {rating}").format(preset=preset, rating=rating) for preset, rating in ratings]
+    return _("Rating: {ratings}.").format(ratings=get_translator().format_list(parts))
+
+
+def no_matches(name: str) -> str:
+    """A player with no finished match."""
+    return _("{name} has no finished match here yet.").format(name=name)
+
+
+def top_title(preset: str) -> str:
+    """The first line of the leaderboard."""
+    return _("Best ratings, {preset}:").format(preset=preset)
+
+
+def top_line(place: int, name: str, rating: int, games: int) -> str:
+    """One line of the leaderboard."""
+    from uno_cli.i18n import ngettext
+
+    return _("{place}. {name}, {rating}, {matches}.").format(
+        place=place, name=name, rating=rating,
+        matches=ngettext("{count} match", "{count} matches", games).format(count=games))
+
+
+def no_ratings(preset: str) -> str:
+    """A leaderboard with nobody on it."""
+    return _("No rated match at {preset} yet.").format(preset=preset)
+
+
+def history_line(preset: str, place: int, players: int, score: int, winners: list[str]) -> str:
+    """One finished match of a player: the preset, the place, the score, who won."""
+    from uno_cli.i18n import get_translator, ngettext
+
+    # TRANSLATORS: {points} is the next message; {winners} a list of names.
+    return _("{preset}: place {place} of {players}, {points}; won by {winners}.").format(
+        preset=preset, place=place, players=players, winners=get_translator().format_list(winners),
+        points=ngettext("{count} point", "{count} points", score).format(count=score))
+
+
+def rating_now(preset: str, rating: int) -> str:
+    """Said to each account at the end of a rated match."""
+    return _("Match recorded. Your rating at {preset}: {rating}.").format(preset=preset, rating=rating)
+
+
+def keys_list(keys: list[str]) -> str:
+    """The keys of an account, numbered."""
+    from uno_cli.i18n import get_translator
+
+    if not keys:
+        return _("No key opens your account; add one with {command}.").format(command=_command("add_key"))
+    items = [_("{number}: {key}").format(number=n, key=key) for n, key in enumerate(keys, 1)]
+    return _("Your keys: {keys}.").format(keys=get_translator().format_list(items))
+
+
+def bad_public_key() -> str:
+    """``add key`` with something that is no public key."""
+    return _("That is not a public key: paste the one line of a .pub file, which starts with ssh-.")
+
+
+def key_known() -> str:
+    """``add key`` with a key the account has."""
+    return _("That key already opens your account.")
+
+
+def key_added(key: str, name: str) -> str:
+    """A key was bound to the account."""
+    return _("Key added: {key}. Log in with it as {name}.").format(key=key, name=name)
+
+
+def key_removed(key: str) -> str:
+    """A key was unbound."""
+    return _("Key removed: {key}.").format(key=key)
+
+
+def no_such_key(number: str) -> str:
+    """``remove key`` with a number not in the list."""
+    return _("You have no key {number}; type {command} to hear them.").format(number=number, command=_command("my_keys"))
+
+
+def last_way_in() -> str:
+    """Removing the only key of an account without a password."""
+    return _("That key is your only way in: set a password or add a key first.")
