@@ -142,7 +142,7 @@ def test_uno_help_says_a_bare_uno_starts_a_game_and_uno_help_is_help() -> None:
 
 def test_uno_join_help_names_its_argument_as_a_host() -> None:
     done = _run("join", "--help")
-    assert "join [OPTIONS] HOST\n" in done.output
+    assert "join [OPTIONS] HOST [SHA256:...]\n" in done.output
 
 
 def test_the_readmes_script_example_is_true(tmp_path) -> None:
