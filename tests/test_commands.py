@@ -239,3 +239,19 @@ def test_a_last_wild_is_played_at_once_without_asking_a_colour_and_an_earlier_on
         assert any(e.type == "hand_end" for e in events)
         g2 = make_game([[card, "g1"], ["g3", "b4"]], discard=["b3"])
         assert isinstance(resolve(parse(f"play {card}", 0, g2), g2, 0), Partial)
+
+
+def test_no_two_lobby_verbs_share_a_word_in_any_language() -> None:
+    """A lobby word (a verb's own name, its label in any language or an alias) means one verb."""
+    import collections
+
+    from uno_cli.commands import LOBBY, MODERATION
+    from uno_cli.i18n import LANGUAGES, get_translator
+    from uno_cli.names import name_key
+
+    meanings: dict[str, set[str]] = collections.defaultdict(set)
+    for verb in {v.name: v for v in (*LOBBY, *MODERATION)}.values():
+        words = {verb.name, *verb.words, *(get_translator(lang).pgettext("command", verb.label) for lang in LANGUAGES)}
+        for word in words:
+            meanings[name_key(word)].add(verb.name)
+    assert {word: names for word, names in meanings.items() if len(names) > 1} == {}

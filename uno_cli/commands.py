@@ -787,7 +787,7 @@ LOBBY: tuple[Verb, ...] = (
          N_("how much is said"), arg="verbosity", scope=SERVER),
     Verb("invite", NP_("command", "invite"), ("convidar", "convide", "pozovi", "invita"),
          N_("invite a player to your table (its creator); they sit without the code"), arg="name", scope=SERVER),
-    Verb("remove", NP_("command", "remove"), ("remover", "tirar", "ukloni", "elimina", "scoate", "rimuovi", "togli"),
+    Verb("remove", NP_("command", "remove"), ("remover", "ukloni", "rimuovi"),
          N_("remove a player from your table before its match (its creator)"), arg="name", scope=SERVER),
     Verb("address", NP_("command", "address"), ("endereco", "adresa", "indirizzo"),
          N_("the line to give a friend: address, port and the server's key"), scope=SERVER),
@@ -818,7 +818,7 @@ LOBBY: tuple[Verb, ...] = (
 MODERATION: tuple[Verb, ...] = (
     Verb("kick", NP_("command", "kick"), ("expulsar", "izbaci", "elimina", "espelli"),
          N_("send a player off the server"), scope=SERVER),
-    Verb("unseat", NP_("command", "unseat"), ("tirar", "skloni", "scoate", "togli"),
+    Verb("unseat", NP_("command", "unseat"), ("tirar", "skloni", "indeparteaza", "togli"),
          N_("take a player off their table; a bot plays their seat"), scope=SERVER),
     Verb("close", NP_("command", "close"), ("fechar", "zatvori", "inchide", "chiudi"),
          N_("close a table; everyone at it goes back to the lobby"), scope=SERVER),

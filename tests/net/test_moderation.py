@@ -549,7 +549,8 @@ def test_a_version_1_server_folder_keeps_its_waiting_table_after_the_upgrade(tmp
     hub.line(ana, "create friday players=3")
     hub.close()
     db = sqlite3.connect(str(tmp_path / "tables" / "tables.sqlite3"))  # as version 1 left it
-    db.execute("DROP TABLE bans")
+    for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'tables'").fetchall():
+        db.execute(f"DROP TABLE {name}")  # every table of version 2 (bans, accounts, records)
     db.execute("PRAGMA user_version=1")
     db.commit()
     db.close()
