@@ -801,7 +801,9 @@ class Game:
         hand = self.hands[seat]
         hand.remove(card)
         self.discard.append(card)
-        self.stuck = 0
+        if card != WILD4 or self.options.challenge_penalty != "return":
+            self.stuck = 0
+        # else a won challenge may give the card back: it counts as down once answered (_do_accept)
         left = len(hand)
         # The UNO window: down to one card without having said UNO, the seat may be caught.
         # A call is kept with one card left or two (said just before the next-to-last card).
@@ -1054,6 +1056,7 @@ class Game:
 
     def _do_accept(self, seat: int, ev: list[Event]) -> None:
         total, kind = self.pending, self.pending_kind
+        self.stuck = 0  # the card that made the penalty stays down
         self._clear_pending()
         self._close_jump()
         self._forced_draw(seat, total, "draw_two" if kind == "+2" else "wild_draw_four", ev)
@@ -1078,6 +1081,7 @@ class Game:
             )
         )
         if not guilty:
+            self.stuck = 0  # the Wild Draw Four stays down
             self._forced_draw(seat, total + 2, "challenge_lost", ev)
             return
         mode = self.options.challenge_penalty
@@ -1088,7 +1092,16 @@ class Game:
             self.color = prev_color if self.discard[-1] != BEEP else None
             self.said[bluffer] = False
             ev.append(Event("card_returned", bluffer, {"card": card, "color": self.color}))
-            self._draw_cards(bluffer, 4, "bluff", ev)
+            if not self._draw_cards(bluffer, 4, "bluff", ev):
+                # Both piles empty: the bluffer cannot draw and the turn passes, as for any
+                # player who cannot draw (a bluff that costs nothing must not keep the turn).
+                self.stuck += 1
+                ev.append(_event("cannot_draw", bluffer, {}))
+                if self.stuck >= self._n_active():
+                    self._end_hand(None, ev)
+                else:
+                    self._set_turn(bluffer, ev, PLAYING, True)
+                return
             self.must_play = True
             self._set_turn(bluffer, ev)
             return
