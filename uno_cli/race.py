@@ -52,6 +52,9 @@ _STOPPED = (Phase.HAND_OVER, Phase.MATCH_OVER, Phase.SETUP)
 # Order of entries at the same moment: a person, then a bot's turn, then a bot's race.
 _PERSON, _TURN, _RACE = 0, 1, 2
 _BEEP_RACE = Phase.BEEP_RACE
+# Module constants: an enum member read from its class costs a metaclass lookup every time.
+_HAND_OVER = Phase.HAND_OVER
+_MATCH_OVER = Phase.MATCH_OVER
 
 
 def _entry_key(entry: Entry) -> tuple[float, int, int]:
@@ -245,7 +248,7 @@ class Referee:
         g = self.game
         events = g.apply(action)
         self._changed(action, events)
-        if g.phase == Phase.HAND_OVER and self.auto_next_hand:
+        if g.phase == _HAND_OVER and self.auto_next_hand:
             more = g.start_hand()
             self._changed(None, more)
             events = events + more
@@ -491,9 +494,9 @@ class Referee:
         g = self.game
         legal_only, on_decision = self._legal_only, self.on_decision
         for _ in range(limit):
-            if g.phase == Phase.MATCH_OVER:
+            if g.phase == _MATCH_OVER:
                 return None
-            if g.phase == Phase.HAND_OVER:
+            if g.phase == _HAND_OVER:
                 if not self.auto_next_hand:
                     return None
                 self.deal(g.start_hand())
