@@ -226,6 +226,11 @@ class Referee:
         # Bots that choose from the legal list alone get no view built for them.
         self._legal_only = frozenset(seat for seat, bot in self._seats if not getattr(bot, "needs_view", True))
 
+    @property
+    def observed(self) -> bool:
+        """True if some bot looks at the events (so the game must make them)."""
+        return bool(self._observers)
+
     # ------------------------------------------------------------------ changes
 
     def tell_bots(self, events: list[Event]) -> None:

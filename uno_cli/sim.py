@@ -368,19 +368,21 @@ def play_bot_game(
     # made once at the end. Only a play needs its events (how it went down, a swap, a rotation).
     tally: dict[Action, int] = {}
     play_keys: dict[tuple[int, str], int] = {}
-    dealt_turns = [0]  # "turn" events of new hands, which no action made
+    # "turn" events of new hands, which no action made; the game's count at the last change.
+    dealt_turns = [0, game.turn_events]
     seven_o = game.options.seven_o
 
     def changed(action: Action | None, events: list) -> None:
+        turns = game.turn_events
         if action is None:
-            for e in events:
-                if e.type == "turn":
-                    dealt_turns[0] += 1
+            dealt_turns[0] += turns - dealt_turns[1]
+            dealt_turns[1] = turns
             return
+        dealt_turns[1] = turns
         tally[action] = tally.get(action, 0) + 1
         if action.kind == PLAY:
-            # The play is the first event; how it went down counts when it is not a plain turn.
-            how = events[0].data["how"]
+            # How it went down counts when it is not a plain turn.
+            how = game.played_how
             if how != "turn" and how != "jump_in":
                 key = (action.seat, how)
                 play_keys[key] = play_keys.get(key, 0) + 1
@@ -396,6 +398,8 @@ def play_bot_game(
     counts = [0]
     turns_before = game.turn_events
     referee = Referee(game, dict(enumerate(bots)), on_events=changed, on_decision=on_decision)
+    # Events are built only for someone who reads them: the checks, a 7's or 0's count, a bot.
+    game.listening = check or seven_o or referee.observed
     try:
         referee.deal(game.start())
         referee.advance(limit=MAX_ACTIONS)
