@@ -482,14 +482,6 @@ class Referee:
             entries.sort(key=_entry_key)
         return entries
 
-    def _one_actor(self) -> int | None:
-        """The turn holder's seat when it alone may act and a bot plays it, else None."""
-        g = self.game
-        if g.phase not in IN_TURN_PHASES or g.out_of_turn_seats():
-            return None
-        seat = g.current
-        return seat if seat in self.bots else None
-
     def advance(self, limit: int = 100_000) -> Wait | None:
         """Virtual time: let bots act until a controlled seat is awaited (None: match over).
 
@@ -497,27 +489,29 @@ class Referee:
         hand is over and hands are not dealt on automatically.
         """
         g = self.game
-        legal_only, on_decision = self._legal_only, self.on_decision
+        legal_only, on_decision, bots = self._legal_only, self.on_decision, self.bots
         for _ in range(limit):
-            if g.phase == _MATCH_OVER:
+            phase = g.phase
+            if phase == _MATCH_OVER:
                 return None
-            if g.phase == _HAND_OVER:
+            if phase == _HAND_OVER:
                 if not self.auto_next_hand:
                     return None
                 self.deal(g.start_hand())
                 continue
             if not self.controlled:
-                seat = self._one_actor()
-                if seat is not None:
+                # The turn holder alone may act and a bot plays it: every simulated action, nearly.
+                seat = g.current
+                if phase in IN_TURN_PHASES and seat in bots and not g.out_of_turn_seats():
                     # One bot alone may act, and nobody is awaited: it comes first, whenever,
                     # so nothing is timed (the same choice offers() would get).
                     if seat in legal_only and on_decision is None:
                         try:
-                            action = self.bots[seat].choose_legal(g.legal_actions(seat), True)
+                            action = bots[seat].choose_legal(g.legal_actions(seat), True)
                         except Exception:  # noqa: BLE001 - a broken bot plays safe
                             action = None
                     else:
-                        action = self._decide(g, seat, self.bots[seat], True, False)
+                        action = self._decide(g, seat, bots[seat], True, False)
                     if action is None:
                         action = default_action(g.view(seat))
                     self.apply(action)  # type: ignore[arg-type]

@@ -364,9 +364,10 @@ def play_bot_game(
         bots = [make_seat(levels[s], s, bot_rng(seed, s), external_timeout, n, logs[s] if logs else None)
                 for s in range(n)]
     gains = [0] * game.players
-    # What each action was, tallied by the (interned) action itself: the usage by level is
-    # made once at the end. Only a play needs its events (how it went down, a swap, a rotation).
-    tally: dict[Action, int] = {}
+    # What each action was, tallied by (seat, kind), and wild plays by seat: the usage by
+    # level is made once at the end, in the order the kinds first came.
+    tally: dict[tuple[int, str], int] = {}
+    wilds = [0] * n
     play_keys: dict[tuple[int, str], int] = {}
     # "turn" events of new hands, which no action made; the game's count at the last change.
     dealt_turns = [0, game.turn_events]
@@ -379,8 +380,13 @@ def play_bot_game(
             dealt_turns[1] = turns
             return
         dealt_turns[1] = turns
-        tally[action] = tally.get(action, 0) + 1
-        if action.kind == PLAY:
+        kind = action.kind
+        key = (action.seat, kind)
+        tally[key] = tally.get(key, 0) + 1
+        if kind == PLAY:
+            card = action.card
+            if card == "w" or card == "w+4":
+                wilds[action.seat] += 1
             # How it went down counts when it is not a plain turn.
             how = game.played_how
             if how != "turn" and how != "jump_in":
@@ -416,13 +422,13 @@ def play_bot_game(
                 for kind, count in faults.items():
                     mine[kind] = mine.get(kind, 0) + count
     usage: dict[str, Counter[str]] = {}
-    for action, n in tally.items():
-        usage.setdefault(levels[action.seat], Counter())[action.kind] += n
+    for (seat, kind), n in tally.items():
+        usage.setdefault(levels[seat], Counter())[kind] += n
     for (seat, key), n in play_keys.items():
         usage.setdefault(levels[seat], Counter())[key] += n
-    for action, n in tally.items():
-        if action.kind == PLAY and (action.card == "w" or action.card == "w+4"):
-            usage[levels[action.seat]]["wild"] += n
+    for seat, n in enumerate(wilds):
+        if n:
+            usage[levels[seat]]["wild"] += n
     rec.actions = sum(tally.values())
     rec.turns = game.turn_events - turns_before - dealt_turns[0]
     rec.hands = game.hand_number

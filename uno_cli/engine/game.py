@@ -230,7 +230,7 @@ class Game:
 
     # Fixed attributes: faster to reach than those of an instance dict this large.
     __slots__ = (
-        "options", "players", "_no_interrupts", "rng_state",
+        "options", "players", "_no_interrupts", "_jumping", "rng_state",
         "hands", "draw_pile", "discard", "color", "current", "direction", "dealer", "hand_number",
         "scores", "penalties", "eliminated", "phase", "pending", "pending_kind", "pending_cards",
         "bluffer", "bluff", "prev_color", "drawn", "must_play", "uno_open", "said", "jump_open",
@@ -247,6 +247,7 @@ class Game:
         # No Beeps, jump-ins or sequences: legal_actions (and so out_of_turn_seats) need
         # not look for interruptions, only for UNO and catch.
         self._no_interrupts = not (options.beep or options.jumping or options.sequences)
+        self._jumping = options.jumping
         self.rng_state = seed & _MASK
         self.hands: list[list[str]] = [[] for _ in range(players)]
         self.draw_pile: list[str] = []  # top of the pile is the end of the list
@@ -963,7 +964,7 @@ class Game:
 
     def _open_jump(self, card: str) -> None:
         # Interceptions open on every card that goes down but a Wild, a Wild Draw Four or a Beep.
-        self.jump_open = self.options.jumping and card != WILD and card != WILD4 and card != BEEP
+        self.jump_open = self._jumping and card != WILD and card != WILD4 and card != BEEP
 
     def _make_pending(self, seat: int, victim: int, kind: str, amount: int, ev: list[Event] | None) -> None:
         if kind != WILD4:
