@@ -514,7 +514,8 @@ class Referee:
                         action = self._decide(g, seat, bots[seat], True, False)
                     if action is None:
                         action = default_action(g.view(seat))
-                    self.apply(action)  # type: ignore[arg-type]
+                    # self.apply(action), inline; a finished hand is dealt on at the loop's top.
+                    self._changed(action, g.apply(action))  # type: ignore[arg-type]
                     continue
                 offers = self.offers(False)  # nobody to wait for: the game cannot stop here
                 if len(offers) == 1:

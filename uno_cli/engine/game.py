@@ -1020,7 +1020,7 @@ class Game:
         self.version += 1
         self._legal_cache = None
 
-    def _set_turn(self, seat: int, ev: list[Event], phase: Phase = PLAYING, after: bool = False) -> None:
+    def _set_turn(self, seat: int, ev: list[Event] | None, phase: Phase = PLAYING, after: bool = False) -> None:
         if after:
             # next_seat(seat), inline: every turn passes here.
             n, d, out = self.players, self.direction, self.eliminated
