@@ -281,7 +281,7 @@ class Game:
         self.version = 0
         #: "turn" events so far, from every call (the simulator counts turns with it).
         self.turn_events = 0
-        # legal_actions by seat at version _legal_version (None: nothing cached).
+        # legal_actions by seat at version _legal_version, and out_of_turn_seats under None (None: nothing cached).
         self._legal_cache: dict[int, tuple[Action, ...]] | None = None
         self._legal_version = -1
         #: False: nobody listens, so apply, start and start_hand build no events (return []).
@@ -623,19 +623,31 @@ class Game:
             return []
         else:
             holder = self.current
+        cache = self._legal_cache
+        if cache is not None and self._legal_version == self.version:
+            known = cache.get(None)  # type: ignore[call-overload]
+            if known is not None:
+                return list(known)  # asked already since the last change
         legal = self.legal_actions
         if holder < 0 or self.uno_open is not None:
-            return [s for s in range(self.players) if s != holder and legal(s)]
-        # Without an UNO window a seat out of turn may only put a card down (_interruptions):
-        # only the seats that hold such a card, and the last sequence card's player, are asked.
-        same, nexts, beep = self._interruptions(None)
-        seq = self.seq_seat
-        out = []
-        for s, hand in enumerate(self.hands):
-            if s != holder and (
-                s == seq or (beep and BEEP in hand) or not same.isdisjoint(hand) or not nexts.isdisjoint(hand)
-            ) and legal(s):
-                out.append(s)
+            out = [s for s in range(self.players) if s != holder and legal(s)]
+        else:
+            # Without an UNO window a seat out of turn may only put a card down (_interruptions):
+            # only the seats that hold such a card, and the last sequence card's player, are asked.
+            same, nexts, beep = self._interruptions(None)
+            seq = self.seq_seat
+            out = []
+            for s, hand in enumerate(self.hands):
+                if s != holder and (
+                    s == seq or (beep and BEEP in hand) or not same.isdisjoint(hand) or not nexts.isdisjoint(hand)
+                ) and legal(s):
+                    out.append(s)
+        # Kept with the legal lists of this state (key None), and dropped with them.
+        cache = self._legal_cache
+        if cache is None or self._legal_version != self.version:
+            cache = self._legal_cache = {}
+            self._legal_version = self.version
+        cache[None] = tuple(out)  # type: ignore[index,assignment]
         return out
 
     def why_illegal(self, action: Action) -> IllegalAction:
