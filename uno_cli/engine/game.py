@@ -738,10 +738,16 @@ class Game:
         """Carry out ``action`` and return the events it caused; raise if it is illegal."""
         cache = self._legal_cache
         known = cache.get(action.seat) if cache is not None and self._legal_version == self.version else None
-        # Taken from the legal list just made (the common case): the same instance is in it.
-        if known is None or action not in known:
-            if not self.is_legal(action):
-                raise self.why_illegal(action)
+        # Taken from the legal list just made (the common case): the same instance is in it,
+        # found by identity (``in`` would compare every action before it field by field).
+        if known is not None:
+            for listed in known:
+                if listed is action:
+                    break
+            else:
+                known = None
+        if known is None and not self.is_legal(action):
+            raise self.why_illegal(action)
         kind = action.kind
         seat = action.seat
         # An UNO call that is not listed is a false one (false_uno_penalty); decided before
