@@ -1208,9 +1208,8 @@ class Game:
                 if len(got) < count:
                     data["wanted"] = count
                 ev.append(_event("draw", seat, data, {"cards": got}))
-        elif count:
-            if ev is not None:
-                ev.append(Event("draw", seat, {"count": 0, "reason": reason, "wanted": count, "left": len(self.hands[seat])}, {"cards": []}))
+        elif count and ev is not None:
+            ev.append(Event("draw", seat, {"count": 0, "reason": reason, "wanted": count, "left": len(self.hands[seat])}, {"cards": []}))
         return got
 
     def _penalty_card(self) -> int | None:
