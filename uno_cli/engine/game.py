@@ -282,7 +282,7 @@ class Game:
         #: "turn" events so far, from every call (the simulator counts turns with it).
         self.turn_events = 0
         # legal_actions by seat at version _legal_version, and out_of_turn_seats under None (None: nothing cached).
-        self._legal_cache: dict[int, tuple[Action, ...]] | None = None
+        self._legal_cache: dict[int | None, tuple[Any, ...]] | None = None
         self._legal_version = -1
         #: False: nobody listens, so apply, start and start_hand build no events (return []).
         self.listening = True
@@ -625,7 +625,7 @@ class Game:
             holder = self.current
         cache = self._legal_cache
         if cache is not None and self._legal_version == self.version:
-            known = cache.get(None)  # type: ignore[call-overload]
+            known = cache.get(None)
             if known is not None:
                 return list(known)  # asked already since the last change
         legal = self.legal_actions
@@ -647,7 +647,7 @@ class Game:
         if cache is None or self._legal_version != self.version:
             cache = self._legal_cache = {}
             self._legal_version = self.version
-        cache[None] = tuple(out)  # type: ignore[index,assignment]
+        cache[None] = tuple(out)
         return out
 
     def why_illegal(self, action: Action) -> IllegalAction:
