@@ -20,8 +20,9 @@ SCHEMA = load_schema()
 #: coverage test below checks that); UNO_SCHEMA_GAMES for more (bench runs use thousands).
 GAMES = int(os.environ.get("UNO_SCHEMA_GAMES", "20"))
 #: Object types random games never make. test_objects_of_rare_moments_match_the_schema
-#: checks all of them but cannot_draw and uno_missed against the schema.
-RARE = {"cannot_draw", "choose", "false_uno", "info", "input_ended", "missed_jump_in", "quit", "rules",
+#: checks all of them but uno_missed against the schema. (cannot_draw is made since a caught
+#: bluffer under challenge_penalty=return cannot draw on empty piles.)
+RARE = {"choose", "endless", "false_uno", "info", "input_ended", "missed_jump_in", "quit", "rules",
         "saved", "uno_missed"}
 QUERIES = ["hand", "top", "status", "scores", "counts", "in play", "penalty", "turn", "help"]
 
@@ -122,10 +123,19 @@ def test_objects_of_rare_moments_match_the_schema(tmp_path, monkeypatch):
     out2 = Output()
     script_mode.run(config(kinds="ss", seed=1, setup=str(setup)), io.BytesIO(b"hand\n"), out2)
     objects += [json.loads(line) for line in out2.lines()]
+    # An endless game: the referee's limit of moves, made short.
+    from uno_cli.race import Referee
+
+    real = Referee.advance
+    monkeypatch.setattr(Referee, "advance", lambda self, limit=3: real(self, limit))
+    out3 = Output()
+    script_mode.run(config(kinds="nn", seed=1), io.BytesIO(b""), out3)
+    objects += [json.loads(line) for line in out3.lines()]
     for obj in objects:
         assert not validate(obj, SCHEMA), obj
     seen = {o["type"] for o in objects}
-    assert {"rules", "choose", "missed_jump_in", "false_uno", "saved", "quit", "input_ended", "info"} <= seen, seen
+    assert {"rules", "choose", "missed_jump_in", "false_uno", "saved", "quit", "input_ended", "info",
+            "endless"} <= seen, seen
 
 
 def check_prompt_list(prompt: dict) -> None:

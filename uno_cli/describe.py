@@ -850,7 +850,7 @@ def unstartable_text(command: str) -> str:
 
 
 def stopped_text(why: str, file: str | None) -> str:
-    """Script mode stopped before the game ended (``why``: quit, input_ended, output), and where it is saved."""
+    """Script mode stopped before the game ended (``why``: quit, input_ended, output, endless), and where it is saved."""
     if why == "output":
         if file is None:
             return _("Standard output cannot be written, and the game could not be saved.")
@@ -860,5 +860,7 @@ def stopped_text(why: str, file: str | None) -> str:
         return _("The game could not be saved.")
     if why == "quit":
         return _("You quit. The game is saved in {file}; continue it with: uno play --resume {file}").format(file=file)
+    if why == "endless":
+        return _("The game went on too long without an end, so it stops here. It is saved in {file}.").format(file=file)
     return _("The input ended before the end of the game, so the game is saved in {file}. "
              "To continue it: uno play --resume {file}").format(file=file)

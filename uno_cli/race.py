@@ -52,6 +52,9 @@ _STOPPED = (Phase.HAND_OVER, Phase.MATCH_OVER, Phase.SETUP)
 # Order of entries at the same moment: a person, then a bot's turn, then a bot's race.
 _PERSON, _TURN, _RACE = 0, 1, 2
 _BEEP_RACE = Phase.BEEP_RACE
+# Module constants: an enum member read from its class costs a metaclass lookup every time.
+_HAND_OVER = Phase.HAND_OVER
+_MATCH_OVER = Phase.MATCH_OVER
 
 
 def _entry_key(entry: Entry) -> tuple[float, int, int]:
@@ -223,6 +226,11 @@ class Referee:
         # Bots that choose from the legal list alone get no view built for them.
         self._legal_only = frozenset(seat for seat, bot in self._seats if not getattr(bot, "needs_view", True))
 
+    @property
+    def observed(self) -> bool:
+        """True if some bot looks at the events (so the game must make them)."""
+        return bool(self._observers)
+
     # ------------------------------------------------------------------ changes
 
     def tell_bots(self, events: list[Event]) -> None:
@@ -245,7 +253,7 @@ class Referee:
         g = self.game
         events = g.apply(action)
         self._changed(action, events)
-        if g.phase == Phase.HAND_OVER and self.auto_next_hand:
+        if g.phase == _HAND_OVER and self.auto_next_hand:
             more = g.start_hand()
             self._changed(None, more)
             events = events + more
@@ -474,14 +482,6 @@ class Referee:
             entries.sort(key=_entry_key)
         return entries
 
-    def _one_actor(self) -> int | None:
-        """The turn holder's seat when it alone may act and a bot plays it, else None."""
-        g = self.game
-        if g.phase not in IN_TURN_PHASES or g.out_of_turn_seats():
-            return None
-        seat = g.current
-        return seat if seat in self.bots else None
-
     def advance(self, limit: int = 100_000) -> Wait | None:
         """Virtual time: let bots act until a controlled seat is awaited (None: match over).
 
@@ -489,30 +489,33 @@ class Referee:
         hand is over and hands are not dealt on automatically.
         """
         g = self.game
-        legal_only, on_decision = self._legal_only, self.on_decision
+        legal_only, on_decision, bots = self._legal_only, self.on_decision, self.bots
         for _ in range(limit):
-            if g.phase == Phase.MATCH_OVER:
+            phase = g.phase
+            if phase == _MATCH_OVER:
                 return None
-            if g.phase == Phase.HAND_OVER:
+            if phase == _HAND_OVER:
                 if not self.auto_next_hand:
                     return None
                 self.deal(g.start_hand())
                 continue
             if not self.controlled:
-                seat = self._one_actor()
-                if seat is not None:
+                # The turn holder alone may act and a bot plays it: every simulated action, nearly.
+                seat = g.current
+                if phase in IN_TURN_PHASES and seat in bots and not g.out_of_turn_seats():
                     # One bot alone may act, and nobody is awaited: it comes first, whenever,
                     # so nothing is timed (the same choice offers() would get).
                     if seat in legal_only and on_decision is None:
                         try:
-                            action = self.bots[seat].choose_legal(g.legal_actions(seat), True)
+                            action = bots[seat].choose_legal(g.legal_actions(seat), True)
                         except Exception:  # noqa: BLE001 - a broken bot plays safe
                             action = None
                     else:
-                        action = self._decide(g, seat, self.bots[seat], True, False)
+                        action = self._decide(g, seat, bots[seat], True, False)
                     if action is None:
                         action = default_action(g.view(seat))
-                    self.apply(action)  # type: ignore[arg-type]
+                    # self.apply(action), inline; a finished hand is dealt on at the loop's top.
+                    self._changed(action, g.apply(action))  # type: ignore[arg-type]
                     continue
                 offers = self.offers(False)  # nobody to wait for: the game cannot stop here
                 if len(offers) == 1:

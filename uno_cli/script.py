@@ -6,7 +6,8 @@ stdout as one line of UTF-8, text or (``--format json``) one JSON object per lin
 whatever the locale. Exit status: 0 the game ended, 3 input ended first (the game is
 saved, see :func:`unfinished_path`), 4 a ``quit`` command, Ctrl+C, SIGTERM or SIGHUP (saved the same way),
 5 standard output cannot be written (closed, or a full disk; saved the same way, the
-file named on standard error).
+file named on standard error), 6 the game did not end within the referee's limit of moves
+(an endless game; saved the same way).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ EXIT_BAD_SETUP = 2
 EXIT_INPUT_ENDED = 3
 EXIT_QUIT = 4
 EXIT_OUTPUT_FAILED = 5
+EXIT_ENDLESS = 6
 #: The longest input line read, in bytes: a longer one is refused as too long, and the rest of
 #: it is read and dropped piece by piece, never held whole.
 MAX_LINE_BYTES = 4096
@@ -329,15 +331,20 @@ def _loop(session: Any, stdin: IO[bytes], writer: _Writer) -> int:
             return _stop(session, writer, quit=True)
         if result.changed or result.waived:
             wait = session.advance()
+    if not session.game.is_over:
+        # The referee stopped an endless game (its limit of moves): never a silent success.
+        return _stop(session, writer, quit=False, why="endless")
     writer.flush()
     return EXIT_OK
 
 
-def _stop(session: Any, writer: _Writer, quit: bool) -> int:
+def _stop(session: Any, writer: _Writer, quit: bool, why: str | None = None) -> int:
 
     path = _save_unfinished(session)
-    kind = "quit" if quit else "input_ended"
+    kind = why or ("quit" if quit else "input_ended")
     file = None if path is None else str(path)
     session.emit(kind, describe.stopped_text(kind, file), {"file": file})
     writer.flush()
+    if kind == "endless":
+        return EXIT_ENDLESS
     return EXIT_QUIT if quit else EXIT_INPUT_ENDED

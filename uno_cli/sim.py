@@ -364,23 +364,31 @@ def play_bot_game(
         bots = [make_seat(levels[s], s, bot_rng(seed, s), external_timeout, n, logs[s] if logs else None)
                 for s in range(n)]
     gains = [0] * game.players
-    # What each action was, tallied by the (interned) action itself: the usage by level is
-    # made once at the end. Only a play needs its events (how it went down, a swap, a rotation).
-    tally: dict[Action, int] = {}
+    # What each action was, tallied by (seat, kind), and wild plays by seat: the usage by
+    # level is made once at the end, in the order the kinds first came.
+    tally: dict[tuple[int, str], int] = {}
+    wilds = [0] * n
     play_keys: dict[tuple[int, str], int] = {}
-    dealt_turns = [0]  # "turn" events of new hands, which no action made
+    # "turn" events of new hands, which no action made; the game's count at the last change.
+    dealt_turns = [0, game.turn_events]
     seven_o = game.options.seven_o
 
     def changed(action: Action | None, events: list) -> None:
+        turns = game.turn_events
         if action is None:
-            for e in events:
-                if e.type == "turn":
-                    dealt_turns[0] += 1
+            dealt_turns[0] += turns - dealt_turns[1]
+            dealt_turns[1] = turns
             return
-        tally[action] = tally.get(action, 0) + 1
-        if action.kind == PLAY:
-            # The play is the first event; how it went down counts when it is not a plain turn.
-            how = events[0].data["how"]
+        dealt_turns[1] = turns
+        kind = action.kind
+        key = (action.seat, kind)
+        tally[key] = tally.get(key, 0) + 1
+        if kind == PLAY:
+            card = action.card
+            if card == "w" or card == "w+4":
+                wilds[action.seat] += 1
+            # How it went down counts when it is not a plain turn.
+            how = game.played_how
             if how != "turn" and how != "jump_in":
                 key = (action.seat, how)
                 play_keys[key] = play_keys.get(key, 0) + 1
@@ -396,6 +404,8 @@ def play_bot_game(
     counts = [0]
     turns_before = game.turn_events
     referee = Referee(game, dict(enumerate(bots)), on_events=changed, on_decision=on_decision)
+    # Events are built only for someone who reads them: the checks, a 7's or 0's count, a bot.
+    game.listening = check or seven_o or referee.observed
     try:
         referee.deal(game.start())
         referee.advance(limit=MAX_ACTIONS)
@@ -412,13 +422,13 @@ def play_bot_game(
                 for kind, count in faults.items():
                     mine[kind] = mine.get(kind, 0) + count
     usage: dict[str, Counter[str]] = {}
-    for action, n in tally.items():
-        usage.setdefault(levels[action.seat], Counter())[action.kind] += n
+    for (seat, kind), n in tally.items():
+        usage.setdefault(levels[seat], Counter())[kind] += n
     for (seat, key), n in play_keys.items():
         usage.setdefault(levels[seat], Counter())[key] += n
-    for action, n in tally.items():
-        if action.kind == PLAY and (action.card == "w" or action.card == "w+4"):
-            usage[levels[action.seat]]["wild"] += n
+    for seat, n in enumerate(wilds):
+        if n:
+            usage[levels[seat]]["wild"] += n
     rec.actions = sum(tally.values())
     rec.turns = game.turn_events - turns_before - dealt_turns[0]
     rec.hands = game.hand_number

@@ -264,3 +264,25 @@ def test_out_of_turn_seats_are_the_other_seats_with_legal_actions(name, players)
                 assert seats == sorted(g.beep_waiting)
             checked += 1
     assert checked > 3 * players
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_game_nobody_listens_to_builds_no_events_and_plays_the_same(name):
+    # Events are built only for a listener: a quiet twin given the same actions ends in the
+    # same state after every action, with the same legal actions, and returns no events.
+    opts = PRESETS[name]
+    for players in ([4] if opts.partners else (2, 4)):
+        quiet = None
+        for g, action, events in random_game(opts, players, seed=players + 11, max_actions=800):
+            if quiet is None:
+                quiet = Game(players, opts, seed=players + 11)
+                quiet.listening = False
+                assert quiet.start() == []
+            elif action is None:
+                assert quiet.start_hand() == []
+            else:
+                assert quiet.apply(action) == []
+                assert quiet.played_how == g.played_how
+            assert snapshot(quiet) | {"listening": True} == snapshot(g)
+            for s in range(players):
+                assert quiet.legal_actions(s) == g.legal_actions(s)

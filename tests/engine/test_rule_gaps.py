@@ -170,3 +170,63 @@ def test_false_uno_with_two_cards_and_nothing_to_play_in_turn_is_false():
     g = make_game([["b5", "g1"], ["g2", "g3", "y4"]], discard=["r3"], false_uno_penalty=1)
     ev = g.apply(act("uno", 0))
     assert one(ev, "false_uno", 0) and len(g.hands[0]) == 3
+
+
+# ------------------- challenge_penalty=return on empty piles: a bluff never keeps the turn free
+
+
+def test_return_bluffer_who_cannot_draw_the_penalty_cannot_draw_and_the_turn_passes():
+    g = make_game([["w+4", "rs", "rs"], []], discard=["r5"], rest=1, challenge_penalty="return")
+    assert g.draw_pile == [] and g.discard == ["r5"]
+    g.apply(play(0, "w+4", "g"))
+    ev = g.apply(act("challenge", 1))
+    assert one(ev, "card_returned", 0).data["card"] == "w+4"
+    assert one(ev, "draw", 0).data["count"] == 0
+    assert one(ev, "cannot_draw", 0)
+    assert g.current == 1 and g.phase == "play" and not g.must_play
+    assert g.hands[0] == ["rs", "rs", "w+4"]
+    ok(g)
+
+
+def test_return_bluffer_who_draws_some_penalty_cards_must_still_play_a_legal_card():
+    g = make_game([["w+4", "rs", "r7"], []], discard=["r4", "r5"], rest=1, challenge_penalty="return")
+    g.apply(play(0, "w+4", "g"))
+    ev = g.apply(act("challenge", 1))
+    assert one(ev, "draw", 0).data["count"] == 1  # the reshuffle gives what there is
+    assert not find(ev, "cannot_draw")
+    assert g.current == 0 and g.must_play
+    assert {a.kind for a in g.legal_actions(0)} == {"play"}
+    assert all(a.card != "w+4" for a in g.legal_actions(0))
+    ok(g)
+
+
+def test_return_always_bluffing_on_empty_piles_ends_the_hand():
+    # Seat 0 bluffs whenever it can and keeps the turn with Skips; seat 1 always challenges.
+    # Before, the penalty cards were seat 0's own Skips from the reshuffle and the hand never ended.
+    g = make_game([["w+4", "rs", "rs"], []], discard=["r5"], rest=1, challenge_penalty="return")
+    for _ in range(200):
+        if g.phase in ("hand_over", "match_over"):
+            break
+        legal = g.legal_actions(g.current)
+        if g.current == 0:
+            action = min(legal, key=lambda a: (a.card != "w+4", a.card != "rs", a.kind != "play"))
+        else:
+            action = min(legal, key=lambda a: (a.kind != "challenge", a.kind != "play" or a.card == "w+4"))
+        g.apply(action)
+        ok(g)
+    assert g.phase in ("hand_over", "match_over")
+
+
+def test_return_bluffers_on_empty_piles_end_the_hand_as_a_block():
+    # Every seat bluffs and every seat challenges: a Wild Draw Four given back is no card put
+    # down, so seats that cannot draw their penalty in a row make a block.
+    g = make_game([["w+4", "r1"], ["w+4", "r2"], []], discard=["r5"], rest=2, challenge_penalty="return")
+    assert g.draw_pile == []
+    ends = []
+    for _ in range(50):
+        if g.phase in ("hand_over", "match_over"):
+            break
+        legal = g.legal_actions(g.current)
+        ends += find(g.apply(min(legal, key=lambda a: (a.card != "w+4", a.kind != "challenge"))), "hand_end")
+        ok(g)
+    assert [e.data["block"] for e in ends] == [True]

@@ -242,6 +242,24 @@ def test_no_interactive_imports() -> None:
 
 # ------------------------------------------------------------ saving
 
+def test_a_game_that_never_ends_stops_saved_with_its_own_status(tmp_path: Path, monkeypatch) -> None:
+    # The referee gives up on an endless game after its limit of moves (here 5): script mode
+    # must not call that a success (it used to exit 0 without game_over).
+    from uno_cli.race import Referee
+
+    real = Referee.advance
+    monkeypatch.setattr(Referee, "advance", lambda self, limit=5: real(self, limit))
+    out = Output()
+    rc = script.run(config(kinds="nn", seed=2, fmt="json"), Input(out, lambda p: None), out)
+    assert rc == script.EXIT_ENDLESS
+    objects = [json.loads(line) for line in out.lines()]
+    assert "game_over" not in {o["type"] for o in objects}
+    last = objects[-1]
+    assert last["type"] == "endless" and "stops here" in last["text"]
+    saved = Path(last["file"])
+    assert saved.exists() and saved.parent == tmp_path / "home" / "data"
+
+
 def test_end_of_input_saves_and_resume_continues(tmp_path: Path) -> None:
     cfg = config(kinds="sn", seed=12, names=["Mia", "Otto"], fmt="json")
     out = Output()

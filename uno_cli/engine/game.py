@@ -230,12 +230,12 @@ class Game:
 
     # Fixed attributes: faster to reach than those of an instance dict this large.
     __slots__ = (
-        "options", "players", "_no_interrupts", "rng_state",
+        "options", "players", "_no_interrupts", "_jumping", "rng_state",
         "hands", "draw_pile", "discard", "color", "current", "direction", "dealer", "hand_number",
         "scores", "penalties", "eliminated", "phase", "pending", "pending_kind", "pending_cards",
         "bluffer", "bluff", "prev_color", "drawn", "must_play", "uno_open", "said", "jump_open",
         "seq_seat", "seq_step", "beep_waiting", "beep_resume", "stuck", "winners", "version",
-        "turn_events", "_legal_cache", "_legal_version",
+        "turn_events", "_legal_cache", "_legal_version", "listening", "played_how",
     )
 
     def __init__(self, players: int, options: RuleOptions = CLASSIC, seed: int = 0) -> None:
@@ -247,6 +247,7 @@ class Game:
         # No Beeps, jump-ins or sequences: legal_actions (and so out_of_turn_seats) need
         # not look for interruptions, only for UNO and catch.
         self._no_interrupts = not (options.beep or options.jumping or options.sequences)
+        self._jumping = options.jumping
         self.rng_state = seed & _MASK
         self.hands: list[list[str]] = [[] for _ in range(players)]
         self.draw_pile: list[str] = []  # top of the pile is the end of the list
@@ -280,9 +281,13 @@ class Game:
         self.version = 0
         #: "turn" events so far, from every call (the simulator counts turns with it).
         self.turn_events = 0
-        # legal_actions by seat at version _legal_version (None: nothing cached).
-        self._legal_cache: dict[int, tuple[Action, ...]] | None = None
+        # legal_actions by seat at version _legal_version, and out_of_turn_seats under None (None: nothing cached).
+        self._legal_cache: dict[int | None, tuple[Any, ...]] | None = None
         self._legal_version = -1
+        #: False: nobody listens, so apply, start and start_hand build no events (return []).
+        self.listening = True
+        #: How the last card played went down (the ``how`` of its play event).
+        self.played_how = ""
 
     # ----------------------------------------------------------------- helpers
 
@@ -618,19 +623,31 @@ class Game:
             return []
         else:
             holder = self.current
+        cache = self._legal_cache
+        if cache is not None and self._legal_version == self.version:
+            known = cache.get(None)
+            if known is not None:
+                return list(known)  # asked already since the last change
         legal = self.legal_actions
         if holder < 0 or self.uno_open is not None:
-            return [s for s in range(self.players) if s != holder and legal(s)]
-        # Without an UNO window a seat out of turn may only put a card down (_interruptions):
-        # only the seats that hold such a card, and the last sequence card's player, are asked.
-        same, nexts, beep = self._interruptions(None)
-        seq = self.seq_seat
-        out = []
-        for s, hand in enumerate(self.hands):
-            if s != holder and (
-                s == seq or (beep and BEEP in hand) or not same.isdisjoint(hand) or not nexts.isdisjoint(hand)
-            ) and legal(s):
-                out.append(s)
+            out = [s for s in range(self.players) if s != holder and legal(s)]
+        else:
+            # Without an UNO window a seat out of turn may only put a card down (_interruptions):
+            # only the seats that hold such a card, and the last sequence card's player, are asked.
+            same, nexts, beep = self._interruptions(None)
+            seq = self.seq_seat
+            out = []
+            for s, hand in enumerate(self.hands):
+                if s != holder and (
+                    s == seq or (beep and BEEP in hand) or not same.isdisjoint(hand) or not nexts.isdisjoint(hand)
+                ) and legal(s):
+                    out.append(s)
+        # Kept with the legal lists of this state (key None), and dropped with them.
+        cache = self._legal_cache
+        if cache is None or self._legal_version != self.version:
+            cache = self._legal_cache = {}
+            self._legal_version = self.version
+        cache[None] = tuple(out)
         return out
 
     def why_illegal(self, action: Action) -> IllegalAction:
@@ -721,17 +738,23 @@ class Game:
         """Carry out ``action`` and return the events it caused; raise if it is illegal."""
         cache = self._legal_cache
         known = cache.get(action.seat) if cache is not None and self._legal_version == self.version else None
-        # Taken from the legal list just made (the common case): the same instance is in it.
-        if known is None or action not in known:
-            if not self.is_legal(action):
-                raise self.why_illegal(action)
+        # Taken from the legal list just made (the common case): the same instance is in it,
+        # found by identity (``in`` would compare every action before it field by field).
+        if known is not None:
+            for listed in known:
+                if listed is action:
+                    break
+            else:
+                known = None
+        if known is None and not self.is_legal(action):
+            raise self.why_illegal(action)
         kind = action.kind
         seat = action.seat
         # An UNO call that is not listed is a false one (false_uno_penalty); decided before
         # anything changes, while the cached legal list is this state's.
         false_uno = kind == UNO and self.options.false_uno_penalty > 0 and action not in self.legal_actions(seat)
         self.version += 1  # which also makes the cached legal list stale
-        ev: list[Event] = []
+        ev: list[Event] | None = [] if self.listening else None
         if kind in TURN_KINDS:
             if self.uno_open is not None and self.uno_open != seat:
                 self.uno_open = None
@@ -742,7 +765,8 @@ class Game:
         elif kind == DRAW:
             self._do_draw(seat, ev)
         elif kind == PASS:
-            ev.append(Event("pass", seat))
+            if ev is not None:
+                ev.append(Event("pass", seat))
             self._end_turn(seat, ev)
         elif kind == ACCEPT:
             self._do_accept(seat, ev)
@@ -750,58 +774,69 @@ class Game:
             self._do_challenge(seat, ev)
         elif kind == COLOR:
             self.color = action.color
-            ev.append(Event("color_chosen", seat, {"color": action.color}))
+            if ev is not None:
+                ev.append(Event("color_chosen", seat, {"color": action.color}))
             self.phase = PLAYING
             self.jump_open = False
         elif false_uno:
             # false_uno_penalty: a call by a seat not about to hold one card.
             n = self.options.false_uno_penalty
-            ev.append(_event("false_uno", seat, {"count": n}))
+            if ev is not None:
+                ev.append(_event("false_uno", seat, {"count": n}))
             self._draw_cards(seat, n, "false_uno", ev)
         elif kind == UNO:
             self.said[seat] = True
             if self.uno_open == seat:
                 self.uno_open = None
-            ev.append(_event("uno", seat, {}))
+            if ev is not None:
+                ev.append(_event("uno", seat, {}))
         elif kind == CATCH:
             target = self.uno_open
             assert target is not None
             self.uno_open = None
             n = self.options.uno_penalty
-            ev.append(Event("caught", target, {"by": seat, "count": n}))
+            if ev is not None:
+                ev.append(Event("caught", target, {"by": seat, "count": n}))
             self._draw_cards(target, n, "uno", ev)
         elif kind == JUMP_IN:
             self._do_jump_in(action, ev)
         elif kind == MISSED_JUMP_IN:
             if self.options.wrong_jump_in_free and self._wrong_jump_in(action.card):
                 # wrong_jump_in_free: only a late interception costs points, a wrong card nothing.
-                ev.append(Event("missed_jump_in", seat, {"card": action.card, "points": 0, "score": self.scores[seat], "wrong": True}))
-                return ev
+                if ev is not None:
+                    ev.append(Event("missed_jump_in", seat, {"card": action.card, "points": 0, "score": self.scores[seat], "wrong": True}))
+                return ev if ev is not None else []
             pts = self.options.jump_in_penalty
             delta = -pts if self.options.scoring == "winner_takes" else pts
             self.scores[seat] += delta
             self.penalties[seat] += delta
-            ev.append(Event("missed_jump_in", seat, {"card": action.card, "points": pts, "score": self.scores[seat]}))
+            if ev is not None:
+                ev.append(Event("missed_jump_in", seat, {"card": action.card, "points": pts, "score": self.scores[seat]}))
         elif kind == ANSWER:
             self.beep_waiting.remove(seat)
-            ev.append(Event("beep_answer", seat))
+            if ev is not None:
+                ev.append(Event("beep_answer", seat))
             if len(self.beep_waiting) == 1:
                 slow = self.beep_waiting.pop()
-                ev.append(Event("beep_slowest", slow))
+                if ev is not None:
+                    ev.append(Event("beep_slowest", slow))
                 self._draw_cards(slow, 2, "beep", ev)
                 self.phase = self.beep_resume or PLAYING
                 self.beep_resume = None
                 # The race is over: say again whose turn it is.
-                ev.append(Event("turn", self.current))
+                if ev is not None:
+                    ev.append(Event("turn", self.current))
                 self.turn_events += 1
-        return ev
+        return ev if ev is not None else []
 
     def _card_down(self, seat: int, card: str) -> int:
         """Move ``card`` from ``seat``'s hand to the discard pile; return the cards left."""
         hand = self.hands[seat]
         hand.remove(card)
         self.discard.append(card)
-        self.stuck = 0
+        if card != WILD4 or self.options.challenge_penalty != "return":
+            self.stuck = 0
+        # else a won challenge may give the card back: it counts as down once answered (_do_accept)
         left = len(hand)
         # The UNO window: down to one card without having said UNO, the seat may be caught.
         # A call is kept with one card left or two (said just before the next-to-last card).
@@ -812,7 +847,7 @@ class Game:
             self.said[seat] = False
         return left
 
-    def _do_play(self, action: Action, ev: list[Event]) -> None:
+    def _do_play(self, action: Action, ev: list[Event] | None) -> None:
         seat, card = action.seat, action.card
         assert card is not None
         if card == BEEP:
@@ -827,16 +862,19 @@ class Game:
             how = "drawn"
         else:
             how = "turn"
+        self.played_how = how
         prev_color = self.color
         had_color = card == WILD4 and self._holds_color(seat)
         left = self._card_down(seat, card)
         color = action.color if left else None  # a last card names no colour: the hand ends
         if color is None:
             self.color = CARD_COLOR[card]
-            ev.append(_event("play", seat, {"card": card, "left": left, "how": how}))
+            if ev is not None:
+                ev.append(_event("play", seat, {"card": card, "left": left, "how": how}))
         else:
             self.color = color
-            ev.append(_event("play", seat, {"card": card, "left": left, "how": how, "color": color}))
+            if ev is not None:
+                ev.append(_event("play", seat, {"card": card, "left": left, "how": how, "color": color}))
         if how == "sequence":
             # Out of turn: the turn holder keeps a drawn card and a duty to play.
             step = (int(CARD_RANK[card]) - int(CARD_RANK[self.discard[-2]])) % 10
@@ -856,7 +894,7 @@ class Game:
         target: int | None,
         prev_color: str | None,
         had_color: bool,
-        ev: list[Event],
+        ev: list[Event] | None,
         again: bool = False,
     ) -> None:
         """Apply ``card``'s effect; with ``again`` a card that would pass the turn on gives it back to ``seat``."""
@@ -876,15 +914,18 @@ class Game:
             return
         if rank == "s":
             victim = self.next_seat(seat)
-            ev.append(_event("skip", victim, {}))
+            if ev is not None:
+                ev.append(_event("skip", victim, {}))
             self._set_turn(victim, ev, PLAYING, True)
         elif rank == "r":
             self.direction = -self.direction
-            ev.append(_event("reverse", seat, {"direction": self.direction}))
+            if ev is not None:
+                ev.append(_event("reverse", seat, {"direction": self.direction}))
             if self._n_active() == 2:
                 # Two players: Reverse acts like Skip.
                 victim = self.next_seat(seat)
-                ev.append(_event("skip", victim, {}))
+                if ev is not None:
+                    ev.append(_event("skip", victim, {}))
                 self._set_turn(seat, ev)
             else:
                 self._set_turn(seat, ev, PLAYING, True)
@@ -909,13 +950,14 @@ class Game:
             self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
             self.said[seat] = self.said[target] = False
             self.uno_open = None
-            ev.append(
-                Event(
-                    "swap",
-                    seat,
-                    {"target": target, "left": len(self.hands[seat]), "target_left": len(self.hands[target])},
+            if ev is not None:
+                ev.append(
+                    Event(
+                        "swap",
+                        seat,
+                        {"target": target, "left": len(self.hands[seat]), "target_left": len(self.hands[target])},
+                    )
                 )
-            )
             self._set_turn(seat, ev, PLAYING, not again)
         elif opts.seven_o and rank == "0":
             seats = [s for s in self.active]
@@ -928,7 +970,8 @@ class Game:
             for s in seats:
                 self.said[s] = False
             self.uno_open = None
-            ev.append(Event("rotate", seat, {"direction": self.direction, "counts": [len(h) for h in self.hands]}))
+            if ev is not None:
+                ev.append(Event("rotate", seat, {"direction": self.direction, "counts": [len(h) for h in self.hands]}))
             self._set_turn(seat, ev, PLAYING, not again)
         else:
             self._set_turn(seat, ev, PLAYING, not again)
@@ -939,26 +982,29 @@ class Game:
 
     def _open_jump(self, card: str) -> None:
         # Interceptions open on every card that goes down but a Wild, a Wild Draw Four or a Beep.
-        self.jump_open = self.options.jumping and card != WILD and card != WILD4 and card != BEEP
+        self.jump_open = self._jumping and card != WILD and card != WILD4 and card != BEEP
 
-    def _make_pending(self, seat: int, victim: int, kind: str, amount: int, ev: list[Event]) -> None:
+    def _make_pending(self, seat: int, victim: int, kind: str, amount: int, ev: list[Event] | None) -> None:
         if kind != WILD4:
             self.pending_cards = 0
         self.pending += amount
         self.pending_kind = kind
         self._set_turn(victim, ev, PENDING)
-        ev.append(_event("pending", victim, {"total": self.pending, "kind": kind, "by": seat}))
+        if ev is not None:
+            ev.append(_event("pending", victim, {"total": self.pending, "kind": kind, "by": seat}))
 
-    def _forced_draw(self, victim: int, count: int, reason: str, ev: list[Event]) -> None:
+    def _forced_draw(self, victim: int, count: int, reason: str, ev: list[Event] | None) -> None:
         self._draw_cards(victim, count, reason, ev)
         if self.options.draw_skips:
-            ev.append(_event("skip", victim, {}))
+            if ev is not None:
+                ev.append(_event("skip", victim, {}))
             self._set_turn(victim, ev, PLAYING, True)
         else:
             self._set_turn(victim, ev)
             if reason != "challenge_lost" and self.options.penalty_then_pass and not self._can_play(victim):
                 # penalty_then_pass: with nothing to play after the penalty, the turn ends.
-                ev.append(_event("cannot_play", victim, {}))
+                if ev is not None:
+                    ev.append(_event("cannot_play", victim, {}))
                 self._set_turn(victim, ev, PLAYING, True)
 
     def _can_play(self, seat: int) -> bool:
@@ -992,7 +1038,7 @@ class Game:
         self.version += 1
         self._legal_cache = None
 
-    def _set_turn(self, seat: int, ev: list[Event], phase: Phase = PLAYING, after: bool = False) -> None:
+    def _set_turn(self, seat: int, ev: list[Event] | None, phase: Phase = PLAYING, after: bool = False) -> None:
         if after:
             # next_seat(seat), inline: every turn passes here.
             n, d, out = self.players, self.direction, self.eliminated
@@ -1002,10 +1048,11 @@ class Game:
         self.current = seat
         self.phase = phase
         self.drawn = None
-        ev.append(_event("turn", seat, {}))
+        if ev is not None:
+            ev.append(_event("turn", seat, {}))
         self.turn_events += 1
 
-    def _end_turn(self, seat: int, ev: list[Event]) -> None:
+    def _end_turn(self, seat: int, ev: list[Event] | None) -> None:
         self._close_jump()
         self._set_turn(seat, ev, PLAYING, True)
 
@@ -1015,28 +1062,32 @@ class Game:
         if not self.options.jump_in_after_draw:
             self.jump_open = False
 
-    def _play_beep(self, seat: int, ev: list[Event]) -> None:
+    def _play_beep(self, seat: int, ev: list[Event] | None) -> None:
+        self.played_how = "beep"
         left = self._card_down(seat, BEEP)
         self.color = None  # any card may follow a Beep
         self.jump_open = False
         self.seq_seat = None
         if self.uno_open is not None and self.uno_open != seat:
             self.uno_open = None
-        ev.append(Event("play", seat, {"card": BEEP, "left": left, "how": "beep"}))
+        if ev is not None:
+            ev.append(Event("play", seat, {"card": BEEP, "left": left, "how": "beep"}))
         if left == 0:
             self._end_hand(seat, ev)
             return
         self.beep_resume = self.phase
         self.phase = BEEP_RACE
         self.beep_waiting = self.active
-        ev.append(Event("beep_race", seat, {"seats": list(self.beep_waiting)}))
+        if ev is not None:
+            ev.append(Event("beep_race", seat, {"seats": list(self.beep_waiting)}))
 
-    def _do_draw(self, seat: int, ev: list[Event]) -> None:
+    def _do_draw(self, seat: int, ev: list[Event] | None) -> None:
         self._close_jump()
         cards = self._draw_cards(seat, 1, "choice", ev)
         if not cards:
             self.stuck += 1
-            ev.append(_event("cannot_draw", seat, {}))
+            if ev is not None:
+                ev.append(_event("cannot_draw", seat, {}))
             if self.stuck >= self._n_active():
                 self._end_hand(None, ev)
             else:
@@ -1047,18 +1098,21 @@ class Game:
         if card != BEEP and self._can_follow(card) and (card != WILD4 or self._wild4_allowed(seat)):
             self.phase = DRAWN
             self.drawn = card
-            ev.append(_event("playable_drawn", seat, {}, {"card": card}))
+            if ev is not None:
+                ev.append(_event("playable_drawn", seat, {}, {"card": card}))
         else:
-            ev.append(_event("cannot_play", seat, {}))
+            if ev is not None:
+                ev.append(_event("cannot_play", seat, {}))
             self._set_turn(seat, ev, PLAYING, True)
 
-    def _do_accept(self, seat: int, ev: list[Event]) -> None:
+    def _do_accept(self, seat: int, ev: list[Event] | None) -> None:
         total, kind = self.pending, self.pending_kind
+        self.stuck = 0  # the card that made the penalty stays down
         self._clear_pending()
         self._close_jump()
         self._forced_draw(seat, total, "draw_two" if kind == "+2" else "wild_draw_four", ev)
 
-    def _do_challenge(self, seat: int, ev: list[Event]) -> None:
+    def _do_challenge(self, seat: int, ev: list[Event] | None) -> None:
         bluffer = self.bluffer
         assert bluffer is not None
         guilty = self.bluff
@@ -1067,17 +1121,19 @@ class Game:
         back = self._returnable_wild4()
         self._clear_pending()
         self.jump_open = False
-        ev.append(Event("challenge", seat, {"target": bluffer}))
-        ev.append(
-            Event(
-                "challenge_result",
-                bluffer,
-                {"guilty": guilty, "challenger": seat},
-                {"hand": list(self.hands[bluffer])},
-                secret_to=seat,
+        if ev is not None:
+            ev.append(Event("challenge", seat, {"target": bluffer}))
+            ev.append(
+                Event(
+                    "challenge_result",
+                    bluffer,
+                    {"guilty": guilty, "challenger": seat},
+                    {"hand": list(self.hands[bluffer])},
+                    secret_to=seat,
+                )
             )
-        )
         if not guilty:
+            self.stuck = 0  # the Wild Draw Four stays down
             self._forced_draw(seat, total + 2, "challenge_lost", ev)
             return
         mode = self.options.challenge_penalty
@@ -1087,28 +1143,42 @@ class Game:
             # A Beep played on it while the penalty waited stays on top: any card follows.
             self.color = prev_color if self.discard[-1] != BEEP else None
             self.said[bluffer] = False
-            ev.append(Event("card_returned", bluffer, {"card": card, "color": self.color}))
-            self._draw_cards(bluffer, 4, "bluff", ev)
+            if ev is not None:
+                ev.append(Event("card_returned", bluffer, {"card": card, "color": self.color}))
+            if not self._draw_cards(bluffer, 4, "bluff", ev):
+                # Both piles empty: the bluffer cannot draw and the turn passes, as for any
+                # player who cannot draw (a bluff that costs nothing must not keep the turn).
+                self.stuck += 1
+                if ev is not None:
+                    ev.append(_event("cannot_draw", bluffer, {}))
+                if self.stuck >= self._n_active():
+                    self._end_hand(None, ev)
+                else:
+                    self._set_turn(bluffer, ev, PLAYING, True)
+                return
             self.must_play = True
             self._set_turn(bluffer, ev)
             return
         self._draw_cards(bluffer, total + (2 if mode == "six" else 0), "bluff", ev)
         self.phase = PLAYING
-        ev.append(Event("turn", seat))
+        if ev is not None:
+            ev.append(Event("turn", seat))
         self.turn_events += 1
 
-    def _do_jump_in(self, action: Action, ev: list[Event]) -> None:
+    def _do_jump_in(self, action: Action, ev: list[Event] | None) -> None:
         seat, card = action.seat, action.card
         assert card is not None
         left = self._card_down(seat, card)
         prev_current = self.current
+        self.played_how = "jump_in"
         self.color = CARD_COLOR[card]
-        ev.append(Event("play", seat, {"card": card, "left": left, "how": "jump_in", "instead_of": prev_current}))
+        if ev is not None:
+            ev.append(Event("play", seat, {"card": card, "left": left, "how": "jump_in", "instead_of": prev_current}))
         self.current = seat
         self.drawn = None
         self._card_effect(seat, card, action.target, self.color, False, ev, self.options.jump_in_again)
 
-    def _draw_cards(self, seat: int, count: int, reason: str, ev: list[Event]) -> list[str]:
+    def _draw_cards(self, seat: int, count: int, reason: str, ev: list[Event] | None) -> list[str]:
         pile = self.draw_pile
         if 0 < count <= len(pile):
             got = pile[-1 : -count - 1 : -1]  # taken one by one from the top
@@ -1122,7 +1192,8 @@ class Game:
                         pile[:] = self.discard[:-keep]
                         del self.discard[:-keep]
                         self._shuffle(pile)
-                        ev.append(Event("reshuffle", None, {"count": len(pile)}))
+                        if ev is not None:
+                            ev.append(Event("reshuffle", None, {"count": len(pile)}))
                     else:
                         break
                 got.append(pile.pop())
@@ -1132,11 +1203,12 @@ class Game:
             self.said[seat] = False
             if self.uno_open == seat:
                 self.uno_open = None
-            data = {"count": len(got), "reason": reason, "left": len(hand)}
-            if len(got) < count:
-                data["wanted"] = count
-            ev.append(_event("draw", seat, data, {"cards": got}))
-        elif count:
+            if ev is not None:
+                data = {"count": len(got), "reason": reason, "left": len(hand)}
+                if len(got) < count:
+                    data["wanted"] = count
+                ev.append(_event("draw", seat, data, {"cards": got}))
+        elif count and ev is not None:
             ev.append(Event("draw", seat, {"count": 0, "reason": reason, "wanted": count, "left": len(self.hands[seat])}, {"cards": []}))
         return got
 
@@ -1177,15 +1249,17 @@ class Game:
         options = _OPTION_DICTS.get(self.options)
         if options is None:
             options = _OPTION_DICTS[self.options] = self.options.to_dict()
-        ev = [_event("match_start", None, {"players": self.players, "options": dict(options)})]
+        ev = [_event("match_start", None, {"players": self.players, "options": dict(options)})] if self.listening else None
         # One generator serves the dealer's draws and the first deal.
         rng = self._rng()
         if self.dealer is None:
             self._choose_dealer(ev, rng)
-        ev.extend(self._start_hand(False, rng))
-        return ev
+        more = self._start_hand(False, rng)
+        if ev is not None:
+            ev.extend(more)
+        return ev if ev is not None else []
 
-    def _choose_dealer(self, ev: list[Event], rng: random.Random) -> None:
+    def _choose_dealer(self, ev: list[Event] | None, rng: random.Random) -> None:
         # Drawing from a freshly shuffled deck is drawing uniformly among the cards not yet
         # drawn: each draw picks one, so the deck is never shuffled whole for a few cards.
         pool = list(_DECKS[1 if self.options.beep else 0])
@@ -1207,7 +1281,8 @@ class Game:
                         pool.pop()
                     else:
                         card = under.pop(0)
-                    ev.append(_event("dealer_draw", seat, {"card": card}))
+                    if ev is not None:
+                        ev.append(_event("dealer_draw", seat, {"card": card}))
                     # Only number cards count; others go back under the deck.
                     under.append(card)
                     if card in _NUMBER_CARDS:
@@ -1217,9 +1292,11 @@ class Game:
             tied = [s for s in candidates if best[s] == high]
             if len(tied) == 1:
                 self.dealer = tied[0]
-                ev.append(_event("dealer_chosen", tied[0], {}))
+                if ev is not None:
+                    ev.append(_event("dealer_chosen", tied[0], {}))
                 return
-            ev.append(Event("dealer_tie", None, {"seats": tied}))
+            if ev is not None:
+                ev.append(Event("dealer_tie", None, {"seats": tied}))
             candidates = tied
 
     def start_hand(self, pass_deal: bool = True) -> list[Event]:
@@ -1231,7 +1308,7 @@ class Game:
             raise IllegalAction("hand_in_progress")
         self.version += 1
         self._legal_cache = None
-        ev: list[Event] = []
+        ev: list[Event] | None = [] if self.listening else None
         n = self.players
         if self.dealer is None:
             self.dealer = self.active[0]
@@ -1243,7 +1320,8 @@ class Game:
         self.hand_number += 1
         self.direction = 1
         self.reset_turn_state()
-        ev.append(_event("hand_start", None, {"hand": self.hand_number, "dealer": self.dealer}))
+        if ev is not None:
+            ev.append(_event("hand_start", None, {"hand": self.hand_number, "dealer": self.dealer}))
         deck = list(_DECKS[1 if self.options.beep else 0])
         self._shuffle(deck, rng)
         hands: list[list[str]] = [[] for _ in range(n)]
@@ -1261,26 +1339,30 @@ class Game:
         del deck[len(deck) - HAND_SIZE * k :]
         self.draw_pile = deck
         self.discard = []
-        ev.append(_event("deal", self.dealer, {"count": HAND_SIZE, "seats": order}))
+        if ev is not None:
+            ev.append(_event("deal", self.dealer, {"count": HAND_SIZE, "seats": order}))
         for s in order:
-            ev.append(Event("hand_dealt", s, {"count": HAND_SIZE}, {"cards": list(self.hands[s])}))
+            if ev is not None:
+                ev.append(Event("hand_dealt", s, {"count": HAND_SIZE}, {"cards": list(self.hands[s])}))
         self._turn_first_card(ev)
-        return ev
+        return ev if ev is not None else []
 
-    def _turn_first_card(self, ev: list[Event]) -> None:
+    def _turn_first_card(self, ev: list[Event] | None) -> None:
         while True:
             card = self.draw_pile.pop()
             if card != WILD4 and (card in _NUMBER_CARDS or not self.options.first_card_number):
                 break
             # A Wild Draw Four (with first_card_number, any card but a number) goes back
             # into the deck and another card is turned.
-            ev.append(Event("first_card_returned", None, {"card": card}))
+            if ev is not None:
+                ev.append(Event("first_card_returned", None, {"card": card}))
             self.draw_pile.insert(self._randbelow(len(self.draw_pile) + 1), card)
         self.discard = [card]
         self.color = CARD_COLOR[card]
         assert self.dealer is not None
         first = self.next_seat(self.dealer)
-        ev.append(_event("first_card", None, {"card": card, "color": self.color}))
+        if ev is not None:
+            ev.append(_event("first_card", None, {"card": card, "color": self.color}))
         self.phase = PLAYING
         self._open_jump(card)
         rank = CARD_RANK[card]
@@ -1290,20 +1372,23 @@ class Game:
             self._set_turn(first, ev)
             self._draw_cards(first, 2, "first_card", ev)
             if self.options.draw_skips:
-                ev.append(Event("skip", first))
+                if ev is not None:
+                    ev.append(Event("skip", first))
                 self._set_turn(first, ev, PLAYING, True)
         elif rank == "r":
             # The dealer plays first and play goes the other way.
             self.direction = -1
-            ev.append(Event("reverse", None, {"direction": -1}))
+            if ev is not None:
+                ev.append(Event("reverse", None, {"direction": -1}))
             self._set_turn(self.dealer, ev)
         elif rank == "s":
-            ev.append(Event("skip", first))
+            if ev is not None:
+                ev.append(Event("skip", first))
             self._set_turn(first, ev, PLAYING, True)
         else:
             self._set_turn(first, ev)
 
-    def _end_hand(self, winner: int | None, ev: list[Event]) -> None:
+    def _end_hand(self, winner: int | None, ev: list[Event] | None) -> None:
         opts = self.options
         active = self.active
         points = {s: hand_points(self.hands[s]) for s in active}
@@ -1330,20 +1415,21 @@ class Game:
         self.jump_open = False
         self.uno_open = None
         self.seq_seat = None
-        ev.append(
-            Event(
-                "hand_end",
-                winner,
-                {
-                    "hand": self.hand_number,
-                    "points": points,
-                    "gained": gained,
-                    "scores": list(self.scores),
-                    "block": block,
-                    "hands": {s: list(self.hands[s]) for s in active},
-                },
+        if ev is not None:
+            ev.append(
+                Event(
+                    "hand_end",
+                    winner,
+                    {
+                        "hand": self.hand_number,
+                        "points": points,
+                        "gained": gained,
+                        "scores": list(self.scores),
+                        "block": block,
+                        "hands": {s: list(self.hands[s]) for s in active},
+                    },
+                )
             )
-        )
         self._check_match_end(ev)
 
     def side_scores(self) -> dict[int, int]:
@@ -1352,7 +1438,7 @@ class Game:
             return {0: self.scores[0] + self.scores[2], 1: self.scores[1] + self.scores[3]}
         return {s: self.scores[s] for s in range(self.players) if not self.eliminated[s]}
 
-    def _check_match_end(self, ev: list[Event]) -> None:
+    def _check_match_end(self, ev: list[Event] | None) -> None:
         opts = self.options
         done_hands = opts.hands > 0 and self.hand_number >= opts.hands
         winners: list[int] = []
@@ -1361,7 +1447,8 @@ class Game:
             before = self.active
             for s in out:
                 self.eliminated[s] = True
-                ev.append(Event("eliminated", s, {"score": self.scores[s]}))
+                if ev is not None:
+                    ev.append(Event("eliminated", s, {"score": self.scores[s]}))
             left = self.active
             if len(left) == 1:
                 winners = left
@@ -1383,7 +1470,8 @@ class Game:
         if winners:
             self.winners = winners
             self.phase = MATCH_OVER
-            ev.append(Event("match_end", None, {"winners": winners, "scores": list(self.scores)}))
+            if ev is not None:
+                ev.append(Event("match_end", None, {"winners": winners, "scores": list(self.scores)}))
 
     # ------------------------------------------------------------------ copies
 
