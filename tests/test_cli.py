@@ -149,7 +149,7 @@ def test_the_readmes_script_example_is_true(tmp_path) -> None:
     import re
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    line = next(l.strip() for l in readme.splitlines() if l.strip().startswith("printf "))
+    line = next(s.strip() for s in readme.splitlines() if s.strip().startswith("printf "))
     found = re.fullmatch(r"printf '(.*)' \| uno (.*)", line)
     assert found, line
     text = found.group(1).encode().decode("unicode_escape")

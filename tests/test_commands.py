@@ -10,7 +10,6 @@ import pytest
 from uno_cli import i18n
 from uno_cli.commands import (
     BY_NAME, GAME, INTERFACE, REGISTRY, Partial, action_to_command, help_lines, label, normalize, parse, resolve,
-    verb_words,
 )
 from uno_cli.engine import Action
 from uno_cli.engine.actions import ACCEPT, CATCH, DRAW, PASS, PLAY, UNO

@@ -6,6 +6,7 @@ import dataclasses
 
 import pytest
 
+from uno_cli.engine.errors import InvalidOptions
 from uno_cli.engine.options import OPTION_NAMES, PRESETS, RuleOptions
 from uno_cli.i18n import use_language
 from uno_cli.optioninfo import (
@@ -160,7 +161,7 @@ def test_deterministic():
 
 
 def test_unknown_preset_is_refused():
-    with pytest.raises(Exception):
+    with pytest.raises(InvalidOptions):
         rule_book("no-such-preset")
 
 

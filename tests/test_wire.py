@@ -117,7 +117,7 @@ def test_objects_of_rare_moments_match_the_schema(tmp_path, monkeypatch):
                                  "current": 1, "options": {"jump_in": True, "false_uno_penalty": 1}}))
     lines = ["rules", "play w", "color red", "@2 jump g3", "@2 uno", "save s1.json", "quit"]
     out = Output()
-    script_mode.run(config(kinds="ss", seed=1, setup=str(setup)), io.BytesIO("".join(l + "\n" for l in lines).encode()), out)
+    script_mode.run(config(kinds="ss", seed=1, setup=str(setup)), io.BytesIO("".join(line + "\n" for line in lines).encode()), out)
     objects = [json.loads(line) for line in out.lines()]
     out2 = Output()
     script_mode.run(config(kinds="ss", seed=1, setup=str(setup)), io.BytesIO(b"hand\n"), out2)

@@ -307,7 +307,7 @@ def play(**kw: Any) -> None:
     else:
         _check_file_or_exit(config)
         _say_unreadable_settings()
-        from uno_cli.interactive import run as run_script  # type: ignore[no-redef]
+        from uno_cli.interactive import run as run_script  # type: ignore[no-redef,assignment]
     sys.exit(run_script(config))
 
 
@@ -355,6 +355,7 @@ def simulate(**kw: Any) -> None:
             from uno_cli.errtext import config_error
 
             _fail(config_error(exc))
+        assert levels is not None  # _fail() exits
         if len(levels) == 1:
             levels = levels * kw["players"]
         if len(levels) != kw["players"]:
@@ -562,7 +563,7 @@ def join(**kw: Any) -> None:
 
 
 # After every command is defined, so each of their placeholders is named.
-from uno_cli.clicktext import localize_metavars
+from uno_cli.clicktext import localize_metavars  # noqa: E402
 
 localize_metavars(main)
 

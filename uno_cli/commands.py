@@ -359,9 +359,10 @@ def _catalog_phrases() -> tuple[dict[tuple[str, ...], tuple[str, Any]], frozense
             continue
         for (code, form), key in names.items():
             table.setdefault(key, ("card", code))
-            c, rank = CARD_COLOR.get(code), CARD_RANK.get(code)
-            if c is None or rank is None:
+            maybe_c, rank = CARD_COLOR.get(code), CARD_RANK.get(code)
+            if maybe_c is None or rank is None:
                 continue
+            c = maybe_c
             # The words of this card that its other-colour twins do not have name the colour.
             twins = [names[(o + code[1:], form)] for o in COLORS if o != c]
             own = [w for w in key if all(w not in t for t in twins)]
@@ -370,9 +371,9 @@ def _catalog_phrases() -> tuple[dict[tuple[str, ...], tuple[str, Any]], frozense
             colors[c].update(own)
         all_colors = set().union(*colors.values())
         for code in ALL_CODES:
-            c, rank = CARD_COLOR.get(code), CARD_RANK.get(code)
+            rank = CARD_RANK.get(code)
             bare = names[(code, BARE)]
-            if c is not None and rank is not None and not rank.isdigit():
+            if CARD_COLOR.get(code) is not None and rank is not None and not rank.isdigit():
                 # What is left of the bare name without its colour is the rank ("Saltar").
                 rest = tuple(w for w in bare if w not in all_colors)
                 if rest:
@@ -517,14 +518,14 @@ def parse(
         cmd.error = "too_long"
         return cmd
     if text.startswith("@"):
-        head, _sep, rest = text[1:].partition(" ")
+        head, _sep, text_after = text[1:].partition(" ")
         if not (head.isascii() and head.isdigit()) or not 1 <= int(head) <= players:
             cmd.error = "bad_seat_prefix"
             cmd.detail = {"text": "@" + head, "players": players}
             return cmd
         cmd.seat = int(head) - 1
         cmd.explicit_seat = True
-        text = rest.strip()
+        text = text_after.strip()
         if not text:
             cmd.error = "empty"
             return cmd

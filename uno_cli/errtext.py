@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
+from typing import Any
 
 from uno_cli.engine.errors import InvalidOptions, InvalidSetup
-from uno_cli.i18n import _, get_translator, ngettext
+from uno_cli.i18n import ListStyle, _, get_translator, ngettext
 from uno_cli.names import clean_text
 from uno_cli.playconfig import ConfigError
 
 
-def _list(items: object, style: str = "standard") -> str:
-    shown = [clean_text(x) if isinstance(x, str) else _shown(x) for x in items]  # type: ignore[attr-defined]
-    return get_translator().format_list(shown, style=style)  # type: ignore[union-attr]
+def _list(items: Iterable[Any], style: ListStyle = "standard") -> str:
+    shown = [clean_text(x) if isinstance(x, str) else _shown(x) for x in items]
+    return get_translator().format_list(shown, style=style)
 
 
 #: The longest value quoted from a file in a message, in characters.
@@ -242,7 +244,7 @@ def config_error(exc: ConfigError) -> str:
         from uno_cli.clicktext import level_names
 
         return _("There is no bot level {level}. Levels: {levels}.").format(
-            level=d.get("value"), levels=level_names(list(d.get("allowed", ())))
+            level=d.get("value"), levels=level_names(list(d.get("allowed", ())))  # type: ignore[call-overload]
         )
     if exc.code == "bad_pace":
         return _("The pace is a number of seconds from 0 to 60, such as 1.5; got {value}.").format(value=d.get("value"))

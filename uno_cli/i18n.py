@@ -22,7 +22,7 @@ import re
 import string
 import sys
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from typing import Any, Literal
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
@@ -154,9 +154,9 @@ def parse_language(text: str) -> str:
     if lowered in _ENGLISH_NAMES:
         return _ENGLISH_NAMES[lowered]
     if re.fullmatch(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]+)*(?:\.[\w-]+)?(?:@\w+)?", cleaned):
-        code = _from_tag(cleaned)
-        if code is not None:
-            return code
+        tagged = _from_tag(cleaned)
+        if tagged is not None:
+            return tagged
     raise UnknownLanguage(text, tuple(LANGUAGES))
 
 
@@ -328,6 +328,10 @@ def _english_plural(n: int) -> int:
     return 0 if n == 1 else 1
 
 
+#: The list styles babel joins with ("a, b and c"; "or": "a, b or c").
+ListStyle = Literal["standard", "standard-short", "or", "or-short", "unit", "unit-short", "unit-narrow"]
+
+
 class Translator:
     """Messages, plurals, lists and numbers in one language."""
 
@@ -342,7 +346,7 @@ class Translator:
         self.nplurals: int = 2
         self._plural: Callable[[int], int] = _english_plural
         self._messages: dict[tuple[str | None, str], tuple[str, ...]] = {}
-        self._convert: Callable[[str], str] | None = None
+        self._convert: Callable[..., str] | None = None
         self._converted: set[tuple[str | None, str]] = set()
         self._zero_plural = language in ZERO_TAKES_PLURAL
         self._number_source: str = ""
@@ -442,7 +446,7 @@ class Translator:
         """``n`` as this language says it before a noun of ``form`` (digits when not listed)."""
         return self.number_words.get(form, {}).get(n, str(n))
 
-    def format_list(self, items: list[str], style: str = "standard") -> str:
+    def format_list(self, items: list[str], style: ListStyle = "standard") -> str:
         """Join items as this language does: "a, b și c"; ``style="or"`` for "a, b sau c"."""
         from babel.lists import format_list
         return format_list(list(items), style=style, locale=self.locale_name)
@@ -539,9 +543,11 @@ def context_messages(language: str, context: str) -> dict[str, str]:
             blocks.append(text[start:end])
             at = text.find(marker, end)
         messages = {}
-        convert = None
+        convert: Callable[[str], str] | None = None
         if language == "sr_Cyrl":
-            from uno_cli.translit import latin_to_cyrillic as convert
+            from uno_cli.translit import latin_to_cyrillic
+
+            convert = latin_to_cyrillic
         for entry in read_po("\n\n".join(blocks)).entries:
             # Single messages only: a plural needs the catalog's plural rule.
             if entry.context == context and entry.usable and entry.msgid_plural is None:

@@ -319,12 +319,12 @@ def _loop(session: Any, stdin: IO[bytes], writer: _Writer) -> int:
         except UnicodeDecodeError:
             line = "\ufffd"
         line = line.rstrip("\r\n")
-        line = _answer_line(session, line, wait.seat, prompt_id)
-        if line is None:
+        answer = _answer_line(session, line, wait.seat, prompt_id)
+        if answer is None:
             continue  # an answer to another prompt: refused
-        if line.lstrip().startswith("#") or not line.strip():
+        if answer.lstrip().startswith("#") or not answer.strip():
             continue  # comments and blank lines
-        result = session.handle_line(line, wait.seat)
+        result = session.handle_line(answer, wait.seat)
         if result.quit:
             return _stop(session, writer, quit=True)
         if result.changed or result.waived:

@@ -507,7 +507,7 @@ class Session:
             return [_message("drawn_cards", d.cards_line_text(secret["cards"]),
                              {"seat": ev.seat + 1 if ev.seat is not None else None, "cards": list(secret["cards"])},
                              ev.seat, brief=False)]
-        if ev.type == "challenge_result" and secret and "hand" in secret and ev.seat != viewer:
+        if ev.type == "challenge_result" and secret and "hand" in secret and ev.seat is not None and ev.seat != viewer:
             return [_message("revealed", d.revealed_text(ev.seat, secret["hand"], self.names),
                              {"seat": ev.seat + 1 if ev.seat is not None else None, "cards": list(secret["hand"])},
                              ev.seat)]
@@ -846,7 +846,7 @@ def _save_argument(arg: str) -> tuple[str, bool]:
 
 
 def _jsonable(detail: dict[str, Any]) -> dict[str, Any]:
-    out = {}
+    out: dict[str, Any] = {}
     for k, v in detail.items():
         if isinstance(v, (str, int, float, bool)) or v is None:
             out[k] = v
