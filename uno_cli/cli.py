@@ -10,10 +10,10 @@ import click
 
 from uno_cli import __version__
 from uno_cli.clicktext import address_form, said_choice
-from uno_cli.i18n import _, pgettext
+from uno_cli.i18n import COMPLETE_LANGUAGES, _, pgettext
 
 EXIT_BAD_USAGE = 2
-_LANGUAGE_CODES = "en, pt, sr_Latn, sr_Cyrl, ro, it"
+_LANGUAGE_CODES = ", ".join(COMPLETE_LANGUAGES)
 
 
 class DefaultGroup(click.Group):
