@@ -59,7 +59,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from uno_cli import describe as d
-from uno_cli.commands import BY_NAME, INTERFACE, QUERIES, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve, spoken_moves
+from uno_cli.commands import BY_NAME, INTERFACE, QUERIES, Asking, ask, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve, spoken_moves
 from uno_cli.engine import state_io
 from uno_cli.engine.actions import (
     Action,
@@ -683,7 +683,8 @@ class Session:
         if BY_NAME[verb].scope == INTERFACE:
             return self._error("interface_only", d.interface_only_text(label(verb)), seat)
         if verb in QUERIES:
-            self._query(verb, seat)
+            answer = ask(verb, Asking(self, seat))
+            self.emit(answer.type, answer.text, answer.data, seat)
             return LineResult(True, verb=verb, seat=seat)
         if verb == "quit":
             return LineResult(True, verb=verb, seat=seat, quit=True)
@@ -720,37 +721,6 @@ class Session:
             self.partial[seat] = result.action
             return None
         return result
-
-    def _query(self, verb: str, seat: int) -> None:
-        g = self.game
-        viewer = seat
-        if verb == "hand":
-            self.emit("hand", d.hand_text(g.hands[seat]), {"seat": seat + 1, "cards": list(g.hands[seat])}, seat)
-        elif verb == "top":
-            self.emit("top", d.top_text(g.top, g.color), {"card": g.top, "color": g.color}, seat)
-        elif verb == "status":
-            self.emit("status", d.status_text(g.view(seat), self.names, viewer), {"seat": seat + 1}, seat)
-        elif verb == "scores":
-            self.emit("scores", d.scores_text(g.scores, self.names, viewer, g.eliminated), {"scores": list(g.scores)}, seat)
-        elif verb == "counts":
-            counts = [len(h) for h in g.hands]
-            self.emit("counts", d.counts_text(counts, self.names, viewer, g.eliminated), {"counts": counts}, seat)
-        elif verb == "in_play":
-            self.emit("in_play", d.color_text(g.color), {"color": g.color}, seat)
-        elif verb == "penalty":
-            self.emit("penalty", d.pending_text(g.view(seat), self.names, viewer),
-                      {"total": g.pending if g.phase == Phase.PENDING else 0, "kind": g.pending_kind}, seat)
-        elif verb == "turn":
-            self.emit("whose_turn", d.turn_text(g.view(seat), self.names, viewer),
-                      {"current": g.current + 1, "phase": str(g.phase)}, seat)
-        elif verb == "moves":
-            self.emit("moves", self.moves_text(seat), {"seat": seat + 1, "legal": self.legal_commands(seat)}, seat)
-        elif verb == "help":
-            self.emit("help", help_text(self.help_skip, self.seat_prefix), {}, seat)
-        elif verb == "rules":
-            from uno_cli.rulebook import rule_book
-
-            self.emit("rules", rule_book(self.config.preset, g.options).rstrip("\n"), {}, seat)
 
     def _save_command(self, cmd: Command, seat: int) -> LineResult:
         """``save FILE``, ``save FILE force`` or ``save --force FILE`` (see docs/protocol.md)."""

@@ -89,15 +89,16 @@ class Controller:
         """What each verb of the command registry does here (keys and typed words run them).
 
         Verbs that act in the game (draw, uno, beep, challenge...) resolve through the
-        registry (:meth:`run_verb`); the others read the game or work the interface.
+        registry (:meth:`run_verb`); queries say the registry's answer (:meth:`ask`); the
+        others work the interface.
         """
         from uno_cli.commands import GAME, REGISTRY
 
-        read = self._reader
         table: dict[str, Callable[[], None]] = {
             v.name: (lambda name=v.name: self.run_verb(name))
             for v in REGISTRY if v.scope == GAME and not v.query and v.name not in ("save", "quit")
         }
+        table.update({v.name: self._asker(v.name) for v in REGISTRY if v.answer is not None})
         table.update({
             "prev_card": self.cursor.prev_card,
             "next_card": self.cursor.next_card,
@@ -108,15 +109,6 @@ class Controller:
             "prev_playable": self.cursor.prev_playable,
             "sort_color": self.cursor.sort_by_color,
             "sort_number": self.cursor.sort_by_number,
-            "hand": read(self.hand_text),
-            "top": read(self.top_text),
-            "in_play": read(self.color_text),
-            "counts": read(self.counts_text),
-            "penalty": read(self.pending_text),
-            "scores": read(self.scores_text),
-            "turn": read(self.turn_text),
-            "status": read(self.status_text),
-            "moves": read(lambda: self.table.moves_text(HUMAN) if self.table is not None else _(words.NOT_STARTED)),
             "repeat": self.out.repeat,
             "history_back": self.history_back,
             "history_forward": self.history_forward,
@@ -129,6 +121,9 @@ class Controller:
             "quit": self.ask_quit,
         })
         return table
+
+    def _asker(self, verb: str) -> Callable[[], None]:
+        return self._reader(lambda: self.ask(verb))
 
     def _reader(self, text: Callable[[], str]) -> Callable[[], None]:
         def read() -> None:
@@ -396,40 +391,15 @@ class Controller:
             self.mode = Mode.PLAY
 
     # ---------------------------------------------------------------- information
-    def _view(self) -> Any:
-        return self.game.view(HUMAN)
+    def ask(self, verb: str) -> str:
+        """The registry's answer to the query ``verb`` for the player (the hand in the cursor's order)."""
+        from uno_cli.commands import Asking, ask
 
-    def hand_text(self) -> str:
-        """The player's hand, in the chosen order."""
-        return self.cursor.hand_text()
-
-    def top_text(self) -> str:
-        """The top card of the pile."""
-        return d.top_text(self.game.top, self.game.color)
-
-    def color_text(self) -> str:
-        """The colour in play."""
-        return d.color_text(self.game.color)
-
-    def counts_text(self) -> str:
-        """Everyone's number of cards."""
-        return self.table.counts_text(HUMAN)  # type: ignore[union-attr]
-
-    def pending_text(self) -> str:
-        """The draw penalty waiting."""
-        return d.pending_text(self._view(), self.table.names, HUMAN)  # type: ignore[union-attr]
-
-    def scores_text(self) -> str:
-        """The scores."""
-        return self.table.scores_text(HUMAN)  # type: ignore[union-attr]
+        return ask(verb, Asking(self.table, HUMAN, hand=self.cursor.hand())).text
 
     def turn_text(self) -> str:
         """Whose turn it is."""
-        return d.turn_text(self._view(), self.table.names, HUMAN)  # type: ignore[union-attr]
-
-    def status_text(self) -> str:
-        """The whole state of the game."""
-        return self.table.status_text(HUMAN)  # type: ignore[union-attr]
+        return self.ask("turn")
 
     # ---------------------------------------------------------------- key commands
     def command(self, name: str) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from uno_cli.commands import Asking, ask
 from uno_cli.i18n import N_, _, key_name
 from uno_cli.interactive.announcer import Announcer, Mute
 from uno_cli.interactive.cursor import HandCursor
@@ -170,7 +171,7 @@ class SeatKeys:
             "prev_card": c.prev_card, "next_card": c.next_card, "first_card": c.first_card,
             "last_card": c.last_card, "next_playable": c.next_playable, "prev_playable": c.prev_playable,
             "sort_color": c.sort_by_color, "sort_number": c.sort_by_number, "play_focused": self.play_focused,
-            "hand": lambda: self.answer(c.hand_text()),
+            "hand": lambda: self.answer(ask("hand", Asking(self._session(), c.seat, hand=c.hand())).text),
             "repeat": self.out.repeat, "history_back": lambda: self.out.walk(-1),
             "history_forward": lambda: self.out.walk(1),
         }
