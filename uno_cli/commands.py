@@ -1074,7 +1074,8 @@ def resolve(cmd: Command, game: Any, seat: int, partial: Action | None = None) -
         for a in legal:
             if a.kind == CATCH:
                 return a
-    kinds = {"draw": DRAW, "pass": PASS, "accept": ACCEPT, "challenge": CHALLENGE, "uno": UNO}
-    if verb not in kinds:
+    # The other verbs stand for one engine action kind (Verb.kinds): draw, pass, accept, challenge, uno.
+    kinds = BY_NAME[verb].kinds if verb in BY_NAME else ()
+    if len(kinds) != 1:
         raise IllegalAction("not_now", None)
-    return Action(kinds[verb], seat)
+    return Action(kinds[0], seat)
