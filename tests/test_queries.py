@@ -91,3 +91,12 @@ def test_the_interactive_game_says_every_query(verb: str):
     controller.command(verb)
     expected = ask(verb, Asking(controller.table, 0, hand=controller.cursor.hand()))
     assert expected.text in "\n".join(lines)
+
+
+def test_deck_says_how_many_cards_are_left_in_the_draw_pile():
+    session, _said = _session()
+    g = session.game
+    answer = ask("deck", Asking(session, None))
+    left = 108 - sum(len(h) for h in g.hands) - len(g.discard)
+    assert answer.data == {"count": left} and len(g.draw_pile) == left
+    assert answer.text == f"{left} cards left in the draw pile."

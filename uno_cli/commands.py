@@ -128,6 +128,13 @@ def _view(q: Asking) -> Any:
     return q.session.game.view(q.seat if q.seat is not None else 0)
 
 
+def _deck(q: Asking) -> Answer:
+    from uno_cli import describe as d
+
+    count = len(q.session.game.draw_pile)
+    return Answer("deck", d.deck_text(count), {"count": count})
+
+
 def _penalty(q: Asking) -> Answer:
     from uno_cli import describe as d
     from uno_cli.engine import Phase
@@ -271,6 +278,8 @@ REGISTRY: tuple[Verb, ...] = (
          N_("say the colour in play"), query=True, answer=_in_play, public=True),
     Verb("counts", NP_("command", "counts"), ("count", "contagem", "broj", "numar", "conteggio"),
          N_("everyone's number of cards"), query=True, answer=_counts, public=True),
+    Verb("deck", NP_("command", "deck"), ("pile", "draw pile", "stock", "monte", "spil", "teanc", "mazzo"),
+         N_("cards left in the draw pile"), query=True, answer=_deck, public=True),
     Verb("penalty", NP_("command", "penalty"), ("pending", "penalidade", "kazna", "penalizare", "penalita"),
          N_("the draw penalty waiting"), query=True, answer=_penalty, public=True),
     Verb("scores", NP_("command", "scores"),

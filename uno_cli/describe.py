@@ -635,6 +635,12 @@ def color_text(color: str | None) -> str:
     return _("The colour in play is {color}.").format(color=color_name(color))
 
 
+def deck_text(count: int) -> str:
+    """How many cards are left in the draw pile."""
+    return ngettext("{count} card left in the draw pile.", "{count} cards left in the draw pile.",
+                    count).format(count=count)
+
+
 def pending_text(view: Any, names: Sequence[str], viewer: int | None = None) -> str:
     """The draw penalty waiting, and for whom."""
     if view.phase != Phase.PENDING or not view.pending:
