@@ -61,6 +61,7 @@ from typing import Any, Callable, Sequence
 from uno_cli import describe as d
 from uno_cli.commands import BY_NAME, INTERFACE, QUERIES, Asking, ask, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve, spoken_moves
 from uno_cli.engine import state_io
+from uno_cli.engine.events import EventKind as E
 from uno_cli.engine.actions import (
     Action,
 )
@@ -460,58 +461,58 @@ class Session:
             text: str | None = describe_event(ev, viewer, names)
             brief = ev.type not in SHORT_SKIP
             kind = ev.type
-            if kind in ("hand_start", "match_start"):
+            if kind in (E.HAND_START, E.MATCH_START):
                 turn_said, out_of_turn = None, False
-                if kind == "hand_start" and _int_or(ev.data.get("hand"), 0) == 1:
+                if kind == E.HAND_START and _int_or(ev.data.get("hand"), 0) == 1:
                     brief = False  # at short the first card begins the match
-            elif kind == "play":
+            elif kind == E.PLAY:
                 turn_said = None
                 out_of_turn = ev.data.get("how") in ("jump_in", "sequence")
-            elif kind == "reverse" and duo:
+            elif kind == E.REVERSE and duo:
                 # With two players a Reverse is said as the turn it gives.
                 reversed_duo = True
                 text = None
-            elif kind == "skip" and reversed_duo:
+            elif kind == E.SKIP and reversed_duo:
                 text = None
-            elif kind == "turn":
+            elif kind == E.TURN:
                 if ev.seat == turn_said:
                     text = None  # the turn did not change (a draw): not said again
                 else:
                     brief = ev.seat == viewer or out_of_turn or reversed_duo
                 turn_said = ev.seat
                 out_of_turn = reversed_duo = False
-            important = kind in ("turn", "pending", "beep_race", "playable_drawn") and (
-                ev.seat is not None and self.controlled(ev.seat) or kind == "beep_race"
+            important = kind in (E.TURN, E.PENDING, E.BEEP_RACE, E.PLAYABLE_DRAWN) and (
+                ev.seat is not None and self.controlled(ev.seat) or kind == E.BEEP_RACE
             )
             out.append(Message(kind, text, None, ev.seat, important, brief,
                                make=partial(_payload, ev, viewer, names, scripted, text)))
             out.extend(self._lines_after(ev, viewer))
             if index == len(pending) - 1 and out_of_turn and g.phase in IN_TURN_PHASES:
                 # After every out-of-turn card, whose turn it is (the engine said no turn: it stayed).
-                pending.append(Event("turn", g.current))
+                pending.append(Event(E.TURN, g.current))
         return out, (turn_said, out_of_turn)
 
     def _lines_after(self, ev: Event, viewer: int | None) -> list[Message]:
         """The lines of their own that follow an event: drawn cards, a revealed hand, points, totals."""
         g = self.game
         secret = ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
-        if ev.type == "play" and ev.data.get("color"):
+        if ev.type == E.PLAY and ev.data.get("color"):
             return [_message("color_chosen", d.color_chosen_text(ev.seat, ev.data["color"], viewer, self.names),
                              {"seat": ev.seat + 1 if ev.seat is not None else None, "color": ev.data["color"]},
                              ev.seat)]
-        if ev.type == "hand_dealt" and secret:
+        if ev.type == E.HAND_DEALT and secret:
             return [_message("hand", d.cards_line_text(secret.get("cards", []), sort=True),
                              {"seat": ev.seat + 1 if ev.seat is not None else None,
                               "cards": list(secret.get("cards", []))}, ev.seat, brief=False)]
-        if ev.type == "draw" and secret and len(secret.get("cards", ())) > d.LISTED_DRAW:
+        if ev.type == E.DRAW and secret and len(secret.get("cards", ())) > d.LISTED_DRAW:
             return [_message("drawn_cards", d.cards_line_text(secret["cards"]),
                              {"seat": ev.seat + 1 if ev.seat is not None else None, "cards": list(secret["cards"])},
                              ev.seat, brief=False)]
-        if ev.type == "challenge_result" and secret and "hand" in secret and ev.seat is not None and ev.seat != viewer:
+        if ev.type == E.CHALLENGE_RESULT and secret and "hand" in secret and ev.seat is not None and ev.seat != viewer:
             return [_message("revealed", d.revealed_text(ev.seat, secret["hand"], self.names),
                              {"seat": ev.seat + 1 if ev.seat is not None else None, "cards": list(secret["hand"])},
                              ev.seat)]
-        if ev.type == "match_start":
+        if ev.type == E.MATCH_START:
             from uno_cli.engine.options import PRESETS
             from uno_cli.optioninfo import preset_name
 
@@ -520,7 +521,7 @@ class Session:
             # At short, the rules are one key away (F2, Page Up): the match begins with its first card.
             return [_message("rules_summary", d.rules_text(preset_name(name), o != PRESETS[name], o.target, o.hands),
                              {"preset": name}, brief=False)]
-        if ev.type == "hand_end":
+        if ev.type == E.HAND_END:
             gained = ev.data.get("gained") or {}
             lines = []
             for seat in sorted(int(s) for s in gained):
@@ -530,7 +531,7 @@ class Session:
             lines.append(_message("scores", d.scores_text(g.scores, self.names, viewer, g.eliminated),
                                   {"scores": list(g.scores)}, brief=False))
             return lines
-        if ev.type == "match_end":
+        if ev.type == E.MATCH_END:
             return [_message("game_over", d.final_scores_text(g.scores, self.names, viewer, g.eliminated),
                              {"winners": [w + 1 for w in g.winners], "scores": list(g.scores),
                               "names": list(self.names), "hands": g.hand_number})]

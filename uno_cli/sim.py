@@ -19,6 +19,7 @@ from typing import Any, Callable, Sequence
 from uno_cli.bots import make_bot
 from uno_cli.engine import Action, Game, RuleOptions
 from uno_cli.engine.actions import PLAY
+from uno_cli.engine.cards import WILD, WILD4
 from uno_cli.engine.invariants import check_invariants
 from uno_cli.external import FAULT_KINDS
 from uno_cli.race import Referee, bot_rng
@@ -417,7 +418,7 @@ def play_bot_game(
     for (seat, key), n in play_keys.items():
         usage.setdefault(levels[seat], Counter())[key] += n
     for action, n in tally.items():
-        if action.kind == PLAY and (action.card == "w" or action.card == "w+4"):
+        if action.kind == PLAY and action.card in (WILD, WILD4):
             usage[levels[action.seat]]["wild"] += n
     rec.actions = sum(tally.values())
     rec.turns = game.turn_events - turns_before - dealt_turns[0]

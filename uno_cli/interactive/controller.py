@@ -8,6 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 from uno_cli import describe as d
+from uno_cli.engine.actions import ActionKind
+from uno_cli.engine.cards import WILD, WILD4
 from uno_cli.engine.game import Phase
 from uno_cli.i18n import _
 from uno_cli.interactive import words
@@ -274,7 +276,7 @@ class Controller:
             autosave.clear()
         self.races.schedule()
         if g.current == HUMAN and g.phase == Phase.CHOOSE_COLOR and not g.eliminated[HUMAN]:
-            self.colors.open([a for a in g.legal_actions(HUMAN) if a.kind == "color"])
+            self.colors.open([a for a in g.legal_actions(HUMAN) if a.kind == ActionKind.COLOR])
         self.wake()
 
     def apply(self, action: Any) -> list[Any]:
@@ -437,13 +439,13 @@ class Controller:
         """Play a card (in turn, as a jump-in, a sequence or a Beep), asking what is missing."""
         from uno_cli.engine.actions import PLAY, Action
 
-        options = [a for a in self.legal() if a.card == card and a.kind in ("play", "jump_in")]
+        options = [a for a in self.legal() if a.card == card and a.kind in (ActionKind.PLAY, ActionKind.JUMP_IN)]
         if color is not None:
             options = [a for a in options if a.color == color] or options
         if target is not None:
             options = [a for a in options if a.target == target] or options
         if not options:
-            self.act(Action(PLAY, HUMAN, card, "r" if card in ("w", "w+4") else None))
+            self.act(Action(PLAY, HUMAN, card, "r" if card in (WILD, WILD4) else None))
             return
         if len({a.color for a in options}) > 1:
             bare = Action(options[0].kind, HUMAN, card)

@@ -14,6 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from uno_cli.commands import Asking, ask
+from uno_cli.engine.actions import ActionKind
+from uno_cli.engine.cards import WILD, WILD4
 from uno_cli.i18n import N_, _, key_name
 from uno_cli.interactive.announcer import Announcer, Mute
 from uno_cli.interactive.cursor import HandCursor
@@ -85,10 +87,10 @@ class SeatKeys:
             return []
         g, seat = session.game, self.member.seat
         pend = session.partial.get(seat)
-        if pend is not None and pend.card in ("w", "w+4"):
+        if pend is not None and pend.card in (WILD, WILD4):
             return [a for a in g.legal_actions(seat) if a.kind == pend.kind and a.card == pend.card and a.color]
         if g.phase == Phase.CHOOSE_COLOR and g.current == seat:
-            return [a for a in g.legal_actions(seat) if a.kind == "color"]
+            return [a for a in g.legal_actions(seat) if a.kind == ActionKind.COLOR]
         return []
 
     @property
