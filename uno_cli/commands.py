@@ -52,6 +52,7 @@ from uno_cli.engine.actions import (
 )
 from uno_cli.engine.cards import ALL_CODES, BEEP, COLORS, WILD, WILD4
 from uno_cli.engine.errors import IllegalAction
+from uno_cli.engine.seats import seat_number
 from uno_cli.i18n import N_, NP_, LANGUAGES, context_messages, get_translator, pgettext
 
 __all__ = [
@@ -1002,7 +1003,7 @@ def action_to_command(action: Action, names: Sequence[str] | None = None) -> str
     if action.color is not None:
         parts.append(action.color)
     if action.target is not None:
-        parts.append(str(action.target + 1))
+        parts.append(str(seat_number(action.target)))
     return " ".join(parts)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from uno_cli.engine.errors import InvalidOptions, InvalidSetup
+from uno_cli.engine.seats import seat_number
 from uno_cli.i18n import ListStyle, _, get_translator, ngettext
 from uno_cli.names import clean_text
 from uno_cli.playconfig import ConfigError
@@ -85,7 +86,10 @@ def _typed_option_error(exc: InvalidOptions) -> str | None:
 
 def setup_error(exc: InvalidSetup) -> str:
     """A sentence saying exactly what makes a setup or saved game impossible."""
-    d = {k: (_field(v) if k == "field" else v) for k, v in exc.detail.items()}
+    d: dict[str, Any] = {k: (_field(v) if k == "field" else v) for k, v in exc.detail.items()}
+    seat = exc.detail.get("seat")
+    if isinstance(seat, int):
+        d["seat"] = seat_number(seat)  # the engine's seats count from 0, people's from 1
     code = exc.code
     if code == "bad_json":
         return _("The file is not valid {format}: line {line}, column {column}.").format(

@@ -62,6 +62,7 @@ from uno_cli import describe as d
 from uno_cli.commands import BY_NAME, INTERFACE, QUERIES, Asking, ask, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve, spoken_moves
 from uno_cli.engine import state_io
 from uno_cli.engine.events import EventKind as E
+from uno_cli.engine.seats import seat_number
 from uno_cli.engine.actions import (
     Action,
 )
@@ -300,7 +301,7 @@ def file_seats(
         if ours is not None and ours.kind == COMMAND:
             seats.append(ours)  # the person starting the game named the program
         elif program and script_kind == SCRIPT:
-            raise InvalidSetup("program_seat", seat=i + 1)
+            raise InvalidSetup("program_seat", seat=i)
         elif program:
             seats.append(SeatSpec(BOT, DEFAULT_LEVEL))
             replaced.append(i)
@@ -825,7 +826,7 @@ def _jsonable(detail: dict[str, Any]) -> dict[str, Any]:
             out[k] = [x if isinstance(x, (str, int, float, bool)) else str(x) for x in v]
     for k in ("current", "target"):
         if isinstance(out.get(k), int) and not isinstance(out.get(k), bool):
-            out[k] = out[k] + 1
+            out[k] = seat_number(out[k])
     return out
 
 

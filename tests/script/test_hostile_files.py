@@ -267,7 +267,7 @@ def test_the_interactive_game_gives_a_program_seat_to_a_normal_bot_and_says_so(t
 def test_file_seats_refuses_programs_in_script_mode_naming_the_seat() -> None:
     with pytest.raises(InvalidSetup) as info:
         file_seats(_program_save({"kind": "cmd", "command": "x"}), [], 3, "script")
-    assert (info.value.code, info.value.detail) == ("program_seat", {"seat": 2})
+    assert (info.value.code, info.value.detail) == ("program_seat", {"seat": 1})
 
 
 # ------------------------------------------------------------ the command line
