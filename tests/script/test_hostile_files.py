@@ -326,7 +326,7 @@ def test_the_refusals_are_translated(lang: str, words: str) -> None:
 
     i18n.set_language(lang)
     try:
-        text = setup_error(InvalidSetup("program_seat", seat=2))
+        text = setup_error(InvalidSetup("program_seat", seat=1))  # seats count from 0 in the engine
         assert words in text and "--seat 2=cmd:PROGRAM" in text
         assert "pending.total" in setup_error(InvalidSetup("bad_number", field="pending.total", value=-1, low=0,
                                                            high=116))
