@@ -105,9 +105,9 @@ def said_choice(kind: str) -> Any:
     import click
 
     def names() -> dict[str, str]:
-        from uno_cli.menu import _SPEECH_NAMES, VERBOSITY_NAMES
+        from uno_cli.menu import SPEECH_NAMES, VERBOSITY_NAMES
 
-        return {"speech": _SPEECH_NAMES, "verbosity": VERBOSITY_NAMES, "format": FORMAT_NAMES}[kind]
+        return {"speech": SPEECH_NAMES, "verbosity": VERBOSITY_NAMES, "format": FORMAT_NAMES}[kind]
 
     context = _SAID_CONTEXTS.get(kind)
 

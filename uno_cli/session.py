@@ -649,7 +649,8 @@ class Session:
                     self.names)
         return self.handle_command(cmd)
 
-    def _error(self, code: str, message: str, seat: int | None, /, **extra: Any) -> LineResult:
+    def error(self, code: str, message: str, seat: int | None, /, **extra: Any) -> LineResult:
+        """Say an error to ``seat`` with what it may do now (an ``error`` message); nothing changes."""
         legal = self.legal_commands(seat) if seat is not None and 0 <= seat < self.game.players else []
         line = message
         if legal:
@@ -670,20 +671,20 @@ class Session:
         if cmd.error == "empty":
             return LineResult(True, seat=seat)
         if cmd.error is not None:
-            return self._error(cmd.error, d.parse_error_text(cmd.error, cmd.detail), seat, **_jsonable(cmd.detail))
+            return self.error(cmd.error, d.parse_error_text(cmd.error, cmd.detail), seat, **_jsonable(cmd.detail))
         if seat is None:
             seat = next((s for s in range(g.players) if self.controlled(s)), None)
             if seat is None:
-                return self._error("no_seat", d.no_seat_text(), None)
+                return self.error("no_seat", d.no_seat_text(), None)
         if not self.controlled(seat):
-            return self._error(
+            return self.error(
                 "not_your_seat",
                 d.computer_seat_text(seat, self.names),
                 None, target=seat + 1,
             )
         verb = cmd.verb
         if BY_NAME[verb].scope == INTERFACE:
-            return self._error("interface_only", d.interface_only_text(label(verb)), seat)
+            return self.error("interface_only", d.interface_only_text(label(verb)), seat)
         if verb in QUERIES:
             answer = ask(verb, Asking(self, seat))
             self.emit(answer.type, answer.text, answer.data, seat)
@@ -694,13 +695,13 @@ class Session:
             return self._save_command(cmd, seat)
         if verb == "wait":
             if self.prompt_seat() == seat:
-                return self._error("must_act", d.must_act_text(), seat)
+                return self.error("must_act", d.must_act_text(), seat)
             self.waive(seat)
             return LineResult(True, verb=verb, seat=seat, waived=True)
         try:
             action = self._to_action(cmd, seat)
         except IllegalAction as exc:
-            return self._error(exc.code, d.describe_error(exc, self.names), seat, **_jsonable(exc.detail))
+            return self.error(exc.code, d.describe_error(exc, self.names), seat, **_jsonable(exc.detail))
         if action is None:  # a partial play: colour or seat still to come
             pend = self.partial[seat]
             if pend.card in (WILD, WILD4):
@@ -713,7 +714,7 @@ class Session:
         try:
             self.apply(action)
         except IllegalAction as exc:
-            return self._error(exc.code, d.describe_error(exc, self.names), seat, **_jsonable(exc.detail))
+            return self.error(exc.code, d.describe_error(exc, self.names), seat, **_jsonable(exc.detail))
         return LineResult(True, changed=True, verb=verb, seat=seat)
 
     def _to_action(self, cmd: Command, seat: int) -> Action | None:
@@ -730,15 +731,15 @@ class Session:
 
         text, force = _save_argument(cmd.arg)
         if not text:
-            return self._error("missing_file", d.save_needs_file_text(), seat)
+            return self.error("missing_file", d.save_needs_file_text(), seat)
         path = typed_path(text)
         shown = clean_text(text)
         try:
             write_typed(path, self._save_text(), force=force)
         except SaveRefused as exc:
-            return self._error("save_refused", d.save_refused_text(exc.code, shown), seat, file=text, reason=exc.code)
+            return self.error("save_refused", d.save_refused_text(exc.code, shown), seat, file=text, reason=exc.code)
         except OSError:
-            return self._error("cannot_save", d.cannot_save_text(shown), seat, file=text)
+            return self.error("cannot_save", d.cannot_save_text(shown), seat, file=text)
         self.emit("saved", d.saved_text(shown), {"file": str(path)}, seat)
         return LineResult(True, verb="save", seat=seat)
 

@@ -220,21 +220,21 @@ class Table:
             with member.language():
                 text = line
                 if member.json:
-                    from uno_cli.script import _answer_line
+                    from uno_cli.script import answer_line
 
-                    answer = _answer_line(session, line, seat, member.prompt_id)
+                    answer = answer_line(session, line, seat, member.prompt_id)
                     if answer is None:
                         return
                     text = answer
                 cmd = parse(text, seat, session.game, member.lang, session.names)
                 if cmd.error is None and cmd.seat != seat:
                     # Nobody acts for another seat over the network.
-                    session._error("not_your_seat", d.computer_seat_text(cmd.seat, session.names)
+                    session.error("not_your_seat", d.computer_seat_text(cmd.seat, session.names)
                                    if cmd.seat is not None else d.no_seat_text(), seat)
                     return
                 if cmd.error is None and cmd.verb in REFUSED_AT_TABLE:
                     if cmd.verb == "save":
-                        session._error("no_files", words.no_files(), seat)
+                        session.error("no_files", words.no_files(), seat)
                     else:  # quit
                         member.say(words.quit_at_table, "info", {"code": "quit_at_table"})
                     return
