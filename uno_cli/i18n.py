@@ -116,6 +116,9 @@ COMPLETE_LANGUAGES: tuple[str, ...] = tuple(lang.code for lang in LANGUAGE_LIST 
 CATALOG_LANGUAGES: tuple[str, ...] = tuple(lang.code for lang in LANGUAGE_LIST if lang.catalog == lang.code)
 """Languages with a .po file of their own (en is the source, sr_Cyrl is derived)."""
 
+COMPLETE_CATALOGS: tuple[str, ...] = tuple(code for code in CATALOG_LANGUAGES if BY_CODE[code].complete)
+"""The catalogs that must translate every message (a partial language's may leave some out)."""
+
 LOCALE_NAMES: dict[str, str] = {lang.code: lang.locale for lang in LANGUAGE_LIST}
 """Language code -> babel/CLDR locale identifier used for lists and numbers."""
 
