@@ -50,7 +50,7 @@ NOT_SPOKEN = frozenset({"typed words", "number words", "argument", "keyword", "k
 #: Fields that hold a count (the others hold names, cards or words).
 COUNT_FIELDS = frozenset({"count", "seconds", "nargs", "seats", "n", "total", "points", "score", "games",
                           "number", "position", "taken", "players", "deck", "pile", "target", "hand",
-                          "seat", "rate", "low", "high", "low", "id", "prompt", "port"})
+                          "seat", "rate", "low", "high", "id", "prompt", "port"})
 #: Words written in capitals that are acronyms, rightly said letter by letter.
 ACRONYMS = frozenset({"JSON", "CSV", "SSH", "PDF", "URL", "IP", "IPV6", "CPU", "TCP", "UTF", "ASCII", "ID", "OK",
                       "NVDA", "JAWS", "SAPI", "PATH", "POSIX", "CLI", "II", "III", "IV", "TTS", "PIN"})

@@ -169,7 +169,7 @@ def measure_rlcard(players: int, games: int | None, seconds: float) -> dict:
     try:
         result = _parse_json_output(done.stdout)
     except ValueError:
-        raise BenchError("RLCard runner printed no JSON:\n" + _tail(done.stdout))
+        raise BenchError("RLCard runner printed no JSON:\n" + _tail(done.stdout)) from None
     if "error" in result:
         raise BenchError("RLCard runner: " + str(result["error"]))
     return result
@@ -203,7 +203,7 @@ def run_uno_cli(preset: str, games: int) -> dict:
     except ValueError:
         raise BenchError(
             f"'{shown}' printed no JSON object:\n" + _tail(done.stdout)
-        )
+        ) from None
     gps = result.get("games_per_second")
     if not isinstance(gps, (int, float)) or gps <= 0:
         raise BenchError(
@@ -309,7 +309,7 @@ def print_table(report: dict) -> None:
     print(f"{'measurement':<44}{'players':>8}{'games':>9}{'seconds':>9}"
           f"{'games/s':>10}")
     rows = []
-    for key, e in report["rlcard"].items():
+    for e in report["rlcard"].values():
         mode = e.get("player_count_mode")
         label = "RLCard env.run"
         label += " (default)" if e["players"] == 2 else f" ({mode} {e['players']}p)"

@@ -12,7 +12,7 @@ import pytest
 
 from uno_cli import cli
 from uno_cli.engine.options import PRESETS
-from uno_cli.i18n import LANGUAGES
+from uno_cli.i18n import COMPLETE_LANGUAGES, LANGUAGES
 
 HEADINGS = {
     "en": "Wild Draw Four",
@@ -31,7 +31,7 @@ def _uno(*args: str) -> subprocess.CompletedProcess[str]:
                           env=env, timeout=60, encoding="utf-8")
 
 
-@pytest.mark.parametrize("lang", list(LANGUAGES))
+@pytest.mark.parametrize("lang", list(COMPLETE_LANGUAGES))
 def test_uno_rules_prints_the_whole_rule_book_in_each_language(lang: str) -> None:
     done = _uno("rules", "--lang", lang, "--preset", "playroom")
     assert done.returncode == 0, done.stderr
@@ -60,7 +60,7 @@ def test_help_lists_every_preset_and_language() -> None:
 
     assert list(PRESET_INFO) == list(PRESETS)
     assert preset_names().startswith(", ".join(info.label for info in list(PRESET_INFO.values())[:-1]))
-    assert cli._LANGUAGE_CODES == ", ".join(LANGUAGES)
+    assert cli._LANGUAGE_CODES == ", ".join(COMPLETE_LANGUAGES)
 
 
 def test_command_line_values_are_typed_in_the_players_language() -> None:
@@ -88,7 +88,7 @@ def _uno_in(lang: str, *args: str) -> subprocess.CompletedProcess[str]:
                           env=env, timeout=60, encoding="utf-8", check=False)
 
 
-@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+@pytest.mark.parametrize("lang", [lang for lang in COMPLETE_LANGUAGES if lang != "en"])
 def test_click_help_words_and_placeholders_are_localized(lang: str) -> None:
     texts = [_uno("play", "--help", "--lang", lang).stdout, _uno("simulate", "--help", "--lang", lang).stdout,
              _uno_in(lang, "--help").stdout]
@@ -149,7 +149,7 @@ def test_the_readmes_script_example_is_true(tmp_path) -> None:
     import re
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    line = next(l.strip() for l in readme.splitlines() if l.strip().startswith("printf "))
+    line = next(s.strip() for s in readme.splitlines() if s.strip().startswith("printf "))
     found = re.fullmatch(r"printf '(.*)' \| uno (.*)", line)
     assert found, line
     text = found.group(1).encode().decode("unicode_escape")

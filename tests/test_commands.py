@@ -10,16 +10,16 @@ import pytest
 from uno_cli import i18n
 from uno_cli.commands import (
     BY_NAME, GAME, INTERFACE, REGISTRY, Partial, action_to_command, help_lines, label, normalize, parse, resolve,
-    verb_words,
 )
 from uno_cli.engine import Action
+from uno_cli.i18n import LANGUAGES
 from uno_cli.engine.actions import ACCEPT, CATCH, DRAW, PASS, PLAY, UNO
 from uno_cli.engine.errors import IllegalAction
 from uno_cli.keys import GAME_KEYS
 from tests.engine.helpers import make_game
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGS = ("en", "pt", "sr_Latn", "sr_Cyrl", "ro", "it")
+LANGS = tuple(LANGUAGES)
 
 
 def test_every_key_names_a_registry_verb():

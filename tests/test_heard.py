@@ -17,7 +17,7 @@ import pytest
 
 from uno_cli.commands import spoken_moves
 from uno_cli.describe import hand_text, points_text, you_can_text
-from uno_cli.i18n import CATALOG_LANGUAGES, LANGUAGES, Translator, read_po, use_language
+from uno_cli.i18n import COMPLETE_CATALOGS, COMPLETE_LANGUAGES, Translator, read_po, use_language
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,14 +32,14 @@ def _load_heard():
 
 heard = _load_heard()
 needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
-SPOKEN_LANGUAGES = [lang for lang in LANGUAGES if lang != "en"]
+SPOKEN_LANGUAGES = [lang for lang in COMPLETE_LANGUAGES if lang != "en"]
 
 
 def _catalog(language: str):
     return read_po((ROOT / "locales" / language / "LC_MESSAGES" / "uno_cli.po").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("language", [*CATALOG_LANGUAGES, "sr_Cyrl"])
+@pytest.mark.parametrize("language", [*COMPLETE_CATALOGS, "sr_Cyrl"])
 def test_no_count_before_a_noun_is_left_a_digit_the_voice_reads_in_one_gender(language):
     """Every count of a plural message names a form of the catalog's number words ({count:f})
     or keeps digits on purpose ({count:d}), wherever the language lists number words."""
@@ -91,7 +91,7 @@ def test_every_number_word_a_catalog_lists_is_heard_otherwise_than_its_digit(lan
 
 
 @needs_espeak
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", COMPLETE_LANGUAGES)
 def test_no_word_of_a_spoken_line_is_spelled_letter_by_letter(language):
     """Lines with words in capitals sound the same as in lower case (only acronyms are spelled)."""
     _tr, lines, _bare, _templates = heard.render(language)
@@ -103,7 +103,7 @@ def test_the_check_hears_uno_spelled_in_capitals():
     assert heard.spelled_words("pt-br", ["Ana diz UNO.", "Ana diz Uno."]) == ["UNO: Ana diz UNO."]
 
 
-@pytest.mark.parametrize("language", CATALOG_LANGUAGES)
+@pytest.mark.parametrize("language", COMPLETE_CATALOGS)
 def test_uno_is_written_as_a_word_in_every_spoken_line(language):
     forms = [f for e in _catalog(language).entries if not e.obsolete and e.context not in heard.NOT_SPOKEN
              for f in e.msgstr]
@@ -133,7 +133,7 @@ WORST_MOVES = [
 ]
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", COMPLETE_LANGUAGES)
 @pytest.mark.parametrize("legal", WORST_MOVES, ids=["wilds", "many", "race", "challenge", "colour"])
 def test_a_list_of_moves_is_under_15_words_and_says_a_wild_once(language, legal):
     from uno_cli.cards_text import card_name
@@ -163,7 +163,7 @@ FORMAL = {
 }
 
 
-@pytest.mark.parametrize("language", CATALOG_LANGUAGES)
+@pytest.mark.parametrize("language", COMPLETE_CATALOGS)
 def test_lobby_and_game_speak_one_informal_gender_neutral_register(language):
     wrong = [f for e in _catalog(language).entries if not e.obsolete and e.context != "typed words"
              for f in e.msgstr if re.search(FORMAL[language], f)]

@@ -93,9 +93,43 @@ def test_unknown_language_message_is_translated():
 
 
 def test_languages_order_and_names():
-    assert list(LANGUAGES) == ["en", "pt", "sr_Latn", "sr_Cyrl", "ro", "it"]
+    assert list(LANGUAGES)[:6] == ["en", "pt", "sr_Latn", "sr_Cyrl", "ro", "it"]
     assert LANGUAGES["sr_Cyrl"] == "Српски (ћирилица)"
     assert LANGUAGES["ro"] == "Română"
+
+
+def test_every_language_table_derives_from_the_records():
+    """A new language is one Language record plus its catalog: every table follows."""
+    from uno_cli.cli import _LANGUAGE_CODES
+    from uno_cli.i18n import CATALOG_LANGUAGES, COMPLETE_LANGUAGES, LANGUAGE_LIST, LOCALE_NAMES
+    from uno_cli.keys import COLOR_LETTERS
+
+    codes = [lang.code for lang in LANGUAGE_LIST]
+    assert list(LANGUAGES) == list(LOCALE_NAMES) == list(COLOR_LETTERS) == codes
+    assert _LANGUAGE_CODES == ", ".join(COMPLETE_LANGUAGES)
+    for lang in LANGUAGE_LIST:
+        assert parse_language(lang.code) == lang.code
+        assert lang.catalog is None or lang.catalog in CATALOG_LANGUAGES
+        assert len(lang.color_letters) in (0, 4)
+        assert len(lang.yes) == len(lang.no) == 1 and lang.yes != lang.no
+
+
+def test_a_partial_language_ships_marked_and_falls_back_to_english(monkeypatch):
+    """A stub record (complete=False) with no catalog is usable but not offered as complete."""
+    import dataclasses
+
+    from uno_cli import i18n
+
+    stub = dataclasses.replace(i18n.BY_CODE["it"], code="xx", name="Stub", english_names=("stubbish",),
+                               catalog=None, tag="xx", complete=False)
+    monkeypatch.setitem(i18n.BY_CODE, "xx", stub)
+    monkeypatch.setitem(i18n.LANGUAGES, "xx", stub.name)
+    monkeypatch.setattr(i18n, "LANGUAGE_LIST", (*i18n.LANGUAGE_LIST, stub))
+    assert "xx" not in i18n.COMPLETE_LANGUAGES
+    assert parse_language("xx") == "xx" and negotiate({"LANG": "xx_XX.UTF-8"}) == "xx"
+    tr = i18n.Translator("xx")
+    assert tr.gettext("Draw a card.") == "Draw a card."  # untranslated: the English source
+    assert tr.locale_name == "it"
 
 
 # --- the .po reader and translators ---------------------------------------------------
@@ -288,7 +322,7 @@ def test_translators_are_cached():
 
 
 def test_shipped_catalogs_load():
-    for code in LANGUAGES:
+    for code in i18n.COMPLETE_LANGUAGES:
         t = Translator(code)
         assert (len(t) > 0) == (code != "en"), code
 
@@ -329,12 +363,12 @@ def test_transliteration_keep_words_and_decomposed_input():
 WHEEL_CHECK = textwrap.dedent('''
     import sys, time
     start = time.perf_counter()
-    from uno_cli.i18n import LANGUAGES, Translator, parse_language, UnknownLanguage
+    from uno_cli.i18n import COMPLETE_LANGUAGES, Translator, parse_language, UnknownLanguage
     import uno_cli.i18n
     assert "site-packages" in uno_cli.i18n.__file__, uno_cli.i18n.__file__
     expected = {"pt": (0, 0, 2), "it": (2, 0, 2), "ro": (1, 0, 1), "sr_Latn": (2, 0, 1),
                 "sr_Cyrl": (2, 0, 1), "en": (1, 0, 1)}
-    for code in LANGUAGES:
+    for code in COMPLETE_LANGUAGES:
         t = Translator(code)
         assert (len(t) > 0) == (code != "en"), (code, len(t))
         assert tuple(t.plural_index(n) for n in (0, 1, 2)) == expected[code], code
@@ -426,3 +460,13 @@ def test_serbian_cyrillic_command_words_normalize_to_the_latin_ones():
     for verb in REGISTRY:
         word = latin.get(verb.label, verb.label)
         assert normalize(latin_to_cyrillic(word)) == normalize(word)
+
+
+def test_each_catalog_has_its_records_plural_rule():
+    from uno_cli.i18n import LANGUAGE_LIST, catalog_text
+
+    for lang in LANGUAGE_LIST:
+        if lang.catalog is not None:
+            text = catalog_text(lang.catalog)
+            assert text is not None, lang.code
+            assert read_po(text).headers.get("Plural-Forms") == lang.plural, lang.code

@@ -20,10 +20,9 @@ SCHEMA = load_schema()
 #: coverage test below checks that); UNO_SCHEMA_GAMES for more (bench runs use thousands).
 GAMES = int(os.environ.get("UNO_SCHEMA_GAMES", "20"))
 #: Object types random games never make. test_objects_of_rare_moments_match_the_schema
-#: checks all of them but uno_missed against the schema. (cannot_draw is made since a caught
-#: bluffer under challenge_penalty=return cannot draw on empty piles.)
-RARE = {"choose", "endless", "false_uno", "info", "input_ended", "missed_jump_in", "quit", "rules",
-        "saved", "uno_missed"}
+#: checks all of them against the schema (cannot_draw is made since a caught bluffer under
+#: challenge_penalty=return cannot draw on empty piles).
+RARE = {"choose", "endless", "false_uno", "info", "input_ended", "missed_jump_in", "quit", "rules", "saved"}
 QUERIES = ["hand", "top", "status", "scores", "counts", "in play", "penalty", "turn", "help"]
 
 
@@ -118,7 +117,7 @@ def test_objects_of_rare_moments_match_the_schema(tmp_path, monkeypatch):
                                  "current": 1, "options": {"jump_in": True, "false_uno_penalty": 1}}))
     lines = ["rules", "play w", "color red", "@2 jump g3", "@2 uno", "save s1.json", "quit"]
     out = Output()
-    script_mode.run(config(kinds="ss", seed=1, setup=str(setup)), io.BytesIO("".join(l + "\n" for l in lines).encode()), out)
+    script_mode.run(config(kinds="ss", seed=1, setup=str(setup)), io.BytesIO("".join(line + "\n" for line in lines).encode()), out)
     objects = [json.loads(line) for line in out.lines()]
     out2 = Output()
     script_mode.run(config(kinds="ss", seed=1, setup=str(setup)), io.BytesIO(b"hand\n"), out2)

@@ -11,10 +11,10 @@ import click
 
 from uno_cli import __version__
 from uno_cli.clicktext import address_form, said_choice
-from uno_cli.i18n import _, pgettext
+from uno_cli.i18n import COMPLETE_LANGUAGES, _, pgettext
 
 EXIT_BAD_USAGE = 2
-_LANGUAGE_CODES = "en, pt, sr_Latn, sr_Cyrl, ro, it"
+_LANGUAGE_CODES = ", ".join(COMPLETE_LANGUAGES)
 
 
 class DefaultGroup(click.Group):
@@ -308,7 +308,7 @@ def play(**kw: Any) -> None:
     else:
         _check_file_or_exit(config)
         _say_unreadable_settings()
-        from uno_cli.interactive import run as run_script  # type: ignore[no-redef]
+        from uno_cli.interactive import run as run_script  # type: ignore[no-redef,assignment]
     sys.exit(run_script(config))
 
 
@@ -356,6 +356,7 @@ def simulate(**kw: Any) -> None:
             from uno_cli.errtext import config_error
 
             _fail(config_error(exc))
+        assert levels is not None  # _fail() exits
         if len(levels) == 1:
             levels = levels * kw["players"]
         if len(levels) != kw["players"]:
@@ -652,7 +653,7 @@ def join(**kw: Any) -> None:
 
 
 # After every command is defined, so each of their placeholders is named.
-from uno_cli.clicktext import localize_metavars
+from uno_cli.clicktext import localize_metavars  # noqa: E402
 
 localize_metavars(main)
 

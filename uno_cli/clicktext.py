@@ -107,10 +107,10 @@ def said_choice(kind: str) -> Any:
     import click
 
     def names() -> dict[str, str]:
-        from uno_cli.menu import _SPEECH_NAMES, VERBOSITY_NAMES
+        from uno_cli.menu import SPEECH_NAMES, VERBOSITY_NAMES
 
-        switch = {key: _SPEECH_NAMES[key] for key in SAID_CHOICES["switch"]}
-        return {"speech": _SPEECH_NAMES, "verbosity": VERBOSITY_NAMES, "format": FORMAT_NAMES, "switch": switch}[kind]
+        switch = {key: SPEECH_NAMES[key] for key in SAID_CHOICES["switch"]}
+        return {"speech": SPEECH_NAMES, "verbosity": VERBOSITY_NAMES, "format": FORMAT_NAMES, "switch": switch}[kind]
 
     context = _SAID_CONTEXTS.get(kind)
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Sequence
@@ -51,10 +52,12 @@ from uno_cli.engine.actions import (
 )
 from uno_cli.engine.cards import ALL_CODES, BEEP, COLORS, WILD, WILD4
 from uno_cli.engine.errors import IllegalAction
+from uno_cli.engine.seats import seat_number
 from uno_cli.i18n import N_, NP_, LANGUAGES, context_messages, get_translator, pgettext
 
 __all__ = [
-    "BY_NAME", "LOBBY", "Command", "Partial", "QUERIES", "REGISTRY", "Verb", "action_to_command", "help_lines",
+    "BY_NAME", "LOBBY", "Answer", "Asking", "Command", "Partial", "PUBLIC_QUERIES", "QUERIES", "REGISTRY", "Verb",
+    "action_to_command", "ask", "help_lines",
     "force_words", "lobby_usage", "lobby_verb", "localize_command", "normalize", "parse", "resolve",
     "save_force_command", "spoken_moves", "typed_choice",
     "verb_of",
@@ -67,6 +70,119 @@ __all__ = [
 GAME = "game"
 INTERFACE = "interface"
 SERVER = "server"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a query found, neutral of the front end that renders it: the message type
+    programs read, the sentence in the current language, and the message's data."""
+
+    type: str
+    text: str
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Asking:
+    """Who asks a query, of which match."""
+
+    session: Any
+    """The match (uno_cli.session.Session): its game, names, referee and settings."""
+    seat: int | None
+    """The asker's seat (0-based); None for a watcher, who sees only what is public."""
+    hand: Sequence[str] | None = None
+    """The asker's hand in the order they chose (the interactive cursor's); None: sorted."""
+
+
+def _hand(q: Asking) -> Answer:
+    from uno_cli import describe as d
+
+    assert q.seat is not None
+    hand = q.session.game.hands[q.seat]
+    text = d.hand_text(q.hand, sort=False) if q.hand is not None else d.hand_text(hand)
+    return Answer("hand", text, {"seat": q.seat + 1, "cards": list(hand if q.hand is None else q.hand)})
+
+
+def _top(q: Asking) -> Answer:
+    from uno_cli import describe as d
+
+    g = q.session.game
+    return Answer("top", d.top_text(g.top, g.color), {"card": g.top, "color": g.color})
+
+
+def _in_play(q: Asking) -> Answer:
+    from uno_cli import describe as d
+
+    return Answer("in_play", d.color_text(q.session.game.color), {"color": q.session.game.color})
+
+
+def _counts(q: Asking) -> Answer:
+    from uno_cli import describe as d
+
+    g = q.session.game
+    counts = [len(h) for h in g.hands]
+    return Answer("counts", d.counts_text(counts, q.session.names, q.seat, g.eliminated), {"counts": counts})
+
+
+def _view(q: Asking) -> Any:
+    """What the asker sees (a watcher: what seat 1 sees of the others, only public facts are said)."""
+    return q.session.game.view(q.seat if q.seat is not None else 0)
+
+
+def _deck(q: Asking) -> Answer:
+    from uno_cli import describe as d
+
+    count = len(q.session.game.draw_pile)
+    return Answer("deck", d.deck_text(count), {"count": count})
+
+
+def _penalty(q: Asking) -> Answer:
+    from uno_cli import describe as d
+    from uno_cli.engine import Phase
+
+    g = q.session.game
+    return Answer("penalty", d.pending_text(_view(q), q.session.names, q.seat),
+                  {"total": g.pending if g.phase == Phase.PENDING else 0, "kind": g.pending_kind})
+
+
+def _scores(q: Asking) -> Answer:
+    from uno_cli import describe as d
+
+    g = q.session.game
+    return Answer("scores", d.scores_text(g.scores, q.session.names, q.seat, g.eliminated), {"scores": list(g.scores)})
+
+
+def _turn(q: Asking) -> Answer:
+    from uno_cli import describe as d
+
+    g = q.session.game
+    return Answer("whose_turn", d.turn_text(_view(q), q.session.names, q.seat),
+                  {"current": g.current + 1, "phase": str(g.phase)})
+
+
+def _status(q: Asking) -> Answer:
+    from uno_cli import describe as d
+
+    return Answer("status", d.status_text(_view(q), q.session.names, q.seat),
+                  {"seat": q.seat + 1} if q.seat is not None else {})
+
+
+def _moves(q: Asking) -> Answer:
+    assert q.seat is not None
+    s = q.session
+    return Answer("moves", s.moves_text(q.seat), {"seat": q.seat + 1, "legal": s.legal_commands(q.seat)})
+
+
+def _help(q: Asking) -> Answer:
+    from uno_cli import describe as d
+
+    return Answer("help", d.help_text(help_lines(skip=q.session.help_skip), q.session.seat_prefix), {})
+
+
+def _rules(q: Asking) -> Answer:
+    from uno_cli.rulebook import rule_book
+
+    return Answer("rules", rule_book(q.session.config.preset, q.session.game.options).rstrip("\n"), {})
 
 
 @dataclass(frozen=True)
@@ -91,6 +207,10 @@ class Verb:
     """GAME, INTERFACE or SERVER (see above)."""
     kinds: tuple[str, ...] = ()
     """The engine action kinds it stands for, in prompts and answers."""
+    answer: Callable[[Asking], Answer] | None = None
+    """A query's handler: what it answers (every front end renders it: :func:`ask`)."""
+    public: bool = False
+    """A query a watcher may ask too (it tells nothing hidden)."""
 
 
 #: Placeholders of arguments in the help, as players of each language read them.
@@ -157,29 +277,32 @@ REGISTRY: tuple[Verb, ...] = (
     # Reading the game.
     Verb("hand", NP_("command", "hand"),
          ("h", "cards", "mao", "cartas", "ruka", "karte", "mana", "carti", "mano", "carte"),
-         N_("read your whole hand"), query=True),
+         N_("read your whole hand"), query=True, answer=_hand),
     Verb("top", NP_("command", "top"), ("t", "topo", "mesa", "vrh", "sus", "varf", "cima", "scarto"),
-         N_("read the top card of the pile"), query=True),
+         N_("read the top card of the pile"), query=True, answer=_top, public=True),
     Verb("in_play", NP_("command", "in play"), ("colour in play", "color in play", "incolor"),
-         N_("say the colour in play"), query=True),
+         N_("say the colour in play"), query=True, answer=_in_play, public=True),
     Verb("counts", NP_("command", "counts"), ("count", "contagem", "broj", "numar", "conteggio"),
-         N_("everyone's number of cards"), query=True),
+         N_("everyone's number of cards"), query=True, answer=_counts, public=True),
+    Verb("deck", NP_("command", "deck"), ("pile", "draw pile", "stock", "monte", "spil", "teanc", "mazzo"),
+         N_("cards left in the draw pile"), query=True, answer=_deck, public=True),
     Verb("penalty", NP_("command", "penalty"), ("pending", "penalidade", "kazna", "penalizare", "penalita"),
-         N_("the draw penalty waiting"), query=True),
+         N_("the draw penalty waiting"), query=True, answer=_penalty, public=True),
     Verb("scores", NP_("command", "scores"),
          ("score", "sc", "points", "placar", "pontos", "pontuacao", "rezultat", "poeni", "bodovi", "scor",
           "puncte", "punteggi", "punteggio", "punti"),
-         N_("the scores"), query=True),
-    Verb("turn", NP_("command", "turn"), ("vez", "rand", "turno"), N_("whose turn it is"), query=True),
+         N_("the scores"), query=True, answer=_scores, public=True),
+    Verb("turn", NP_("command", "turn"), ("vez", "rand", "turno"), N_("whose turn it is"), query=True, answer=_turn,
+         public=True),
     Verb("status", NP_("command", "status"),
          ("st", "state", "estado", "situacao", "stanje", "stare", "stato", "situazione"),
-         N_("the whole state of the game"), query=True),
+         N_("the whole state of the game"), query=True, answer=_status, public=True),
     Verb("moves", NP_("command", "moves"), ("jogadas", "lances", "potezi", "mutari", "mosse"),
-         N_("every move you can make now, in full"), query=True),
+         N_("every move you can make now, in full"), query=True, answer=_moves),
     Verb("help", NP_("command", "help"), ("?", "ajuda", "pomoc", "ajutor", "aiuto", "keys"),
-         N_("the commands and keys"), arg="file", query=True),
+         N_("the commands and keys"), arg="file", query=True, answer=_help),
     Verb("rules", NP_("command", "rules"), ("regras", "pravila", "reguli", "regole", "rulebook"),
-         N_("the rule book"), query=True),
+         N_("the rule book"), query=True, answer=_rules, public=True),
     Verb("save", NP_("command", "save"), ("salvar", "salva", "sacuvaj", "snimi", "salveaza"),
          N_("save the game"), arg="file"),
     Verb("quit", NP_("command", "quit"), ("q", "exit", "sair", "izadji", "izlaz", "kraj", "iesi", "iesire", "esci"),
@@ -214,6 +337,16 @@ REGISTRY: tuple[Verb, ...] = (
 BY_NAME: dict[str, Verb] = {v.name: v for v in REGISTRY}
 #: Read-only verbs: they never change the game.
 QUERIES = frozenset(v.name for v in REGISTRY if v.query)
+#: The queries a watcher may ask.
+PUBLIC_QUERIES = frozenset(v.name for v in REGISTRY if v.public)
+
+
+def ask(verb: str, asking: Asking) -> Answer:
+    """The answer to the query ``verb`` (a watcher's: only a public one), in the current language."""
+    handler = BY_NAME[verb].answer
+    if handler is None or (asking.seat is None and verb not in PUBLIC_QUERIES):
+        raise ValueError(f"{verb!r} is no query for this asker")
+    return handler(asking)
 #: For each engine action kind, the verb that stands for it.
 _BY_KIND: dict[str, Verb] = {k: v for v in REGISTRY for k in v.kinds}
 
@@ -364,9 +497,10 @@ def _catalog_phrases() -> tuple[dict[tuple[str, ...], tuple[str, Any]], frozense
             continue
         for (code, form), key in names.items():
             table.setdefault(key, ("card", code))
-            c, rank = CARD_COLOR.get(code), CARD_RANK.get(code)
-            if c is None or rank is None:
+            maybe_c, rank = CARD_COLOR.get(code), CARD_RANK.get(code)
+            if maybe_c is None or rank is None:
                 continue
+            c = maybe_c
             # The words of this card that its other-colour twins do not have name the colour.
             twins = [names[(o + code[1:], form)] for o in COLORS if o != c]
             own = [w for w in key if all(w not in t for t in twins)]
@@ -375,9 +509,9 @@ def _catalog_phrases() -> tuple[dict[tuple[str, ...], tuple[str, Any]], frozense
             colors[c].update(own)
         all_colors = set().union(*colors.values())
         for code in ALL_CODES:
-            c, rank = CARD_COLOR.get(code), CARD_RANK.get(code)
+            rank = CARD_RANK.get(code)
             bare = names[(code, BARE)]
-            if c is not None and rank is not None and not rank.isdigit():
+            if CARD_COLOR.get(code) is not None and rank is not None and not rank.isdigit():
                 # What is left of the bare name without its colour is the rank ("Saltar").
                 rest = tuple(w for w in bare if w not in all_colors)
                 if rest:
@@ -522,14 +656,14 @@ def parse(
         cmd.error = "too_long"
         return cmd
     if text.startswith("@"):
-        head, _sep, rest = text[1:].partition(" ")
+        head, _sep, text_after = text[1:].partition(" ")
         if not (head.isascii() and head.isdigit()) or not 1 <= int(head) <= players:
             cmd.error = "bad_seat_prefix"
             cmd.detail = {"text": "@" + head, "players": players}
             return cmd
         cmd.seat = int(head) - 1
         cmd.explicit_seat = True
-        text = rest.strip()
+        text = text_after.strip()
         if not text:
             cmd.error = "empty"
             return cmd
@@ -923,7 +1057,7 @@ def action_to_command(action: Action, names: Sequence[str] | None = None) -> str
     if action.color is not None:
         parts.append(action.color)
     if action.target is not None:
-        parts.append(str(action.target + 1))
+        parts.append(str(seat_number(action.target)))
     return " ".join(parts)
 
 
@@ -1004,7 +1138,8 @@ def resolve(cmd: Command, game: Any, seat: int, partial: Action | None = None) -
         for a in legal:
             if a.kind == CATCH:
                 return a
-    kinds = {"draw": DRAW, "pass": PASS, "accept": ACCEPT, "challenge": CHALLENGE, "uno": UNO}
-    if verb not in kinds:
+    # The other verbs stand for one engine action kind (Verb.kinds): draw, pass, accept, challenge, uno.
+    kinds = BY_NAME[verb].kinds if verb in BY_NAME else ()
+    if len(kinds) != 1:
         raise IllegalAction("not_now", None)
-    return Action(kinds[verb], seat)
+    return Action(kinds[0], seat)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from uno_cli.cards_text import ARTICLE, OBJECT, WITH, card_name, cards_list, color_name, sort_hand
+from uno_cli.engine.cards import WILD, WILD4
 from uno_cli.engine.errors import IllegalAction
 from uno_cli.engine.events import Event
 from uno_cli.engine.game import IN_TURN_PHASES, Phase
@@ -458,7 +459,7 @@ def describe_error(exc: IllegalAction, names: Sequence[str]) -> str:
     if code == "does_not_match":
         top = d.get("top")
         color = d.get("color")
-        if top in ("w", "w+4") or color is not None and top and top[:1] != color:
+        if top in (WILD, WILD4) or color is not None and top and top[:1] != color:
             return _sentence(_("{card} does not match: the colour is {color}.").format(
                 card=card_name(card or "", form=ARTICLE), color=color_name(color)
             ))
@@ -578,7 +579,7 @@ def top_text(top: str | None, color: str | None) -> str:
     """The top card and, when it differs from the card's own, the colour in play."""
     if top is None:
         return _("The discard pile is empty.")
-    if top in ("w", "w+4") and color:
+    if top in (WILD, WILD4) and color:
         return _("The top card is {card}; the colour is {color}.").format(
             card=card_name(top, form=ARTICLE), color=color_name(color))
     if top == "beep":
@@ -635,6 +636,12 @@ def color_text(color: str | None) -> str:
     if not color:
         return _("No colour is in play yet.")
     return _("The colour in play is {color}.").format(color=color_name(color))
+
+
+def deck_text(count: int) -> str:
+    """How many cards are left in the draw pile."""
+    return ngettext("{count} card left in the draw pile.", "{count} cards left in the draw pile.",
+                    count).format(count=count)
 
 
 def pending_text(view: Any, names: Sequence[str], viewer: int | None = None) -> str:

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
+from typing import Any
 
 from uno_cli.engine.errors import InvalidOptions, InvalidSetup
-from uno_cli.i18n import _, get_translator, ngettext
+from uno_cli.engine.seats import seat_number
+from uno_cli.i18n import ListStyle, _, get_translator, ngettext
 from uno_cli.names import clean_text
 from uno_cli.playconfig import ConfigError
 
 
-def _list(items: object, style: str = "standard") -> str:
-    shown = [clean_text(x) if isinstance(x, str) else _shown(x) for x in items]  # type: ignore[attr-defined]
-    return get_translator().format_list(shown, style=style)  # type: ignore[union-attr]
+def _list(items: Iterable[Any], style: ListStyle = "standard") -> str:
+    shown = [clean_text(x) if isinstance(x, str) else _shown(x) for x in items]
+    return get_translator().format_list(shown, style=style)
 
 
 #: The longest value quoted from a file in a message, in characters.
@@ -83,7 +86,10 @@ def _typed_option_error(exc: InvalidOptions) -> str | None:
 
 def setup_error(exc: InvalidSetup) -> str:
     """A sentence saying exactly what makes a setup or saved game impossible."""
-    d = {k: (_field(v) if k == "field" else v) for k, v in exc.detail.items()}
+    d: dict[str, Any] = {k: (_field(v) if k == "field" else v) for k, v in exc.detail.items()}
+    seat = exc.detail.get("seat")
+    if isinstance(seat, int):
+        d["seat"] = seat_number(seat)  # the engine's seats count from 0, people's from 1
     code = exc.code
     if code == "bad_json":
         return _("The file is not valid {format}: line {line}, column {column}.").format(
@@ -242,7 +248,7 @@ def config_error(exc: ConfigError) -> str:
         from uno_cli.clicktext import level_names
 
         return _("There is no bot level {level}. Levels: {levels}.").format(
-            level=d.get("value"), levels=level_names(list(d.get("allowed", ())))
+            level=d.get("value"), levels=level_names(list(d.get("allowed", ())))  # type: ignore[call-overload]
         )
     if exc.code == "bad_pace":
         return _("The pace is a number of seconds from 0 to 60, such as 1.5; got {value}.").format(value=d.get("value"))

@@ -22,13 +22,15 @@ import re
 import string
 import sys
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
 from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Literal
 from importlib import resources
 from pathlib import Path
 
 __all__ = [
-    "CATALOG_LANGUAGES", "DEFAULT_LANGUAGE", "DOMAIN", "LANGUAGES", "Translator", "context_messages",
+    "CATALOG_LANGUAGES", "COMPLETE_LANGUAGES", "DEFAULT_LANGUAGE", "DOMAIN", "LANGUAGES", "LANGUAGE_LIST",
+    "Language", "Translator", "context_messages", "language",
     "UnknownLanguage", "N_", "_", "get_translator", "negotiate", "ngettext",
     "npgettext", "parse_language", "pgettext", "read_po", "set_language", "use_language",
 ]
@@ -36,33 +38,99 @@ __all__ = [
 DOMAIN = "uno_cli"
 DEFAULT_LANGUAGE = "en"
 
-LANGUAGES: dict[str, str] = {
-    "en": "English",
-    "pt": "Português (Brasil)",
-    "sr_Latn": "Srpski (latinica)",
-    "sr_Cyrl": "Српски (ћирилица)",
-    "ro": "Română",
-    "it": "Italiano",
-}
-"""Supported languages in menu order: code -> name in that language."""
 
-CATALOG_LANGUAGES: tuple[str, ...] = ("pt", "sr_Latn", "ro", "it")
+@dataclass(frozen=True)
+class Language:
+    """One language the game speaks: every table about languages is derived from these records."""
+
+    code: str
+    """The code of ``--lang``, the settings and the catalog folder (``sr_Latn``)."""
+    name: str
+    """Its name in itself, as the language menu says it."""
+    english_names: tuple[str, ...]
+    """English words that name it in ``--lang`` ("portuguese", "brazilian")."""
+    locale: str
+    """The babel/CLDR locale of lists and numbers (``pt_BR``)."""
+    plural: str
+    """The Plural-Forms header of its catalog (English: none); tests check the catalog agrees."""
+    yes: str
+    """The letter key that answers yes ("s" for "sim"), as printed on the key."""
+    no: str
+    """The letter key that answers no."""
+    color_letters: tuple[str, ...]
+    """The colour choice's letter keys, red yellow green blue; () when initials clash."""
+    catalog: str | None = None
+    """Whose .po file it reads: its own code, another's (sr_Cyrl reads sr_Latn), None for English."""
+    tag: str = ""
+    """The ISO 639 language of locale names (``sr`` for both Serbian scripts); default: the code."""
+    script: str | None = None
+    """``Latn`` or ``Cyrl`` when the language comes in two scripts; None otherwise."""
+    cyrillic: bool = False
+    """Its catalog is the Latin one transliterated at load time."""
+    zero_takes_plural: bool = False
+    """CLDR puts 0 with 1 ("0 ponto") where speakers say the plural ("0 pontos")."""
+    complete: bool = True
+    """Every message translated and checked. A partial language ships (``--lang`` takes it,
+    untranslated messages are English) but is not offered in the menu or listed as complete."""
+
+    @property
+    def iso(self) -> str:
+        """The ISO 639 language (``sr``), from :attr:`tag` or the code."""
+        return self.tag or self.code
+
+
+#: Every language, in menu order. A new language is one record here plus its catalog.
+LANGUAGE_LIST: tuple[Language, ...] = (
+    Language("en", "English", ("english",), "en", "", "y", "n", ("r", "y", "g", "b")),
+    Language("pt", "Português (Brasil)", ("portuguese", "brazilian"), "pt_BR",
+             "nplurals=3; plural=(n == 0 || n == 1) ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2;",
+             # vermelho and verde, amarelo and azul share initials: 1-4 or the word.
+             "s", "n", (), catalog="pt", zero_takes_plural=True),
+    Language("sr_Latn", "Srpski (latinica)", (), "sr_Latn",
+             "nplurals=3; plural=n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && "
+             "(n % 100 < 12 || n % 100 > 14) ? 1 : 2;",
+             "d", "n", ("c", "ž", "z", "p"), catalog="sr_Latn", tag="sr", script="Latn"),
+    Language("sr_Cyrl", "Српски (ћирилица)", ("serbian",), "sr_Cyrl",
+             "nplurals=3; plural=n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && "
+             "(n % 100 < 12 || n % 100 > 14) ? 1 : 2;",
+             # Letters printed on keys stay Latin (translit.KEY_WORDS); the colour letters
+             # are Cyrillic, and both alphabets' work.
+             "d", "n", ("ц", "ж", "з", "п"), catalog="sr_Latn", tag="sr", script="Cyrl", cyrillic=True),
+    Language("ro", "Română", ("romanian",), "ro",
+             "nplurals=3; plural=(n == 1 ? 0 : n == 0 || n != 1 && n % 100 >= 1 && n % 100 <= 19 ? 1 : 2);",
+             "d", "n", ("r", "g", "v", "a"), catalog="ro"),
+    Language("it", "Italiano", ("italian",), "it",
+             "nplurals=3; plural=(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2);",
+             "s", "n", ("r", "g", "v", "b"), catalog="it"),
+)
+
+BY_CODE: dict[str, Language] = {lang.code: lang for lang in LANGUAGE_LIST}
+"""Every language by code."""
+
+LANGUAGES: dict[str, str] = {lang.code: lang.name for lang in LANGUAGE_LIST}
+"""Every shipped language in menu order: code -> name in that language (partial ones too)."""
+
+COMPLETE_LANGUAGES: tuple[str, ...] = tuple(lang.code for lang in LANGUAGE_LIST if lang.complete)
+"""The languages offered as complete: the menu, ``--lang``'s help, the golden transcripts."""
+
+CATALOG_LANGUAGES: tuple[str, ...] = tuple(lang.code for lang in LANGUAGE_LIST if lang.catalog == lang.code)
 """Languages with a .po file of their own (en is the source, sr_Cyrl is derived)."""
 
-LOCALE_NAMES: dict[str, str] = {
-    "en": "en", "pt": "pt_BR", "sr_Latn": "sr_Latn", "sr_Cyrl": "sr_Cyrl",
-    "ro": "ro", "it": "it",
-}
+COMPLETE_CATALOGS: tuple[str, ...] = tuple(code for code in CATALOG_LANGUAGES if BY_CODE[code].complete)
+"""The catalogs that must translate every message (a partial language's may leave some out)."""
+
+LOCALE_NAMES: dict[str, str] = {lang.code: lang.locale for lang in LANGUAGE_LIST}
 """Language code -> babel/CLDR locale identifier used for lists and numbers."""
 
-ZERO_TAKES_PLURAL: frozenset[str] = frozenset({"pt"})
-"""Languages whose CLDR rule puts 0 with 1 ("0 ponto") where speakers say the plural
-("0 pontos"): their messages take the plural form for a count of 0."""
+ZERO_TAKES_PLURAL: frozenset[str] = frozenset(lang.code for lang in LANGUAGE_LIST if lang.zero_takes_plural)
+"""Languages whose messages take the plural form for a count of 0 (:attr:`Language.zero_takes_plural`)."""
 
-_ENGLISH_NAMES = {
-    "english": "en", "portuguese": "pt", "brazilian": "pt", "serbian": "sr_Cyrl",
-    "romanian": "ro", "italian": "it",
-}
+_ENGLISH_NAMES = {word: lang.code for lang in LANGUAGE_LIST for word in lang.english_names}
+
+
+def language(code: str | None = None) -> Language:
+    """The record of ``code``, or of the current language when None."""
+    return BY_CODE[get_translator().language if code is None else code]
 
 
 class UnknownLanguage(ValueError):
@@ -89,16 +157,16 @@ def _from_tag(tag: str) -> str | None:
     parts = [p for p in re.split(r"[-_]", tag.lower()) if p]
     if not parts:
         return None
-    lang, subtags = parts[0], set(parts[1:])
+    iso, subtags = parts[0], set(parts[1:])
     modifier = modifier.partition(".")[0].lower()
-    if lang == "sr":
+    matching = [lang for lang in LANGUAGE_LIST if lang.iso == iso]
+    if any(lang.script for lang in matching):
         # Locale.parse("sr@latin") would drop the script, so the script is read here.
-        if modifier == "latin" or "latn" in subtags:
-            return "sr_Latn"
-        return "sr_Cyrl"  # Serbian with no script named is written in Cyrillic (CLDR)
-    if lang in ("en", "pt", "ro", "it"):
-        return lang
-    return None
+        latin = modifier == "latin" or "latn" in subtags
+        for lang in matching:
+            if (lang.script == "Latn") == latin:
+                return lang.code  # Serbian with no script named is written in Cyrillic (CLDR)
+    return matching[0].code if matching else None
 
 
 def windows_ui_language() -> str | None:
@@ -154,9 +222,9 @@ def parse_language(text: str) -> str:
     if lowered in _ENGLISH_NAMES:
         return _ENGLISH_NAMES[lowered]
     if re.fullmatch(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]+)*(?:\.[\w-]+)?(?:@\w+)?", cleaned):
-        code = _from_tag(cleaned)
-        if code is not None:
-            return code
+        tagged = _from_tag(cleaned)
+        if tagged is not None:
+            return tagged
     raise UnknownLanguage(text, tuple(LANGUAGES))
 
 
@@ -328,6 +396,10 @@ def _english_plural(n: int) -> int:
     return 0 if n == 1 else 1
 
 
+#: The list styles babel joins with ("a, b and c"; "or": "a, b or c").
+ListStyle = Literal["standard", "standard-short", "or", "or-short", "unit", "unit-short", "unit-narrow"]
+
+
 class Translator:
     """Messages, plurals, lists and numbers in one language."""
 
@@ -337,27 +409,28 @@ class Translator:
             raise UnknownLanguage(language, tuple(LANGUAGES))
         self.language: str = language
         """Language code, one of :data:`LANGUAGES`."""
-        self.locale_name: str = LOCALE_NAMES[language]
+        record = BY_CODE[language]
+        self.locale_name: str = record.locale
         """CLDR locale identifier, e.g. ``pt_BR``."""
         self.nplurals: int = 2
         self._plural: Callable[[int], int] = _english_plural
         self._messages: dict[tuple[str | None, str], tuple[str, ...]] = {}
-        self._convert: Callable[[str], str] | None = None
+        self._convert: Callable[..., str] | None = None
         self._converted: set[tuple[str | None, str]] = set()
-        self._zero_plural = language in ZERO_TAKES_PLURAL
+        self._zero_plural = record.zero_takes_plural
         self._number_source: str = ""
         self._number_words: dict[str, dict[int, str]] | None = None
         # The translations of this language are of this class: ``.format`` says a count
         # as words where a field asks for a form of the catalog's number words.
         self._template = type("Template", (Template,), {"__slots__": (), "translator": self})
-        source = "sr_Latn" if language == "sr_Cyrl" else language
-        if source != "en":
-            text = catalog_text(source) if po_text is None else po_text
+        if record.catalog is not None:
+            text = catalog_text(record.catalog) if po_text is None else po_text
             if text is not None:
-                self._load(read_po(text), cyrillic=language == "sr_Cyrl")
+                self._load(read_po(text), cyrillic=record.cyrillic)
 
     def _load(self, po: PoFile, cyrillic: bool) -> None:
-        self.nplurals, expression = po.plural_forms
+        header = po.headers.get("Plural-Forms") or BY_CODE[self.language].plural
+        self.nplurals, expression = parse_plural_forms(header)
         self._plural = _gettext.c2py(expression)
         if cyrillic:
             # Transliterated on first use of each message, so loading stays fast.
@@ -442,7 +515,7 @@ class Translator:
         """``n`` as this language says it before a noun of ``form`` (digits when not listed)."""
         return self.number_words.get(form, {}).get(n, str(n))
 
-    def format_list(self, items: list[str], style: str = "standard") -> str:
+    def format_list(self, items: list[str], style: ListStyle = "standard") -> str:
         """Join items as this language does: "a, b și c"; ``style="or"`` for "a, b sau c"."""
         from babel.lists import format_list
         return format_list(list(items), style=style, locale=self.locale_name)
@@ -525,8 +598,8 @@ def context_messages(language: str, context: str) -> dict[str, str]:
     translator = _cache.get(language)
     if translator is None and language not in LANGUAGES:
         raise UnknownLanguage(language, tuple(LANGUAGES))
-    source = "sr_Latn" if language == "sr_Cyrl" else language
-    text = None if translator is not None or source == "en" else catalog_text(source)
+    source = BY_CODE[language].catalog
+    text = None if translator is not None or source is None else catalog_text(source)
     if translator is None and text is not None:
         marker = f'msgctxt "{context}"'
         # Only the entries of that context (entries are separated by blank lines).
@@ -539,9 +612,11 @@ def context_messages(language: str, context: str) -> dict[str, str]:
             blocks.append(text[start:end])
             at = text.find(marker, end)
         messages = {}
-        convert = None
-        if language == "sr_Cyrl":
-            from uno_cli.translit import latin_to_cyrillic as convert
+        convert: Callable[[str], str] | None = None
+        if BY_CODE[language].cyrillic:
+            from uno_cli.translit import latin_to_cyrillic
+
+            convert = latin_to_cyrillic
         for entry in read_po("\n\n".join(blocks)).entries:
             # Single messages only: a plural needs the catalog's plural rule.
             if entry.context == context and entry.usable and entry.msgid_plural is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from uno_cli.commands import BY_NAME
-from uno_cli.i18n import N_, NP_, _, key_name
+from uno_cli.i18n import LANGUAGE_LIST, N_, NP_, _, key_name, language
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,17 +64,15 @@ GAME_KEYS: tuple[Key, ...] = (
     Key(("c-f1", "f2"), "rules", NP_("key", "Ctrl+F1 or F2")),
 )
 
-#: The keys that answer yes and no to a question, as each language names them (pt and it
-#: S for "sim"/"sì", ro and sr D for "da"; N for no everywhere).
-YES_KEY = NP_("key", "Y")
-NO_KEY = NP_("key", "N")
-#: Yes keys of every language, still understood whatever the language (and Enter).
-_ANY_YES = frozenset({"y", "s", "d", "enter"})
+#: Yes keys of every language (Language.yes: pt and it S for "sim"/"sì", ro and sr D for
+#: "da"), still understood whatever the language, and Enter.
+_ANY_YES = frozenset({lang.yes for lang in LANGUAGE_LIST} | {"enter"})
 
 
 def yes_no() -> dict[str, str]:
     """The names of the yes and no keys in the current language, for questions' ``{yes}``/``{no}``."""
-    return {"yes": key_name(YES_KEY), "no": key_name(NO_KEY)}
+    lang = language()
+    return {"yes": lang.yes.upper(), "no": lang.no.upper()}
 
 
 def _key_letter(name: str) -> str:
@@ -86,35 +84,25 @@ def _key_letter(name: str) -> str:
 def is_yes(key: str) -> bool:
     """True for a key that answers yes: the language's own letter, any language's, or Enter."""
     letter = _key_letter(key)
-    return letter in _ANY_YES or letter == _key_letter(key_name(YES_KEY))
+    return letter in _ANY_YES or letter == _key_letter(language().yes)
 
 
 def is_no(key: str) -> bool:
     """True for a key that answers no (Escape is not one: it stops speech)."""
-    return _key_letter(key) in ("n", _key_letter(key_name(NO_KEY)))
+    return _key_letter(key) in ("n", _key_letter(language().no))
 
 
 #: The colours in the order the colour choice offers them (keys 1-4).
 COLOR_ORDER = ("r", "y", "g", "b")
 
-#: The colour choice's letter keys in each language, in COLOR_ORDER: the initials of the
-#: colour names where they differ. it rosso, giallo, verde, blu: R G V B; ro roșu, galben,
-#: verde, albastru: R G V A; sr crvena, žuta, zelena, plava: C Ž Z P (ц ж з п in Cyrillic,
-#: where both alphabets' letters work). pt has none: vermelho and verde, amarelo and azul
-#: share their initials, so pt players use 1-4 (said with each colour) or type the word.
-COLOR_LETTERS: dict[str, tuple[str, ...]] = {
-    "en": ("r", "y", "g", "b"),
-    "pt": (),
-    "it": ("r", "g", "v", "b"),
-    "ro": ("r", "g", "v", "a"),
-    "sr_Latn": ("c", "ž", "z", "p"),
-    "sr_Cyrl": ("ц", "ж", "з", "п"),
-}
+#: The colour choice's letter keys in each language, in COLOR_ORDER (Language.color_letters:
+#: the initials of the colour names where they differ; none in pt, where they clash).
+COLOR_LETTERS: dict[str, tuple[str, ...]] = {lang.code: lang.color_letters for lang in LANGUAGE_LIST}
 
 #: Keys while choosing a colour after a wild (languages without colour letters).
 COLOR_KEYS_HELP = N_("Choose a colour: Left and Right arrows then Enter, or 1 red, 2 yellow, 3 green, 4 blue.")
 # TRANSLATORS: {initials} lists the letter keys of red, yellow, green and blue in your
-# language, such as "R, G, V, B" (uno_cli/keys.py COLOR_LETTERS says which).
+# language, such as "R, G, V, B" (uno_cli/i18n.py, Language.color_letters, says which).
 COLOR_KEYS_INITIALS_HELP = N_(
     "Choose a colour: Left and Right arrows then Enter, or 1 red, 2 yellow, 3 green, 4 blue, "
     "or the initials {initials}."
@@ -127,6 +115,15 @@ def _language() -> str:
     return getattr(get_translator(), "language", "en")
 
 
+def _script_siblings() -> list[tuple[str, ...]]:
+    """The colour letters of the current language in each of its scripts (Serbian: Latin and
+    Cyrillic, so either keyboard layout works); [] for a language in one script."""
+    current = language(_language())
+    if current.script is None:
+        return []
+    return [lang.color_letters for lang in LANGUAGE_LIST if lang.iso == current.iso]
+
+
 def color_letters() -> tuple[str, ...]:
     """The colour choice's letter keys in the current language (empty: digits only)."""
     return COLOR_LETTERS.get(_language(), ())
@@ -137,10 +134,7 @@ def color_of_key(key: str) -> str | None:
     either Serbian alphabet)."""
     if key in ("1", "2", "3", "4"):
         return COLOR_ORDER[int(key) - 1]
-    lang = _language()
-    letters = [color_letters()]
-    if lang.startswith("sr_"):
-        letters += [COLOR_LETTERS["sr_Latn"], COLOR_LETTERS["sr_Cyrl"]]
+    letters = [color_letters(), *_script_siblings()]
     for table in letters:
         if key.lower() in table:
             return COLOR_ORDER[table.index(key.lower())]
@@ -164,8 +158,8 @@ def _both_cases(keys: set[str]) -> set[str]:
 def yes_no_letters() -> set[str]:
     """The yes and no letter keys of the current language, in both cases (Serbian: both alphabets,
     so a Cyrillic keyboard layout types them too)."""
-    letters = {key_name(YES_KEY), key_name(NO_KEY)}
-    if _language().startswith("sr_"):
+    letters = set(yes_no().values())
+    if language(_language()).script is not None:
         from uno_cli.translit import latin_to_cyrillic
 
         letters |= {latin_to_cyrillic(letter) for letter in letters}
@@ -175,8 +169,8 @@ def yes_no_letters() -> set[str]:
 def color_letter_keys() -> set[str]:
     """Every letter key the colour choice takes in the current language, in both cases."""
     keys = set(color_letters())
-    if _language().startswith("sr_"):
-        keys.update(COLOR_LETTERS["sr_Latn"] + COLOR_LETTERS["sr_Cyrl"])
+    for letters in _script_siblings():
+        keys.update(letters)
     return _both_cases(keys)
 
 #: Keys while reading the rule book.

@@ -27,7 +27,7 @@ JUMP_PENALTIES = (0, 1, 2, 3, 5, 10)
 LEVELS = ("easy", "normal", "hard", "expert", "random")
 
 LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "expert": N_("expert"), "random": N_("random")}
-_SPEECH_NAMES = {"auto": N_("automatic"), "on": N_("on"), "off": N_("off")}
+SPEECH_NAMES = {"auto": N_("automatic"), "on": N_("on"), "off": N_("off")}
 VERBOSITY_NAMES = {"short": N_("short"), "full": N_("full")}
 _BRAILLE_NAMES = {"off": N_("off"), "important": N_("important messages"), "all": N_("everything")}
 #: The names of the settings that are not rule options.
@@ -115,7 +115,7 @@ class Menu:
             # Each language by its own name, so a player finds theirs whatever the current one.
             return LANGUAGES.get(value, value) if value else _("as the system")
         if key == "speech":
-            return _(_SPEECH_NAMES.get(value, value))
+            return _(SPEECH_NAMES.get(value, value))
         if key == "verbosity":
             return _(VERBOSITY_NAMES.get(value, value))
         if key == "speech_rate":
@@ -125,7 +125,7 @@ class Menu:
         if key == "braille":
             return _(_BRAILLE_NAMES.get(value, value))
         if key in ("sound", "sound_panning"):
-            return _(_SPEECH_NAMES.get(value, value))
+            return _(SPEECH_NAMES.get(value, value))
         if key == "sound_volume":
             from uno_cli.sound.words import PERCENT
 

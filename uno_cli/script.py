@@ -180,17 +180,17 @@ def _hello(session: Any, writer: _Writer) -> None:
     writer(Message("hello", None, hello_json(players, session.names, session.viewer, scripted)))
 
 
-def _answer_line(session: Any, line: str, seat: int, prompt_id: int) -> str | None:
+def answer_line(session: Any, line: str, seat: int, prompt_id: int) -> str | None:
     """The command of an answer line, its prompt id checked (None: refused, an error written)."""
     from uno_cli.wire import answer_parts
 
     parts = answer_parts(line)
     if parts is None:
-        session._error("invalid_answer", describe.parse_error_text(None, {}), seat)
+        session.error("invalid_answer", describe.parse_error_text(None, {}), seat)
         return None
     pid, command = parts
     if pid is not None and pid != prompt_id:
-        session._error("wrong_prompt", describe.wrong_prompt_text(pid, prompt_id), seat, id=pid, prompt=prompt_id)
+        session.error("wrong_prompt", describe.wrong_prompt_text(pid, prompt_id), seat, id=pid, prompt=prompt_id)
         return None
     return command if pid is not None or line.lstrip().startswith("{") else line
 
@@ -312,7 +312,7 @@ def _loop(session: Any, stdin: IO[bytes], writer: _Writer) -> int:
         writer.flush()
         raw = _read_line(stdin)
         if raw is None:
-            session._error("too_long", describe.parse_error_text("too_long", {}), wait.seat)
+            session.error("too_long", describe.parse_error_text("too_long", {}), wait.seat)
             continue
         if not raw:
             return _stop(session, writer, quit=False)
@@ -321,12 +321,12 @@ def _loop(session: Any, stdin: IO[bytes], writer: _Writer) -> int:
         except UnicodeDecodeError:
             line = "\ufffd"
         line = line.rstrip("\r\n")
-        line = _answer_line(session, line, wait.seat, prompt_id)
-        if line is None:
+        answer = answer_line(session, line, wait.seat, prompt_id)
+        if answer is None:
             continue  # an answer to another prompt: refused
-        if line.lstrip().startswith("#") or not line.strip():
+        if answer.lstrip().startswith("#") or not answer.strip():
             continue  # comments and blank lines
-        result = session.handle_line(line, wait.seat)
+        result = session.handle_line(answer, wait.seat)
         if result.quit:
             return _stop(session, writer, quit=True)
         if result.changed or result.waived:

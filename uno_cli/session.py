@@ -59,8 +59,10 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from uno_cli import describe as d
-from uno_cli.commands import BY_NAME, INTERFACE, QUERIES, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve, spoken_moves
+from uno_cli.commands import BY_NAME, INTERFACE, QUERIES, Asking, ask, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve, spoken_moves
 from uno_cli.engine import state_io
+from uno_cli.engine.events import EventKind as E
+from uno_cli.engine.seats import seat_number
 from uno_cli.engine.actions import (
     Action,
 )
@@ -299,7 +301,7 @@ def file_seats(
         if ours is not None and ours.kind == COMMAND:
             seats.append(ours)  # the person starting the game named the program
         elif program and script_kind == SCRIPT:
-            raise InvalidSetup("program_seat", seat=i + 1)
+            raise InvalidSetup("program_seat", seat=i)
         elif program:
             seats.append(SeatSpec(BOT, DEFAULT_LEVEL))
             replaced.append(i)
@@ -460,58 +462,58 @@ class Session:
             text: str | None = describe_event(ev, viewer, names)
             brief = ev.type not in SHORT_SKIP
             kind = ev.type
-            if kind in ("hand_start", "match_start"):
+            if kind in (E.HAND_START, E.MATCH_START):
                 turn_said, out_of_turn = None, False
-                if kind == "hand_start" and _int_or(ev.data.get("hand"), 0) == 1:
+                if kind == E.HAND_START and _int_or(ev.data.get("hand"), 0) == 1:
                     brief = False  # at short the first card begins the match
-            elif kind == "play":
+            elif kind == E.PLAY:
                 turn_said = None
                 out_of_turn = ev.data.get("how") in ("jump_in", "sequence")
-            elif kind == "reverse" and duo:
+            elif kind == E.REVERSE and duo:
                 # With two players a Reverse is said as the turn it gives.
                 reversed_duo = True
                 text = None
-            elif kind == "skip" and reversed_duo:
+            elif kind == E.SKIP and reversed_duo:
                 text = None
-            elif kind == "turn":
+            elif kind == E.TURN:
                 if ev.seat == turn_said:
                     text = None  # the turn did not change (a draw): not said again
                 else:
                     brief = ev.seat == viewer or out_of_turn or reversed_duo
                 turn_said = ev.seat
                 out_of_turn = reversed_duo = False
-            important = kind in ("turn", "pending", "beep_race", "playable_drawn") and (
-                ev.seat is not None and self.controlled(ev.seat) or kind == "beep_race"
+            important = kind in (E.TURN, E.PENDING, E.BEEP_RACE, E.PLAYABLE_DRAWN) and (
+                ev.seat is not None and self.controlled(ev.seat) or kind == E.BEEP_RACE
             )
             out.append(Message(kind, text, None, ev.seat, important, brief,
                                make=partial(_payload, ev, viewer, names, scripted, text)))
             out.extend(self._lines_after(ev, viewer))
             if index == len(pending) - 1 and out_of_turn and g.phase in IN_TURN_PHASES:
                 # After every out-of-turn card, whose turn it is (the engine said no turn: it stayed).
-                pending.append(Event("turn", g.current))
+                pending.append(Event(E.TURN, g.current))
         return out, (turn_said, out_of_turn)
 
     def _lines_after(self, ev: Event, viewer: int | None) -> list[Message]:
         """The lines of their own that follow an event: drawn cards, a revealed hand, points, totals."""
         g = self.game
         secret = ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
-        if ev.type == "play" and ev.data.get("color"):
+        if ev.type == E.PLAY and ev.data.get("color"):
             return [_message("color_chosen", d.color_chosen_text(ev.seat, ev.data["color"], viewer, self.names),
                              {"seat": ev.seat + 1 if ev.seat is not None else None, "color": ev.data["color"]},
                              ev.seat)]
-        if ev.type == "hand_dealt" and secret:
+        if ev.type == E.HAND_DEALT and secret:
             return [_message("hand", d.cards_line_text(secret.get("cards", []), sort=True),
                              {"seat": ev.seat + 1 if ev.seat is not None else None,
                               "cards": list(secret.get("cards", []))}, ev.seat, brief=False)]
-        if ev.type == "draw" and secret and len(secret.get("cards", ())) > d.LISTED_DRAW:
+        if ev.type == E.DRAW and secret and len(secret.get("cards", ())) > d.LISTED_DRAW:
             return [_message("drawn_cards", d.cards_line_text(secret["cards"]),
                              {"seat": ev.seat + 1 if ev.seat is not None else None, "cards": list(secret["cards"])},
                              ev.seat, brief=False)]
-        if ev.type == "challenge_result" and secret and "hand" in secret and ev.seat != viewer:
+        if ev.type == E.CHALLENGE_RESULT and secret and "hand" in secret and ev.seat is not None and ev.seat != viewer:
             return [_message("revealed", d.revealed_text(ev.seat, secret["hand"], self.names),
                              {"seat": ev.seat + 1 if ev.seat is not None else None, "cards": list(secret["hand"])},
                              ev.seat)]
-        if ev.type == "match_start":
+        if ev.type == E.MATCH_START:
             from uno_cli.engine.options import PRESETS
             from uno_cli.optioninfo import preset_name
 
@@ -520,7 +522,7 @@ class Session:
             # At short, the rules are one key away (F2, Page Up): the match begins with its first card.
             return [_message("rules_summary", d.rules_text(preset_name(name), o != PRESETS[name], o.target, o.hands),
                              {"preset": name}, brief=False)]
-        if ev.type == "hand_end":
+        if ev.type == E.HAND_END:
             gained = ev.data.get("gained") or {}
             lines = []
             for seat in sorted(int(s) for s in gained):
@@ -530,7 +532,7 @@ class Session:
             lines.append(_message("scores", d.scores_text(g.scores, self.names, viewer, g.eliminated),
                                   {"scores": list(g.scores)}, brief=False))
             return lines
-        if ev.type == "match_end":
+        if ev.type == E.MATCH_END:
             return [_message("game_over", d.final_scores_text(g.scores, self.names, viewer, g.eliminated),
                              {"winners": [w + 1 for w in g.winners], "scores": list(g.scores),
                               "names": list(self.names), "hands": g.hand_number})]
@@ -647,7 +649,8 @@ class Session:
                     self.names)
         return self.handle_command(cmd)
 
-    def _error(self, code: str, message: str, seat: int | None, /, **extra: Any) -> LineResult:
+    def error(self, code: str, message: str, seat: int | None, /, **extra: Any) -> LineResult:
+        """Say an error to ``seat`` with what it may do now (an ``error`` message); nothing changes."""
         legal = self.legal_commands(seat) if seat is not None and 0 <= seat < self.game.players else []
         line = message
         if legal:
@@ -668,22 +671,23 @@ class Session:
         if cmd.error == "empty":
             return LineResult(True, seat=seat)
         if cmd.error is not None:
-            return self._error(cmd.error, d.parse_error_text(cmd.error, cmd.detail), seat, **_jsonable(cmd.detail))
+            return self.error(cmd.error, d.parse_error_text(cmd.error, cmd.detail), seat, **_jsonable(cmd.detail))
         if seat is None:
             seat = next((s for s in range(g.players) if self.controlled(s)), None)
             if seat is None:
-                return self._error("no_seat", d.no_seat_text(), None)
+                return self.error("no_seat", d.no_seat_text(), None)
         if not self.controlled(seat):
-            return self._error(
+            return self.error(
                 "not_your_seat",
                 d.computer_seat_text(seat, self.names),
                 None, target=seat + 1,
             )
         verb = cmd.verb
         if BY_NAME[verb].scope == INTERFACE:
-            return self._error("interface_only", d.interface_only_text(label(verb)), seat)
+            return self.error("interface_only", d.interface_only_text(label(verb)), seat)
         if verb in QUERIES:
-            self._query(verb, seat)
+            answer = ask(verb, Asking(self, seat))
+            self.emit(answer.type, answer.text, answer.data, seat)
             return LineResult(True, verb=verb, seat=seat)
         if verb == "quit":
             return LineResult(True, verb=verb, seat=seat, quit=True)
@@ -691,13 +695,13 @@ class Session:
             return self._save_command(cmd, seat)
         if verb == "wait":
             if self.prompt_seat() == seat:
-                return self._error("must_act", d.must_act_text(), seat)
+                return self.error("must_act", d.must_act_text(), seat)
             self.waive(seat)
             return LineResult(True, verb=verb, seat=seat, waived=True)
         try:
             action = self._to_action(cmd, seat)
         except IllegalAction as exc:
-            return self._error(exc.code, d.describe_error(exc, self.names), seat, **_jsonable(exc.detail))
+            return self.error(exc.code, d.describe_error(exc, self.names), seat, **_jsonable(exc.detail))
         if action is None:  # a partial play: colour or seat still to come
             pend = self.partial[seat]
             if pend.card in (WILD, WILD4):
@@ -710,7 +714,7 @@ class Session:
         try:
             self.apply(action)
         except IllegalAction as exc:
-            return self._error(exc.code, d.describe_error(exc, self.names), seat, **_jsonable(exc.detail))
+            return self.error(exc.code, d.describe_error(exc, self.names), seat, **_jsonable(exc.detail))
         return LineResult(True, changed=True, verb=verb, seat=seat)
 
     def _to_action(self, cmd: Command, seat: int) -> Action | None:
@@ -721,52 +725,21 @@ class Session:
             return None
         return result
 
-    def _query(self, verb: str, seat: int) -> None:
-        g = self.game
-        viewer = seat
-        if verb == "hand":
-            self.emit("hand", d.hand_text(g.hands[seat]), {"seat": seat + 1, "cards": list(g.hands[seat])}, seat)
-        elif verb == "top":
-            self.emit("top", d.top_text(g.top, g.color), {"card": g.top, "color": g.color}, seat)
-        elif verb == "status":
-            self.emit("status", d.status_text(g.view(seat), self.names, viewer), {"seat": seat + 1}, seat)
-        elif verb == "scores":
-            self.emit("scores", d.scores_text(g.scores, self.names, viewer, g.eliminated), {"scores": list(g.scores)}, seat)
-        elif verb == "counts":
-            counts = [len(h) for h in g.hands]
-            self.emit("counts", d.counts_text(counts, self.names, viewer, g.eliminated), {"counts": counts}, seat)
-        elif verb == "in_play":
-            self.emit("in_play", d.color_text(g.color), {"color": g.color}, seat)
-        elif verb == "penalty":
-            self.emit("penalty", d.pending_text(g.view(seat), self.names, viewer),
-                      {"total": g.pending if g.phase == Phase.PENDING else 0, "kind": g.pending_kind}, seat)
-        elif verb == "turn":
-            self.emit("whose_turn", d.turn_text(g.view(seat), self.names, viewer),
-                      {"current": g.current + 1, "phase": str(g.phase)}, seat)
-        elif verb == "moves":
-            self.emit("moves", self.moves_text(seat), {"seat": seat + 1, "legal": self.legal_commands(seat)}, seat)
-        elif verb == "help":
-            self.emit("help", help_text(self.help_skip, self.seat_prefix), {}, seat)
-        elif verb == "rules":
-            from uno_cli.rulebook import rule_book
-
-            self.emit("rules", rule_book(self.config.preset, g.options).rstrip("\n"), {}, seat)
-
     def _save_command(self, cmd: Command, seat: int) -> LineResult:
         """``save FILE``, ``save FILE force`` or ``save --force FILE`` (see docs/protocol.md)."""
         from uno_cli.savefile import SaveRefused, typed_path, write_typed
 
         text, force = _save_argument(cmd.arg)
         if not text:
-            return self._error("missing_file", d.save_needs_file_text(), seat)
+            return self.error("missing_file", d.save_needs_file_text(), seat)
         path = typed_path(text)
         shown = clean_text(text)
         try:
             write_typed(path, self._save_text(), force=force)
         except SaveRefused as exc:
-            return self._error("save_refused", d.save_refused_text(exc.code, shown), seat, file=text, reason=exc.code)
+            return self.error("save_refused", d.save_refused_text(exc.code, shown), seat, file=text, reason=exc.code)
         except OSError:
-            return self._error("cannot_save", d.cannot_save_text(shown), seat, file=text)
+            return self.error("cannot_save", d.cannot_save_text(shown), seat, file=text)
         self.emit("saved", d.saved_text(shown), {"file": str(path)}, seat)
         return LineResult(True, verb="save", seat=seat)
 
@@ -846,7 +819,7 @@ def _save_argument(arg: str) -> tuple[str, bool]:
 
 
 def _jsonable(detail: dict[str, Any]) -> dict[str, Any]:
-    out = {}
+    out: dict[str, Any] = {}
     for k, v in detail.items():
         if isinstance(v, (str, int, float, bool)) or v is None:
             out[k] = v
@@ -854,7 +827,7 @@ def _jsonable(detail: dict[str, Any]) -> dict[str, Any]:
             out[k] = [x if isinstance(x, (str, int, float, bool)) else str(x) for x in v]
     for k in ("current", "target"):
         if isinstance(out.get(k), int) and not isinstance(out.get(k), bool):
-            out[k] = out[k] + 1
+            out[k] = seat_number(out[k])
     return out
 
 

@@ -14,7 +14,6 @@ events it saw. Standard library only; shares no code with uno_cli.
 
 import json
 import math
-import random
 import sys
 
 COLORS = "rygb"

@@ -8,7 +8,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from _gauntlet_core import Player, card_color, is_action, is_wild, run  # noqa: E402
+from _gauntlet_core import Player, is_wild, run  # noqa: E402
 
 
 class Careful(Player):

@@ -10,7 +10,7 @@ import pytest
 from uno_cli.engine import Game
 from uno_cli.engine.invariants import check_invariants, find_problems
 from uno_cli.engine.options import PRESETS
-from tests.engine.helpers import act, make_game, play
+from tests.engine.helpers import make_game
 from tests.engine.test_properties import random_options
 
 

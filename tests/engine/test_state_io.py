@@ -171,10 +171,10 @@ def test_seat_problems_other_than_range_count_from_1() -> None:
     assert (info.value.code, info.value.detail) == ("too_many_hands", {"count": 3, "players": 2})
     with pytest.raises(InvalidSetup) as info:
         state_io.from_dict({"players": 3, "eliminated": [False, True, False], "current": 2})
-    assert (info.value.code, info.value.detail) == ("seat_eliminated", {"field": "current", "seat": 2})
+    assert (info.value.code, info.value.detail) == ("seat_eliminated", {"field": "current", "seat": 1})
     with pytest.raises(InvalidSetup) as info:
         state_io.from_dict({"players": 3, "eliminated": [False, False, True], "hands": [None, None, ["r1"]]})
-    assert (info.value.code, info.value.detail) == ("eliminated_holds_cards", {"seat": 3})
+    assert (info.value.code, info.value.detail) == ("eliminated_holds_cards", {"seat": 2})
     with pytest.raises(InvalidSetup) as info:
         state_io.from_dict({"players": 2, "hands": [[], None]})
-    assert (info.value.code, info.value.detail) == ("empty_hand", {"seat": 1})
+    assert (info.value.code, info.value.detail) == ("empty_hand", {"seat": 0})

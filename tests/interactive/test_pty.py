@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 import signal
-import time
 from pathlib import Path
 
 import pexpect

@@ -267,7 +267,7 @@ def test_the_interactive_game_gives_a_program_seat_to_a_normal_bot_and_says_so(t
 def test_file_seats_refuses_programs_in_script_mode_naming_the_seat() -> None:
     with pytest.raises(InvalidSetup) as info:
         file_seats(_program_save({"kind": "cmd", "command": "x"}), [], 3, "script")
-    assert (info.value.code, info.value.detail) == ("program_seat", {"seat": 2})
+    assert (info.value.code, info.value.detail) == ("program_seat", {"seat": 1})
 
 
 # ------------------------------------------------------------ the command line
@@ -326,7 +326,7 @@ def test_the_refusals_are_translated(lang: str, words: str) -> None:
 
     i18n.set_language(lang)
     try:
-        text = setup_error(InvalidSetup("program_seat", seat=2))
+        text = setup_error(InvalidSetup("program_seat", seat=1))  # seats count from 0 in the engine
         assert words in text and "--seat 2=cmd:PROGRAM" in text
         assert "pending.total" in setup_error(InvalidSetup("bad_number", field="pending.total", value=-1, low=0,
                                                            high=116))

@@ -7,8 +7,9 @@ import pytest
 from uno_cli import i18n
 from uno_cli.commands import COMMAND_VERBS, localize_command, normalize, parse, verb_of
 from uno_cli.engine.cards import ALL_CODES, BEEP, COLORS, WILD, WILD4
+from uno_cli.i18n import LANGUAGES
 
-LANGS = ("en", "pt", "sr_Latn", "sr_Cyrl", "ro", "it")
+LANGS = tuple(LANGUAGES)
 
 
 @pytest.mark.parametrize("lang", LANGS)

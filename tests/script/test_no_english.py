@@ -12,9 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from uno_cli.i18n import COMPLETE_LANGUAGES, DEFAULT_LANGUAGE
+
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 CASES = sorted(p.name.split(".")[0] for p in GOLDEN.glob("*.en.txt"))
-LANGS = ("pt", "sr_Latn", "sr_Cyrl", "ro", "it")
+#: Every complete language but the source's (a partial one says English where untranslated).
+LANGS = tuple(code for code in COMPLETE_LANGUAGES if code != DEFAULT_LANGUAGE)
 NAMES = {"Mia", "Ana", "Zoë", "Ștefan", "Bruno", "Carla", "Dario", "Eva", "Filip", "Greta", "Hugo", "Iris", "Jonas"}
 WORD = re.compile(r"[^\W\d_]{3,}")
 

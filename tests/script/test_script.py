@@ -381,7 +381,7 @@ def test_a_json_line_that_is_not_an_answer_object_is_refused_as_invalid_answer(l
 
     out = Output()
     script.run(config(kinds="ss", seed=7, fmt="json"), io.BytesIO(line.encode() + b"\n"), out)
-    objs = [json.loads(l) for l in out.lines()]
+    objs = [json.loads(line) for line in out.lines()]
     errors = [o for o in objs if o["type"] == "error"]
     assert [e["code"] for e in errors] == ["invalid_answer"]
     assert not any(o["type"] == "draw" for o in objs)

@@ -15,10 +15,12 @@ import pytest
 
 from uno_cli import i18n
 from uno_cli.engine.options import PRESETS
+from uno_cli.i18n import COMPLETE_LANGUAGES, DEFAULT_LANGUAGE
 from tests.script.test_golden import run_cli
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
-LANGS = ("pt", "sr_Latn", "sr_Cyrl", "ro", "it")
+#: Every complete language but the source's (a partial one says English where untranslated).
+LANGS = tuple(code for code in COMPLETE_LANGUAGES if code != DEFAULT_LANGUAGE)
 CODE = re.compile(r"(?<![\w@+])(?:[rygb](?:\d|s|r|\+2)|w\+4|w)(?![\w+])")
 #: English game words that must not reach a player of another language. "Beep" is left
 #: out: the Portuguese and Italian seeds keep it as the card's name.

@@ -7,10 +7,10 @@ Build a :class:`Game`, call :meth:`Game.start`, then repeatedly pick an action f
 ``docs/engine.md`` describes events, actions and saves.
 """
 
-from uno_cli.engine.actions import Action
+from uno_cli.engine.actions import Action, ActionKind
 from uno_cli.engine.cards import ALL_CODES, COLORS, new_deck
 from uno_cli.engine.errors import EngineError, IllegalAction, InvalidOptions, InvalidSetup
-from uno_cli.engine.events import EVENT_FIELDS, Event, EventFields
+from uno_cli.engine.events import EVENT_FIELDS, Event, EventFields, EventKind
 from uno_cli.engine.game import IN_TURN_PHASES, LIVE_PHASES, Game, Phase, View, awaited_seats
 from uno_cli.engine.options import PRESETS, RuleOptions, preset
 
@@ -18,10 +18,12 @@ __all__ = [
     "ALL_CODES",
     "COLORS",
     "Action",
+    "ActionKind",
     "EVENT_FIELDS",
     "EngineError",
     "Event",
     "EventFields",
+    "EventKind",
     "Game",
     "IN_TURN_PHASES",
     "LIVE_PHASES",

@@ -3,35 +3,54 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-PLAY = "play"
-"""Play ``card`` (with ``color`` for a wild, ``target`` for a 7 under seven_o); also used to
-stack, to continue a sequence and to play a Beep."""
-DRAW = "draw"
-"""Draw a card instead of playing."""
-PASS = "pass"
-"""Keep the card just drawn and end the turn."""
-ACCEPT = "accept"
-"""Take the pending draw penalty."""
-CHALLENGE = "challenge"
-"""Challenge the Wild Draw Four just played on you."""
-COLOR = "color"
-"""Name the colour when the first card of a hand is a Wild."""
-UNO = "uno"
-"""Say UNO: in turn with two cards, just before playing one; or with one card, until caught."""
-CATCH = "catch"
-"""Catch ``target``, who has one card and has not said UNO."""
-JUMP_IN = "jump_in"
-"""Play ``card`` out of turn on the identical (or, super, the same-symbol) top card."""
-MISSED_JUMP_IN = "missed_jump_in"
-"""An interception that came too late or with the wrong card; it costs points. The one legal
-action never listed by ``Game.legal_actions`` (listing it would offer every held card as a
-costly mistake): ``Game.is_legal`` accepts it while the seat holds the card and jumping is on."""
-ANSWER = "answer"
-"""Answer a Beep."""
+
+class ActionKind(StrEnum):
+    """What an action does. A StrEnum: each kind is its own string, so saves, the wire and
+    every ``kind == "play"`` stay byte for byte what they were."""
+
+    PLAY = "play"
+    """Play ``card`` (with ``color`` for a wild, ``target`` for a 7 under seven_o); also used to
+    stack, to continue a sequence and to play a Beep."""
+    DRAW = "draw"
+    """Draw a card instead of playing."""
+    PASS = "pass"
+    """Keep the card just drawn and end the turn."""
+    ACCEPT = "accept"
+    """Take the pending draw penalty."""
+    CHALLENGE = "challenge"
+    """Challenge the Wild Draw Four just played on you."""
+    COLOR = "color"
+    """Name the colour when the first card of a hand is a Wild."""
+    UNO = "uno"
+    """Say UNO: in turn with two cards, just before playing one; or with one card, until caught."""
+    CATCH = "catch"
+    """Catch ``target``, who has one card and has not said UNO."""
+    JUMP_IN = "jump_in"
+    """Play ``card`` out of turn on the identical (or, super, the same-symbol) top card."""
+    MISSED_JUMP_IN = "missed_jump_in"
+    """An interception that came too late or with the wrong card; it costs points. The one legal
+    action never listed by ``Game.legal_actions`` (listing it would offer every held card as a
+    costly mistake): ``Game.is_legal`` accepts it while the seat holds the card and jumping is on."""
+    ANSWER = "answer"
+    """Answer a Beep."""
+
+
+PLAY = ActionKind.PLAY
+DRAW = ActionKind.DRAW
+PASS = ActionKind.PASS
+ACCEPT = ActionKind.ACCEPT
+CHALLENGE = ActionKind.CHALLENGE
+COLOR = ActionKind.COLOR
+UNO = ActionKind.UNO
+CATCH = ActionKind.CATCH
+JUMP_IN = ActionKind.JUMP_IN
+MISSED_JUMP_IN = ActionKind.MISSED_JUMP_IN
+ANSWER = ActionKind.ANSWER
 
 TURN_KINDS = frozenset({PLAY, DRAW, PASS, ACCEPT, CHALLENGE, COLOR, JUMP_IN})
-ALL_KINDS = (PLAY, DRAW, PASS, ACCEPT, CHALLENGE, COLOR, UNO, CATCH, JUMP_IN, MISSED_JUMP_IN, ANSWER)
+ALL_KINDS = tuple(ActionKind)
 
 
 @dataclass(frozen=True, slots=True)

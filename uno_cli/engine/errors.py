@@ -12,7 +12,8 @@ class EngineError(ValueError):
 
 
 class IllegalAction(EngineError):
-    """An action that the rules do not allow now; nothing was changed."""
+    """An action that the rules do not allow now; nothing was changed. Seats in ``detail``
+    count from 0, as in every engine error (uno_cli.engine.seats)."""
 
     def __init__(self, code: str, action: Any = None, **detail: Any) -> None:
         self.code = code
@@ -37,7 +38,8 @@ class InvalidOptions(EngineError):
 
 
 class InvalidSetup(EngineError):
-    """A saved game or setup that cannot be a real game."""
+    """A saved game or setup that cannot be a real game. A ``seat`` in ``detail`` counts from
+    0, as in IllegalAction; the sentences (uno_cli.errtext) number it from 1."""
 
     def __init__(self, code: str, **detail: Any) -> None:
         self.code = code

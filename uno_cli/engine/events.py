@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 
@@ -132,3 +133,46 @@ EVENT_FIELDS: dict[str, EventFields] = {
 }
 #: The event type names alone.
 EVENT_TYPES: tuple[str, ...] = tuple(EVENT_FIELDS)
+
+
+
+class EventKind(StrEnum):
+    """The event kinds (``EventKind.PLAY == "play"``): a StrEnum, so events stay the strings
+    saves and the wire carry. The same kinds as :data:`EVENT_FIELDS` (tests check it)."""
+
+    MATCH_START = "match_start"
+    DEALER_DRAW = "dealer_draw"
+    DEALER_TIE = "dealer_tie"
+    DEALER_CHOSEN = "dealer_chosen"
+    HAND_START = "hand_start"
+    DEAL = "deal"
+    HAND_DEALT = "hand_dealt"
+    FIRST_CARD = "first_card"
+    FIRST_CARD_RETURNED = "first_card_returned"
+    TURN = "turn"
+    PLAY = "play"
+    COLOR_CHOSEN = "color_chosen"
+    DRAW = "draw"
+    CANNOT_DRAW = "cannot_draw"
+    PLAYABLE_DRAWN = "playable_drawn"
+    PASS = "pass"
+    CANNOT_PLAY = "cannot_play"
+    SKIP = "skip"
+    REVERSE = "reverse"
+    PENDING = "pending"
+    UNO = "uno"
+    CAUGHT = "caught"
+    FALSE_UNO = "false_uno"
+    CHALLENGE = "challenge"
+    CHALLENGE_RESULT = "challenge_result"
+    CARD_RETURNED = "card_returned"
+    RESHUFFLE = "reshuffle"
+    MISSED_JUMP_IN = "missed_jump_in"
+    SWAP = "swap"
+    ROTATE = "rotate"
+    BEEP_RACE = "beep_race"
+    BEEP_ANSWER = "beep_answer"
+    BEEP_SLOWEST = "beep_slowest"
+    HAND_END = "hand_end"
+    ELIMINATED = "eliminated"
+    MATCH_END = "match_end"

@@ -965,7 +965,7 @@ class Game:
                 seats.reverse()
             moved = [self.hands[s] for s in seats]
             # Every hand passes to the next player in the direction of play.
-            for i, s in enumerate(seats):
+            for i in range(len(seats)):
                 self.hands[seats[(i + 1) % len(seats)]] = moved[i]
             for s in seats:
                 self.said[s] = False

@@ -425,7 +425,7 @@ def _fill_setup(
     for seat in range(players):
         if game.eliminated[seat]:
             if hands[seat]:
-                raise InvalidSetup("eliminated_holds_cards", seat=seat + 1)
+                raise InvalidSetup("eliminated_holds_cards", seat=seat)
             game.hands[seat] = []
             continue
         if hands[seat] is None:
@@ -456,13 +456,13 @@ def _fill_setup(
     else:
         game.current = game.next_seat(game.dealer or 0)
     if game.eliminated[game.current]:
-        raise InvalidSetup("seat_eliminated", field="current", seat=game.current + 1)
+        raise InvalidSetup("seat_eliminated", field="current", seat=game.current)
     game.phase = PLAYING
     # The top card of a setup opens interceptions by the rule of a dealt first card.
     game._open_jump(discard[-1])
     for seat in range(players):
         if not game.eliminated[seat] and not game.hands[seat]:
-            raise InvalidSetup("empty_hand", seat=seat + 1)
+            raise InvalidSetup("empty_hand", seat=seat)
 
 
 def _load_complete(
@@ -524,21 +524,21 @@ def _check_reachable(game: Game, live: bool) -> None:
     active = [s for s in range(game.players) if not game.eliminated[s]]
     if live:
         if game.eliminated[game.current]:
-            raise InvalidSetup("seat_eliminated", field="current", seat=game.current + 1)
+            raise InvalidSetup("seat_eliminated", field="current", seat=game.current)
         for seat in range(game.players):
             if game.eliminated[seat] and game.hands[seat]:
-                raise InvalidSetup("eliminated_holds_cards", seat=seat + 1)
+                raise InvalidSetup("eliminated_holds_cards", seat=seat)
         for field, seat in (("uno_open", game.uno_open), ("pending.bluffer", game.bluffer),
                             ("sequence.seat", game.seq_seat)):
             if seat is not None and game.eliminated[seat]:
-                raise InvalidSetup("seat_eliminated", field=field, seat=seat + 1)
+                raise InvalidSetup("seat_eliminated", field=field, seat=seat)
     if phase == BEEP_RACE:
         if not game.options.beep:
             raise InvalidSetup("phase_needs_option", phase=str(phase), option="beep")
         waiting = game.beep_waiting
         for seat in waiting:
             if seat not in active:
-                raise InvalidSetup("seat_eliminated", field="beep.waiting", seat=seat + 1)
+                raise InvalidSetup("seat_eliminated", field="beep.waiting", seat=seat)
         if len(set(waiting)) != len(waiting) or len(waiting) < 2:
             raise InvalidSetup("beep_waiting")
     elif game.beep_waiting:

@@ -40,7 +40,8 @@ def welcome(controller: Controller) -> None:
         controller.say(_(words.START_PROMPT), important=True)
 
 
-def _use_prompt_toolkit() -> bool:
+def use_prompt_toolkit() -> bool:
+    """Whether both ends are a terminal that can edit lines (not a dumb one, not UNO_CLI_PLAIN)."""
     term = os.environ.get("TERM", "")
     if term in ("dumb", "unknown") or os.environ.get("UNO_CLI_PLAIN"):
         return False
@@ -56,7 +57,7 @@ EXIT_OUTPUT_FAILED = 5  # as in script mode (docs/protocol.md)
 
 def run(config: Any) -> int:
     """Play interactively on this terminal; the exit code."""
-    if _use_prompt_toolkit():
+    if use_prompt_toolkit():
         return run_prompt(config)
     return run_plain(config)
 

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 from uno_cli import describe as d
+from uno_cli.engine.actions import ActionKind
+from uno_cli.engine.cards import WILD, WILD4
 from uno_cli.engine.game import Phase
 from uno_cli.i18n import _
 from uno_cli.interactive import words
@@ -89,15 +91,16 @@ class Controller:
         """What each verb of the command registry does here (keys and typed words run them).
 
         Verbs that act in the game (draw, uno, beep, challenge...) resolve through the
-        registry (:meth:`run_verb`); the others read the game or work the interface.
+        registry (:meth:`run_verb`); queries say the registry's answer (:meth:`ask`); the
+        others work the interface.
         """
         from uno_cli.commands import GAME, REGISTRY
 
-        read = self._reader
         table: dict[str, Callable[[], None]] = {
             v.name: (lambda name=v.name: self.run_verb(name))
             for v in REGISTRY if v.scope == GAME and not v.query and v.name not in ("save", "quit")
         }
+        table.update({v.name: self._asker(v.name) for v in REGISTRY if v.answer is not None})
         table.update({
             "prev_card": self.cursor.prev_card,
             "next_card": self.cursor.next_card,
@@ -108,15 +111,6 @@ class Controller:
             "prev_playable": self.cursor.prev_playable,
             "sort_color": self.cursor.sort_by_color,
             "sort_number": self.cursor.sort_by_number,
-            "hand": read(self.hand_text),
-            "top": read(self.top_text),
-            "in_play": read(self.color_text),
-            "counts": read(self.counts_text),
-            "penalty": read(self.pending_text),
-            "scores": read(self.scores_text),
-            "turn": read(self.turn_text),
-            "status": read(self.status_text),
-            "moves": read(lambda: self.table.moves_text(HUMAN) if self.table is not None else _(words.NOT_STARTED)),
             "repeat": self.out.repeat,
             "history_back": self.history_back,
             "history_forward": self.history_forward,
@@ -129,6 +123,9 @@ class Controller:
             "quit": self.ask_quit,
         })
         return table
+
+    def _asker(self, verb: str) -> Callable[[], None]:
+        return self._reader(lambda: self.ask(verb))
 
     def _reader(self, text: Callable[[], str]) -> Callable[[], None]:
         def read() -> None:
@@ -279,7 +276,7 @@ class Controller:
             autosave.clear()
         self.races.schedule()
         if g.current == HUMAN and g.phase == Phase.CHOOSE_COLOR and not g.eliminated[HUMAN]:
-            self.colors.open([a for a in g.legal_actions(HUMAN) if a.kind == "color"])
+            self.colors.open([a for a in g.legal_actions(HUMAN) if a.kind == ActionKind.COLOR])
         self.wake()
 
     def apply(self, action: Any) -> list[Any]:
@@ -396,40 +393,15 @@ class Controller:
             self.mode = Mode.PLAY
 
     # ---------------------------------------------------------------- information
-    def _view(self) -> Any:
-        return self.game.view(HUMAN)
+    def ask(self, verb: str) -> str:
+        """The registry's answer to the query ``verb`` for the player (the hand in the cursor's order)."""
+        from uno_cli.commands import Asking, ask
 
-    def hand_text(self) -> str:
-        """The player's hand, in the chosen order."""
-        return self.cursor.hand_text()
-
-    def top_text(self) -> str:
-        """The top card of the pile."""
-        return d.top_text(self.game.top, self.game.color)
-
-    def color_text(self) -> str:
-        """The colour in play."""
-        return d.color_text(self.game.color)
-
-    def counts_text(self) -> str:
-        """Everyone's number of cards."""
-        return self.table.counts_text(HUMAN)  # type: ignore[union-attr]
-
-    def pending_text(self) -> str:
-        """The draw penalty waiting."""
-        return d.pending_text(self._view(), self.table.names, HUMAN)  # type: ignore[union-attr]
-
-    def scores_text(self) -> str:
-        """The scores."""
-        return self.table.scores_text(HUMAN)  # type: ignore[union-attr]
+        return ask(verb, Asking(self.table, HUMAN, hand=self.cursor.hand())).text
 
     def turn_text(self) -> str:
         """Whose turn it is."""
-        return d.turn_text(self._view(), self.table.names, HUMAN)  # type: ignore[union-attr]
-
-    def status_text(self) -> str:
-        """The whole state of the game."""
-        return self.table.status_text(HUMAN)  # type: ignore[union-attr]
+        return self.ask("turn")
 
     # ---------------------------------------------------------------- key commands
     def command(self, name: str) -> None:
@@ -467,13 +439,13 @@ class Controller:
         """Play a card (in turn, as a jump-in, a sequence or a Beep), asking what is missing."""
         from uno_cli.engine.actions import PLAY, Action
 
-        options = [a for a in self.legal() if a.card == card and a.kind in ("play", "jump_in")]
+        options = [a for a in self.legal() if a.card == card and a.kind in (ActionKind.PLAY, ActionKind.JUMP_IN)]
         if color is not None:
             options = [a for a in options if a.color == color] or options
         if target is not None:
             options = [a for a in options if a.target == target] or options
         if not options:
-            self.act(Action(PLAY, HUMAN, card, "r" if card in ("w", "w+4") else None))
+            self.act(Action(PLAY, HUMAN, card, "r" if card in (WILD, WILD4) else None))
             return
         if len({a.color for a in options}) > 1:
             bare = Action(options[0].kind, HUMAN, card)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from uno_cli import describe as d
+from uno_cli.engine.actions import ActionKind
 from uno_cli.engine.game import IN_TURN_PHASES, Phase
 from uno_cli.i18n import _
 from uno_cli.interactive import words
@@ -94,7 +95,7 @@ class HandCursor:
         """The card at ``index`` of the hand, its position and whether it can be played."""
         hand = self.hand()
         card = hand[index]
-        playable = any(a.card == card and a.kind in ("play", "jump_in") for a in self.legal())
+        playable = any(a.card == card and a.kind in (ActionKind.PLAY, ActionKind.JUMP_IN) for a in self.legal())
         return d.card_text(card, index + 1, len(hand), playable, self.full())
 
     def move(self, index: int) -> None:
@@ -124,7 +125,7 @@ class HandCursor:
         self.move(len(self.hand()) - 1)
 
     def _playable_indexes(self) -> list[int]:
-        cards = {a.card for a in self.legal() if a.kind in ("play", "jump_in") and a.card}
+        cards = {a.card for a in self.legal() if a.kind in (ActionKind.PLAY, ActionKind.JUMP_IN) and a.card}
         return [i for i, c in enumerate(self.hand()) if c in cards]
 
     def next_playable(self) -> None:

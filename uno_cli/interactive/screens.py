@@ -237,14 +237,14 @@ class MenuScreen(Screen):
 
     def open(self) -> None:
         """Open the options, when they may be changed."""
-        from uno_cli.i18n import LANGUAGES
+        from uno_cli.i18n import COMPLETE_LANGUAGES
         from uno_cli.menu import Menu
 
         c = self.c
         if c.table is not None and c.mode not in (Mode.START, Mode.BETWEEN, Mode.OVER):
             c.answer(_(words.OPTIONS_NOT_NOW))
             return
-        self.menu = Menu(c.settings, tuple(LANGUAGES))
+        self.menu = Menu(c.settings, COMPLETE_LANGUAGES)
         c.previous_mode = c.mode
         c.mode = Mode.MENU
         c.answer(self.menu.intro() + " " + self.menu.line())

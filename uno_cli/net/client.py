@@ -196,12 +196,12 @@ async def play(host: str, port: int, name: str, passcode: str | None, key_file: 
     ``sound`` holds the command line's ``sound``, ``volume`` and ``panning`` (uno_cli.sound)."""
     from uno_cli.interactive.announcer import Announcer, close_speaker, start_speaker
     from uno_cli.interactive.app import (
-        _use_prompt_toolkit,
+        use_prompt_toolkit,
         disable_cpr,
         print_above_prompt,
     )
 
-    keys = fmt == "text" and _use_prompt_toolkit()
+    keys = fmt == "text" and use_prompt_toolkit()
     if keys:
         disable_cpr()
     stream = sys.stdout

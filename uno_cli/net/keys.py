@@ -14,6 +14,9 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+from uno_cli.commands import Asking, ask
+from uno_cli.engine.actions import ActionKind
+from uno_cli.engine.cards import WILD, WILD4
 from uno_cli.i18n import N_, _, key_name
 from uno_cli.interactive.announcer import Announcer, Mute
 from uno_cli.interactive.cursor import HandCursor
@@ -154,10 +157,10 @@ class SeatKeys:
             return []
         g, seat = session.game, self.member.seat
         pend = session.partial.get(seat)
-        if pend is not None and pend.card in ("w", "w+4"):
+        if pend is not None and pend.card in (WILD, WILD4):
             return [a for a in g.legal_actions(seat) if a.kind == pend.kind and a.card == pend.card and a.color]
         if g.phase == Phase.CHOOSE_COLOR and g.current == seat:
-            return [a for a in g.legal_actions(seat) if a.kind == "color"]
+            return [a for a in g.legal_actions(seat) if a.kind == ActionKind.COLOR]
         return []
 
     @property
@@ -245,7 +248,7 @@ class SeatKeys:
             "prev_card": c.prev_card, "next_card": c.next_card, "first_card": c.first_card,
             "last_card": c.last_card, "next_playable": c.next_playable, "prev_playable": c.prev_playable,
             "sort_color": c.sort_by_color, "sort_number": c.sort_by_number, "play_focused": self.play_focused,
-            "hand": lambda: self.answer(c.hand_text()),
+            "hand": lambda: self.answer(ask("hand", Asking(self._session(), c.seat, hand=c.hand())).text),
             "repeat": self.out.repeat, "history_back": lambda: self.out.walk(-1),
             "history_forward": lambda: self.out.walk(1),
         }

@@ -267,21 +267,21 @@ class Table:
             with member.language():
                 text = line
                 if member.json:
-                    from uno_cli.script import _answer_line
+                    from uno_cli.script import answer_line
 
-                    answer = _answer_line(session, line, seat, member.prompt_id)
+                    answer = answer_line(session, line, seat, member.prompt_id)
                     if answer is None:
                         return
                     text = answer
                 cmd = parse(text, seat, session.game, member.lang, session.names)
                 if cmd.error is None and cmd.seat != seat:
                     # Nobody acts for another seat over the network.
-                    session._error("not_your_seat", d.computer_seat_text(cmd.seat, session.names)
+                    session.error("not_your_seat", d.computer_seat_text(cmd.seat, session.names)
                                    if cmd.seat is not None else d.no_seat_text(), seat)
                     return
                 if cmd.error is None and cmd.verb in REFUSED_AT_TABLE:
                     if cmd.verb == "save":
-                        session._error("no_files", words.no_files(), seat)
+                        session.error("no_files", words.no_files(), seat)
                     else:  # quit
                         member.say(words.quit_at_table, "info", {"code": "quit_at_table"})
                     return
@@ -295,30 +295,18 @@ class Table:
         self._after()
 
     def watcher_line(self, member: Member, line: str) -> bool:
-        """A watcher's public question (status, scores, counts, top, turn); False if the line is none."""
+        """A watcher's public question (commands.PUBLIC_QUERIES); False if the line is none."""
+        from uno_cli.commands import PUBLIC_QUERIES, Asking, ask
+
         session = self.session
         if session is None:
             return False
-        g = session.game
         with member.language():
-            cmd = parse(line, None, g, member.lang, session.names)
-            verb = cmd.verb if cmd.error is None else None
-            if verb == "status":
-                member.send("status", session.status_text(None), {})
-            elif verb == "scores":
-                member.send("scores", session.scores_text(None), {"scores": list(g.scores)})
-            elif verb == "counts":
-                member.send("counts", session.counts_text(None), {"counts": [len(h) for h in g.hands]})
-            elif verb == "top":
-                member.send("top", d.top_text(g.top, g.color), {"card": g.top, "color": g.color})
-            elif verb == "turn":
-                member.send("whose_turn", d.turn_text(g.view(0), session.names, None), {"current": g.current + 1})
-            elif verb == "rules":
-                from uno_cli.rulebook import rule_book
-
-                member.send("rules", rule_book(self.config.preset, g.options).rstrip("\n"), {})
-            else:
+            cmd = parse(line, None, session.game, member.lang, session.names)
+            if cmd.error is not None or cmd.verb not in PUBLIC_QUERIES:
                 return False
+            answer = ask(cmd.verb, Asking(session, None))
+            member.send(answer.type, answer.text, answer.data)
         return True
 
     def announce(self, sentence: Any, data: dict[str, Any] | None = None) -> None:
