@@ -19,7 +19,6 @@ from typing import Any, Callable, Sequence
 from uno_cli.bots import make_bot
 from uno_cli.engine import Action, Game, RuleOptions
 from uno_cli.engine.actions import PLAY
-from uno_cli.engine.cards import WILD, WILD4
 from uno_cli.engine.invariants import check_invariants
 from uno_cli.external import FAULT_KINDS
 from uno_cli.race import Referee, bot_rng

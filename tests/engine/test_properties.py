@@ -273,7 +273,7 @@ def test_a_game_nobody_listens_to_builds_no_events_and_plays_the_same(name):
     opts = PRESETS[name]
     for players in ([4] if opts.partners else (2, 4)):
         quiet = None
-        for g, action, events in random_game(opts, players, seed=players + 11, max_actions=800):
+        for g, action, _events in random_game(opts, players, seed=players + 11, max_actions=800):
             if quiet is None:
                 quiet = Game(players, opts, seed=players + 11)
                 quiet.listening = False

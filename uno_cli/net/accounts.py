@@ -308,9 +308,9 @@ def add_key_command(hub: Any, member: Any, rest: str) -> None:
         member.say(words.bad_public_key, "error", {"code": "bad_key"})
         return
     fingerprint = key.get_fingerprint()
-    from uno_cli.net.ssh import _kind
+    from uno_cli.net.ssh import key_kind_of
 
-    kind, comment = _kind(key), clean_text(key.get_comment() or "")[:60]
+    kind, comment = key_kind_of(key), clean_text(key.get_comment() or "")[:60]
     if fingerprint in hub.accounts.keys(account):
         member.say(words.key_known, "error", {"code": "key_known"})
         return

@@ -338,7 +338,7 @@ class _Server(asyncssh.SSHServer):
         if self.gate.blocked(self.address):
             return False
         fingerprint = key.get_fingerprint()
-        self.key_kind = _kind(key)
+        self.key_kind = key_kind_of(key)
         accounts = self._accounts()
         account = accounts.named(username) if accounts is not None else None
         if account is not None:
@@ -373,6 +373,8 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.chan: Any = None
         #: The address the connection comes from.
         self.address = ""
+        #: The login that opened this session (_Server: its account, key and newcomer state).
+        self.login: Any = None
         self.json = False
         self.frames = False
         self.member: Member | None = None
@@ -673,7 +675,7 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             app.exit()
 
 
-def _kind(key: Any) -> str:
+def key_kind_of(key: Any) -> str:
     """A key's kind as people name it: ed25519, rsa, ecdsa."""
     algorithm = key.get_algorithm() if hasattr(key, "get_algorithm") else ""
     name = algorithm.decode("ascii", "replace") if isinstance(algorithm, bytes) else str(algorithm)
