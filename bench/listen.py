@@ -283,7 +283,8 @@ def phrases(lang: str = "en") -> Phrases:
 
     with i18n.use_language(lang):
         return Phrases(
-            over=_(words.MATCH_OVER).split(".")[0],
+            # Its last sentence: the daemon says (and reports) a message sentence by sentence.
+            over=_(words.MATCH_OVER).split(". ")[-1],
             start=_(words.START_PROMPT),
             challenge=part(ngettext("Wild Draw Four on you: Space takes {count} card, F challenges.",
                                     "Wild Draw Four on you: Space takes {count} cards, F challenges.", 4).format(count=mark)),
@@ -359,10 +360,10 @@ class Listener:
         if any(phrase in text for phrase in says.nothing):
             self.awaiting_card = False
             return " "
-        if self.awaiting_card and not text.endswith(says.your_turn) and says.meanwhile not in text:
-            # The answer to Z: the card it found.
+        if self.awaiting_card and says.playable in text and says.meanwhile not in text:
+            # The answer to Z: the card it found (Z names only playable cards, or says there is none).
             self.awaiting_card = False
-            return "\r" if says.playable in text else " "
+            return "\r"
         if text.endswith(says.your_turn) and not self.awaiting_card:  # also at the end of a "Meanwhile"
             self.awaiting_card = True
             return "z"

@@ -257,13 +257,11 @@ class _Lines:
         self.stream = stream
         self.waiting: list[str] = []
         self.lock = threading.Lock()
-        self.drain_asked = False
 
     def emit(self) -> None:
         """Print every waiting line, oldest first."""
         with self.lock:
             lines, self.waiting = self.waiting, []
-            self.drain_asked = False
             if lines:
                 self.stream.write("".join(line + "\n" for line in lines))
                 self.stream.flush()
@@ -293,9 +291,9 @@ def print_above_prompt(line: str, stream: Any) -> None:
     elif _on_loop(app.loop):
         with lines.lock:
             lines.waiting.append(line)
-            ask, lines.drain_asked = not lines.drain_asked, True
-        if ask:
-            run_in_terminal(lines.emit, in_executor=False)
+        # Each line asks for its own turn above the prompt (one lost turn loses no line); the
+        # first turn to come prints every line waiting, in order.
+        run_in_terminal(lines.emit, in_executor=False)
     else:  # another thread (speech start-up): print from the application's loop, in turn
         app.loop.call_soon_threadsafe(print_above_prompt, line, stream)
 
