@@ -322,9 +322,11 @@ def test_the_first_z_takes_a_playable_card_under_the_cursor(tmp_path: Path) -> N
     controller, lines = _controller(tmp_path, SETUP)
     assert controller.cursor.focused() == "r5"
     controller.key("z")
-    assert lines[-1].startswith("red 5, 1 of 3, playable")
+    assert lines[-1] == "red 5, playable"
     controller.key("z")
-    assert lines[-1].startswith("red 7, 2 of 3, playable")
+    assert lines[-1] == "red 7, playable"  # Z is heard at every turn: the card, not its place
+    controller.key("right")
+    assert lines[-1] == "green 3, 3 of 3"  # the arrows say where it is (full verbosity)
 
 
 def test_a_wild_draw_four_on_the_player_says_the_choice_first(tmp_path: Path) -> None:
