@@ -409,11 +409,13 @@ def figures(run: Run) -> dict[str, float]:
             lags.append(start - printed_at)
             change_lags.append(start - made[index])
         if bot_card.match(line):
-            cards += 1
             # The next change of the game: not this change's other lines, not the player's own keys.
             later = [t for t in made[index + 1:] if t > made[index] + SAME_CHANGE
                      and not any(k <= t <= k + SAME_CHANGE for k in key_times)]
             next_change = later[0] if later else None
+            if end is None and next_change is None:
+                continue  # still being said when the run stopped: neither in time nor late
+            cards += 1
             if end is not None and (next_change is None or next_change - end >= RACE_MARGIN):
                 in_time += 1
             if end is not None and (next_change is None or next_change >= end):
