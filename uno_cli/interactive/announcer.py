@@ -201,6 +201,8 @@ class Announcer:
             self._held.append((item, write))
             self._arm()
             return
+        if self._held:
+            self.flush(speak=True)  # no loop to wait on any more: the waiting lines first, in order
         if write:
             self.write(text)
         self._send(item, interrupt=False)
