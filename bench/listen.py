@@ -9,9 +9,12 @@ Space in its turn, 1 for a colour, B for a Beep, Space for a Wild Draw Four.
 
     nice -n 10 python3 bench/listen.py                  # every preset and verbosity, 250 and 450 wpm
     nice -n 10 python3 bench/listen.py --preset playroom --verbosity short --rate 250 --seconds 60
+    nice -n 10 python3 bench/listen.py --preset classic --verbosity short --rate 250 --lang sr_Cyrl
 
 Per run it prints: lag (when a line starts to be heard minus when it was printed) median,
-p90 and max; lines printed and never heard to the end; the share of the bots' cards heard
+p90 and max; the same from when the game produced the line (the change it tells: from the
+game's clock log, ``UNO_CLI_CLOCK_LOG``; a line waits to be printed while the ones before it
+are being heard) median, p90 and max; lines printed and never heard to the end; the share of the bots' cards heard
 to the end at least 1 s before the next change (the time a player has to race them);
 words per heard message and the share over 8 words. Targets at 250 words a minute (issue
 24): lag p90 under 2 s, 0 lines lost, at least 90% of cards heard in time, at most 4.5
@@ -137,7 +140,11 @@ class Run:
     timeline: list[tuple[float, str, str]] = field(default_factory=list)
     keys: list[tuple[float, str, str]] = field(default_factory=list)
     """(time, key sent, the heard line it answered)."""
+    produced: list[tuple[float, str, str]] = field(default_factory=list)
+    """(time, kind, text) of every message the game put on its listener's clock: when the game
+    produced it, which is earlier than its printing when it waited for the lines before it."""
     over: bool = False
+    lang: str = "en"
 
 
 class Screen(threading.Thread):
@@ -177,7 +184,8 @@ def play(daemon: TimingDaemon, home: Path, rate: int, preset: str, verbosity: st
     env = dict(os.environ)
     env.update(TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1", NO_COLOR="1", UNO_CLI_HOME=str(home),
                PYTHONPATH=str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""), COLUMNS="200", LINES="50",
-               SPEECHD_ADDRESS=daemon.address, SPEECHD_CMD="/bin/false")
+               SPEECHD_ADDRESS=daemon.address, SPEECHD_CMD="/bin/false",
+               UNO_CLI_CLOCK_LOG=str(home.parent / "clock.txt"))
     # Sound off: this bench measures speech (and the null audio device's library complaints
     # on the terminal would count as lines).
     args = ["-m", "uno_cli", "--speech", "on", "--sound", "off", "--speech-rate", str(rate), "--verbosity", verbosity,
@@ -187,7 +195,8 @@ def play(daemon: TimingDaemon, home: Path, rate: int, preset: str, verbosity: st
     screen = Screen(child)
     screen.start()
     run = Run()
-    model = Listener(child, run)
+    run.lang = extra[extra.index("--lang") + 1] if "--lang" in extra else "en"
+    model = Listener(child, run, run.lang)
     end = time.time() + seconds
     try:
         while time.time() < end and child.isalive() and not run.over:
@@ -204,19 +213,116 @@ def play(daemon: TimingDaemon, home: Path, rate: int, preset: str, verbosity: st
         child.close(force=True)
     run.printed = [(t, line) for t, line in screen.lines if t < stopped]
     run.timeline = daemon.timeline()
+    run.produced = _produced(home.parent / "clock.txt")
     return run
+
+
+def _produced(path: Path) -> list[tuple[float, str, str]]:
+    """The game's clock log (``UNO_CLI_CLOCK_LOG``): (time, kind, text) of every message."""
+    out = []
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        return out
+    for line in text.splitlines():
+        parts = line.split("\t", 2)
+        if len(parts) == 3:
+            try:
+                out.append((float(parts[0]), parts[1], _clean(parts[2])))
+            except ValueError:
+                pass
+    return out
+
+
+def production_times(run: Run) -> list[float]:
+    """When the game produced each printed line (its printing time when the game kept no log)."""
+    waiting: dict[str, list[float]] = {}
+    for t, _kind, text in run.produced:
+        waiting.setdefault(text, []).append(t)
+    times = []
+    for printed_at, line in run.printed:
+        candidates = waiting.get(line, [])
+        if candidates and candidates[0] <= printed_at + 0.1:
+            times.append(candidates.pop(0))
+        else:
+            times.append(printed_at)
+    return times
+
+
+@dataclass
+class Phrases:
+    """What the model player listens for, in the game's language (from its own catalog)."""
+
+    over: str
+    start: str
+    challenge: str
+    must_take: str
+    color_menu: str
+    beeps: tuple[str, ...]
+    take_it: tuple[str, ...]
+    playable: str
+    nothing: tuple[str, ...]
+    your_turn: str
+    meanwhile: str
+    bot_card: re.Pattern[str]
+    """A bot's card: a play, a jump-in or a stack."""
+
+
+def phrases(lang: str = "en") -> Phrases:
+    """The fragments of the game's sentences the model reacts to, in ``lang``."""
+    from uno_cli import i18n
+    from uno_cli.i18n import _, ngettext
+    from uno_cli.interactive import words
+    from uno_cli.keys import COLOR_MENU
+
+    mark = "\x00"
+
+    def part(text: str) -> str:
+        """The longest piece of a sentence around its placeholder (a name or a number)."""
+        return max((p.strip(" ") for p in text.split(mark)), key=len)
+
+    with i18n.use_language(lang):
+        return Phrases(
+            # Its last sentence: the daemon says (and reports) a message sentence by sentence.
+            over=_(words.MATCH_OVER).split(". ")[-1],
+            start=_(words.START_PROMPT),
+            challenge=part(ngettext("Wild Draw Four on you: Space takes {count} card, F challenges.",
+                                    "Wild Draw Four on you: Space takes {count} cards, F challenges.", 4).format(count=mark)),
+            must_take=part(ngettext("You must take {count} card.", "You must take {count} cards.", 4).format(count=mark)),
+            color_menu=_(COLOR_MENU),
+            beeps=(part(_("{player} plays a Beep!").format(player=mark)), _(words.ANSWER_BEEP),
+                   _("Beep! Everyone must answer."), _("Everyone must answer the Beep.")),
+            take_it=(part(_(words.SWAP_WHOM)), _("You can play it.")),
+            playable=part(_("{card}, playable").format(card=mark)),
+            nothing=(_(words.NOTHING_PLAYABLE_DRAW), _(words.NOTHING_PLAYABLE)),
+            your_turn=_("Your turn."),
+            meanwhile=part(words.meanwhile([mark])),
+            bot_card=_bot_card(),
+        )
+
+
+def _bot_card() -> re.Pattern[str]:
+    """The lines of a bot's card in the current language: a name, then the verb before the card."""
+    from uno_cli.i18n import _, pgettext
+    from uno_cli.session import BOT_NAMES
+
+    names = [pgettext("bot name", name) for name in BOT_NAMES]
+    verbs = [_(t).format(player="\x00", card="\x01").split("\x00", 1)[1].split("\x01")[0]
+             for t in ("{player} plays {card}.", "{player} jumps in with {card}.", "{player} stacks {card}.")]
+    return re.compile("^(" + "|".join(map(re.escape, names)) + ")(" + "|".join(map(re.escape, verbs)) + ")")
 
 
 class Listener:
     """The model player: acts only on lines heard to the end, a reaction time after each."""
 
-    def __init__(self, child, run: Run) -> None:
+    def __init__(self, child, run: Run, lang: str = "en") -> None:
         self.child = child
         self.run = run
         self.seen = 0
         self.todo: list[tuple[float, str, str]] = []
         self.awaiting_card = False
         self.beeped = 0.0
+        self.says = phrases(lang)
 
     def step(self, timeline: list[tuple[float, str, str]]) -> None:
         now = time.time()
@@ -234,38 +340,37 @@ class Listener:
 
     def react(self, text: str) -> str | None:
         """The key a player presses on hearing ``text`` to the end, or None."""
-        if "The match is over" in text:
+        says = self.says
+        if says.over in text:
             self.run.over = True
             return "\r"
-        if "Enter starts" in text:
+        if says.start in text:
             return "\r"
-        if "Wild Draw Four on you" in text or "You must take" in text:
+        if says.challenge in text or says.must_take in text:
             return " "
-        if text.startswith(("Colour?", "1 red, 2 yellow")):  # the colour menu, heard to its end
+        if says.color_menu in text:  # the colour menu, heard to its end
             return "1"
-        if "plays a Beep" in text or "Answer the Beep" in text or "Everyone must answer" in text:
+        if any(beep in text for beep in says.beeps):
             if time.time() - self.beeped < 3:
                 return None  # answered this Beep already
             self.beeped = time.time()
             return "b"
-        if "Swap hands with whom" in text or "You can play it" in text:
+        if any(phrase in text for phrase in says.take_it):
             return "\r"
-        if self.awaiting_card and not text.endswith("Your turn.") and not text.startswith("Meanwhile"):
-            # The answer to Z: the card it found, or that none can be played.
-            self.awaiting_card = False
-            return "\r" if "playable" in text and "no card" not in text.lower() else " "
-        if "no card you can play" in text or text.startswith("No card to play"):
+        if any(phrase in text for phrase in says.nothing):
             self.awaiting_card = False
             return " "
-        if text.endswith("Your turn.") and not self.awaiting_card:  # also at the end of a "Meanwhile"
+        if self.awaiting_card and says.playable in text and says.meanwhile not in text:
+            # The answer to Z: the card it found (Z names only playable cards, or says there is none).
+            self.awaiting_card = False
+            return "\r"
+        if text.endswith(says.your_turn) and not self.awaiting_card:  # also at the end of a "Meanwhile"
             self.awaiting_card = True
             return "z"
         return None
 
 
 # ---------------------------------------------------------------- figures
-
-_BOT_CARD = re.compile(r"^(Ana|Bruno|Carla|Dario|Elena) (plays|jumps in with|stacks) ")
 
 
 def figures(run: Run) -> dict[str, float]:
@@ -274,6 +379,7 @@ def figures(run: Run) -> dict[str, float]:
     ends = [(t, text) for t, kind, text in run.timeline if kind == "E"]
     heard_text = " ".join(text for _t, text in ends)
     lags: list[float] = []
+    change_lags: list[float] = []
     lost: list[str] = []
     long_lines: list[str] = []
     # Lines still waiting to be spoken when the run stopped are not lost: only those speech
@@ -286,6 +392,8 @@ def figures(run: Run) -> dict[str, float]:
     cards = in_time = heard_first = 0
     key_times = [t for t, _key, _heard in run.keys]
     late_cards: list[str] = []
+    made = production_times(run)
+    bot_card = phrases(run.lang).bot_card
     for index, (printed_at, line) in enumerate(run.printed):
         start = next((t for t, text in starts if line in text and t >= printed_at - 0.2), None)
         end = next((t for t, text in ends if line in text and t >= printed_at - 0.2), None)
@@ -298,12 +406,15 @@ def figures(run: Run) -> dict[str, float]:
                 long_lines.append(line)
         if start is not None:
             lags.append(start - printed_at)
-        if _BOT_CARD.match(line):
-            cards += 1
+            change_lags.append(start - made[index])
+        if bot_card.match(line):
             # The next change of the game: not this change's other lines, not the player's own keys.
-            later = [t for t, _l in run.printed[index + 1:] if t > printed_at + SAME_CHANGE
+            later = [t for t in made[index + 1:] if t > made[index] + SAME_CHANGE
                      and not any(k <= t <= k + SAME_CHANGE for k in key_times)]
             next_change = later[0] if later else None
+            if end is None and next_change is None:
+                continue  # still being said when the run stopped: neither in time nor late
+            cards += 1
             if end is not None and (next_change is None or next_change - end >= RACE_MARGIN):
                 in_time += 1
             if end is not None and (next_change is None or next_change >= end):
@@ -311,15 +422,19 @@ def figures(run: Run) -> dict[str, float]:
             else:
                 late_cards.append(line)
     lags.sort()
+    change_lags.sort()
 
-    def pct(q: float) -> float:
-        return lags[min(len(lags) - 1, int(q * len(lags)))] if lags else 0.0
+    def pct(q: float, values: list[float] = lags) -> float:
+        return values[min(len(values) - 1, int(q * len(values)))] if values else 0.0
 
     return {
         "lines": last_heard + 1,
         "lag_median": statistics.median(lags) if lags else 0.0,
         "lag_p90": pct(0.9),
         "lag_max": lags[-1] if lags else 0.0,
+        "change_median": statistics.median(change_lags) if change_lags else 0.0,
+        "change_p90": pct(0.9, change_lags),
+        "change_max": change_lags[-1] if change_lags else 0.0,
         "lost": len(lost),
         "cards": cards,
         "cards_in_time": 100.0 * in_time / cards if cards else 100.0,
@@ -358,6 +473,7 @@ def main() -> int:
     parser.add_argument("--rate", type=int, action="append")
     parser.add_argument("--seconds", type=float, default=60.0, help="seconds of play per run (default 60)")
     parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--lang", default="en", help="the game's language (default en)")
     parser.add_argument("--show-lost", action="store_true", help="print the lines never heard")
     parser.add_argument("--show-long", action="store_true", help="print the heard lines over 8 words")
     args = parser.parse_args()
@@ -366,17 +482,17 @@ def main() -> int:
         print(f"cannot run: {why}")
         return 2
     print(f"{'preset':13} {'verb':5} {'wpm':>4} {'lines':>5} {'lag med':>7} {'p90':>5} {'max':>5} "
-          f"{'lost':>4} {'cards':>5} {'in time':>7} {'words':>5} {'>8w':>5} {'cpu s':>5}")
+          f"{'chg med':>7} {'p90':>5} {'max':>5} {'lost':>4} {'cards':>5} {'in time':>7} {'words':>5} {'>8w':>5} {'cpu s':>5}")
     for preset in args.preset or PRESETS:
         for verbosity in args.verbosity or VERBOSITIES:
             for rate in args.rate or RATES:
                 cpu = time.process_time()
                 children = os.times().children_user + os.times().children_system
-                run = listen(rate, preset, verbosity, args.seconds, args.seed)
+                run = listen(rate, preset, verbosity, args.seconds, args.seed, extra=("--lang", args.lang))
                 cpu_used = time.process_time() - cpu + os.times().children_user + os.times().children_system - children
                 f = figures(run)
                 print(f"{preset:13} {verbosity:5} {rate:4d} {f['lines']:5d} {f['lag_median']:7.2f} {f['lag_p90']:5.2f} "
-                      f"{f['lag_max']:5.1f} {f['lost']:4d} {f['cards']:5d} {f['cards_in_time']:6.0f}% "
+                      f"{f['lag_max']:5.1f} {f['change_median']:7.2f} {f['change_p90']:5.2f} {f['change_max']:5.1f} {f['lost']:4d} {f['cards']:5d} {f['cards_in_time']:6.0f}% "
                       f"{f['words']:5.2f} {f['long']:4.1f}% {cpu_used:5.1f}", flush=True)
                 if args.show_lost:
                     for line in f["lost_lines"]:  # type: ignore[union-attr]

@@ -8,8 +8,8 @@ import pytest
 
 from tests.interactive.helpers import write_setup
 from uno_cli.engine.options import CLASSIC
-from uno_cli.interactive import build_controller
-from uno_cli.interactive.announcer import Announcer
+from uno_cli.interactive import Mode, build_controller
+from uno_cli.interactive.announcer import LEAD, Announcer
 from uno_cli.interactive.clock import GAP, SpeechClock, speaking_time
 from uno_cli.playconfig import PlayConfig
 from uno_cli.settings import Settings
@@ -164,6 +164,119 @@ def test_timed_speaker_reports_reach_the_clock() -> None:
     assert out.heard_delay() == 0.0
 
 
+# ---------------------------------------------------------------- news printed on the listener's clock
+
+
+def test_lines_of_one_change_are_printed_and_spoken_each_when_the_one_before_is_nearly_heard() -> None:
+    """Three lines at once: the second and third wait (on the clock already), then follow in order."""
+    import asyncio
+    import time
+
+    written: list[tuple[float, str]] = []
+    speaker = Recorder()
+
+    async def main() -> float:
+        out = Announcer(lambda line: written.append((time.monotonic(), line)), speaker, rate=300)
+        out.say("Bruno plays a red Draw Two.")  # five words at 300 a minute: 1.15 s
+        out.say("Carla draws 2 cards.")
+        out.say("Your turn.", important=True)
+        assert [line for _t, line in written] == ["Bruno plays a red Draw Two."]
+        assert [text for text, _i in speaker.calls] == ["Bruno plays a red Draw Two."]
+        delay = out.heard_delay()  # the waiting lines count: bots wait for all three
+        start = time.monotonic()
+        while len(written) < 3 and time.monotonic() - start < 5:
+            await asyncio.sleep(0.02)
+        return delay
+
+    delay = asyncio.run(main())
+    assert delay == pytest.approx(speaking_time("Bruno plays a red Draw Two.", 300) + speaking_time(
+        "Carla draws 2 cards.", 300) + speaking_time("Your turn.", 300), abs=0.1)
+    assert [line for _t, line in written] == ["Bruno plays a red Draw Two.", "Carla draws 2 cards.", "Your turn."]
+    assert [text for text, _i in speaker.calls] == [line for _t, line in written]
+    # Each goes out when the one before it is nearly heard (never sooner; later only by the
+    # event loop's own delay on a busy machine).
+    first_end = written[0][0] + speaking_time("Bruno plays a red Draw Two.", 300)
+    assert first_end - LEAD - 0.05 <= written[1][0] <= first_end - LEAD + 0.5
+    second_end = first_end + speaking_time("Carla draws 2 cards.", 300)
+    assert second_end - LEAD - 0.05 <= written[2][0] <= second_end - LEAD + 0.5
+
+
+def test_a_key_prints_the_waiting_lines_first_and_says_them_after_its_answer() -> None:
+    import asyncio
+
+    written: list[str] = []
+    speaker = Recorder()
+
+    async def main() -> Announcer:
+        out = Announcer(written.append, speaker, rate=300)
+        out.say("Bruno plays a red 5.")
+        out.say("Carla draws a card.")
+        out.say("red 7, 1 of 3", interrupt=True)
+        await asyncio.sleep(0.1)
+        return out
+
+    out = asyncio.run(main())
+    assert written == ["Bruno plays a red 5.", "Carla draws a card.", "red 7, 1 of 3"]
+    assert speaker.calls == [("Bruno plays a red 5.", False), ("red 7, 1 of 3", True),
+                             ("Meanwhile: Bruno plays a red 5. Carla draws a card.", False)]
+    assert out.history == ["Bruno plays a red 5.", "Carla draws a card."]
+
+
+def test_waiting_lines_behind_an_important_one_are_spoken_before_a_key_s_answer() -> None:
+    import asyncio
+
+    written: list[str] = []
+    speaker = Recorder()
+
+    async def main() -> None:
+        out = Announcer(written.append, speaker, rate=300)
+        out.say("Your turn.", important=True)
+        out.say("Carla says UNO.")
+        out.say("red 7, 1 of 3", interrupt=True)
+
+    asyncio.run(main())
+    assert written == ["Your turn.", "Carla says UNO.", "red 7, 1 of 3"]
+    assert speaker.calls == [("Your turn.", False), ("Carla says UNO.", False), ("red 7, 1 of 3", False)]
+
+
+def test_a_line_said_from_another_thread_is_printed_and_spoken_in_the_same_order() -> None:
+    """Speech or sound starting up says its line from its own thread: it takes its turn on the
+    game's loop, so the screen never shows it after a line spoken later than it."""
+    import asyncio
+    import io
+    import threading
+
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from uno_cli.interactive.app import print_above_prompt
+
+    stream = io.StringIO()
+    speaker = Recorder()
+
+    async def main() -> None:
+        with create_pipe_input() as pipe:
+            session = PromptSession(input=pipe, output=DummyOutput())
+            prompt = asyncio.ensure_future(session.prompt_async())
+            await asyncio.sleep(0.05)
+            out = Announcer(lambda line: print_above_prompt(line, stream), speaker, rate=0)
+            out.loop = asyncio.get_running_loop()
+            out.say("Ana plays a red 7.")
+            other = threading.Thread(target=out.say, args=("No audio device: sound is off.",))
+            other.start()
+            other.join()
+            out.say("Your turn.")
+            await asyncio.sleep(0.2)
+            session.app.exit(result="")
+            await prompt
+
+    asyncio.run(main())
+    printed = stream.getvalue().splitlines()
+    assert sorted(printed) == sorted(text for text, _i in speaker.calls)
+    assert printed == [text for text, _i in speaker.calls]
+
+
 # ---------------------------------------------------------------- the referee hook
 
 
@@ -212,9 +325,11 @@ def test_the_first_z_takes_a_playable_card_under_the_cursor(tmp_path: Path) -> N
     controller, lines = _controller(tmp_path, SETUP)
     assert controller.cursor.focused() == "r5"
     controller.key("z")
-    assert lines[-1].startswith("red 5, 1 of 3, playable")
+    assert lines[-1] == "red 5, playable"
     controller.key("z")
-    assert lines[-1].startswith("red 7, 2 of 3, playable")
+    assert lines[-1] == "red 7, playable"  # Z is heard at every turn: the card, not its place
+    controller.key("right")
+    assert lines[-1] == "green 3, 3 of 3"  # the arrows say where it is (full verbosity)
 
 
 def test_a_wild_draw_four_on_the_player_says_the_choice_first(tmp_path: Path) -> None:

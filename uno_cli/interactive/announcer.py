@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Callable
 from typing import Any
 
 from uno_cli.i18n import _
 from uno_cli.interactive import words
 from uno_cli.interactive.clock import DEFAULT_RATE, Item, SpeechClock
+
+#: A line of news waiting for the one before it is printed and spoken this many seconds before
+#: that one will have been heard to the end (the synthesizer's start-up, so speech flows on).
+LEAD = 0.3
 
 
 class Announcer:
@@ -20,6 +26,12 @@ class Announcer:
     the answer cut is said after it, in one line ("Meanwhile: ..."), so nothing unheard is
     lost. Escape silences, and keeps the news it cut for the repeat key. The history (Page
     Up) holds the game's messages; answers to keys are kept apart.
+
+    News is also printed on the listener's clock: while speech works and an event loop runs,
+    a line that comes while others are still being heard waits (on the clock already, so
+    bots and races count it) and is printed and spoken when the one before it is nearly
+    heard. Screen and speech then go together, and several lines of one change are not
+    printed seconds before they can be heard. A key's answer prints the waiting lines first.
     """
 
     def __init__(self, write: Callable[[str], None], speaker: Any = None, verbosity: str = "full",
@@ -40,6 +52,14 @@ class Announcer:
         self._missed: list[Item] = []
         #: News cut by Escape: said by the repeat key.
         self._kept: list[Item] = []
+        #: News on the clock waiting to be printed (when ``write``) and spoken, in order.
+        self._held: list[tuple[Item, bool]] = []
+        self._last_sent: Item | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        #: The game's event loop, once it runs: a line said from another thread (speech or sound
+        #: starting up) is handed to it, so lines are printed and spoken in one order.
+        self.loop: asyncio.AbstractEventLoop | None = None
 
     def cue(self, type: str, data: dict[str, Any]) -> None:
         """A message's earcon (uno_cli.sound): started at once, never waited for."""
@@ -68,24 +88,43 @@ class Announcer:
 
     def say(self, text: str, important: bool = False, interrupt: bool = False, record: bool = True) -> None:
         """Print and speak text: news (queued), or with ``interrupt`` the answer to a key."""
-        if not text:
+        if not text or self._handed_over(self.say, text, important, interrupt, record):
             return
-        self.write(text)
         if record:
             self.last = text
         if interrupt:
+            # The waiting news first: on screen before the answer, and spoken before it when
+            # an important line among it must not be cut (else the answer cuts it: "Meanwhile").
+            self.flush(speak=self._protected())
+            self.write(text)
             if record:
                 self.answers.append(text)
             self._answer(text, important)
             return
         if record:
             self.record(text)
-        self._speak(text, "news", important, interrupt=False)
+        self._news(text, important, write=True)
 
     def speak(self, text: str, important: bool = True) -> None:
         """Speak a line something else has printed (a prompt of the terminal), on the clock."""
-        if text:
-            self._speak(text, "news", important, interrupt=False)
+        if text and not self._handed_over(self.speak, text, important):
+            self._news(text, important, write=False)
+
+    def _handed_over(self, method: Callable[..., None], *args: Any) -> bool:
+        """True when called off the game's loop: ``method`` then runs on the loop, in turn."""
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return False
+        try:
+            if asyncio.get_running_loop() is loop:
+                return False
+        except RuntimeError:
+            pass
+        try:
+            loop.call_soon_threadsafe(method, *args)
+        except RuntimeError:
+            return False  # the loop has just closed: say it here
+        return True
 
     def record(self, text: str) -> None:
         """Keep ``text`` in the history (for repeat and the history walk), as the newest message."""
@@ -106,26 +145,112 @@ class Announcer:
 
     def _speak(self, text: str, kind: str, important: bool, interrupt: bool,
                covers: list[Item] | None = None, braille: bool = True) -> Item:
-        speaker = self.speaker
-        timed = self._timed()
-        item = self.clock.add(text, kind, important, reported=timed)
+        item = self.clock.add(text, kind, important, reported=self._timed())
         if covers:
             item.covers = list(covers)
+        self._send(item, interrupt, braille)
+        return item
+
+    def _send(self, item: Item, interrupt: bool, braille: bool = True) -> None:
+        """Hand an item on the clock to the speaker."""
+        speaker = self.speaker
+        text = item.text
         if speaker is None:
             self._backlog.append(text)
-            return item
+            return
         if not speaker.available:
-            return item
-        if timed:
-            speaker.speak(text, interrupt=interrupt, on_event=lambda kind, at: self.clock.report(item, kind, at))
+            return
+        self._last_sent = item
+        if item.reported:
+            speaker.speak(text, interrupt=interrupt, on_event=lambda kind, at: self._report(item, kind, at))
         else:
             speaker.speak(text, interrupt=interrupt)
-        answer = kind == "answer"
-        if braille and (self.braille == "all" or (self.braille == "important" and (important or answer))):
+        answer = item.kind == "answer"
+        if braille and (self.braille == "all" or (self.braille == "important" and (item.important or answer))):
             # A braille display keeps one flash message: only what the player must read
             # (own turn, questions, errors, answers to keys), so bots' moves do not wipe it.
             speaker.braille(text)
-        return item
+
+    def _report(self, item: Item, kind: str, at: float) -> None:
+        """The backend's word on an item (its thread): on the clock, and the next line may go."""
+        self.clock.report(item, kind, at)
+        loop = self._loop
+        if kind != "begin" and self._held and loop is not None:
+            try:
+                loop.call_soon_threadsafe(self._pump)
+            except RuntimeError:
+                pass  # the game's event loop has closed
+
+    # ---------------------------------------------------------------- news on the listener's clock
+    def _pacing_loop(self) -> asyncio.AbstractEventLoop | None:
+        """The event loop news waits on, or None when lines go out at once (no speech, no loop)."""
+        speaker = self.speaker
+        if speaker is None or not speaker.available or self.rate <= 0:
+            return None
+        try:
+            return asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+
+    def _news(self, text: str, important: bool, write: bool) -> None:
+        """A line of the game: out now if nothing is left to hear, else waiting its turn."""
+        loop = self._pacing_loop()
+        item = self.clock.add(text, "news", important, reported=self._timed())
+        if loop is not None and (self._held or self._busy_for(item)):
+            self._loop = loop
+            self._held.append((item, write))
+            self._arm()
+            return
+        if self._held:
+            self.flush(speak=True)  # no loop to wait on any more: the waiting lines first, in order
+        if write:
+            self.write(text)
+        self._send(item, interrupt=False)
+
+    def _busy_for(self, item: Item) -> bool:
+        """True while what was sent before ``item`` will not be heard within :data:`LEAD`."""
+        last = self._last_sent
+        if last is None or last.done:
+            return False
+        now = time.monotonic()
+        return self.clock.end_of(last, now) - now > LEAD
+
+    def _arm(self) -> None:
+        """Wake :meth:`_pump` when the last line sent is nearly heard (reports wake it sooner)."""
+        if self._timer is not None or self._loop is None:
+            return
+        last = self._last_sent
+        now = time.monotonic()
+        wait = 0.0 if last is None or last.done else max(0.0, self.clock.end_of(last, now) - now - LEAD)
+        self._timer = self._loop.call_later(wait, self._pump)
+
+    def _pump(self) -> None:
+        """Send the waiting news, each line when the one before it is nearly heard."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        while self._held:
+            item, write = self._held[0]
+            if not item.cancelled and self._busy_for(item):
+                self._arm()
+                return
+            self._held.pop(0)
+            if write:
+                self.write(item.text)
+            if not item.cancelled:
+                self._send(item, interrupt=False)
+
+    def flush(self, speak: bool = False) -> None:
+        """Print the waiting news now; with ``speak`` also queue it for speech, else it stays to be cut."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        held, self._held = self._held, []
+        for item, write in held:
+            if write:
+                self.write(item.text)
+            if speak and not item.cancelled:
+                self._send(item, interrupt=False)
 
     def _protected(self) -> bool:
         """True while a message marked important is still to be heard (it is never cut)."""
@@ -154,6 +279,7 @@ class Announcer:
 
     def silence(self) -> None:
         """Stop speaking now (the player asked); the news cut is kept for the repeat key."""
+        self.flush()
         self._kept = _unique(self._kept + self._missed + self._cut())
         self._missed = []
         if self.sound is not None:
@@ -164,6 +290,7 @@ class Announcer:
     def repeat(self) -> None:
         """Say the news Escape cut, if any; else the last message again."""
         if self._kept:
+            self.flush()
             items = _unique(self._kept + self._missed + self._cut())
             self._kept, self._missed = [], []
             self._speak(words.meanwhile([m.text for m in items]), "summary", True, interrupt=True, covers=items)
@@ -219,7 +346,8 @@ def start_speaker(mode: str, announcer: Announcer, lang: str) -> None:
 
 
 def close_speaker(announcer: Announcer) -> None:
-    """Stop the announcer's speaker and sound, if it has them."""
+    """Stop the announcer's speaker and sound, if it has them (news still waiting is printed)."""
+    announcer.flush()
     if getattr(announcer, "sound", None) is not None:
         announcer.sound.close()
     speaker = announcer.speaker

@@ -249,23 +249,54 @@ def run_prompt(config: Any, input: Any = None, output: Any = None, write: Callab
     return controller.exit_code
 
 
+class _Lines:
+    """The lines of one stream not yet on screen, printed strictly in the order they were given."""
+
+    def __init__(self, stream: Any) -> None:
+        import threading
+
+        self.stream = stream
+        self.waiting: list[str] = []
+        self.lock = threading.Lock()
+
+    def emit(self) -> None:
+        """Print every waiting line, oldest first."""
+        with self.lock:
+            lines, self.waiting = self.waiting, []
+            if lines:
+                self.stream.write("".join(line + "\n" for line in lines))
+                self.stream.flush()
+
+
+_LINES: dict[int, _Lines] = {}
+
+
 def print_above_prompt(line: str, stream: Any) -> None:
-    """Print a line above the running prompt (erased, then drawn again), or plainly when none runs."""
+    """Print a line above the running prompt (erased, then drawn again), or plainly when none runs.
+
+    Lines reach the screen in the order given, whichever way each goes out: a line printed
+    while no prompt runs (between two prompts) never jumps ahead of lines still waiting for
+    the prompt to make room (``run_in_terminal`` runs later, on the event loop).
+    """
     from prompt_toolkit.application import run_in_terminal
     from prompt_toolkit.application.current import get_app_or_none
 
     app = get_app_or_none()
-
-    def emit() -> None:
-        stream.write(line + "\n")
-        stream.flush()
-
+    lines = _LINES.get(id(stream))
+    if lines is None or lines.stream is not stream:
+        lines = _LINES[id(stream)] = _Lines(stream)
     if app is None or not app.is_running or app.loop is None:
-        emit()
+        with lines.lock:
+            lines.waiting.append(line)
+        lines.emit()
     elif _on_loop(app.loop):
-        run_in_terminal(emit, in_executor=False)
-    else:  # another thread (speech start-up): print from the application's loop
-        app.loop.call_soon_threadsafe(lambda: run_in_terminal(emit, in_executor=False))
+        with lines.lock:
+            lines.waiting.append(line)
+        # Each line asks for its own turn above the prompt (one lost turn loses no line); the
+        # first turn to come prints every line waiting, in order.
+        run_in_terminal(lines.emit, in_executor=False)
+    else:  # another thread (speech start-up): print from the application's loop, in turn
+        app.loop.call_soon_threadsafe(print_above_prompt, line, stream)
 
 
 def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:

@@ -14,6 +14,7 @@ when speech is interrupted, to learn what was not heard.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from dataclasses import dataclass, field
@@ -26,6 +27,9 @@ GAP = 0.15
 LOST_REPORT = 5.0
 #: The test sentence said to calibrate the rate: ten words (see words.RATE_TEST).
 RATE_TEST_WORDS = 10
+#: A file the clock appends "wall time, kind, text" to for every message put on it (for
+#: bench/listen.py: when the game produced each line, whenever it is printed).
+LOG_ENV = "UNO_CLI_CLOCK_LOG"
 
 
 def word_count(text: str) -> int:
@@ -79,6 +83,7 @@ class SpeechClock:
         self.log: list[Item] = []
         self.keep_log = False
         self._measured: float | None = None  # seconds per word the backend showed
+        self._log_file = os.environ.get(LOG_ENV) or None
 
     # ---------------------------------------------------------------- adding and reports
     def add(self, text: str, kind: str, important: bool = False, reported: bool = False,
@@ -89,7 +94,17 @@ class SpeechClock:
             self._items.append(item)
             if self.keep_log:
                 self.log.append(item)
+        if self._log_file:
+            self._append_log(item)
         return item
+
+    def _append_log(self, item: Item) -> None:
+        line = "{:.3f}\t{}\t{}\n".format(time.time(), item.kind, " ".join(item.text.split()))
+        try:
+            with open(self._log_file or "", "a", encoding="utf-8") as f:
+                f.write(line)
+        except OSError:
+            self._log_file = None
 
     def report(self, item: Item, kind: str, at: float) -> None:
         """The backend's word on ``item``: "begin", "end" or "cancel" at ``at``."""

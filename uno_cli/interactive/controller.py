@@ -322,6 +322,7 @@ class Controller:
     async def play(self) -> None:
         """Play hands until the match ends (or the player quits)."""
         self._loop = asyncio.get_running_loop()
+        self.out.loop = self._loop
         self._wake = asyncio.Event()
         if self.mode == Mode.RESUME:
             await self._wait_mode_not(Mode.RESUME)

@@ -91,22 +91,22 @@ class HandCursor:
         """The hand, in the chosen order."""
         return d.hand_text(self.hand(), sort=False)
 
-    def card_text(self, index: int) -> str:
-        """The card at ``index`` of the hand, its position and whether it can be played."""
+    def card_text(self, index: int, position: bool = True) -> str:
+        """The card at ``index`` of the hand, its position (at full verbosity) and whether it can be played."""
         hand = self.hand()
         card = hand[index]
         playable = any(a.card == card and a.kind in (ActionKind.PLAY, ActionKind.JUMP_IN) for a in self.legal())
-        return d.card_text(card, index + 1, len(hand), playable, self.full())
+        return d.card_text(card, index + 1, len(hand), playable, position and self.full())
 
-    def move(self, index: int) -> None:
-        """Focus the card at ``index`` (kept inside the hand) and say it."""
+    def move(self, index: int, position: bool = True) -> None:
+        """Focus the card at ``index`` (kept inside the hand) and say it (``position``: where it is)."""
         hand = self.hand()
         if not hand:
             self.answer(self.hand_text())
             return
         self.focus = max(0, min(len(hand) - 1, index))
         self.moved = True
-        self.answer(self.card_text(self.focus))
+        self.answer(self.card_text(self.focus, position))
 
     def prev_card(self) -> None:
         """Left: the previous card of the hand."""
@@ -145,15 +145,17 @@ class HandCursor:
             else:
                 self.answer(_(words.NOTHING_PLAYABLE))
             return
+        # Z names the card and that it plays, never its place in the hand (the arrows say that):
+        # it is heard at every turn, so it is short.
         if not self.moved and self.focus in idx:
-            self.move(self.focus)  # the card under the cursor, not yet said, can be played
+            self.move(self.focus, position=False)  # the card under the cursor, not yet said, can be played
             return
         after = [i for i in idx if (i > self.focus if step > 0 else i < self.focus)]
         if after:
             target = after[0] if step > 0 else after[-1]
         else:
             target = idx[0] if step > 0 else idx[-1]
-        self.move(target)
+        self.move(target, position=False)
 
     def sort_by_color(self) -> None:
         """Shift+C: sort the hand by colour and read it."""
