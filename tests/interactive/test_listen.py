@@ -8,7 +8,7 @@ import pytest
 
 from tests.interactive.helpers import write_setup
 from uno_cli.engine.options import CLASSIC
-from uno_cli.interactive import Mode, build_controller
+from uno_cli.interactive import build_controller
 from uno_cli.interactive.announcer import LEAD, Announcer
 from uno_cli.interactive.clock import GAP, SpeechClock, speaking_time
 from uno_cli.playconfig import PlayConfig
