@@ -359,3 +359,12 @@ def test_serbian_rules_name_no_player_in_the_masculine():
     said = [f for e in _catalog("sr_Latn").entries for f in e.msgstr]
     wrong = [f for f in said if re.search(r"\bigrač(?:a|u|em)?,? (?:koji|kojeg|kome|čiji|čija|čije)\b|\bnjegov\w* (?:ruk|zbir|mest|kart)", f, re.IGNORECASE)]
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize(("language", "card_word"), [
+    ("pt", "carta"), ("sr_Latn", "kartu"), ("ro", "carte"), ("it", "carta")])
+def test_the_card_just_drawn_is_named_not_a_pronoun_of_one_gender(language, card_word):
+    """ "Você compra um Curinga Mais Quatro. Você pode jogá-la.": a feminine pronoun after a
+    masculine card; "you can play it" names the card instead ("jogar essa carta")."""
+    said = Translator(language).gettext("You can play it.")
+    assert card_word in re.findall(r"\w+", said) and not re.search(r"-la\b|\bla\.|\bje\b|^O ", said), said
