@@ -368,3 +368,15 @@ def test_the_card_just_drawn_is_named_not_a_pronoun_of_one_gender(language, card
     masculine card; "you can play it" names the card instead ("jogar essa carta")."""
     said = Translator(language).gettext("You can play it.")
     assert card_word in re.findall(r"\w+", said) and not re.search(r"-la\b|\bla\.|\bje\b|^O ", said), said
+
+
+@pytest.mark.parametrize("language", ["pt", "sr_Latn", "ro", "it"])
+def test_the_deal_is_said_without_a_player_in_the_masculine(language):
+    """ "Ana deli svakom igraču po 7 karata": the deal is heard at every hand; it says
+    "svima", "tuturor", "a testa", "para todo mundo" instead of "each player"."""
+    tr = Translator(language)
+    for msgid, plural in (("You deal {count} card to each player.", "You deal {count} cards to each player."),
+                          ("{player} deals {count} card to each player.", "{player} deals {count} cards to each player.")):
+        for n in (1, 2, 7):
+            said = tr.ngettext(msgid, plural, n)
+            assert not re.search(r"igrač|jucător|giocator|jogador", said), said
