@@ -380,3 +380,11 @@ def test_the_deal_is_said_without_a_player_in_the_masculine(language):
         for n in (1, 2, 7):
             said = tr.ngettext(msgid, plural, n)
             assert not re.search(r"igrač|jucător|giocator|jogador", said), said
+
+
+def test_italian_says_what_you_chose_in_words_no_order_sounds_the_same():
+    """ "Scegli il rosso." is heard as the order "choose red" right after "Scegli un colore.";
+    "Il mazziere è Ana" says a woman with a masculine noun."""
+    tr = Translator("it")
+    assert tr.gettext("You choose {color}.") == "Hai scelto il {color}."
+    assert "mazzier" not in tr.gettext("{player} is the dealer.") + tr.gettext("You are the dealer.")
