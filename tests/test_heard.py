@@ -388,3 +388,15 @@ def test_italian_says_what_you_chose_in_words_no_order_sounds_the_same():
     tr = Translator("it")
     assert tr.gettext("You choose {color}.") == "Hai scelto il {color}."
     assert "mazzier" not in tr.gettext("{player} is the dealer.") + tr.gettext("You are the dealer.")
+
+
+def test_italian_says_the_beep_card_with_an_italian_word():
+    """eSpeak NG's Italian voice switches to its English voice for "Beep" (a second voice in
+    mid-sentence); the card is "Bip" and "Beep" is still understood when typed."""
+    from uno_cli.commands import parse
+
+    with use_language("it"):
+        from uno_cli.cards_text import card_name
+
+        assert card_name("beep") == "Bip"
+        assert parse("gioca Beep", 0, lang="it").card == "beep"
