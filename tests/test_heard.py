@@ -400,3 +400,10 @@ def test_italian_says_the_beep_card_with_an_italian_word():
 
         assert card_name("beep") == "Bip"
         assert parse("gioca Beep", 0, lang="it").card == "beep"
+
+
+def test_romanian_says_your_skipped_turn_otherwise_than_the_cards_name():
+    """ "Ana joacă o carte roșie „Stai o tură”." then "Stai o tură.": the second line was heard
+    as the card's name again; the player's own skipped turn is "Pierzi o tură."."""
+    said = Translator("ro").gettext("Your turn is skipped.")
+    assert "Stai o tură" not in said and said.endswith("tură."), said
