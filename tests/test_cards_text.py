@@ -93,10 +93,10 @@ def test_a_card_after_the_play_command_takes_the_case_the_verb_needs(lang, said)
         assert spoken_moves(["play r3", "play g2"]) == said
 
 
-def test_a_wilds_colour_in_a_serbian_move_takes_the_cards_case() -> None:
+def test_a_wilds_colour_in_a_serbian_move_is_chosen_in_words() -> None:
     from uno_cli.commands import localize_command
 
     with use_language("sr_Latn"):
-        assert localize_command("play w r") == "igraj Džokera crvenu"
+        assert localize_command("play w r") == "igraj Džokera i izaberi crvenu"
     with use_language("pt"):
         assert localize_command("play w r") == "jogar Curinga vermelho"

@@ -211,8 +211,8 @@ def _said(language: str, card: str, how: str = "turn") -> str:
     ("sr_Cyrl", "r5", "jump_in", "Bruno ускаче црвеном петицом."),
     ("sr_Latn", "rs", "turn", "Bruno igra crvenu kartu Preskoči."),
     ("pt", "rs", "turn", "Bruno joga um Pular vermelho."),
-    ("ro", "r+2", "turn", "Bruno joacă o carte „Ia două” roșie."),
-    ("ro", "ys", "jump_in", "Bruno intervine cu o carte „Stai o tură” galbenă."),
+    ("ro", "r+2", "turn", "Bruno joacă o carte roșie „Ia două”."),
+    ("ro", "ys", "jump_in", "Bruno intervine cu o carte galbenă „Stai o tură”."),
 ])
 def test_a_card_takes_the_case_its_verb_asks_for(language, card, how, said):
     """Serbian "uskače crvenom peticom" (instrumental after jumping in, answering, continuing),
@@ -245,7 +245,9 @@ def test_a_command_is_said_with_the_card_in_the_case_its_verb_takes(language, co
 @pytest.mark.parametrize(("language", "line", "card"), [
     ("pt", "jogar saltar vermelho", "rs"), ("pt", "jogar pular azul", "bs"),
     ("sr_Latn", "igraj crvenu Preskoči", "rs"), ("sr_Latn", "uskoči crvenu peticu", "r5"),
-    ("ro", "joacă un ia două roșu", "r+2"),
+    ("ro", "joacă un ia două roșu", "r+2"), ("ro", "joacă „Stai o tură” roșie", "rs"),
+    ("sr_Latn", "igraj plava Obrni smer", "br"), ("sr_Latn", "igraj Džokera crvenu", "w"),
+    ("ro", "joacă carte neagră +4 roșu", "w+4"),
 ])
 def test_the_old_names_of_a_card_are_still_understood(language, line, card):
     from uno_cli.commands import parse
@@ -255,12 +257,40 @@ def test_the_old_names_of_a_card_are_still_understood(language, line, card):
 
 
 def test_romanian_action_cards_are_feminine_cards_in_every_form():
-    """ "un „Ia două” roșu" mixed a masculine article and adjective with "două (cărți)": each
-    action card is "o carte „...” roșie", as the rules say it."""
+    """ "un „Ia două” roșu" mixed a masculine article and adjective with "două (cărți)", and
+    "„Stai o tură” roșie" was heard as "a red turn": each action card is a "carte" with its
+    colour before its name, "(o) carte roșie „Stai o tură”", in lists too."""
     forms = [f for e in _catalog("ro").entries if e.context and e.context.startswith("card")
              and any(rank in e.msgid for rank in ("Skip", "Reverse", "Draw Two")) for f in e.msgstr]
     assert len(forms) == 48
     assert not [f for f in forms if re.search(r"\bun\b|roșu|galben\b|albastru", f)], forms
+    assert all(re.fullmatch(r"(o )?carte (roșie|galbenă|verde|albastră) „[^”]+”", f) for f in forms), forms
+
+
+def test_serbian_names_a_card_named_by_a_verb_with_its_noun_in_a_list_too():
+    """ "plava Obrni smer" in the hand was heard as "blue" and a command: the bare name (lists,
+    the hand) keeps the noun, "plava karta Obrni smer", as the other forms do."""
+    forms = [f for e in _catalog("sr_Latn").entries if e.context == "card"
+             and any(rank in e.msgid for rank in ("Skip", "Reverse", "Draw Two")) for f in e.msgstr]
+    assert len(forms) == 12
+    assert all(re.fullmatch(r"(crvena|žuta|zelena|plava) karta (Preskoči|Obrni smer|Vuci dve)", f) for f in forms), forms
+
+
+@pytest.mark.parametrize(("language", "command", "said"), [
+    ("sr_Latn", "play w r", "igraj Džokera i izaberi crvenu"),
+    ("sr_Cyrl", "play w+4 b", "играј карту Џокер вуци четири и изабери плаву"),
+    ("ro", "play w y", "joacă carte neagră și alege galben"),
+    ("pt", "play w g", "jogar Curinga verde"),
+])
+def test_a_wild_and_its_colour_are_typed_as_a_player_says_them(language, command, said):
+    """ "igraj Džokera crvenu" was heard as "play the Joker red": the colour is chosen in words
+    ("i izaberi crvenu"), and what is said is what may be typed."""
+    from uno_cli.commands import localize_command, parse
+
+    with use_language(language):
+        assert localize_command(command) == said
+        parsed = parse(said, 0, lang=language)
+        assert (parsed.card, parsed.color, parsed.error) == tuple(command.split()[1:]) + (None,)
 
 
 @pytest.mark.parametrize(("language", "word", "key"), [
@@ -321,3 +351,59 @@ def test_a_setting_described_as_on_or_off_names_the_words_the_menu_says(language
                   "A short sound for each move, before the words: on or off."):
         said = tr.gettext(msgid)
         assert tr.gettext("on") in said and tr.gettext("off") in said, said
+
+
+def test_serbian_rules_name_no_player_in_the_masculine():
+    """ "igrač koji je izvukao", "za njegovu": a relative clause or a possessive after "igrač"
+    says a man; the rules say "ko je izvukao", "onaj ko", "s kim" instead."""
+    said = [f for e in _catalog("sr_Latn").entries for f in e.msgstr]
+    wrong = [f for f in said if re.search(r"\bigrač(?:a|u|em)?,? (?:koji|kojeg|kome|čiji|čija|čije)\b|\bnjegov\w* (?:ruk|zbir|mest|kart)", f, re.IGNORECASE)]
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize(("language", "card_word"), [
+    ("pt", "carta"), ("sr_Latn", "kartu"), ("ro", "carte"), ("it", "carta")])
+def test_the_card_just_drawn_is_named_not_a_pronoun_of_one_gender(language, card_word):
+    """ "Você compra um Curinga Mais Quatro. Você pode jogá-la.": a feminine pronoun after a
+    masculine card; "you can play it" names the card instead ("jogar essa carta")."""
+    said = Translator(language).gettext("You can play it.")
+    assert card_word in re.findall(r"\w+", said) and not re.search(r"-la\b|\bla\.|\bje\b|^O ", said), said
+
+
+@pytest.mark.parametrize("language", ["pt", "sr_Latn", "ro", "it"])
+def test_the_deal_is_said_without_a_player_in_the_masculine(language):
+    """ "Ana deli svakom igraču po 7 karata": the deal is heard at every hand; it says
+    "svima", "tuturor", "a testa", "para todo mundo" instead of "each player"."""
+    tr = Translator(language)
+    for msgid, plural in (("You deal {count} card to each player.", "You deal {count} cards to each player."),
+                          ("{player} deals {count} card to each player.", "{player} deals {count} cards to each player.")):
+        for n in (1, 2, 7):
+            said = tr.ngettext(msgid, plural, n)
+            assert not re.search(r"igrač|jucător|giocator|jogador", said), said
+
+
+def test_italian_says_what_you_chose_in_words_no_order_sounds_the_same():
+    """ "Scegli il rosso." is heard as the order "choose red" right after "Scegli un colore.";
+    "Il mazziere è Ana" says a woman with a masculine noun."""
+    tr = Translator("it")
+    assert tr.gettext("You choose {color}.") == "Hai scelto il {color}."
+    assert "mazzier" not in tr.gettext("{player} is the dealer.") + tr.gettext("You are the dealer.")
+
+
+def test_italian_says_the_beep_card_with_an_italian_word():
+    """eSpeak NG's Italian voice switches to its English voice for "Beep" (a second voice in
+    mid-sentence); the card is "Bip" and "Beep" is still understood when typed."""
+    from uno_cli.commands import parse
+
+    with use_language("it"):
+        from uno_cli.cards_text import card_name
+
+        assert card_name("beep") == "Bip"
+        assert parse("gioca Beep", 0, lang="it").card == "beep"
+
+
+def test_romanian_says_your_skipped_turn_otherwise_than_the_cards_name():
+    """ "Ana joacă o carte roșie „Stai o tură”." then "Stai o tură.": the second line was heard
+    as the card's name again; the player's own skipped turn is "Pierzi o tură."."""
+    said = Translator("ro").gettext("Your turn is skipped.")
+    assert "Stai o tură" not in said and said.endswith("tură."), said

@@ -227,6 +227,24 @@ def form_after_verb(translator: Translator | None = None, verb: str = "play") ->
     return BARE
 
 
+# TRANSLATORS: a Wild and the colour chosen for it in a move the player may type ("play
+# Wild red"): {card} is the card as it follows "play", {color} the colour as the object of a
+# verb ("choose red"). Words you add around {color} are understood when typed too (Serbian
+# "{card} i izaberi {color}": "igraj Džokera i izaberi crvenu").
+_TYPED_WILD = NP_("typed wild colour", "{card} {color}")
+
+
+def typed_wild(card: str, color: str, translator: Translator | None = None) -> str:
+    """A Wild named ``card`` and its colour ``color`` as a move is typed ("igraj Džokera i izaberi crvenu")."""
+    tr = translator or get_translator()
+    return tr.pgettext("typed wild colour", _TYPED_WILD).format(card=card, color=color_name(color, tr, OBJECT))
+
+
+def typed_wild_color(color: str, translator: Translator | None = None) -> str:
+    """What a typed move says after a Wild to choose ``color`` ("i izaberi crvenu"), as the parser reads it."""
+    return typed_wild("", color, translator).strip(" ,")
+
+
 def card_name(code: str, color: str | None = None, form: str = BARE,
               translator: Translator | None = None) -> str:
     """The card ``code`` in words, in ``form`` ("red 5", "a red 5"), in the current language

@@ -465,7 +465,7 @@ def _catalog_phrases() -> tuple[dict[tuple[str, ...], tuple[str, Any]], frozense
     rank words left when the colour is taken away ("Saltar", "stai o tura"), and the
     typed words each language lists (cards_text.TYPED_WORDS).
     """
-    from uno_cli.cards_text import BARE, FORMS, TYPED_ARTICLES, TYPED_WORDS, card_name, color_name
+    from uno_cli.cards_text import BARE, FORMS, TYPED_ARTICLES, TYPED_WORDS, card_name, color_name, typed_wild_color
     from uno_cli.engine.cards import CARD_COLOR, CARD_RANK
 
     table: dict[tuple[str, ...], tuple[str, Any]] = {}
@@ -507,6 +507,8 @@ def _catalog_phrases() -> tuple[dict[tuple[str, ...], tuple[str, Any]], frozense
             for w in own:
                 table.setdefault((w,), ("color", c))
             colors[c].update(own)
+        for c in COLORS:
+            table.setdefault(_key(typed_wild_color(c, tr)), ("color", c))  # "i izaberi crvenu"
         all_colors = set().union(*colors.values())
         for code in ALL_CODES:
             rank = CARD_RANK.get(code)
@@ -767,7 +769,7 @@ def label(name: str) -> str:
 def localize_command(command: str) -> str:
     """A canonical command as the player types it in the current language, cards and colours
     by name: ``play r5`` -> ``jogar 5 vermelho``, ``play w+4 r`` -> ``jogar Curinga +4 vermelho``."""
-    from uno_cli.cards_text import BARE, card_name, color_name, form_after_verb
+    from uno_cli.cards_text import BARE, card_name, color_name, form_after_verb, typed_wild
 
     prefix = ""
     if command.startswith("@"):
@@ -779,9 +781,10 @@ def localize_command(command: str) -> str:
     for i, arg in enumerate(args):
         if i == 0 and takes_card and arg in ALL_CODES:
             words.append(card_name(arg, form=form_after_verb(verb=verb)))
+        elif arg in COLORS and takes_card and len(words) == 2:
+            words[-1] = typed_wild(words[-1], arg)  # "igraj Džokera i izaberi crvenu"
         elif arg in COLORS:
-            # A wild's colour takes the card's case ("igraj Džokera crvenu").
-            words.append(color_name(arg, form=form_after_verb() if takes_card else BARE))
+            words.append(color_name(arg, form=BARE))
         else:
             words.append(arg)
     return prefix + " ".join(words)
