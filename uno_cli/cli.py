@@ -560,6 +560,7 @@ def serve(**kw: Any) -> None:
         status = asyncio.run(run(host, port, passcode, kw["authorized_keys"], server_dir(), clock,
                                  lambda text: announcer.say(text, important=True), show=announcer.write,
                                  limits=limits, roles=lambda: read_roles(operators, moderators, roles_file),
+                                 roles_path=roles_file,
                                  log_file=log_file, passcode_from=source, accounts=kw["accounts"]))
     except KeyboardInterrupt:
         pass
