@@ -618,7 +618,7 @@ def join(**kw: Any) -> None:
     import getpass
     import os
 
-    from uno_cli.net.client import play, split_join_line
+    from uno_cli.net.client import password_prompt, play, split_join_line
     from uno_cli.playconfig import PlayConfig
 
     lang = _language_or_exit(kw["lang"])
@@ -640,7 +640,8 @@ def join(**kw: Any) -> None:
 
     def ask() -> str | None:
         # Asked only once the server's key is checked (and the first time, its fingerprint said).
-        return click.prompt(_("Passcode"), hide_input=True, default="", show_default=False) or None
+        # The same word as spoken (uno_cli.net.client.password_prompt): the name may be an account's.
+        return click.prompt(password_prompt(), hide_input=True, default="", show_default=False) or None
 
     try:
         status = asyncio.run(play(host, port, name, passcode, kw["key_file"], lang, kw["fmt"], kw["speech"],

@@ -45,7 +45,7 @@ _UNITS = {"m": 60, "min": 60, "h": 3600, "d": 86400}
 #: The longest broadcast message, in characters.
 MAX_BROADCAST = 300
 #: The word after ``shutdown`` that calls off a pending one, in English and as each language types it.
-CANCEL_WORDS = ("cancel", "cancelar", "otkazi", "anuleaza", "annulla")
+CANCEL_WORDS = ("cancel", "cancelar", "otkazi", "откажи", "anuleaza", "anulează", "annulla")
 
 #: How each command is typed after its word, and (``mute``, ``unmute``) what it does with a name;
 #: the others say what they do in uno_cli.commands.MODERATION.

@@ -110,6 +110,8 @@ async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: s
         say(words.passcode(passcode))
     elif hub.accounts_mode == "only":
         say(words.open_registration())
+    if hub.accounts_mode == "on":
+        say(words.may_register())
     shown = host if host not in ("0.0.0.0", "::") else "HOST"
     from uno_cli.net.client import join_line
 

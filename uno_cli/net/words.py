@@ -431,6 +431,11 @@ def open_registration() -> str:
     return _("No passcode: anyone may log in with a new name and register it.")
 
 
+def may_register() -> str:
+    """Said when the server starts with accounts beside guests (``--accounts on``)."""
+    return _("Players may keep their name: once in, they type {command}.").format(command=_command("register"))
+
+
 def register_first(invited: bool) -> str:
     """A newcomer (a key or a name nobody registered) tried something other than registering."""
     if invited:
