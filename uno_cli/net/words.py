@@ -414,9 +414,9 @@ def fingerprint_mismatch(host: str, expected: str, found: str) -> str:
 def typing_rule() -> str:
     """How typing and keys coexist at a table in play (F1 and the lobby help say it)."""
     return _("At a table in play, letters on an empty line are keys (F1 lists them). A letter that is no key "
-             "begins a typed line, with the letters typed quickly just before it: say hello types as it is. "
-             "A slash also begins a typed line: /scores. Enter sends it. Ctrl+D on an empty line ends the session; "
-             "your seat waits for you.")
+             "begins a typed line, with the letters typed quickly just before it. To be sure, begin with a slash "
+             "for a command, /scores, or an apostrophe to chat, 'good luck. Enter sends it. Ctrl+D on an empty "
+             "line ends the session; your seat waits for you.")
 # ------------------------------------------------------------------ accounts and records
 
 
