@@ -244,10 +244,10 @@ class _Server(asyncssh.SSHServer):
             from uno_cli.net.oplog import event, safe
 
             event("connection refused (banned address): %s", safe(self.address))
-            conn.close()
+            conn.abort()  # before the version line: a closed connection, not a packet ssh calls an invalid banner
             return
         if not self.gate.arrived(self.address, conn):
-            conn.close()
+            conn.abort()
 
     def auth_completed(self) -> None:
         self._trying = None
