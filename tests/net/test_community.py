@@ -172,3 +172,41 @@ def test_a_community_server_keeps_accounts_ratings_history_bans_and_private_tabl
     assert "Welcome, Dee." in seen["dee_ssh"] and "Dee has no finished match here yet." in seen["dee_ssh"]
     assert seen["cy_banned"]["text"] == "You are banned from this server."
     assert seen["eve_joined"]["type"] == "joined" and seen["eve_joined"]["number"] == 2
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="no OpenSSH client installed")
+def test_the_system_ssh_asks_a_guest_for_the_servers_passcode_and_an_account_for_its_password(tmp_path):
+    import pexpect
+
+    secret = tmp_path / "passcode"
+    secret.write_text(PASSCODE + "\n", encoding="utf-8")
+    proc, port, _started = _serve(tmp_path / "home", "--passcode-file", str(secret))
+
+    async def register() -> None:
+        bo = await login(port, "Bo")
+        await answers(bo, "register bo-secret-1", "registered")
+        bo.close()
+
+    def prompt_for(name: str, answer: str) -> tuple[str, str]:
+        child = pexpect.spawn("ssh", ["-p", str(port), "-o", "StrictHostKeyChecking=no", "-o",
+                                      f"UserKnownHostsFile={tmp_path / 'kh'}", "-o", "PubkeyAuthentication=no",
+                                      "-F", "/dev/null", f"{name}@127.0.0.1"],
+                              encoding="utf-8", timeout=30, env={"TERM": "xterm", "PATH": os.environ["PATH"]})
+        try:
+            child.expect(r"(\S[^\n]*): $")
+            asked = child.match.group(1).strip()
+            child.sendline(answer)
+            child.expect(r"Welcome, [^.]+\.")
+            return asked, child.after
+        finally:
+            child.terminate(force=True)
+
+    try:
+        run(register())
+        guest = prompt_for("Cy", PASSCODE)
+        account = prompt_for("bo", "bo-secret-1")
+    finally:
+        proc.kill()
+        proc.wait(10)
+    assert guest == ("(Cy@127.0.0.1) The server's passcode", "Welcome, Cy.")
+    assert account == ("(bo@127.0.0.1) Your password", "Welcome, Bo.")

@@ -431,6 +431,14 @@ def open_registration() -> str:
     return _("No passcode: anyone may log in with a new name and register it.")
 
 
+def login_prompt(account_password: bool, passcode: bool) -> str:
+    """What the system ssh asks at login (keyboard-interactive), in the server's language: the password of
+    the name's account (or, without a passcode, one to register with), or the server's passcode."""
+    if account_password or not passcode:
+        return _("Your password: ")
+    return _("The server's passcode: ")
+
+
 def may_register() -> str:
     """Said when the server starts with accounts beside guests (``--accounts on``)."""
     return _("Players may keep their name: once in, they type {command}.").format(command=_command("register"))
