@@ -455,7 +455,7 @@ class _ServeCommand(click.Command):
         folder = server_dir()
         formatter.write_paragraph()
         formatter.write_text(_("The server keeps its state in {folder} ({variable} moves it): the host key "
-                               "{key}, the store of tables and bans {store} (copy it safely with {backup}), "
+                               "{key}, the store (tables, accounts, ratings, bans) {store} (copy it safely with {backup}), "
                                "and the operators' log {log} (rotated by size; opened again on SIGHUP).").format(
             folder=folder, variable="UNO_CLI_HOME", key=folder / "host_key", store=folder / "tables" / STORE_NAME,
             backup="--backup FILE", log=folder / LOG_NAME))
@@ -478,7 +478,7 @@ class _ServeCommand(click.Command):
 @click.option("--log", "log_file", default=None, metavar="FILE",
               help=_("The operators' log (default: server.log in the server's folder)."))
 @click.option("--backup", default=None, metavar="FILE",
-              help=_("Copy the store of tables and bans to FILE (safe while the server runs), then end."))
+              help=_("Copy the store (tables, accounts, ratings, bans) to FILE (safe while the server runs), then end."))
 @click.option("--authorized-keys", type=click.Path(exists=True, dir_okay=False), default=None,
               help=_("A file of public keys allowed to log in."))
 @click.option("--pace", type=click.FloatRange(0.0, 60.0), default=2.0, help=_("Seconds between opponents' moves."))
