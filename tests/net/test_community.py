@@ -82,6 +82,7 @@ def test_a_community_server_keeps_accounts_ratings_history_bans_and_private_tabl
             seen.setdefault("registered", []).append((await answers(client, "register " + PASSCODE, "registered"))[0])
         seen["dee"] = await system_ssh(port, "Dee", b"register " + PASSCODE.encode() + b"\n", tmp_path, dee_file)
         bo = await login(port, "Bo")
+        seen["bo_invited"] = await bo.read_until(code("may_register"))
         seen["bo_registered"] = (await answers(bo, "register bo-secret-1", "registered"))[0]
         # A rated match: two accounts and a bot.
         ana.send("create t players=3 bots=easy hands=1")
@@ -149,6 +150,7 @@ def test_a_community_server_keeps_accounts_ratings_history_bans_and_private_tabl
         proc.wait(10)
     assert status == 0
     assert "Players may keep their name: once in, they type register.\n" in started
+    assert seen["bo_invited"]["text"] == "To keep your name here, type register and a password of your own."
     assert [r["key"] for r in seen["registered"]] == [True, True, True] and seen["bo_registered"]["key"] is False
     assert "The name Dee is yours now, with this key. Log in with it next time." in seen["dee"]
     assert seen["rating"]["text"].startswith("Match recorded. Your rating at Classic: ")

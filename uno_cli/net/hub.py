@@ -241,6 +241,8 @@ class Hub:
         member.say(lambda: words.welcome(member.name), "welcome", {"name": member.name})
         if member.newcomer:
             member.say(lambda: words.register_first(member.invited), "info", {"code": "register_first"})
+        elif self.accounts_mode == "on" and member.credential == PASSCODE and member.account is None:
+            member.say(words.guest_may_register, "info", {"code": "may_register"})  # the passcode invites
         for table in self.tables.values():
             if table.state in (PLAYING, WAITING) and table.seat_of(member.name) is not None and not any(
                     m.seat is not None and m.name == member.name for m in table.members) and not (

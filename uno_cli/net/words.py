@@ -474,6 +474,12 @@ def wrong_passcode() -> str:
     return _("That is not the server's passcode.")
 
 
+def guest_may_register() -> str:
+    """Said to a guest (logged in with the passcode) on a server with accounts, after the welcome."""
+    return _("To keep your name here, type {command} and a password of your own.").format(
+        command=_command("register"))
+
+
 def choose_password() -> str:
     """``register`` without a key and without a password."""
     return _("Type {command} and a password of your own.").format(command=_command("register"))
