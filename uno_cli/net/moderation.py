@@ -369,6 +369,7 @@ class Moderation:
 
     def help(self, member: Member) -> None:
         """After ``help``: the commands of ``member``'s role, if it has one."""
+        self.fresh_roles()
         role = self.role_of(member)
         if role is not None:
             member.say(lambda: help_lines(role), "help")
