@@ -456,7 +456,7 @@ class _ServeCommand(click.Command):
         folder = server_dir()
         formatter.write_paragraph()
         formatter.write_text(_("The server keeps its state in {folder} ({variable} moves it): the host key "
-                               "{key}, the store of tables and bans {store} (copy it safely with {backup}), "
+                               "{key}, the store (tables, accounts, ratings, bans) {store} (copy it safely with {backup}), "
                                "and the operators' log {log} (rotated by size; opened again on SIGHUP).").format(
             folder=folder, variable="UNO_CLI_HOME", key=folder / "host_key", store=folder / "tables" / STORE_NAME,
             backup="--backup FILE", log=folder / LOG_NAME))
@@ -479,7 +479,7 @@ class _ServeCommand(click.Command):
 @click.option("--log", "log_file", default=None, metavar="FILE",
               help=_("The operators' log (default: server.log in the server's folder)."))
 @click.option("--backup", default=None, metavar="FILE",
-              help=_("Copy the store of tables and bans to FILE (safe while the server runs), then end."))
+              help=_("Copy the store (tables, accounts, ratings, bans) to FILE (safe while the server runs), then end."))
 @click.option("--authorized-keys", type=click.Path(exists=True, dir_okay=False), default=None,
               help=_("A file of public keys allowed to log in."))
 @click.option("--pace", type=click.FloatRange(0.0, 60.0), default=2.0, help=_("Seconds between opponents' moves."))
@@ -561,6 +561,7 @@ def serve(**kw: Any) -> None:
         status = asyncio.run(run(host, port, passcode, kw["authorized_keys"], server_dir(), clock,
                                  lambda text: announcer.say(text, important=True), show=announcer.write,
                                  limits=limits, roles=lambda: read_roles(operators, moderators, roles_file),
+                                 roles_path=roles_file,
                                  log_file=log_file, passcode_from=source, accounts=kw["accounts"]))
     except KeyboardInterrupt:
         pass
@@ -618,7 +619,7 @@ def join(**kw: Any) -> None:
     import getpass
     import os
 
-    from uno_cli.net.client import play, split_join_line
+    from uno_cli.net.client import password_prompt, play, split_join_line
     from uno_cli.playconfig import PlayConfig
 
     lang = _language_or_exit(kw["lang"])
@@ -640,7 +641,8 @@ def join(**kw: Any) -> None:
 
     def ask() -> str | None:
         # Asked only once the server's key is checked (and the first time, its fingerprint said).
-        return click.prompt(_("Passcode"), hide_input=True, default="", show_default=False) or None
+        # The same word as spoken (uno_cli.net.client.password_prompt): the name may be an account's.
+        return click.prompt(password_prompt(), hide_input=True, default="", show_default=False) or None
 
     try:
         status = asyncio.run(play(host, port, name, passcode, kw["key_file"], lang, kw["fmt"], kw["speech"],

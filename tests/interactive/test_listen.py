@@ -404,7 +404,7 @@ def test_join_speaks_every_line_of_a_key_s_answer_and_its_passcode_prompt() -> N
     remote.heard(json.dumps({"text": "Ana bluffed: Ana draws 4 cards.", "reply": True}))
     assert speaker.calls == [("You challenge Ana.", True), ("Ana bluffed: Ana draws 4 cards.", False)]
     assert _spoken(lambda: "secret", out)() == "secret"
-    assert speaker.calls[-1] == ("Passcode", False)
+    assert speaker.calls[-1] == ("Passcode or password", False)
 
 
 def test_the_speech_rate_is_a_setting_in_the_options_menu_with_a_test_sentence() -> None:

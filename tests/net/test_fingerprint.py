@@ -72,6 +72,7 @@ def test_serve_prints_the_exact_fingerprint_and_says_it_group_by_group_as_join_s
     assert f"Host key fingerprint, group by group: {spelled}." in said
     assert said[0].startswith("The server is listening on 127.0.0.1, port ")
     assert any(line.startswith("Passcode: ") for line in said)
+    assert "Players may keep their name: once in, they type register." in said  # accounts are on by default
     assert joined == [f"First connection to [127.0.0.1]:{_port_of(said)}. Its host key fingerprint, group by group: "
                       f"{spelled}. It is remembered now."]
 

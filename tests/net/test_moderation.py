@@ -162,6 +162,35 @@ def test_an_unseated_player_in_a_match_is_replaced_by_a_bot_at_once(tmp_path):
     assert barred["code"] == "barred" and seated == []
 
 
+def test_a_player_whose_seat_waits_after_a_drop_can_be_unseated_and_a_bot_plays_it_at_once(tmp_path):
+    async def go():
+        server, hub, port, op, mo = await staff_server(tmp_path)
+        ana, bo = await Client.open(port, "Ana"), await Client.open(port, "Bo")
+        ana.send("create t players=2 hands=1")
+        await ana.read_until(lambda o: o["type"] == "joined")
+        bo.send("join 1")
+        await ana.read_until(lambda o: o["type"] == "joined" and o.get("name") == "Bo")
+        ana.send("start")
+        await bo.read_until(lambda o: o["type"] == "hello")
+        bo.close()
+        await ana.read_until(lambda o: "Bo" in (o.get("text") or "") and o["type"] != "joined")
+        mo.send("unseat Bo")
+        told = await mo.read_until(code("unseated"))
+        bot = await ana.read_until(lambda o: "a bot plays their seat" in (o.get("text") or ""))
+        owners = list(hub.tables[1].owners)
+        again = await Client.open(port, "Bo")
+        await again.read_until(lambda o: o["type"] == "welcome")
+        again.send("join 1")
+        barred = await again.read_until(code("barred"))
+        server.close()
+        return told, bot, owners, barred
+
+    told, bot, owners, barred = run(go())
+    assert told["text"] == "Bo is taken off table 1 by a moderator."
+    assert bot["text"] == "Bo did not come back; a bot plays their seat."
+    assert owners == ["Ana", None] and barred["code"] == "barred"
+
+
 def test_a_banned_name_and_a_banned_address_are_refused_at_login_and_the_bans_survive_a_restart(tmp_path):
     async def first():
         server, hub, port, op, mo = await staff_server(tmp_path)
@@ -646,3 +675,71 @@ def test_uno_join_speaks_the_announcement_and_the_notice_through_speech_dispatch
     assert said and notice, speech_daemon.spoken_text()
     assert speech_daemon.wait_for("The server is restarting now.", 10), speech_daemon.spoken_text()
     assert status == 0
+
+
+def test_a_mute_is_kept_in_the_store_and_holds_after_a_restart_until_unmuted(tmp_path):
+    async def first():
+        server, hub, port, op, mo = await staff_server(tmp_path)
+        mo.send("mute Ana 2h")
+        await mo.read_until(code("muted"))
+        hub.close()
+        server.close()
+
+    async def after_restart():
+        server, hub, port = await open_server(tmp_path)
+        hub.resume()
+        hub.moderation.load(hub.store, hub.tables)
+        ana, bo = await Client.open(port, "Ana"), await Client.open(port, "Bo")
+        ana.send("'still here")
+        silenced = await ana.read_until(lambda o: o.get("code") == "muted" and o["type"] == "error")
+        kept = dict(hub.moderation.muted)
+        hub.close()
+        server.close()
+        return silenced, kept
+
+    run(first())
+    silenced, kept = run(after_restart())
+    assert silenced["text"] == "A moderator muted your chat; nobody reads what you write."
+    assert list(kept) == ["ana"] and kept["ana"] is not None
+
+
+def test_an_operator_calls_off_a_pending_shutdown_and_everyone_hears_it(tmp_path):
+    async def go():
+        server, hub, port, op, mo = await staff_server(tmp_path)
+        stopped: list[int] = []
+        hub.moderation.stop = lambda: stopped.append(1)
+        ana = await Client.open(port, "Ana")
+        op.send("shutdown cancel")
+        nothing = await op.read_until(code("no_shutdown"))
+        op.send("shutdown 1")
+        await ana.read_until(lambda o: o["type"] == "shutdown")
+        op.send("shutdown cancel")
+        heard = await ana.read_until(code("cancelled"))
+        await asyncio.sleep(1.5)
+        server.close()
+        return nothing, heard, stopped
+
+    nothing, heard, stopped = run(go())
+    assert nothing["text"] == "No shutdown is pending."
+    assert heard["text"] == "Op called off the restart; the server keeps running."
+    assert stopped == []
+
+
+def test_a_changed_roles_file_counts_from_the_next_command_without_a_signal(tmp_path):
+    roles = tmp_path / "roles.txt"
+    roles.write_text("operator Op\n", encoding="utf-8")
+
+    async def go():
+        server, hub, port, op, mo = await staff_server(tmp_path)
+        hub.moderation.watch_roles(lambda: read_roles(path=str(roles)), str(roles))
+        mo.send("mute Ana")
+        refused = await mo.read_until(code("not_allowed"))
+        roles.write_text("operator Op\nmoderator Mo\n", encoding="utf-8")
+        mo.send("mute Ana")
+        done = await mo.read_until(code("muted"))
+        server.close()
+        return refused, done
+
+    refused, done = run(go())
+    assert refused["text"] == "Only the server's moderators and operators can do that."
+    assert done["text"] == "The chat of Ana is muted."

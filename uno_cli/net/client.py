@@ -247,12 +247,19 @@ async def play(host: str, port: int, name: str, passcode: str | None, key_file: 
     return 0
 
 
-def _spoken(ask: Callable[[], str | None], announcer: Any) -> Callable[[], str | None]:
-    """``ask`` with its prompt also spoken (the terminal prints it; speech would not say it)."""
+def password_prompt() -> str:
+    """What ``uno join`` asks for: the server's passcode, or the password of the name's account
+    (which of the two the server wants, the client cannot know before logging in)."""
     from uno_cli.i18n import _
 
+    return _("Passcode or password")
+
+
+def _spoken(ask: Callable[[], str | None], announcer: Any) -> Callable[[], str | None]:
+    """``ask`` with its prompt also spoken (the terminal prints it; speech would not say it)."""
+
     def asking() -> str | None:
-        announcer.speak(_("Passcode"))
+        announcer.speak(password_prompt())
         return ask()
 
     return asking

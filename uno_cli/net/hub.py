@@ -241,6 +241,8 @@ class Hub:
         member.say(lambda: words.welcome(member.name), "welcome", {"name": member.name})
         if member.newcomer:
             member.say(lambda: words.register_first(member.invited), "info", {"code": "register_first"})
+        elif self.accounts_mode == "on" and member.credential == PASSCODE and member.account is None:
+            member.say(words.guest_may_register, "info", {"code": "may_register"})  # the passcode invites
         for table in self.tables.values():
             if table.state in (PLAYING, WAITING) and table.seat_of(member.name) is not None and not any(
                     m.seat is not None and m.name == member.name for m in table.members) and not (
@@ -402,6 +404,7 @@ class Hub:
         config = PlayConfig(players=players, options=options, preset=preset_name, seed=seed, script=True, pace=pace)
         table = Table(number, title, member.name, config, level, self.clock)
         table.code = code
+        table.name_in_use = self.name_in_use
         table.saved = self._changed
         self.tables[number] = table
         self._leave_table(member)
@@ -699,6 +702,17 @@ class Hub:
     #: "on": accounts and guests; "only": accounts only (a guest may only register); "off": no accounts.
     accounts_mode = "off"
 
+    def name_in_use(self, name: str) -> bool:
+        """Whether ``name`` is a connected player's or an account's (bots get other names)."""
+        key = name_key(name)
+        if any(name_key(m.name) == key for m in self.members.values()):
+            return True
+        try:
+            accounts = self.accounts
+            return accounts is not None and accounts.named(name) is not None
+        except Exception:  # noqa: BLE001 - a store that cannot be read: connected names only
+            return False
+
     @property
     def accounts(self) -> Any:
         """The accounts (uno_cli.net.accounts.Accounts) kept in the store; None when there are none."""
@@ -974,6 +988,7 @@ class Hub:
                                 seed=None if self._seed is None else self._seed + number)
             table = Table(number, name, creator, config, level, self.clock)
             table.owners = owners
+            table.name_in_use = self.name_in_use
             return table
         assert self.save_dir is not None
         game_path = self.save_dir / f".resume-{number}.json"

@@ -9,7 +9,7 @@ passcode could log in under the name otherwise.
 Moderators: ``kick`` (off the server), ``unseat`` (off their table), ``mute NAME``,
 ``unmute NAME``, ``close`` (a table). Operators also: ``ban``, ``unban``, ``broadcast``,
 ``shutdown``. Bans (of a name or of an address or network, for a time or for good) are kept
-in the server's store; mutes last while the server runs.
+in the server's store, and so are mutes.
 """
 
 from __future__ import annotations
@@ -44,6 +44,8 @@ MAX_DURATION = 3650 * 86400
 _UNITS = {"m": 60, "min": 60, "h": 3600, "d": 86400}
 #: The longest broadcast message, in characters.
 MAX_BROADCAST = 300
+#: The word after ``shutdown`` that calls off a pending one, in English and as each language types it.
+CANCEL_WORDS = ("cancel", "cancelar", "otkazi", "откажи", "anuleaza", "anulează", "annulla")
 
 #: How each command is typed after its word, and (``mute``, ``unmute``) what it does with a name;
 #: the others say what they do in uno_cli.commands.MODERATION.
@@ -56,7 +58,7 @@ HELP: tuple[tuple[str, str, str], ...] = (
     ("ban", NP_("argument", "NAME|ADDRESS [TIME]"), ""),
     ("unban", NP_("argument", "NAME|ADDRESS"), ""),
     ("broadcast", NP_("argument", "TEXT"), ""),
-    ("shutdown", NP_("argument", "[SECONDS]"), ""),
+    ("shutdown", NP_("argument", "[SECONDS|cancel]"), ""),
 )
 
 
@@ -271,6 +273,33 @@ class Moderation:
         self._shutdown: Any = None
         #: True once an operator's ``shutdown`` stopped the server (it is expected back).
         self.restarting = False
+        self._read_roles: Callable[[], dict[str, str]] | None = None
+        self._roles_path: str | None = None
+        self._roles_stamp: tuple[int, int] | None = None
+
+    def watch_roles(self, read: Callable[[], dict[str, str]], path: str | None) -> None:
+        """Read the roles with ``read`` now, and again whenever the file ``path`` changes (or on SIGHUP)."""
+        from uno_cli.net.ssh import _stamp
+
+        self._read_roles, self._roles_path, self._roles_stamp = read, path, _stamp(path)
+        self.roles = read()
+
+    def fresh_roles(self, force: bool = False) -> None:
+        """Read the roles again if their file changed (``force``: in any case); a file that cannot be
+        used now leaves the roles as they were (logged)."""
+        from uno_cli.net.ssh import _stamp
+
+        if self._read_roles is None:
+            return
+        stamp = _stamp(self._roles_path)
+        if not force and stamp == self._roles_stamp:
+            return
+        self._roles_stamp = stamp
+        try:
+            self.roles = self._read_roles()
+            oplog.event("roles read again: %d names", len(self.roles))
+        except RolesError as exc:
+            oplog.log.error("the roles were not read again: %s", oplog.safe(exc))
 
     # ---------------------------------------------------------------- roles
 
@@ -286,6 +315,7 @@ class Moderation:
         from uno_cli.net.hub import PASSCODE
 
         need = NEEDS[verb]
+        self.fresh_roles()  # a changed roles file counts at once (no signal needed: Windows has none)
         if _RANK[self.role_of(member)] >= _RANK[need]:
             return True
         if member.credential == PASSCODE and _RANK[self.roles.get(name_key(member.name))] >= _RANK[need]:
@@ -327,6 +357,7 @@ class Moderation:
         """A login (logged): the ban that refuses its name or address, or None."""
         now = time.time()
         address = member.address
+        self.fresh_roles()
         ban = self.ban_of("name", name_key(member.name), now) or (self.address_ban(address, now) if address else None)
         if ban is not None:
             oplog.event("login refused (banned %s): %s from %s", ban.kind, oplog.safe(member.name), oplog.safe(address))
@@ -338,6 +369,7 @@ class Moderation:
 
     def help(self, member: Member) -> None:
         """After ``help``: the commands of ``member``'s role, if it has one."""
+        self.fresh_roles()
         role = self.role_of(member)
         if role is not None:
             member.say(lambda: help_lines(role), "help")
@@ -400,6 +432,8 @@ class Moderation:
             number, _sep, key = ban.target.partition(" ")
             if ban.kind in ("name", "address") and not ban.over(now):
                 self.bans[(ban.kind, ban.target)] = ban
+            elif ban.kind == "mute" and not ban.over(now):
+                self.muted[ban.target] = ban.until
             elif ban.kind == "seat" and number.isdigit() and int(number) in tables:
                 self.barred.setdefault(int(number), set()).add(key)
             else:
@@ -451,15 +485,19 @@ class Moderation:
         if not name or self._above(member, name):
             return
         table = target.table if target is not None else None
-        if target is None or table is None:
+        seat = target.seat if target is not None and table is not None else None
+        if table is None:  # not connected, or in the lobby: a seat waiting for them at a match
+            table, seat = _waiting_seat(hub, name)
+        if table is None:
             member.say(lambda: _("{name} is not at a table.").format(name=name), "error", {"code": "not_at_table"})
             return
-        number, seat = table.number, target.seat
+        number = table.number
         self.barred.setdefault(number, set()).add(name_key(name))
         self._keep(hub, Ban("seat", f"{number} {name_key(name)}", None, member.name))  # after a restart too
         sentence = lambda: _("{name} is taken off table {number} by a moderator.").format(name=name, number=number)
         table.announce(sentence)
-        hub._leave_table(target)
+        if target is not None and target.table is table:
+            hub._leave_table(target)
         if seat is not None and table.state == PLAYING and seat < len(table.owners):
             table.owners[seat] = None  # nobody gets this seat back: a bot plays it from now on
             table.away[seat] = table.clock.now()
@@ -479,8 +517,9 @@ class Moderation:
         seconds = self._duration(member, more)
         if seconds is False:
             return
-        self.muted[name_key(name)] = None if seconds is None else time.time() + seconds
+        self.muted[name_key(name)] = until = None if seconds is None else time.time() + seconds
         by = member.name
+        self._keep(hub, Ban("mute", name_key(name), until, by))  # after a restart too
         if seconds is None:
             done = lambda: _("The chat of {name} is muted.").format(name=name)
             told = lambda: _("{name} mutes your chat.").format(name=by)
@@ -502,6 +541,7 @@ class Moderation:
             return
         self.muted.pop(name_key(name), None)
         by = member.name
+        self._keep(hub, Ban("mute", name_key(name), None, by), gone=True)
         if target is not None:
             target.say(lambda: _("{name} turns your chat on again.").format(name=by), "info", {"code": "unmuted"})
         member.say(lambda: _("The chat of {name} is on again.").format(name=name), "info", {"code": "unmuted"})
@@ -603,6 +643,9 @@ class Moderation:
         if not self.allowed(member, "shutdown"):
             return
         word = rest.strip()
+        if word.lower() in CANCEL_WORDS:
+            self.cancel_shutdown(hub, member)
+            return
         if word and not (word.isascii() and word.isdigit() and int(word) <= MAX_NOTICE):
             member.say(lambda: _usage("shutdown"), "error", {"code": "usage"})
             return
@@ -619,6 +662,18 @@ class Moderation:
             self._shutdown.cancel()
         if self.stop is not None:
             self._shutdown = asyncio.get_running_loop().call_later(seconds, self._stop_now)
+
+    def cancel_shutdown(self, hub: Hub, member: Member) -> None:
+        """``shutdown cancel``: the pending shutdown is called off, and everyone hears it."""
+        if self._shutdown is None or self.restarting:
+            member.say(lambda: _("No shutdown is pending."), "error", {"code": "no_shutdown"})
+            return
+        self._shutdown.cancel()
+        self._shutdown = None
+        by = member.name
+        tell_everyone(hub, lambda: _("{name} called off the restart; the server keeps running.").format(name=by),
+                      "shutdown", {"seconds": None, "code": "cancelled"})
+        oplog.event("shutdown cancelled by %s", oplog.safe(by))
 
     def _stop_now(self) -> None:
         self.restarting = True
@@ -637,6 +692,16 @@ class Moderation:
             member.say(lambda: _("{text} is not a time: write minutes, or a number with m, h or d (30m, 2h, "
                                  "7d).").format(text=shown), "error", {"code": "bad_time"})
             return False
+
+
+def _waiting_seat(hub: Hub, name: str) -> tuple[Any, int | None]:
+    """The table and seat of a match that waits for ``name`` (who dropped, or left it), or (None, None)."""
+    key = name_key(name)
+    for table in hub.tables.values():
+        for seat, owner in enumerate(table.owners):
+            if owner is not None and name_key(owner) == key and all(m.seat != seat for m in table.members):
+                return table, seat
+    return None, None
 
 
 def tell_everyone(hub: Hub, sentence: Callable[[], str], type: str, data: dict[str, Any]) -> None:

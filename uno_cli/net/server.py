@@ -47,14 +47,14 @@ async def serve(host: str, port: int, passcode: str | None, authorized_keys: str
                 stop: asyncio.Event | None = None, show: Callable[[str], None] | None = None,
                 limits: Limits | None = None, hub: Hub | None = None,
                 roles: Callable[[], dict[str, str]] | None = None, log_file: Path | None = None,
-                passcode_from: str | None = None, accounts: str = "on") -> int:
+                passcode_from: str | None = None, accounts: str = "on", roles_path: str | None = None) -> int:
     """Run the server until ``stop`` is set (or the process is interrupted, or an operator's
     ``shutdown`` ends); tables are saved then, and everyone connected is told.
 
     ``accounts``: "on" (accounts and passcode guests), "only" (accounts only) or "off" (the passcode only).
     ``say`` prints and speaks the start lines; ``show`` prints what is only read, not heard
     (the exact OpenSSH fingerprint; its spoken form follows it). ``roles`` reads the
-    moderators and operators (again on SIGHUP); ``log_file`` is the operators' log (default
+    moderators and operators (again on SIGHUP, and when the file ``roles_path`` changes); ``log_file`` is the operators' log (default
     ``server.log`` in ``folder``); ``passcode_from`` names where a passcode read from a file
     or the environment is (said instead of the passcode, which stays off the screen). The exit status: 0, or 1 when a table could not be
     saved (the reason is said). Raises KeysFileError for an unusable ``authorized_keys``
@@ -71,7 +71,7 @@ async def serve(host: str, port: int, passcode: str | None, authorized_keys: str
     hub = hub or Hub(clock, save_dir=folder / "tables", limits=limits)
     hub.accounts_mode = accounts
     if roles is not None:
-        hub.moderation.roles = roles()
+        hub.moderation.watch_roles(roles, roles_path)
     log = oplog.open_log(log_file or folder / oplog.LOG_NAME)
     try:
         return await _run(hub, gate, key, host, port, passcode, passcode_from, say, ready, stop, show, roles, log)
@@ -84,7 +84,6 @@ async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: s
                show: Callable[[str], None] | None, roles: Callable[[], dict[str, str]] | None, log: Any) -> int:
     from uno_cli.net import oplog
     from uno_cli.net.moderation import (
-        RolesError,
         restarting_now,
         stopping_now,
         tell_everyone,
@@ -111,11 +110,15 @@ async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: s
         say(words.passcode(passcode))
     elif hub.accounts_mode == "only":
         say(words.open_registration())
+    if hub.accounts_mode == "on":
+        say(words.may_register())
     shown = host if host not in ("0.0.0.0", "::") else "HOST"
     from uno_cli.net.client import join_line
 
     # One line to give a friend: address, port and the key's fingerprint (uno join checks it strictly).
-    say(words.join_with(f"ssh -p {port} NAME@{shown}"))
+    from uno_cli.i18n import pgettext
+
+    say(words.join_with(f"ssh -p {port} {pgettext('argument', 'NAME')}@{shown}"))
     (show or say)(words.join_with(join_line(shown, port, key.get_fingerprint())))  # printed: to copy and paste
     oplog.event("server started on %s port %d; %d tables resumed", host, port, resumed)
     if ready is not None:
@@ -128,12 +131,7 @@ async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: s
         """SIGHUP: the log file opened again (after logrotate), the keys and the roles read again."""
         log.reopen()
         gate.reload_keys(force=True)
-        if roles is not None:
-            try:
-                hub.moderation.roles = roles()
-                oplog.event("roles read again: %d names", len(hub.moderation.roles))
-            except RolesError as exc:
-                oplog.log.error("the roles were not read again: %s", oplog.safe(exc))
+        hub.moderation.fresh_roles(force=True)
 
     for sig, action in ((signal.SIGINT, stop.set), (signal.SIGTERM, stop.set),
                         (getattr(signal, "SIGHUP", None), reread)):

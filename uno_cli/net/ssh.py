@@ -244,10 +244,10 @@ class _Server(asyncssh.SSHServer):
             from uno_cli.net.oplog import event, safe
 
             event("connection refused (banned address): %s", safe(self.address))
-            conn.close()
+            conn.abort()  # before the version line: a closed connection, not a packet ssh calls an invalid banner
             return
         if not self.gate.arrived(self.address, conn):
-            conn.close()
+            conn.abort()
 
     def auth_completed(self) -> None:
         self._trying = None
@@ -287,6 +287,22 @@ class _Server(asyncssh.SSHServer):
 
     def password_auth_supported(self) -> bool:
         return self.gate.passcode is not None or self.hub.accounts_mode != "off"
+
+    # OpenSSH asks by keyboard-interactive first: its prompt names what this name needs.
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.password_auth_supported()
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
+        from uno_cli.net import words
+
+        accounts = self._accounts()
+        account = accounts.named(username) if accounts is not None else None
+        return "", "", "", [(words.login_prompt(account is not None and account.password is not None,
+                                                self.gate.passcode is not None), False)]
+
+    def validate_kbdint_response(self, username: str, responses: Any) -> Any:
+        return len(responses) == 1 and self.validate_password(username, responses[0])
 
     def validate_password(self, username: str, password: str) -> Any:
         if self.gate.blocked(self.address):

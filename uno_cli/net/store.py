@@ -33,8 +33,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     ),
     1: (
         # Bans (uno_cli.net.moderation): kind "name" (target: the name's key), "address" (an
-        # address or network), or "seat" (target: "N key", a player a moderator took off table N);
-        # until: seconds since the epoch, NULL for good.
+        # address or network), "seat" (target: "N key", a player a moderator took off table N), or
+        # "mute" (target: the name's key, whose chat a moderator muted); until: seconds since the
+        # epoch, NULL for good. (A comment only: the statement is unchanged, no migration needed.)
         ("CREATE TABLE bans (kind TEXT NOT NULL, target TEXT NOT NULL, until REAL, by TEXT NOT NULL, "
          "created REAL NOT NULL, PRIMARY KEY (kind, target))"),
         # Accounts (uno_cli.net.accounts): a name kept for good, by its folded form (uno_cli.names.name_key).

@@ -64,6 +64,8 @@ class Table:
         self._prompted: dict[int, tuple[Any, ...]] = {}
         self.saved: Any = None
         """Called with the table after a change worth saving (the hub's saver), or None."""
+        #: Whether a name belongs to a player of the server (connected or registered): no bot gets it.
+        self.name_in_use: Any = lambda name: False
         #: A private table's code (``create NAME code=WORD``): without it, only its seats and the invited enter.
         self.code: str | None = None
         #: Names the creator invited (they enter without the code), and names the creator removed
@@ -186,7 +188,7 @@ class Table:
         cfg = self.config
         if resume is None:
             cfg.seats = [SeatSpec(SCRIPT) if o is not None else SeatSpec(BOT, self.bot_level) for o in self.owners]
-            cfg.names = _names(self.owners)
+            cfg.names = _names(self.owners, self.name_in_use)
         else:
             cfg.seats, cfg.names, cfg.resume = [], [], resume  # the save says who sits where
         # Hands are dealt after a pause (see _after), as the local game pauses between hands.
@@ -482,11 +484,13 @@ class Table:
                     member.send("prompt", text, {}, important=True)
 
 
-def _names(owners: list[str | None]) -> list[str]:
-    """People keep their names; bots get the usual bot names that nobody at the table has."""
+def _names(owners: list[str | None], in_use: Any = lambda name: False) -> list[str]:
+    """People keep their names; bots get the usual bot names that no player of the server has."""
+    from uno_cli.i18n import pgettext
     from uno_cli.session import BOT_NAMES
 
-    free = [n for n in BOT_NAMES if n not in owners]
+    free = [n for n in BOT_NAMES if n not in owners and not in_use(n) and not in_use(pgettext("bot name", n))]
+    free += [n for n in BOT_NAMES if n not in owners and n not in free]  # more bots than free names: as before
     out = []
     for owner in owners:
         if owner is not None:

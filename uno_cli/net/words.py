@@ -414,9 +414,9 @@ def fingerprint_mismatch(host: str, expected: str, found: str) -> str:
 def typing_rule() -> str:
     """How typing and keys coexist at a table in play (F1 and the lobby help say it)."""
     return _("At a table in play, letters on an empty line are keys (F1 lists them). A letter that is no key "
-             "begins a typed line, with the letters typed quickly just before it: say hello types as it is. "
-             "A slash also begins a typed line: /scores. Enter sends it. Ctrl+D on an empty line ends the session; "
-             "your seat waits for you.")
+             "begins a typed line, with the letters typed quickly just before it. To be sure, begin with a slash "
+             "for a command, /scores, or an apostrophe to chat, 'good luck. Enter sends it. Ctrl+D on an empty "
+             "line ends the session; your seat waits for you.")
 # ------------------------------------------------------------------ accounts and records
 
 
@@ -429,6 +429,19 @@ def _command(name: str) -> str:
 def open_registration() -> str:
     """Said when the server starts with accounts only and no passcode."""
     return _("No passcode: anyone may log in with a new name and register it.")
+
+
+def login_prompt(account_password: bool, passcode: bool) -> str:
+    """What the system ssh asks at login (keyboard-interactive), in the server's language: the password of
+    the name's account (or, without a passcode, one to register with), or the server's passcode."""
+    if account_password or not passcode:
+        return _("Your password: ")
+    return _("The server's passcode: ")
+
+
+def may_register() -> str:
+    """Said when the server starts with accounts beside guests (``--accounts on``)."""
+    return _("Players may keep their name: once in, they type {command}.").format(command=_command("register"))
 
 
 def register_first(invited: bool) -> str:
@@ -459,6 +472,12 @@ def no_accounts() -> str:
 def wrong_passcode() -> str:
     """``register`` with a wrong passcode."""
     return _("That is not the server's passcode.")
+
+
+def guest_may_register() -> str:
+    """Said to a guest (logged in with the passcode) on a server with accounts, after the welcome."""
+    return _("To keep your name here, type {command} and a password of your own.").format(
+        command=_command("register"))
 
 
 def choose_password() -> str:
