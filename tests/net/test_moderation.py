@@ -689,7 +689,7 @@ def test_a_mute_is_kept_in_the_store_and_holds_after_a_restart_until_unmuted(tmp
         server, hub, port = await open_server(tmp_path)
         hub.resume()
         hub.moderation.load(hub.store, hub.tables)
-        ana, bo = await Client.open(port, "Ana"), await Client.open(port, "Bo")
+        ana, _bo = await Client.open(port, "Ana"), await Client.open(port, "Bo")
         ana.send("'still here")
         silenced = await ana.read_until(lambda o: o.get("code") == "muted" and o["type"] == "error")
         kept = dict(hub.moderation.muted)

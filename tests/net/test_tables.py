@@ -458,7 +458,7 @@ def test_the_help_says_how_to_give_a_private_tables_code():
 def test_no_bot_is_given_the_name_of_a_player_of_the_server(tmp_path):
     async def go():
         server, hub, port = await open_server(tmp_path)
-        ana, bruno = await Client.open(port, "ana"), await Client.open(port, "Bruno")  # the first two bot names
+        _ana, _bruno = await Client.open(port, "ana"), await Client.open(port, "Bruno")  # the first two bot names
         rui = await Client.open(port, "Rui")
         rui.send("create t players=3")
         await rui.read_until(lambda o: o["type"] == "joined")
