@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from uno_cli.bots import ExpertBot, SmartBot, make_bot
-from uno_cli.bots.expert import HARD_COST, hard_policy, play_out, policy_action, race_action, rollout_action
+from uno_cli.bots import ExpertBot, make_bot
+from uno_cli.bots.expert import race_action, rollout_action
 from uno_cli.engine import preset
 from uno_cli.engine.actions import JUMP_IN, PLAY
 from uno_cli.sim import simulate
@@ -138,32 +138,3 @@ def test_four_player_rollout_follows_its_longest_colour_when_no_one_is_short():
     for k in range(20):
         action = rollout_action(g, random.Random(k))
         assert action.kind == PLAY and action.card == "g5"
-
-
-def test_four_player_classic_rollout_seat_plays_as_hard_decides():
-    # At a table of four in plain turn order every rollout seat decides by hard's own code.
-    hand = ["g5", "g6", "rs", "b9", "w"]
-    others = [["y1", "y2", "y3", "y4", "y6"], ["r1", "y2", "y3", "y4", "y7"], ["b1", "b2", "b3", "b4", "b6"]]
-    g = make_game([hand, *others], discard=["r5"])
-    policy = hard_policy(4)
-    hard = SmartBot(0, random.Random(3), "hard")
-    for k in range(10):
-        assert policy_action(g, policy, random.Random(k)) == hard.choose(g.view(0))
-
-
-def test_table_rollouts_end_the_hand_with_hard_players():
-    g = make_game([["g5", "r6"], ["y1", "y2", "y3"], ["r1", "y2"], ["b1", "b2", "b3"]], discard=["r5"])
-    assert play_out(g, random.Random(1), 400, hard_policy(4))
-    assert g.phase.name in ("HAND_OVER", "MATCH_OVER")
-
-
-def test_table_search_samples_fewer_deals_for_its_dearer_rollouts(monkeypatch):
-    hand = ["g5", "g6", "rs", "b9", "r2"]
-    others = [["y1", "y2", "y3", "y4", "y6"], ["r1", "y2", "y3", "y4", "y7"], ["b1", "b2", "b3", "b4", "b6"]]
-    g = make_game([hand, *others], discard=["r5"])
-    bot = ExpertBot(0, random.Random(5), worlds=12)
-    calls = []
-    sample = bot.sample
-    monkeypatch.setattr(bot, "sample", lambda v, rng: calls.append(1) or sample(v, rng))
-    bot.choose(g.view(0))
-    assert len(calls) == 12 // HARD_COST

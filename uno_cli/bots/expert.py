@@ -4,8 +4,7 @@ When it has a real choice of plays in its turn, it samples hidden hands consiste
 what its seat knows (the cards it has seen, the cards known to be in a hand after a swap or
 a challenge, the colours an opponent showed it lacks), plays each candidate a few actions
 ahead on a copy of the engine's game with a fast greedy policy for every seat (out-of-turn
-jump-ins and sequences included, as every level plays them; at a table of three or more in
-plain turn order every seat plays by ``hard``'s own code instead), and picks the candidate with
+jump-ins and sequences included, as every level plays them), and picks the candidate with
 the best average outcome: under penalty scoring (the Playroom) the chance of winning the
 match from the points, under winner-takes scoring the hand won and its points. Every other
 decision is ``hard``'s. The number of rollouts is fixed (no clock), so the same seed gives
@@ -29,9 +28,6 @@ from uno_cli.engine.cards import BEEP, CARD_COLOR, CARD_POINTS, CARD_RANK, COLOR
 #: make the comparison fair). Chosen so that 99% of decisions take under 50 ms of CPU
 #: (bench/expert_budget.py: 31.6 ms at 64 deals, 58 ms at 128, on a loaded 2-core machine).
 WORLDS = 64
-#: A rollout played by ``hard``'s own code (at tables of three or more, :func:`hard_policy`)
-#: costs about this many fast ones: there a search samples this many times fewer deals.
-HARD_COST = 3
 #: The largest rollout budget a level ``expert@N`` may ask for.
 MAX_WORLDS = 1024
 #: At most this many candidates are searched (the best by ``hard``'s own scores).
@@ -166,42 +162,14 @@ def race_action(game: Game, rng: random.Random) -> Action | None:
     return found[0] if len(found) == 1 else found[int(rng.random() * len(found))]
 
 
-def hard_policy(players: int) -> list[SmartBot]:
-    """``hard`` players (without memory) to play every seat of a rollout.
-
-    The search uses them at a table of three or more in plain turn order (``hard``'s table
-    scoring): there the greedy colour follower is weaker than the players it models, so the
-    search compared its own mistakes (bench/README.md, issue 30). Each seat decides in turn
-    by ``hard``'s own code, on fewer deals (:data:`HARD_COST`). Elsewhere the fast policy plays.
-    """
-    return [SmartBot(s, random.Random(0), "hard") for s in range(players)]
-
-
-def policy_action(game: Game, bots: Sequence[SmartBot], rng: random.Random) -> Action:
-    """The in-turn action of the seat to play, as ``hard`` decides it from that seat's view."""
-    seat = game.current
-    bot = bots[seat]
-    bot.rng = rng
-    action = bot.choose(game.view(seat))
-    return action if action is not None else game.legal_actions(seat)[0]
-
-
-def play_out(game: Game, rng: random.Random, limit: int = ROLLOUT_LIMIT,
-             policy: Sequence[SmartBot] | None = None) -> bool:
-    """Play ``game`` on for ``limit`` actions; True if the hand ended.
-
-    Each seat plays by ``policy`` (``hard`` players, see :func:`hard_policy`) if given, else
-    by :func:`rollout_action` (and races).
-    """
+def play_out(game: Game, rng: random.Random, limit: int = ROLLOUT_LIMIT) -> bool:
+    """Play ``game`` on with :func:`rollout_action` (and races) for ``limit`` actions; True if the hand ended."""
     live = _LIVE
     opts = game.options
     races = opts.jumping or opts.sequences
     for _ in range(limit):
         if game.phase not in live:
             return True
-        if policy and game.phase != Phase.BEEP_RACE:
-            game.apply(policy_action(game, policy, rng))
-            continue
         action = race_action(game, rng) if races else None
         game.apply(action if action is not None else rollout_action(game, rng))
     return game.phase not in live
@@ -378,9 +346,6 @@ class ExpertBot(SmartBot):
         totals = [0.0] * len(options)
         before = list(view.scores)
         worlds = self.worlds
-        policy = hard_policy(len(view.counts)) if self._table(view) else None
-        if policy is not None:
-            worlds = max(1, worlds // HARD_COST)
         for _ in range(worlds):
             world = self.sample(view, rng)
             if world is None:
@@ -390,7 +355,7 @@ class ExpertBot(SmartBot):
             for i, a in enumerate(options):
                 game = world.copy()
                 game.apply(a)
-                play_out(game, random.Random(seed), limit, policy)
+                play_out(game, random.Random(seed), limit)
                 totals[i] += self._value(before, game)
         totals[0] += worlds * self._prior(view)  # options[0] is hard's favourite
         best = max(range(len(options)), key=lambda i: (totals[i], -i))
