@@ -496,7 +496,7 @@ class Moderation:
         self._keep(hub, Ban("seat", f"{number} {name_key(name)}", None, member.name))  # after a restart too
         sentence = lambda: _("{name} is taken off table {number} by a moderator.").format(name=name, number=number)
         table.announce(sentence)
-        if target is not None and target.table is table:
+        if target is not None and target.table is not None and target.table.number == number:
             hub._leave_table(target)
         if seat is not None and table.state == PLAYING and seat < len(table.owners):
             table.owners[seat] = None  # nobody gets this seat back: a bot plays it from now on
