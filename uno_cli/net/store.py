@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -102,14 +104,20 @@ class TableStore:
 
     def write(self, rows: dict[int, str | None]) -> None:
         """One transaction: each table's data (None: the table is gone). Raises StoreError."""
+        with self._transaction("BEGIN"):
+            for number, data in rows.items():
+                if data is None:
+                    self._db.execute("DELETE FROM tables WHERE number = ?", (number,))
+                else:
+                    self._db.execute("INSERT OR REPLACE INTO tables (number, data) VALUES (?, ?)", (number, data))
+
+    @contextmanager
+    def _transaction(self, begin: str) -> Iterator[None]:
+        """The statements of the block as one transaction (rolled back if one fails). Raises StoreError."""
         try:
-            self._db.execute("BEGIN")
+            self._db.execute(begin)
             try:
-                for number, data in rows.items():
-                    if data is None:
-                        self._db.execute("DELETE FROM tables WHERE number = ?", (number,))
-                    else:
-                        self._db.execute("INSERT OR REPLACE INTO tables (number, data) VALUES (?, ?)", (number, data))
+                yield
                 self._db.execute("COMMIT")
             except BaseException:
                 if self._db.in_transaction:
@@ -170,20 +178,11 @@ class TableStore:
     def change(self, statements: list[tuple[str, tuple[Any, ...]]]) -> int | None:
         """One transaction of statements; the row id of the last insert (None if none). Raises StoreError."""
         last: int | None = None
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                for sql, params in statements:
-                    cursor = self._db.execute(sql, params)
-                    if sql.lstrip().upper().startswith("INSERT"):
-                        last = cursor.lastrowid
-                self._db.execute("COMMIT")
-            except BaseException:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
-                raise
-        except (sqlite3.Error, OSError) as exc:
-            raise StoreError(_reason(exc)) from None
+        with self._transaction("BEGIN IMMEDIATE"):
+            for sql, params in statements:
+                cursor = self._db.execute(sql, params)
+                if sql.lstrip().upper().startswith("INSERT"):
+                    last = cursor.lastrowid
         return last
 
     def sync(self) -> None:
