@@ -143,6 +143,15 @@ def _followers(color: str | None, top: str) -> frozenset[str]:
     return cards
 
 
+def _any_of(same: frozenset[str], nexts: frozenset[str], beep: bool) -> frozenset[str]:
+    """Every card that lets a seat put something down out of turn (see Game._interruptions)."""
+    return same | nexts | ({BEEP} if beep else set())
+
+
+#: _any_of by what Game._interruptions returned.
+_ANY_OF: dict[tuple[frozenset[str], frozenset[str], bool], frozenset[str]] = {}
+
+
 def _sequence_next(top: str, seq_step: int, seven_o: bool) -> list[str]:
     """The cards that may continue a sequence on ``top``: its colour, one up or down (9 wraps to 0)."""
     last = int(CARD_RANK[top])
@@ -634,13 +643,14 @@ class Game:
         else:
             # Without an UNO window a seat out of turn may only put a card down (_interruptions):
             # only the seats that hold such a card, and the last sequence card's player, are asked.
-            same, nexts, beep = self._interruptions(None)
+            key = self._interruptions(None)
+            cards = _ANY_OF.get(key)
+            if cards is None:
+                cards = _ANY_OF[key] = _any_of(*key)
             seq = self.seq_seat
             out = []
             for s, hand in enumerate(self.hands):
-                if s != holder and (
-                    s == seq or (beep and BEEP in hand) or not same.isdisjoint(hand) or not nexts.isdisjoint(hand)
-                ) and legal(s):
+                if s != holder and (s == seq or not cards.isdisjoint(hand)) and legal(s):
                     out.append(s)
         # Kept with the legal lists of this state (key None), and dropped with them.
         cache = self._legal_cache
