@@ -20,6 +20,7 @@ per row; ratios are made from those.
     python3 bench/speed.py --rounds 5 --games 600
     python3 bench/speed.py --no-rlcard     # without the RLCard venv
     python3 bench/speed.py --json
+    python3 bench/speed.py --tree DIR      # uno-cli from another tree (bench/compiled.py --keep DIR makes one)
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(BENCH))
+#: Where uno_cli is imported from (--tree changes it).
+UNO_ROOT = ROOT
 
 TARGETS = {  # issue 27: (row, anchor, at least)
     "classic vs RLCard env.run 4p": ("uno-cli classic", "RLCard env.run 4p", 5.0),
@@ -113,9 +116,9 @@ def _rlcard(games: int) -> dict:
 
 
 def _first_command(language: str) -> dict:
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(UNO_ROOT), os.environ.get("PYTHONPATH")) if p))
     done = subprocess.run([sys.executable, "-c", FIRST_COMMAND, language], capture_output=True, text=True,
-                          env=env, cwd=ROOT)
+                          env=env, cwd=UNO_ROOT)
     if done.returncode != 0:
         raise RuntimeError(done.stderr.strip()[-2000:])
     cpu, wall = map(float, done.stdout.split())
@@ -132,7 +135,12 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=400, help="one-hand games per measurement")
     parser.add_argument("--no-rlcard", action="store_true")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--tree", metavar="DIR", help="import uno_cli from DIR (e.g. a compiled copy) instead of this checkout")
     args = parser.parse_args()
+    if args.tree:
+        global UNO_ROOT
+        UNO_ROOT = Path(args.tree).resolve()
+        sys.path.insert(0, str(UNO_ROOT))
     rows: dict[str, list[dict]] = {}
     script_runs: list[dict] = []
     first: dict[str, list[dict]] = {}

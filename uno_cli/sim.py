@@ -14,7 +14,7 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from uno_cli.bots import make_bot
 from uno_cli.engine import Action, Game, RuleOptions
@@ -25,6 +25,8 @@ from uno_cli.race import Referee, bot_rng
 
 #: A game longer than this many actions is reported as a violation (an endless loop).
 MAX_ACTIONS = 200_000
+#: Any seat-indexed value (seating rotates levels and seat numbers alike).
+_T = TypeVar("_T")
 #: z for a 95% confidence interval.
 Z95 = 1.959963984540054
 
@@ -295,7 +297,7 @@ def game_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index) & ((1 << 64) - 1)
 
 
-def seating(levels: Sequence[str], index: int, swap_seats: bool) -> tuple[str, ...]:
+def seating(levels: Sequence[_T], index: int, swap_seats: bool) -> tuple[_T, ...]:
     """The level of each seat in game ``index`` (rotated one seat per game when swapping)."""
     n = len(levels)
     if not swap_seats:
@@ -451,7 +453,7 @@ def run_game(
     game = Game(players, options, seed=gs)
     seated = seating(levels, index, swap_seats) if levels else ("random",) * players
     rec = GameRecord(index, gs, seated, (), (), 0, 0, 0)
-    base = seating(range(players), index, swap_seats)  # type: ignore[arg-type] # the seat of levels
+    base = seating(range(players), index, swap_seats)  # the seat of levels
     seat_logs = [(logs or {}).get(base[s]) for s in range(players)]
     play_bot_game(game, check, rec, seated, external_timeout=external_timeout, logs=seat_logs)
     rec.faults = {base[s]: kinds for s, kinds in rec.faults.items() if kinds or base[s] in (logs or {})}

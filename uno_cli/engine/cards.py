@@ -32,9 +32,9 @@ def _build() -> tuple[dict[str, str | None], dict[str, str], dict[str, int], dic
             code = c + a
             color[code], rank[code], points[code] = c, a, 20
             copies[code] = 2
-    for code, pts, n in ((WILD, 50, 4), (WILD4, 50, 4), (BEEP, BEEP_POINTS, 8)):
+    for code, pts, count in ((WILD, 50, 4), (WILD4, 50, 4), (BEEP, BEEP_POINTS, 8)):
         color[code], rank[code], points[code] = None, code, pts
-        copies[code] = n
+        copies[code] = count
     return color, rank, points, copies
 
 

@@ -143,6 +143,15 @@ def _followers(color: str | None, top: str) -> frozenset[str]:
     return cards
 
 
+def _any_of(same: frozenset[str], nexts: frozenset[str], beep: bool) -> frozenset[str]:
+    """Every card that lets a seat put something down out of turn (see Game._interruptions)."""
+    return same | nexts | ({BEEP} if beep else set())
+
+
+#: _any_of by what Game._interruptions returned.
+_ANY_OF: dict[tuple[frozenset[str], frozenset[str], bool], frozenset[str]] = {}
+
+
 def _sequence_next(top: str, seq_step: int, seven_o: bool) -> list[str]:
     """The cards that may continue a sequence on ``top``: its colour, one up or down (9 wraps to 0)."""
     last = int(CARD_RANK[top])
@@ -221,6 +230,17 @@ class View:
         return self.seat in awaited_seats(self.phase, self.current, self.beep_waiting)
 
 
+#: Game's attributes (copy() copies them all).
+_GAME_SLOTS = (
+    "options", "players", "_no_interrupts", "_jumping", "rng_state",
+    "hands", "draw_pile", "discard", "color", "current", "direction", "dealer", "hand_number",
+    "scores", "penalties", "eliminated", "phase", "pending", "pending_kind", "pending_cards",
+    "bluffer", "bluff", "prev_color", "drawn", "must_play", "uno_open", "said", "jump_open",
+    "seq_seat", "seq_step", "beep_waiting", "beep_resume", "stuck", "winners", "version",
+    "turn_events", "_legal_cache", "_legal_version", "listening", "played_how",
+)
+
+
 class Game:
     """One match of UNO between ``players`` seats, under ``options``.
 
@@ -229,14 +249,7 @@ class Game:
     """
 
     # Fixed attributes: faster to reach than those of an instance dict this large.
-    __slots__ = (
-        "options", "players", "_no_interrupts", "_jumping", "rng_state",
-        "hands", "draw_pile", "discard", "color", "current", "direction", "dealer", "hand_number",
-        "scores", "penalties", "eliminated", "phase", "pending", "pending_kind", "pending_cards",
-        "bluffer", "bluff", "prev_color", "drawn", "must_play", "uno_open", "said", "jump_open",
-        "seq_seat", "seq_step", "beep_waiting", "beep_resume", "stuck", "winners", "version",
-        "turn_events", "_legal_cache", "_legal_version", "listening", "played_how",
-    )
+    __slots__ = _GAME_SLOTS
 
     def __init__(self, players: int, options: RuleOptions = CLASSIC, seed: int = 0) -> None:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -275,7 +288,7 @@ class Game:
         self.seq_seat: int | None = None
         self.seq_step = 0
         self.beep_waiting: list[int] = []
-        self.beep_resume: str | None = None
+        self.beep_resume: Phase | None = None
         self.stuck = 0
         self.winners: list[int] = []
         self.version = 0
@@ -437,10 +450,10 @@ class Game:
                 if not out or (not self.must_play and (self.draw_pile or len(self.discard) > 1)):
                     out.append(_DRAWS[seat])
             elif phase == DRAWN:
-                card = self.drawn
-                if card is not None and card != BEEP and card in hand and self._can_follow(card):
-                    if card != WILD4 or self._wild4_allowed(seat):
-                        self._variants(PLAY, seat, card, out)
+                drawn = self.drawn
+                if drawn is not None and drawn != BEEP and drawn in hand and self._can_follow(drawn):
+                    if drawn != WILD4 or self._wild4_allowed(seat):
+                        self._variants(PLAY, seat, drawn, out)
                 out.append(_PASSES[seat])
                 if opts.draw_again and (self.draw_pile or len(self.discard) > 1):
                     out.append(_DRAWS[seat])
@@ -549,7 +562,7 @@ class Game:
             or self._false_uno(action, legal)
         )
 
-    def _false_uno(self, action: Action, legal: list[Action]) -> bool:
+    def _false_uno(self, action: Action, legal: tuple[Action, ...]) -> bool:
         """True if ``action`` is an UNO call that false_uno_penalty punishes: the seat is not
         about to hold one card (not listed, like a missed interception)."""
         seat = action.seat
@@ -565,7 +578,7 @@ class Game:
             and action not in legal
         )
 
-    def _last_wild_uncolored(self, action: Action, legal: list[Action]) -> bool:
+    def _last_wild_uncolored(self, action: Action, legal: tuple[Action, ...]) -> bool:
         """True if ``action`` plays a Wild or Wild Draw Four that is the seat's last card, with no colour."""
         # The hand ends with it, so there is no colour to choose (the Playroom asks none).
         card = action.card
@@ -634,13 +647,14 @@ class Game:
         else:
             # Without an UNO window a seat out of turn may only put a card down (_interruptions):
             # only the seats that hold such a card, and the last sequence card's player, are asked.
-            same, nexts, beep = self._interruptions(None)
+            key = self._interruptions(None)
+            cards = _ANY_OF.get(key)
+            if cards is None:
+                cards = _ANY_OF[key] = _any_of(*key)
             seq = self.seq_seat
             out = []
             for s, hand in enumerate(self.hands):
-                if s != holder and (
-                    s == seq or (beep and BEEP in hand) or not same.isdisjoint(hand) or not nexts.isdisjoint(hand)
-                ) and legal(s):
+                if s != holder and (s == seq or not cards.isdisjoint(hand)) and legal(s):
                     out.append(s)
         # Kept with the legal lists of this state (key None), and dropped with them.
         cache = self._legal_cache
@@ -1478,7 +1492,7 @@ class Game:
     def copy(self) -> Game:
         """An independent copy of this game (lists copied, immutable values shared)."""
         new = Game.__new__(Game)
-        for name in Game.__slots__:
+        for name in _GAME_SLOTS:
             setattr(new, name, getattr(self, name))
         new.hands = [list(h) for h in self.hands]
         new.draw_pile = list(self.draw_pile)
