@@ -26,3 +26,13 @@ def test_the_network_layer_calls_no_private_method_of_a_session():
                     and isinstance(node.value, ast.Name) and node.value.id == "session"):
                 found.append(f"{path.name}:{node.lineno}: session.{node.attr}")
     assert not found, found
+
+
+def test_human_names_only_the_kind_of_seat():
+    """``HUMAN`` is playconfig's kind of seat; the interactive player's seat is ``PLAYER_SEAT``."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "HUMAN" for t in node.targets):
+                found.append(str(path.relative_to(PACKAGE)))
+    assert found == ["playconfig.py"], found

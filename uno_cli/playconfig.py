@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from uno_cli.engine.options import CLASSIC, RuleOptions, parse_value, preset
 
+#: The kinds of seat: a person at the keyboard, a script or JSON program on stdin, a bot, an outside program.
 HUMAN = "human"
 SCRIPT = "script"
 BOT = "bot"

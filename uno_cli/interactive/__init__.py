@@ -22,10 +22,10 @@ from __future__ import annotations
 from uno_cli.interactive.announcer import Announcer
 from uno_cli.interactive.app import run, run_plain, run_prompt, welcome
 from uno_cli.interactive.controller import Controller
-from uno_cli.interactive.screens import HUMAN, Mode, parse_color
+from uno_cli.interactive.screens import PLAYER_SEAT, Mode, parse_color
 from uno_cli.interactive.setup import build_controller, merge_settings
 
 __all__ = [
-    "HUMAN", "Announcer", "Controller", "Mode", "build_controller", "merge_settings", "parse_color",
+    "PLAYER_SEAT", "Announcer", "Controller", "Mode", "build_controller", "merge_settings", "parse_color",
     "run", "run_plain", "run_prompt", "welcome",
 ]

@@ -18,8 +18,8 @@ from uno_cli.keys import COLOR_ORDER, color_keys_help, color_of_key, is_no, is_y
 if TYPE_CHECKING:
     from uno_cli.interactive.controller import Controller
 
-#: The player's seat.
-HUMAN = 0
+#: The seat of the person at the keyboard (the interactive game's player); not playconfig.HUMAN, a kind of seat.
+PLAYER_SEAT = 0
 
 #: Answers to yes/no questions, typed in any of the five languages (without diacritics).
 YES_WORDS = frozenset({"y", "yes", "s", "sim", "si", "d", "da"})
@@ -59,7 +59,7 @@ def parse_color(text: str) -> str | None:
     if not text:
         return None
     for line in (text, "color " + text):
-        cmd = parse(line, HUMAN)
+        cmd = parse(line, PLAYER_SEAT)
         if cmd.error is None and cmd.verb == "color":
             return cmd.color
     return None

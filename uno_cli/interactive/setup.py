@@ -7,7 +7,7 @@ from typing import Any
 
 from uno_cli.interactive.announcer import Announcer
 from uno_cli.interactive.controller import Controller
-from uno_cli.interactive.screens import HUMAN, Mode
+from uno_cli.interactive.screens import PLAYER_SEAT, Mode
 
 
 def _explicit(name: str) -> bool:
@@ -72,7 +72,7 @@ def merge_settings(config: Any, settings: Any) -> list[str | None]:
         while len(seats) < config.players:
             seats.append(seats[-1])
         levels: list[str | None] = [s.level if s.kind == BOT else None for s in seats[: config.players]]
-        levels[HUMAN] = None
+        levels[PLAYER_SEAT] = None
         return levels
     return _levels(settings.bots, config.players)
 
@@ -112,17 +112,17 @@ def default_names(config: Any, settings: Any) -> list[str]:
 
 def seats_for(levels: list[str | None]) -> list[Any]:
     """SeatSpecs: the player for None, a bot of that level otherwise."""
-    from uno_cli.playconfig import BOT, HUMAN as HUMAN_KIND, SeatSpec
+    from uno_cli.playconfig import BOT, HUMAN, SeatSpec
 
-    return [SeatSpec(HUMAN_KIND) if lv is None else SeatSpec(BOT, lv) for lv in levels]
+    return [SeatSpec(HUMAN) if lv is None else SeatSpec(BOT, lv) for lv in levels]
 
 
 def make_session(config: Any, output: Callable[[Any], None]) -> Any:
     """The Session for a configuration: seat 0 is the player, the others bots."""
-    from uno_cli.playconfig import HUMAN as HUMAN_KIND
+    from uno_cli.playconfig import HUMAN
     from uno_cli.session import Session
 
-    return Session(config, output=output, viewer=HUMAN, auto_next_hand=False, script_kind=HUMAN_KIND)
+    return Session(config, output=output, viewer=PLAYER_SEAT, auto_next_hand=False, script_kind=HUMAN)
 
 
 def build_controller(config: Any, write: Callable[[str], None], settings: Any = None) -> Controller:

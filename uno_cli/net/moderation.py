@@ -279,19 +279,19 @@ class Moderation:
 
     def watch_roles(self, read: Callable[[], dict[str, str]], path: str | None) -> None:
         """Read the roles with ``read`` now, and again whenever the file ``path`` changes (or on SIGHUP)."""
-        from uno_cli.net.ssh import _stamp
+        from uno_cli.net.ssh import file_stamp
 
-        self._read_roles, self._roles_path, self._roles_stamp = read, path, _stamp(path)
+        self._read_roles, self._roles_path, self._roles_stamp = read, path, file_stamp(path)
         self.roles = read()
 
     def fresh_roles(self, force: bool = False) -> None:
         """Read the roles again if their file changed (``force``: in any case); a file that cannot be
         used now leaves the roles as they were (logged)."""
-        from uno_cli.net.ssh import _stamp
+        from uno_cli.net.ssh import file_stamp
 
         if self._read_roles is None:
             return
-        stamp = _stamp(self._roles_path)
+        stamp = file_stamp(self._roles_path)
         if not force and stamp == self._roles_stamp:
             return
         self._roles_stamp = stamp

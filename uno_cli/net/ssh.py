@@ -96,7 +96,7 @@ def read_authorized_keys(path: str) -> Any:
     return asyncssh.import_authorized_keys(text)
 
 
-def _stamp(path: str | None) -> tuple[int, int] | None:
+def file_stamp(path: str | None) -> tuple[int, int] | None:
     """What tells that a file changed: its modification time and size (None: no file)."""
     try:
         info = os.stat(path) if path else None
@@ -121,7 +121,7 @@ class Gate:
         self.authorized_keys = read_authorized_keys(authorized_keys) if authorized_keys else None
         #: The authorized-keys file, read again when it changes (:meth:`reload_keys`).
         self.keys_path = authorized_keys
-        self._keys_stamp = _stamp(authorized_keys)
+        self._keys_stamp = file_stamp(authorized_keys)
         self.limits = limits or Limits()
         self.max_connections = self.limits.connections if max_connections is None else max_connections
         #: Logged-in connections.
@@ -138,7 +138,7 @@ class Gate:
         path = self.keys_path
         if not path:
             return False
-        stamp = _stamp(path)
+        stamp = file_stamp(path)
         if not force and stamp == self._keys_stamp:
             return False
         self._keys_stamp = stamp
