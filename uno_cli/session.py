@@ -62,7 +62,7 @@ from uno_cli import describe as d
 from uno_cli.commands import BY_NAME, INTERFACE, QUERIES, Asking, ask, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve, spoken_moves
 from uno_cli.engine import state_io
 from uno_cli.engine.events import EventKind as E
-from uno_cli.engine.seats import seat_number
+from uno_cli.engine.seats import seat_index, seat_number
 from uno_cli.engine.actions import (
     Action,
 )
@@ -202,14 +202,14 @@ def default_names(seats: list[SeatSpec]) -> list[str]:
     people = [i for i, s in enumerate(seats) if s.kind in (HUMAN, SCRIPT)]
     names = []
     b = 0
-    for i, spec in enumerate(seats):
+    for seat, spec in enumerate(seats):
         if spec.kind == HUMAN and len(people) == 1:
             names.append(_("You"))
         elif spec.kind in (BOT, COMMAND):
             names.append(bot_name(b))
             b += 1
         else:
-            names.append(_("Player {number}").format(number=i + 1))
+            names.append(_("Player {number}").format(number=seat_number(seat)))
     return names
 
 
@@ -337,13 +337,13 @@ def file_bots(data: dict[str, Any], players: int) -> dict[int, dict[str, Any]]:
         return {}
     if not isinstance(given, dict):
         raise InvalidSetup("not_an_object", field="bots", value=given)
-    out = {}
+    out: dict[int, dict[str, Any]] = {}
     for key, state in given.items():
         if not (key.isascii() and key.isdigit() and len(key) < 4 and 1 <= int(key) <= players):
             raise InvalidSetup("bad_seat", field="bots", value=key, players=players)
         if not isinstance(state, dict):
             raise InvalidSetup("not_an_object", field=f"bots.{key}", value=state)
-        out[int(key) - 1] = state
+        out[seat_index(int(key))] = state
     return out
 
 
@@ -499,19 +499,19 @@ class Session:
         secret = ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
         if ev.type == E.PLAY and ev.data.get("color"):
             return [_message("color_chosen", d.color_chosen_text(ev.seat, ev.data["color"], viewer, self.names),
-                             {"seat": ev.seat + 1 if ev.seat is not None else None, "color": ev.data["color"]},
+                             {"seat": seat_number(ev.seat) if ev.seat is not None else None, "color": ev.data["color"]},
                              ev.seat)]
         if ev.type == E.HAND_DEALT and secret:
             return [_message("hand", d.cards_line_text(secret.get("cards", []), sort=True),
-                             {"seat": ev.seat + 1 if ev.seat is not None else None,
+                             {"seat": seat_number(ev.seat) if ev.seat is not None else None,
                               "cards": list(secret.get("cards", []))}, ev.seat, brief=False)]
         if ev.type == E.DRAW and secret and len(secret.get("cards", ())) > d.LISTED_DRAW:
             return [_message("drawn_cards", d.cards_line_text(secret["cards"]),
-                             {"seat": ev.seat + 1 if ev.seat is not None else None, "cards": list(secret["cards"])},
+                             {"seat": seat_number(ev.seat) if ev.seat is not None else None, "cards": list(secret["cards"])},
                              ev.seat, brief=False)]
         if ev.type == E.CHALLENGE_RESULT and secret and "hand" in secret and ev.seat is not None and ev.seat != viewer:
             return [_message("revealed", d.revealed_text(ev.seat, secret["hand"], self.names),
-                             {"seat": ev.seat + 1 if ev.seat is not None else None, "cards": list(secret["hand"])},
+                             {"seat": seat_number(ev.seat) if ev.seat is not None else None, "cards": list(secret["hand"])},
                              ev.seat)]
         if ev.type == E.MATCH_START:
             from uno_cli.engine.options import PRESETS
@@ -528,7 +528,7 @@ class Session:
             for seat in sorted(int(s) for s in gained):
                 n = int(gained.get(seat, gained.get(str(seat), 0)) or 0)  # type: ignore[call-overload]
                 lines.append(_message("points", d.points_text(seat, n, viewer, self.names),
-                                      {"seat": seat + 1, "points": n}, seat))
+                                      {"seat": seat_number(seat), "points": n}, seat))
             lines.append(_message("scores", d.scores_text(g.scores, self.names, viewer, g.eliminated),
                                   {"scores": list(g.scores)}, brief=False))
             return lines
@@ -546,7 +546,7 @@ class Session:
         g = self.game
         for seat in self.replaced_programs:
             self.emit("info", d.program_replaced_text(seat),
-                      {"state": "program_replaced", "seat": seat + 1}, important=True)
+                      {"state": "program_replaced", "seat": seat_number(seat)}, important=True)
         if not self.from_file:
             self.referee.deal(g.start())
             return
@@ -607,7 +607,7 @@ class Session:
                     if a.color is not None:
                         out.append(f"color {a.color}")
                     elif a.target is not None:
-                        out.append(f"swap {a.target + 1}")
+                        out.append(f"swap {seat_number(a.target)}")
         for a in self.game.legal_actions(seat):
             out.append(action_to_command(a, self.names))
         return list(dict.fromkeys(out))
@@ -657,7 +657,7 @@ class Session:
             line = message + " " + d.you_can_text(spoken_moves(legal))
         data: dict[str, Any] = {"code": code}
         if seat is not None:
-            data["seat"] = seat + 1
+            data["seat"] = seat_number(seat)
         for key, value in extra.items():
             data.setdefault(key if key not in ("type", "text", "legal") else "detail_" + key, value)
         data["legal"] = legal
@@ -680,7 +680,7 @@ class Session:
             return self.error(
                 "not_your_seat",
                 d.computer_seat_text(seat, self.names),
-                None, target=seat + 1,
+                None, target=seat_number(seat),
             )
         verb = cmd.verb
         if BY_NAME[verb].scope == INTERFACE:
@@ -706,10 +706,10 @@ class Session:
             pend = self.partial[seat]
             if pend.card in (WILD, WILD4):
                 self.emit("choose", d.choose_color_text(),
-                          {"seat": seat + 1, "card": pend.card, "legal": self.legal_commands(seat)}, seat, True)
+                          {"seat": seat_number(seat), "card": pend.card, "legal": self.legal_commands(seat)}, seat, True)
             else:
                 self.emit("choose", d.choose_target_text(),
-                          {"seat": seat + 1, "card": pend.card, "legal": self.legal_commands(seat)}, seat, True)
+                          {"seat": seat_number(seat), "card": pend.card, "legal": self.legal_commands(seat)}, seat, True)
             return LineResult(True, verb=verb, seat=seat)
         try:
             self.apply(action)
@@ -757,7 +757,7 @@ class Session:
         # Once the bots have chosen for this moment (drawing from their generators), the
         # states from before they chose are kept: the resumed game makes the same choices.
         states = self.referee.saved_bot_states()
-        data["bots"] = {str(seat + 1): state for seat, state in states.items()}  # seat numbers from 1
+        data["bots"] = {str(seat_number(seat)): state for seat, state in states.items()}  # seat numbers from 1
         return data
 
     def _save_text(self) -> str:

@@ -498,7 +498,7 @@ class Moderation:
         table.announce(sentence)
         if target is not None and target.table is table:
             hub._leave_table(target)
-        if seat is not None and table.state == PLAYING and seat < len(table.owners):
+        if seat is not None and table is not None and table.state == PLAYING and seat < len(table.owners):
             table.owners[seat] = None  # nobody gets this seat back: a bot plays it from now on
             table.away[seat] = table.clock.now()
             table._after()
