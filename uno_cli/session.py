@@ -40,6 +40,11 @@ API (stable)
     :func:`uno_cli.names.clean_name`.
 ``session.hand_text(seat)``, ``status_text(seat)``, ``scores_text(seat)``, ``counts_text(seat)``.
 
+A Session is three parts, each with public methods a server uses: the :class:`Narrator`
+(``narrate(events, viewer)``, ``turn_state``, ``say(events)``), the :class:`Match` (the game,
+seats, referee, ``settle()`` after a change, saving, summaries) and the :class:`Dispatcher`
+(``handle_line``, ``handle_command``, ``error``).
+
 Messages
 --------
 ``Message(type, text, data, seat, important)``: ``type`` is an event type or one of
@@ -77,7 +82,8 @@ from uno_cli.race import DEFAULT_PACE, Offer, Referee, Wait, bot_rng
 from uno_cli.describe import describe as describe_event
 from uno_cli.wire import event_json, seat_json  # noqa: F401 - seat_json: kept importable from here
 
-__all__ = ["AUTO", "BOT_NAMES", "IMPORTANT", "SHORT_SKIP", "LineResult", "Message", "Offer", "Session", "Wait", "important", "said"]
+__all__ = ["AUTO", "BOT_NAMES", "IMPORTANT", "SHORT_SKIP", "Dispatcher", "LineResult", "Match", "Message", "Narrator", "Offer", "Session",
+           "Wait", "important", "said"]
 
 #: Names given to bots, in seat order.
 # TRANSLATORS: a bot's name, written so your language's voices say it right (Serbian "Karla").
@@ -347,90 +353,27 @@ def file_bots(data: dict[str, Any], players: int) -> dict[int, dict[str, Any]]:
     return out
 
 
-class Session:
-    """One match with its seats; see the module documentation."""
+class Narrator:
+    """What a match's events say to each listener, in order, with the turn state between them.
 
-    def __init__(
-        self,
-        config: PlayConfig,
-        output: Callable[[Message], None] | None = None,
-        viewer: Any = AUTO,
-        auto_next_hand: bool = True,
-        script_kind: str = SCRIPT,
-    ) -> None:
-        self.config = config
-        self.output = output or (lambda m: None)
-        self.help_skip: frozenset[str] = frozenset()
-        """Verbs the help leaves out because they do not work here (a network table sets them)."""
-        self.seat_prefix = True
-        """Whether a line may act for another seat with ``@N`` (not at a network table)."""
-        self.auto_next_hand = auto_next_hand
-        self.autosave: Callable[[dict[str, Any]], Any] | None = None
-        seed = config.seed if config.seed is not None else random.SystemRandom().randrange(1 << 31)
-        self.seed = seed
-        seats = list(config.seats)
-        names: list[Any] = list(config.names)
-        source = config.resume or config.setup
-        self.from_file = source is not None
-        #: Seats a file gave to an outside program, played by a normal bot instead (interactive).
-        self.replaced_programs: list[int] = []
-        bot_states: dict[int, dict[str, Any]] = {}
-        if source is not None:
-            data = read_save(source)
-            self.game = state_io.from_dict(data, seed=seed, base=config.options)
-            players = self.game.players
-            seats, self.replaced_programs = file_seats(data, seats, players, script_kind)
-            saved_names = file_names(data, players)
-            if not names:
-                names = saved_names
-            bot_states = file_bots(data, players)
-        else:
-            self.game = Game(config.players, config.options, seed)
-        n = self.game.players
-        while len(seats) < n:
-            seats.append(SeatSpec(script_kind))
-        self.seats = seats[:n]
-        # Every name, from any source, is cleaned before anyone sees or hears it.
-        self.names = distinct_names([clean_name(names[i] if i < len(names) else None, "") for i in range(n)],
-                                    default_names(self.seats))
-        self.bots: dict[int, Any] = {}
-        for seat, spec in enumerate(self.seats):
-            if spec.kind in (BOT, COMMAND):
-                self.bots[seat] = _make_bot(spec, seat, bot_rng(seed, seat), self.names)
-        for seat, state in bot_states.items():
-            bot = self.bots.get(seat)
-            if bot is not None and hasattr(bot, "restore"):
-                try:
-                    bot.restore(state)
-                except Exception:  # noqa: BLE001 - a memory that does not fit is forgotten
-                    pass
-        ctrl = [s for s in range(n) if self.controlled(s)]
-        self.viewer: int | None = (ctrl[0] if len(ctrl) == 1 else None) if viewer is AUTO else viewer
-        self.partial: dict[int, Action] = {}
-        #: The game with its bots on the one race clock (see uno_cli.race).
-        self.referee = Referee(
-            self.game,
-            self.bots,
-            [s for s in range(n) if self.controlled(s)],
-            pace=config.pace if config.pace is not None else DEFAULT_PACE,
-            auto_next_hand=auto_next_hand,
-            on_events=self._changed,
-            remember_states=True,
-        )
-        self.started = False
-        #: What was said of the turn: whose turn was said last, and whether a card was
-        #: played out of turn since (then whose turn it is is said, even at short verbosity).
-        self.turn_state: tuple[int | None, bool] = (None, False)
+    The one narration of script mode, the interactive game and network tables; a server says
+    the same events to each member with :meth:`narrate` and keeps :attr:`turn_state`.
+    """
 
-    # ------------------------------------------------------------------ seats
+    game: Game
+    names: list[str]
+    seats: list[SeatSpec]
+    config: PlayConfig
+    viewer: int | None
+    output: Callable[[Message], None]
+    turn_state: tuple[int | None, bool]
+    """What was said of the turn: whose turn was said last, and whether a card was played out
+    of turn since (then whose turn it is is said, even at short verbosity)."""
 
     def controlled(self, seat: int) -> bool:
         """True for seats played by a person or a script (not a bot or a program)."""
         return self.seats[seat].kind in (HUMAN, SCRIPT)
 
-    def name(self, seat: int | None) -> str:
-        """The name of ``seat``."""
-        return d.name_of(seat, self.names)
 
     # ---------------------------------------------------------------- output
 
@@ -446,6 +389,10 @@ class Session:
         messages, self.turn_state = self.narrate(events, self.viewer, scripted)
         for message in messages:
             self.output(message)
+
+    def say(self, events: list[Event]) -> None:
+        """Say ``events`` to the session's own output (from its viewer's point of view)."""
+        self._emit_events(events)
 
     def narrate(self, events: list[Event], viewer: int | None,
                 scripted: Sequence[int] = ()) -> tuple[list[Message], tuple[int | None, bool]]:
@@ -538,6 +485,89 @@ class Session:
                               "names": list(self.names), "hands": g.hand_number})]
         return []
 
+
+class Match(Narrator):
+    """The game of a session: the engine, who sits where, names, bots, the referee, saving."""
+
+
+    def __init__(
+        self,
+        config: PlayConfig,
+        output: Callable[[Message], None] | None = None,
+        viewer: Any = AUTO,
+        auto_next_hand: bool = True,
+        script_kind: str = SCRIPT,
+    ) -> None:
+        self.config = config
+        self.output = output or (lambda m: None)
+        self.help_skip: frozenset[str] = frozenset()
+        """Verbs the help leaves out because they do not work here (a network table sets them)."""
+        self.seat_prefix = True
+        """Whether a line may act for another seat with ``@N`` (not at a network table)."""
+        self.auto_next_hand = auto_next_hand
+        self.autosave: Callable[[dict[str, Any]], Any] | None = None
+        seed = config.seed if config.seed is not None else random.SystemRandom().randrange(1 << 31)
+        self.seed = seed
+        seats = list(config.seats)
+        names: list[Any] = list(config.names)
+        source = config.resume or config.setup
+        self.from_file = source is not None
+        #: Seats a file gave to an outside program, played by a normal bot instead (interactive).
+        self.replaced_programs: list[int] = []
+        bot_states: dict[int, dict[str, Any]] = {}
+        if source is not None:
+            data = read_save(source)
+            self.game = state_io.from_dict(data, seed=seed, base=config.options)
+            players = self.game.players
+            seats, self.replaced_programs = file_seats(data, seats, players, script_kind)
+            saved_names = file_names(data, players)
+            if not names:
+                names = saved_names
+            bot_states = file_bots(data, players)
+        else:
+            self.game = Game(config.players, config.options, seed)
+        n = self.game.players
+        while len(seats) < n:
+            seats.append(SeatSpec(script_kind))
+        self.seats = seats[:n]
+        # Every name, from any source, is cleaned before anyone sees or hears it.
+        self.names = distinct_names([clean_name(names[i] if i < len(names) else None, "") for i in range(n)],
+                                    default_names(self.seats))
+        self.bots: dict[int, Any] = {}
+        for seat, spec in enumerate(self.seats):
+            if spec.kind in (BOT, COMMAND):
+                self.bots[seat] = _make_bot(spec, seat, bot_rng(seed, seat), self.names)
+        for seat, state in bot_states.items():
+            bot = self.bots.get(seat)
+            if bot is not None and hasattr(bot, "restore"):
+                try:
+                    bot.restore(state)
+                except Exception:  # noqa: BLE001 - a memory that does not fit is forgotten
+                    pass
+        ctrl = [s for s in range(n) if self.controlled(s)]
+        self.viewer: int | None = (ctrl[0] if len(ctrl) == 1 else None) if viewer is AUTO else viewer
+        self.partial: dict[int, Action] = {}
+        #: The game with its bots on the one race clock (see uno_cli.race).
+        self.referee = Referee(
+            self.game,
+            self.bots,
+            [s for s in range(n) if self.controlled(s)],
+            pace=config.pace if config.pace is not None else DEFAULT_PACE,
+            auto_next_hand=auto_next_hand,
+            on_events=self._changed,
+            remember_states=True,
+        )
+        self.started = False
+        #: What was said of the turn: whose turn was said last, and whether a card was
+        #: played out of turn since (then whose turn it is is said, even at short verbosity).
+        self.turn_state: tuple[int | None, bool] = (None, False)
+
+    # ------------------------------------------------------------------ seats
+
+    def name(self, seat: int | None) -> str:
+        """The name of ``seat``."""
+        return d.name_of(seat, self.names)
+
     # ---------------------------------------------------------------- flow
 
     def start(self) -> None:
@@ -573,10 +603,14 @@ class Session:
 
     def _changed(self, action: Action | None, events: list[Event]) -> None:
         """After every change (the referee calls it): forget half-made plays, autosave, say it."""
-        self.partial = {}
         # Saved before it is said: a game killed right after a line was printed keeps that move.
+        self.settle()
+        self.say(events)
+
+    def settle(self) -> None:
+        """After a change, before it is said: forget half-made plays, autosave."""
+        self.partial = {}
         self._autosave_now()
-        self._emit_events(events)
 
     def _autosave_now(self) -> None:
         if self.autosave is not None:
@@ -640,6 +674,70 @@ class Session:
     def waive(self, seat: int) -> None:
         """``seat`` lets the current race chance go by."""
         self.referee.waive(seat)
+
+    # ---------------------------------------------------------------- saving
+
+    def save_dict(self) -> dict[str, Any]:
+        """The game as a JSON-ready dict, with names and seat kinds."""
+        data = state_io.to_dict(self.game)
+        data["names"] = list(self.names)
+        data["seats"] = [
+            {"kind": s.kind, **({"level": s.level} if s.kind == BOT else {}), **({"command": s.command} if s.kind == COMMAND else {})}
+            for s in self.seats
+        ]
+        # What the bots remember and their generators, so a resumed game goes on exactly.
+        # Once the bots have chosen for this moment (drawing from their generators), the
+        # states from before they chose are kept: the resumed game makes the same choices.
+        states = self.referee.saved_bot_states()
+        data["bots"] = {str(seat_number(seat)): state for seat, state in states.items()}  # seat numbers from 1
+        return data
+
+    def _save_text(self) -> str:
+        return json.dumps(self.save_dict(), ensure_ascii=False, indent=1) + "\n"
+
+    def save(self, path: str | Path) -> Path:
+        """Write the save file in a place the game chose (raises OSError); see ``_save_command``."""
+        p = Path(path)
+        text = self._save_text()
+        try:
+            from uno_cli.settings import atomic_write
+
+            atomic_write(p, text)
+        except ImportError:  # pragma: no cover
+            p.write_text(text, encoding="utf-8")
+        return p
+
+    def close(self) -> None:
+        """Stop the programs behind ``cmd:`` seats."""
+        for bot in self.bots.values():
+            close = getattr(bot, "close", None)
+            if close is not None:
+                try:
+                    close()
+                except Exception:  # noqa: BLE001
+                    pass
+
+    # ------------------------------------------------------------- summaries
+
+    def hand_text(self, seat: int) -> str:
+        """The cards of ``seat``."""
+        return d.hand_text(self.game.hands[seat])
+
+    def status_text(self, seat: int | None) -> str:
+        """Top card, turn, counts and piles as ``seat`` sees them."""
+        return d.status_text(self.game.view(seat if seat is not None else 0), self.names, seat)
+
+    def scores_text(self, seat: int | None = None) -> str:
+        """The scores."""
+        return d.scores_text(self.game.scores, self.names, seat, self.game.eliminated)
+
+    def counts_text(self, seat: int | None = None) -> str:
+        """Everyone's card count."""
+        return d.counts_text([len(h) for h in self.game.hands], self.names, seat, self.game.eliminated)
+
+
+class Dispatcher(Match):
+    """Command lines of a session: parse, check the seat, answer a query, apply, say errors."""
 
     # ------------------------------------------------------------- commands
 
@@ -743,65 +841,9 @@ class Session:
         self.emit("saved", d.saved_text(shown), {"file": str(path)}, seat)
         return LineResult(True, verb="save", seat=seat)
 
-    # ---------------------------------------------------------------- saving
 
-    def save_dict(self) -> dict[str, Any]:
-        """The game as a JSON-ready dict, with names and seat kinds."""
-        data = state_io.to_dict(self.game)
-        data["names"] = list(self.names)
-        data["seats"] = [
-            {"kind": s.kind, **({"level": s.level} if s.kind == BOT else {}), **({"command": s.command} if s.kind == COMMAND else {})}
-            for s in self.seats
-        ]
-        # What the bots remember and their generators, so a resumed game goes on exactly.
-        # Once the bots have chosen for this moment (drawing from their generators), the
-        # states from before they chose are kept: the resumed game makes the same choices.
-        states = self.referee.saved_bot_states()
-        data["bots"] = {str(seat_number(seat)): state for seat, state in states.items()}  # seat numbers from 1
-        return data
-
-    def _save_text(self) -> str:
-        return json.dumps(self.save_dict(), ensure_ascii=False, indent=1) + "\n"
-
-    def save(self, path: str | Path) -> Path:
-        """Write the save file in a place the game chose (raises OSError); see ``_save_command``."""
-        p = Path(path)
-        text = self._save_text()
-        try:
-            from uno_cli.settings import atomic_write
-
-            atomic_write(p, text)
-        except ImportError:  # pragma: no cover
-            p.write_text(text, encoding="utf-8")
-        return p
-
-    def close(self) -> None:
-        """Stop the programs behind ``cmd:`` seats."""
-        for bot in self.bots.values():
-            close = getattr(bot, "close", None)
-            if close is not None:
-                try:
-                    close()
-                except Exception:  # noqa: BLE001
-                    pass
-
-    # ------------------------------------------------------------- summaries
-
-    def hand_text(self, seat: int) -> str:
-        """The cards of ``seat``."""
-        return d.hand_text(self.game.hands[seat])
-
-    def status_text(self, seat: int | None) -> str:
-        """Top card, turn, counts and piles as ``seat`` sees them."""
-        return d.status_text(self.game.view(seat if seat is not None else 0), self.names, seat)
-
-    def scores_text(self, seat: int | None = None) -> str:
-        """The scores."""
-        return d.scores_text(self.game.scores, self.names, seat, self.game.eliminated)
-
-    def counts_text(self, seat: int | None = None) -> str:
-        """Everyone's card count."""
-        return d.counts_text([len(h) for h in self.game.hands], self.names, seat, self.game.eliminated)
+class Session(Dispatcher):
+    """One match with its seats; see the module documentation."""
 
 
 def _save_argument(arg: str) -> tuple[str, bool]:

@@ -220,8 +220,8 @@ class Table:
     def _on_events(self, action: Any, events: list[Any]) -> None:
         session = self.session
         assert session is not None
-        # What Session._changed does, without its onlooker's sentences: each member gets its own.
-        session.partial = {}
+        # As the session does after a change, but each member hears the events its own way.
+        session.settle()
         self._render(events)
         if self.saved is not None:
             self.saved(self)
