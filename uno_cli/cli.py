@@ -49,7 +49,7 @@ def _set_language(lang: str | None) -> str:
     if lang:
         code = i18n.parse_language(lang)
     else:
-        from uno_cli.entry import early_language
+        from uno_cli.startlang import early_language
 
         code = early_language([])
     i18n.set_language(code)

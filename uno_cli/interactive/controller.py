@@ -18,7 +18,6 @@ from uno_cli.interactive.cursor import HandCursor
 from uno_cli.interactive.races import RaceTimers
 from uno_cli.interactive.screens import (
     HOLDING_MODES,
-    PLAYER_SEAT,
     NO_WORDS,
     TYPING_MODES,
     YES_WORDS,
@@ -35,6 +34,7 @@ from uno_cli.interactive.screens import (
     TargetScreen,
     parse_color,
 )
+from uno_cli.interactive.setup import PLAYER_SEAT, configure_from_settings, default_names, make_session, merge_settings, seats_for
 
 #: The pause between hands ("Next hand in 5 seconds"), from when it has been heard.
 NEXT_HAND_SECONDS = 5.0
@@ -524,8 +524,6 @@ class Controller:
 
     def apply_settings(self) -> None:
         """Rebuild the match to come from the settings (before a match starts)."""
-        from uno_cli.interactive.setup import configure_from_settings, make_session
-
         if configure_from_settings(self.config, self.settings):
             self.attach(make_session(self.config, self.on_message))
 
@@ -641,3 +639,20 @@ class Controller:
             self.key(by_verb()[verb].keys[-1])
         else:
             self.key(word)
+
+
+def build_controller(config: Any, write: Callable[[str], None], settings: Any = None) -> Controller:
+    """The controller for a configuration, with its session (a new match or ``--resume``)."""
+    from uno_cli import settings as settings_mod
+
+    settings = settings if settings is not None else settings_mod.load()
+    levels = merge_settings(config, settings)
+    config.seats = seats_for(levels)
+    config.players = len(levels)
+    config.names = default_names(config, settings)
+    announcer = Announcer(write, None, config.verbosity, settings.braille, rate=config.speech_rate)
+    controller = Controller(config, settings, announcer)
+    controller.attach(make_session(config, controller.on_message))
+    if config.resume:
+        controller.mode = Mode.PLAY
+    return controller

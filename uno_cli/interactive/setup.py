@@ -1,13 +1,12 @@
-"""The match to play: the command line completed from the saved settings, and its controller."""
+"""The match to play: the command line completed from the saved settings, and its session."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from uno_cli.interactive.announcer import Announcer
-from uno_cli.interactive.controller import Controller
-from uno_cli.interactive.screens import PLAYER_SEAT, Mode
+#: The seat of the person at the keyboard (the interactive game's player); not playconfig.HUMAN, a kind of seat.
+PLAYER_SEAT = 0
 
 
 def _explicit(name: str) -> bool:
@@ -123,20 +122,3 @@ def make_session(config: Any, output: Callable[[Any], None]) -> Any:
     from uno_cli.session import Session
 
     return Session(config, output=output, viewer=PLAYER_SEAT, auto_next_hand=False, script_kind=HUMAN)
-
-
-def build_controller(config: Any, write: Callable[[str], None], settings: Any = None) -> Controller:
-    """The controller for a configuration, with its session (a new match or ``--resume``)."""
-    from uno_cli import settings as settings_mod
-
-    settings = settings if settings is not None else settings_mod.load()
-    levels = merge_settings(config, settings)
-    config.seats = seats_for(levels)
-    config.players = len(levels)
-    config.names = default_names(config, settings)
-    announcer = Announcer(write, None, config.verbosity, settings.braille, rate=config.speech_rate)
-    controller = Controller(config, settings, announcer)
-    controller.attach(make_session(config, controller.on_message))
-    if config.resume:
-        controller.mode = Mode.PLAY
-    return controller
