@@ -162,8 +162,6 @@ KNOWN_CIRCLES = [
     {"uno_cli.bots", "uno_cli.clicktext", "uno_cli.commands", "uno_cli.describe", "uno_cli.errtext",
      "uno_cli.external", "uno_cli.menu", "uno_cli.optioninfo", "uno_cli.playconfig", "uno_cli.rulebook",
      "uno_cli.savefile", "uno_cli.settings", "uno_cli.wire"},
-    {"uno_cli.net.accounts", "uno_cli.net.client", "uno_cli.net.hub", "uno_cli.net.moderation",
-     "uno_cli.net.ratings", "uno_cli.net.ssh"},
 ]
 
 

@@ -27,7 +27,7 @@ from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
 from uno_cli.i18n import _, get_translator, parse_language, use_language
 from uno_cli.menu import LEVEL_NAMES, SETTING_LABELS, VERBOSITY_NAMES, setting_line
 from uno_cli.names import clean_name, clean_text, name_key
-from uno_cli.net import words
+from uno_cli.net import PASSCODE, words
 from uno_cli.net.limits import Limits
 from uno_cli.net.moderation import VERBS as MODERATION_VERBS, Moderation, banned_sentence
 from uno_cli.net.oplog import event as log_event, safe as log_safe
@@ -52,7 +52,6 @@ CHAT_BACKLOG = 20
 #: The store's file in the server's folder.
 STORE_NAME = "tables.sqlite3"
 #: The credential of a login with the shared passcode (a key's is "key " and its fingerprint).
-PASSCODE = "passcode"
 
 
 class Member:
