@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from uno_cli import __version__
+from uno_cli.engine.seats import seat_index, seat_number
 from uno_cli.clicktext import address_form, said_choice
 from uno_cli.i18n import COMPLETE_LANGUAGES, _, pgettext
 
@@ -48,7 +49,7 @@ def _set_language(lang: str | None) -> str:
     if lang:
         code = i18n.parse_language(lang)
     else:
-        from uno_cli.entry import early_language
+        from uno_cli.startlang import early_language
 
         code = early_language([])
     i18n.set_language(code)
@@ -380,11 +381,11 @@ def simulate(**kw: Any) -> None:
 
                 _fail(config_error(ConfigError("bad_reaction", value=reaction)))
             at = f"@{low:g}-{high:g}"
-        seat = int(number.strip()) - 1
+        seat = seat_index(int(number.strip()))
         if not 0 <= seat < kw["players"]:
             from uno_cli.errtext import config_error
 
-            _fail(config_error(ConfigError("seat_out_of_range", seat=seat + 1, players=kw["players"])))
+            _fail(config_error(ConfigError("seat_out_of_range", seat=seat_number(seat), players=kw["players"])))
         try:
             from uno_cli.playconfig import check_command
 

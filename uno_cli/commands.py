@@ -52,7 +52,7 @@ from uno_cli.engine.actions import (
 )
 from uno_cli.engine.cards import ALL_CODES, BEEP, COLORS, WILD, WILD4
 from uno_cli.engine.errors import IllegalAction
-from uno_cli.engine.seats import seat_number
+from uno_cli.engine.seats import seat_index, seat_number
 from uno_cli.i18n import N_, NP_, LANGUAGES, context_messages, get_translator, pgettext
 
 __all__ = [
@@ -100,7 +100,7 @@ def _hand(q: Asking) -> Answer:
     assert q.seat is not None
     hand = q.session.game.hands[q.seat]
     text = d.hand_text(q.hand, sort=False) if q.hand is not None else d.hand_text(hand)
-    return Answer("hand", text, {"seat": q.seat + 1, "cards": list(hand if q.hand is None else q.hand)})
+    return Answer("hand", text, {"seat": seat_number(q.seat), "cards": list(hand if q.hand is None else q.hand)})
 
 
 def _top(q: Asking) -> Answer:
@@ -157,20 +157,20 @@ def _turn(q: Asking) -> Answer:
 
     g = q.session.game
     return Answer("whose_turn", d.turn_text(_view(q), q.session.names, q.seat),
-                  {"current": g.current + 1, "phase": str(g.phase)})
+                  {"current": seat_number(g.current), "phase": str(g.phase)})
 
 
 def _status(q: Asking) -> Answer:
     from uno_cli import describe as d
 
     return Answer("status", d.status_text(_view(q), q.session.names, q.seat),
-                  {"seat": q.seat + 1} if q.seat is not None else {})
+                  {"seat": seat_number(q.seat)} if q.seat is not None else {})
 
 
 def _moves(q: Asking) -> Answer:
     assert q.seat is not None
     s = q.session
-    return Answer("moves", s.moves_text(q.seat), {"seat": q.seat + 1, "legal": s.legal_commands(q.seat)})
+    return Answer("moves", s.moves_text(q.seat), {"seat": seat_number(q.seat), "legal": s.legal_commands(q.seat)})
 
 
 def _help(q: Asking) -> Answer:
@@ -623,7 +623,7 @@ def _seat_from(item: tuple[str, Any], players: int) -> int | None:
     if item[0] == "seat":
         return int(item[1])
     if item[0] == "num" and 1 <= int(item[1]) <= players:
-        return int(item[1]) - 1
+        return seat_index(int(item[1]))
     if item[0] == "color" and item[1] == "b" and False:  # pragma: no cover - kept simple
         return None
     return None
@@ -663,7 +663,7 @@ def parse(
             cmd.error = "bad_seat_prefix"
             cmd.detail = {"text": "@" + head, "players": players}
             return cmd
-        cmd.seat = int(head) - 1
+        cmd.seat = seat_index(int(head))
         cmd.explicit_seat = True
         text = text_after.strip()
         if not text:

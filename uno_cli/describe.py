@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from uno_cli.cards_text import ARTICLE, OBJECT, WITH, card_name, cards_list, color_name, sort_hand
+from uno_cli.engine.seats import seat_number
 from uno_cli.engine.cards import WILD, WILD4
 from uno_cli.engine.errors import IllegalAction
 from uno_cli.engine.events import Event
@@ -40,7 +41,7 @@ def name_of(seat: int | None, names: Sequence[str]) -> str:
         return "?"
     if 0 <= seat < len(names) and names[seat]:
         return names[seat]
-    return _("Player {number}").format(number=seat + 1)
+    return _("Player {number}").format(number=seat_number(seat))
 
 
 def _list(items: list[str]) -> str:
@@ -739,7 +740,7 @@ def no_seat_text() -> str:
 
 def computer_seat_text(seat: int, names: Sequence[str]) -> str:
     """A command for a seat the computer plays."""
-    return _("{player} (seat {seat}) is played by the computer.").format(player=name_of(seat, names), seat=seat + 1)
+    return _("{player} (seat {seat}) is played by the computer.").format(player=name_of(seat, names), seat=seat_number(seat))
 
 
 def interface_only_text(command: str) -> str:
@@ -814,7 +815,7 @@ def parse_error_text(code: str | None, det: dict[str, Any]) -> str:
 def program_replaced_text(seat: int) -> str:
     """A file's outside-program seat, played by a bot in the interactive game."""
     return _("Seat {seat} was played by an outside program in the file; a bot of level normal "
-             "plays it now.").format(seat=seat + 1)
+             "plays it now.").format(seat=seat_number(seat))
 
 
 def save_needs_file_text() -> str:

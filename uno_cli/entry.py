@@ -3,36 +3,11 @@
 from __future__ import annotations
 
 import errno
-import os
 import sys
 
+from uno_cli.startlang import early_language
 
-def early_language(argv: list[str]) -> str:
-    """The language from ``--lang`` in ``argv``, else the saved setting, else the environment."""
-    from uno_cli import i18n
-
-    for i, arg in enumerate(argv):
-        value = None
-        if arg == "--lang" and i + 1 < len(argv):
-            value = argv[i + 1]
-        elif arg.startswith("--lang="):
-            value = arg.split("=", 1)[1]
-        if value is not None:
-            try:
-                return i18n.parse_language(value)
-            except ValueError:
-                break  # the command reports the unknown language itself
-    if "UNO_CLI_IGNORE_SETTINGS" not in os.environ:
-        try:
-            from uno_cli.settings import load
-
-            saved = load().lang
-            if saved:
-                return i18n.parse_language(saved)
-        except (ImportError, ValueError, OSError):
-            pass
-    return i18n.negotiate()
-
+__all__ = ["early_language", "main"]
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a program stopped by Ctrl+C
 EXIT_OUTPUT_FAILED = 5  # as script mode: standard output cannot be written

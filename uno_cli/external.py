@@ -54,6 +54,7 @@ from collections.abc import Iterator
 from typing import IO, Any, Sequence
 
 from uno_cli.bots.base import REACTION, Bot
+from uno_cli.engine.seats import seat_number
 from uno_cli.commands import REGISTRY, action_to_command
 from uno_cli.describe import prompt_text
 from uno_cli.engine import Action, Event, View
@@ -737,7 +738,7 @@ def fault_line(seat: int, counts: Any, log: str | None) -> str:
     from uno_cli.i18n import _
 
     line = _("Seat {seat} (program): crashes {crashes}, time-outs {timeouts}, invalid answers {invalid}, "
-             "late answers {late}.").format(seat=seat + 1, crashes=counts.get("crash", 0),
+             "late answers {late}.").format(seat=seat_number(seat), crashes=counts.get("crash", 0),
                                             timeouts=counts.get("timeout", 0), invalid=counts.get("invalid", 0),
                                             late=counts.get("late", 0))
     if log:
@@ -785,7 +786,7 @@ def log_path(seat: int, folder: str | None = None) -> str | None:
     import tempfile
 
     try:
-        fd, path = tempfile.mkstemp(prefix=f"seat{seat + 1}-", suffix=".log", dir=folder or log_folder())
+        fd, path = tempfile.mkstemp(prefix=f"seat{seat_number(seat)}-", suffix=".log", dir=folder or log_folder())
     except OSError:
         return None
     os.close(fd)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from uno_cli.engine.options import CLASSIC, RuleOptions, parse_value, preset
+from uno_cli.engine.seats import seat_index, seat_number
 
+#: The kinds of seat: a person at the keyboard, a script or JSON program on stdin, a bot, an outside program.
 HUMAN = "human"
 SCRIPT = "script"
 BOT = "bot"
@@ -72,7 +74,7 @@ def parse_seat(text: str) -> tuple[int, SeatSpec]:
     number, sep, spec = text.partition("=")
     if not sep or not (number.strip().isascii() and number.strip().isdigit()):
         raise ConfigError("bad_seat_spec", value=text)
-    seat = int(number.strip()) - 1
+    seat = seat_index(int(number.strip()))
     spec = spec.strip()
     kind, _, rest = spec.partition(":")
     kind = _typed_kind(kind)
@@ -194,6 +196,6 @@ def build_seats(
     for text in seat_specs:
         seat, spec = parse_seat(text)
         if not 0 <= seat < players:
-            raise ConfigError("seat_out_of_range", seat=seat + 1, players=players)
+            raise ConfigError("seat_out_of_range", seat=seat_number(seat), players=players)
         seats[seat] = spec
     return seats

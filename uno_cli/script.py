@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from uno_cli import describe
+from uno_cli.engine.seats import seat_number
 from uno_cli.playconfig import PlayConfig
 
 EXIT_OK = 0
@@ -164,7 +165,7 @@ def _prompt(session: Any, wait: Any, writer: _Writer, prompt_id: int = 0) -> Non
         if s != seat and session.controlled(s):
             cmds = [_cmd(session, a) for a in session.race_chances(s)]
             if cmds:
-                others[str(s + 1)] = ["@%d %s" % (s + 1, c) for c in cmds]
+                others[str(seat_number(s))] = ["@%d %s" % (seat_number(s), c) for c in cmds]
     if others:
         data["others"] = others
     data["text"] = data.pop("text")

@@ -40,6 +40,11 @@ API (stable)
     :func:`uno_cli.names.clean_name`.
 ``session.hand_text(seat)``, ``status_text(seat)``, ``scores_text(seat)``, ``counts_text(seat)``.
 
+A Session is three parts, each with public methods a server uses: the :class:`Narrator`
+(``narrate(events, viewer)``, ``turn_state``, ``say(events)``), the :class:`Match` (the game,
+seats, referee, ``settle()`` after a change, saving, summaries) and the :class:`Dispatcher`
+(``handle_line``, ``handle_command``, ``error``).
+
 Messages
 --------
 ``Message(type, text, data, seat, important)``: ``type`` is an event type or one of
@@ -62,7 +67,7 @@ from uno_cli import describe as d
 from uno_cli.commands import BY_NAME, INTERFACE, QUERIES, Asking, ask, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve, spoken_moves
 from uno_cli.engine import state_io
 from uno_cli.engine.events import EventKind as E
-from uno_cli.engine.seats import seat_number
+from uno_cli.engine.seats import seat_index, seat_number
 from uno_cli.engine.actions import (
     Action,
 )
@@ -77,7 +82,8 @@ from uno_cli.race import DEFAULT_PACE, Offer, Referee, Wait, bot_rng
 from uno_cli.describe import describe as describe_event
 from uno_cli.wire import event_json, seat_json  # noqa: F401 - seat_json: kept importable from here
 
-__all__ = ["AUTO", "BOT_NAMES", "IMPORTANT", "SHORT_SKIP", "LineResult", "Message", "Offer", "Session", "Wait", "important", "said"]
+__all__ = ["AUTO", "BOT_NAMES", "IMPORTANT", "SHORT_SKIP", "Dispatcher", "LineResult", "Match", "Message", "Narrator", "Offer", "Session",
+           "Wait", "important", "said"]
 
 #: Names given to bots, in seat order.
 # TRANSLATORS: a bot's name, written so your language's voices say it right (Serbian "Karla").
@@ -202,14 +208,14 @@ def default_names(seats: list[SeatSpec]) -> list[str]:
     people = [i for i, s in enumerate(seats) if s.kind in (HUMAN, SCRIPT)]
     names = []
     b = 0
-    for i, spec in enumerate(seats):
+    for seat, spec in enumerate(seats):
         if spec.kind == HUMAN and len(people) == 1:
             names.append(_("You"))
         elif spec.kind in (BOT, COMMAND):
             names.append(bot_name(b))
             b += 1
         else:
-            names.append(_("Player {number}").format(number=i + 1))
+            names.append(_("Player {number}").format(number=seat_number(seat)))
     return names
 
 
@@ -337,18 +343,152 @@ def file_bots(data: dict[str, Any], players: int) -> dict[int, dict[str, Any]]:
         return {}
     if not isinstance(given, dict):
         raise InvalidSetup("not_an_object", field="bots", value=given)
-    out = {}
+    out: dict[int, dict[str, Any]] = {}
     for key, state in given.items():
         if not (key.isascii() and key.isdigit() and len(key) < 4 and 1 <= int(key) <= players):
             raise InvalidSetup("bad_seat", field="bots", value=key, players=players)
         if not isinstance(state, dict):
             raise InvalidSetup("not_an_object", field=f"bots.{key}", value=state)
-        out[int(key) - 1] = state
+        out[seat_index(int(key))] = state
     return out
 
 
-class Session:
-    """One match with its seats; see the module documentation."""
+class Narrator:
+    """What a match's events say to each listener, in order, with the turn state between them.
+
+    The one narration of script mode, the interactive game and network tables; a server says
+    the same events to each member with :meth:`narrate` and keeps :attr:`turn_state`.
+    """
+
+    game: Game
+    names: list[str]
+    seats: list[SeatSpec]
+    config: PlayConfig
+    viewer: int | None
+    output: Callable[[Message], None]
+    turn_state: tuple[int | None, bool]
+    """What was said of the turn: whose turn was said last, and whether a card was played out
+    of turn since (then whose turn it is is said, even at short verbosity)."""
+
+    def controlled(self, seat: int) -> bool:
+        """True for seats played by a person or a script (not a bot or a program)."""
+        return self.seats[seat].kind in (HUMAN, SCRIPT)
+
+
+    # ---------------------------------------------------------------- output
+
+    def emit(self, type: str, text: str | None, data: dict[str, Any] | None = None,
+             seat: int | None = None, important: bool = False, brief: bool = True) -> None:
+        """Send one message to the output callback."""
+        self.output(_message(type, text, data, seat, important, brief))
+
+    def _emit_events(self, events: list[Event]) -> None:
+        g = self.game
+        # Several scripted seats: the script controls them all, so it sees their secrets.
+        scripted = [s for s in range(g.players) if self.controlled(s)]
+        messages, self.turn_state = self.narrate(events, self.viewer, scripted)
+        for message in messages:
+            self.output(message)
+
+    def say(self, events: list[Event]) -> None:
+        """Say ``events`` to the session's own output (from its viewer's point of view)."""
+        self._emit_events(events)
+
+    def narrate(self, events: list[Event], viewer: int | None,
+                scripted: Sequence[int] = ()) -> tuple[list[Message], tuple[int | None, bool]]:
+        """What ``events`` say to ``viewer``, in order, and the turn state after them (the caller keeps
+        it): the one narration of script mode, the interactive game and network tables."""
+        g = self.game
+        turn_said, out_of_turn = self.turn_state
+        duo = g.players - sum(g.eliminated) == 2
+        reversed_duo = False
+        out: list[Message] = []
+        pending = list(events)
+        names = self.names
+        for index, ev in enumerate(pending):
+            text: str | None = describe_event(ev, viewer, names)
+            brief = ev.type not in SHORT_SKIP
+            kind = ev.type
+            if kind in (E.HAND_START, E.MATCH_START):
+                turn_said, out_of_turn = None, False
+                if kind == E.HAND_START and _int_or(ev.data.get("hand"), 0) == 1:
+                    brief = False  # at short the first card begins the match
+            elif kind == E.PLAY:
+                turn_said = None
+                out_of_turn = ev.data.get("how") in ("jump_in", "sequence")
+            elif kind == E.REVERSE and duo:
+                # With two players a Reverse is said as the turn it gives.
+                reversed_duo = True
+                text = None
+            elif kind == E.SKIP and reversed_duo:
+                text = None
+            elif kind == E.TURN:
+                if ev.seat == turn_said:
+                    text = None  # the turn did not change (a draw): not said again
+                else:
+                    brief = ev.seat == viewer or out_of_turn or reversed_duo
+                turn_said = ev.seat
+                out_of_turn = reversed_duo = False
+            important = kind in (E.TURN, E.PENDING, E.BEEP_RACE, E.PLAYABLE_DRAWN) and (
+                ev.seat is not None and self.controlled(ev.seat) or kind == E.BEEP_RACE
+            )
+            out.append(Message(kind, text, None, ev.seat, important, brief,
+                               make=partial(_payload, ev, viewer, names, scripted, text)))
+            out.extend(self._lines_after(ev, viewer))
+            if index == len(pending) - 1 and out_of_turn and g.phase in IN_TURN_PHASES:
+                # After every out-of-turn card, whose turn it is (the engine said no turn: it stayed).
+                pending.append(Event(E.TURN, g.current))
+        return out, (turn_said, out_of_turn)
+
+    def _lines_after(self, ev: Event, viewer: int | None) -> list[Message]:
+        """The lines of their own that follow an event: drawn cards, a revealed hand, points, totals."""
+        g = self.game
+        secret = ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
+        if ev.type == E.PLAY and ev.data.get("color"):
+            return [_message("color_chosen", d.color_chosen_text(ev.seat, ev.data["color"], viewer, self.names),
+                             {"seat": seat_number(ev.seat) if ev.seat is not None else None, "color": ev.data["color"]},
+                             ev.seat)]
+        if ev.type == E.HAND_DEALT and secret:
+            return [_message("hand", d.cards_line_text(secret.get("cards", []), sort=True),
+                             {"seat": seat_number(ev.seat) if ev.seat is not None else None,
+                              "cards": list(secret.get("cards", []))}, ev.seat, brief=False)]
+        if ev.type == E.DRAW and secret and len(secret.get("cards", ())) > d.LISTED_DRAW:
+            return [_message("drawn_cards", d.cards_line_text(secret["cards"]),
+                             {"seat": seat_number(ev.seat) if ev.seat is not None else None, "cards": list(secret["cards"])},
+                             ev.seat, brief=False)]
+        if ev.type == E.CHALLENGE_RESULT and secret and "hand" in secret and ev.seat is not None and ev.seat != viewer:
+            return [_message("revealed", d.revealed_text(ev.seat, secret["hand"], self.names),
+                             {"seat": seat_number(ev.seat) if ev.seat is not None else None, "cards": list(secret["hand"])},
+                             ev.seat)]
+        if ev.type == E.MATCH_START:
+            from uno_cli.engine.options import PRESETS
+            from uno_cli.optioninfo import preset_name
+
+            name = self.config.preset if self.config.preset in PRESETS else "classic"
+            o = g.options
+            # At short, the rules are one key away (F2, Page Up): the match begins with its first card.
+            return [_message("rules_summary", d.rules_text(preset_name(name), o != PRESETS[name], o.target, o.hands),
+                             {"preset": name}, brief=False)]
+        if ev.type == E.HAND_END:
+            gained = ev.data.get("gained") or {}
+            lines = []
+            for seat in sorted(int(s) for s in gained):
+                n = int(gained.get(seat, gained.get(str(seat), 0)) or 0)  # type: ignore[call-overload]
+                lines.append(_message("points", d.points_text(seat, n, viewer, self.names),
+                                      {"seat": seat_number(seat), "points": n}, seat))
+            lines.append(_message("scores", d.scores_text(g.scores, self.names, viewer, g.eliminated),
+                                  {"scores": list(g.scores)}, brief=False))
+            return lines
+        if ev.type == E.MATCH_END:
+            return [_message("game_over", d.final_scores_text(g.scores, self.names, viewer, g.eliminated),
+                             {"winners": [w + 1 for w in g.winners], "scores": list(g.scores),
+                              "names": list(self.names), "hands": g.hand_number})]
+        return []
+
+
+class Match(Narrator):
+    """The game of a session: the engine, who sits where, names, bots, the referee, saving."""
+
 
     def __init__(
         self,
@@ -424,119 +564,9 @@ class Session:
 
     # ------------------------------------------------------------------ seats
 
-    def controlled(self, seat: int) -> bool:
-        """True for seats played by a person or a script (not a bot or a program)."""
-        return self.seats[seat].kind in (HUMAN, SCRIPT)
-
     def name(self, seat: int | None) -> str:
         """The name of ``seat``."""
         return d.name_of(seat, self.names)
-
-    # ---------------------------------------------------------------- output
-
-    def emit(self, type: str, text: str | None, data: dict[str, Any] | None = None,
-             seat: int | None = None, important: bool = False, brief: bool = True) -> None:
-        """Send one message to the output callback."""
-        self.output(_message(type, text, data, seat, important, brief))
-
-    def _emit_events(self, events: list[Event]) -> None:
-        g = self.game
-        # Several scripted seats: the script controls them all, so it sees their secrets.
-        scripted = [s for s in range(g.players) if self.controlled(s)]
-        messages, self.turn_state = self.narrate(events, self.viewer, scripted)
-        for message in messages:
-            self.output(message)
-
-    def narrate(self, events: list[Event], viewer: int | None,
-                scripted: Sequence[int] = ()) -> tuple[list[Message], tuple[int | None, bool]]:
-        """What ``events`` say to ``viewer``, in order, and the turn state after them (the caller keeps
-        it): the one narration of script mode, the interactive game and network tables."""
-        g = self.game
-        turn_said, out_of_turn = self.turn_state
-        duo = g.players - sum(g.eliminated) == 2
-        reversed_duo = False
-        out: list[Message] = []
-        pending = list(events)
-        names = self.names
-        for index, ev in enumerate(pending):
-            text: str | None = describe_event(ev, viewer, names)
-            brief = ev.type not in SHORT_SKIP
-            kind = ev.type
-            if kind in (E.HAND_START, E.MATCH_START):
-                turn_said, out_of_turn = None, False
-                if kind == E.HAND_START and _int_or(ev.data.get("hand"), 0) == 1:
-                    brief = False  # at short the first card begins the match
-            elif kind == E.PLAY:
-                turn_said = None
-                out_of_turn = ev.data.get("how") in ("jump_in", "sequence")
-            elif kind == E.REVERSE and duo:
-                # With two players a Reverse is said as the turn it gives.
-                reversed_duo = True
-                text = None
-            elif kind == E.SKIP and reversed_duo:
-                text = None
-            elif kind == E.TURN:
-                if ev.seat == turn_said:
-                    text = None  # the turn did not change (a draw): not said again
-                else:
-                    brief = ev.seat == viewer or out_of_turn or reversed_duo
-                turn_said = ev.seat
-                out_of_turn = reversed_duo = False
-            important = kind in (E.TURN, E.PENDING, E.BEEP_RACE, E.PLAYABLE_DRAWN) and (
-                ev.seat is not None and self.controlled(ev.seat) or kind == E.BEEP_RACE
-            )
-            out.append(Message(kind, text, None, ev.seat, important, brief,
-                               make=partial(_payload, ev, viewer, names, scripted, text)))
-            out.extend(self._lines_after(ev, viewer))
-            if index == len(pending) - 1 and out_of_turn and g.phase in IN_TURN_PHASES:
-                # After every out-of-turn card, whose turn it is (the engine said no turn: it stayed).
-                pending.append(Event(E.TURN, g.current))
-        return out, (turn_said, out_of_turn)
-
-    def _lines_after(self, ev: Event, viewer: int | None) -> list[Message]:
-        """The lines of their own that follow an event: drawn cards, a revealed hand, points, totals."""
-        g = self.game
-        secret = ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
-        if ev.type == E.PLAY and ev.data.get("color"):
-            return [_message("color_chosen", d.color_chosen_text(ev.seat, ev.data["color"], viewer, self.names),
-                             {"seat": ev.seat + 1 if ev.seat is not None else None, "color": ev.data["color"]},
-                             ev.seat)]
-        if ev.type == E.HAND_DEALT and secret:
-            return [_message("hand", d.cards_line_text(secret.get("cards", []), sort=True),
-                             {"seat": ev.seat + 1 if ev.seat is not None else None,
-                              "cards": list(secret.get("cards", []))}, ev.seat, brief=False)]
-        if ev.type == E.DRAW and secret and len(secret.get("cards", ())) > d.LISTED_DRAW:
-            return [_message("drawn_cards", d.cards_line_text(secret["cards"]),
-                             {"seat": ev.seat + 1 if ev.seat is not None else None, "cards": list(secret["cards"])},
-                             ev.seat, brief=False)]
-        if ev.type == E.CHALLENGE_RESULT and secret and "hand" in secret and ev.seat is not None and ev.seat != viewer:
-            return [_message("revealed", d.revealed_text(ev.seat, secret["hand"], self.names),
-                             {"seat": ev.seat + 1 if ev.seat is not None else None, "cards": list(secret["hand"])},
-                             ev.seat)]
-        if ev.type == E.MATCH_START:
-            from uno_cli.engine.options import PRESETS
-            from uno_cli.optioninfo import preset_name
-
-            name = self.config.preset if self.config.preset in PRESETS else "classic"
-            o = g.options
-            # At short, the rules are one key away (F2, Page Up): the match begins with its first card.
-            return [_message("rules_summary", d.rules_text(preset_name(name), o != PRESETS[name], o.target, o.hands),
-                             {"preset": name}, brief=False)]
-        if ev.type == E.HAND_END:
-            gained = ev.data.get("gained") or {}
-            lines = []
-            for seat in sorted(int(s) for s in gained):
-                n = int(gained.get(seat, gained.get(str(seat), 0)) or 0)  # type: ignore[call-overload]
-                lines.append(_message("points", d.points_text(seat, n, viewer, self.names),
-                                      {"seat": seat + 1, "points": n}, seat))
-            lines.append(_message("scores", d.scores_text(g.scores, self.names, viewer, g.eliminated),
-                                  {"scores": list(g.scores)}, brief=False))
-            return lines
-        if ev.type == E.MATCH_END:
-            return [_message("game_over", d.final_scores_text(g.scores, self.names, viewer, g.eliminated),
-                             {"winners": [w + 1 for w in g.winners], "scores": list(g.scores),
-                              "names": list(self.names), "hands": g.hand_number})]
-        return []
 
     # ---------------------------------------------------------------- flow
 
@@ -546,7 +576,7 @@ class Session:
         g = self.game
         for seat in self.replaced_programs:
             self.emit("info", d.program_replaced_text(seat),
-                      {"state": "program_replaced", "seat": seat + 1}, important=True)
+                      {"state": "program_replaced", "seat": seat_number(seat)}, important=True)
         if not self.from_file:
             self.referee.deal(g.start())
             return
@@ -573,10 +603,14 @@ class Session:
 
     def _changed(self, action: Action | None, events: list[Event]) -> None:
         """After every change (the referee calls it): forget half-made plays, autosave, say it."""
-        self.partial = {}
         # Saved before it is said: a game killed right after a line was printed keeps that move.
+        self.settle()
+        self.say(events)
+
+    def settle(self) -> None:
+        """After a change, before it is said: forget half-made plays, autosave."""
+        self.partial = {}
         self._autosave_now()
-        self._emit_events(events)
 
     def _autosave_now(self) -> None:
         if self.autosave is not None:
@@ -607,7 +641,7 @@ class Session:
                     if a.color is not None:
                         out.append(f"color {a.color}")
                     elif a.target is not None:
-                        out.append(f"swap {a.target + 1}")
+                        out.append(f"swap {seat_number(a.target)}")
         for a in self.game.legal_actions(seat):
             out.append(action_to_command(a, self.names))
         return list(dict.fromkeys(out))
@@ -641,108 +675,6 @@ class Session:
         """``seat`` lets the current race chance go by."""
         self.referee.waive(seat)
 
-    # ------------------------------------------------------------- commands
-
-    def handle_line(self, text: str, seat: int | None) -> LineResult:
-        """Carry out one command line for ``seat``; errors and answers become messages."""
-        cmd = parse(text, seat, self.game, get_translator().language if hasattr(get_translator(), "language") else "en",
-                    self.names)
-        return self.handle_command(cmd)
-
-    def error(self, code: str, message: str, seat: int | None, /, **extra: Any) -> LineResult:
-        """Say an error to ``seat`` with what it may do now (an ``error`` message); nothing changes."""
-        legal = self.legal_commands(seat) if seat is not None and 0 <= seat < self.game.players else []
-        line = message
-        if legal:
-            line = message + " " + d.you_can_text(spoken_moves(legal))
-        data: dict[str, Any] = {"code": code}
-        if seat is not None:
-            data["seat"] = seat + 1
-        for key, value in extra.items():
-            data.setdefault(key if key not in ("type", "text", "legal") else "detail_" + key, value)
-        data["legal"] = legal
-        self.emit("error", line, data, seat, True)
-        return LineResult(False, seat=seat, error=code)
-
-    def handle_command(self, cmd: Command) -> LineResult:
-        """Carry out a parsed command."""
-        g = self.game
-        seat = cmd.seat
-        if cmd.error == "empty":
-            return LineResult(True, seat=seat)
-        if cmd.error is not None:
-            return self.error(cmd.error, d.parse_error_text(cmd.error, cmd.detail), seat, **_jsonable(cmd.detail))
-        if seat is None:
-            seat = next((s for s in range(g.players) if self.controlled(s)), None)
-            if seat is None:
-                return self.error("no_seat", d.no_seat_text(), None)
-        if not self.controlled(seat):
-            return self.error(
-                "not_your_seat",
-                d.computer_seat_text(seat, self.names),
-                None, target=seat + 1,
-            )
-        verb = cmd.verb
-        if BY_NAME[verb].scope == INTERFACE:
-            return self.error("interface_only", d.interface_only_text(label(verb)), seat)
-        if verb in QUERIES:
-            answer = ask(verb, Asking(self, seat))
-            self.emit(answer.type, answer.text, answer.data, seat)
-            return LineResult(True, verb=verb, seat=seat)
-        if verb == "quit":
-            return LineResult(True, verb=verb, seat=seat, quit=True)
-        if verb == "save":
-            return self._save_command(cmd, seat)
-        if verb == "wait":
-            if self.prompt_seat() == seat:
-                return self.error("must_act", d.must_act_text(), seat)
-            self.waive(seat)
-            return LineResult(True, verb=verb, seat=seat, waived=True)
-        try:
-            action = self._to_action(cmd, seat)
-        except IllegalAction as exc:
-            return self.error(exc.code, d.describe_error(exc, self.names), seat, **_jsonable(exc.detail))
-        if action is None:  # a partial play: colour or seat still to come
-            pend = self.partial[seat]
-            if pend.card in (WILD, WILD4):
-                self.emit("choose", d.choose_color_text(),
-                          {"seat": seat + 1, "card": pend.card, "legal": self.legal_commands(seat)}, seat, True)
-            else:
-                self.emit("choose", d.choose_target_text(),
-                          {"seat": seat + 1, "card": pend.card, "legal": self.legal_commands(seat)}, seat, True)
-            return LineResult(True, verb=verb, seat=seat)
-        try:
-            self.apply(action)
-        except IllegalAction as exc:
-            return self.error(exc.code, d.describe_error(exc, self.names), seat, **_jsonable(exc.detail))
-        return LineResult(True, changed=True, verb=verb, seat=seat)
-
-    def _to_action(self, cmd: Command, seat: int) -> Action | None:
-        """The engine action of a command (None: a half-made play, remembered in ``partial``)."""
-        result = resolve(cmd, self.game, seat, self.partial.pop(seat, None))
-        if isinstance(result, Partial):
-            self.partial[seat] = result.action
-            return None
-        return result
-
-    def _save_command(self, cmd: Command, seat: int) -> LineResult:
-        """``save FILE``, ``save FILE force`` or ``save --force FILE`` (see docs/protocol.md)."""
-        from uno_cli.savefile import SaveRefused, typed_path, write_typed
-
-        text, force = _save_argument(cmd.arg)
-        if not text:
-            return self.error("missing_file", d.save_needs_file_text(), seat)
-        path = typed_path(text)
-        shown = clean_text(text)
-        try:
-            write_typed(path, self._save_text(), force=force)
-        except SaveRefused as exc:
-            return self.error("save_refused", d.save_refused_text(exc.code, shown), seat, file=text, reason=exc.code)
-        except OSError:
-            return self.error("cannot_save", d.cannot_save_text(shown), seat, file=text)
-        self.emit("saved", d.saved_text(shown), {"file": str(path)}, seat)
-        return LineResult(True, verb="save", seat=seat)
-
     # ---------------------------------------------------------------- saving
 
     def save_dict(self) -> dict[str, Any]:
@@ -757,7 +689,7 @@ class Session:
         # Once the bots have chosen for this moment (drawing from their generators), the
         # states from before they chose are kept: the resumed game makes the same choices.
         states = self.referee.saved_bot_states()
-        data["bots"] = {str(seat + 1): state for seat, state in states.items()}  # seat numbers from 1
+        data["bots"] = {str(seat_number(seat)): state for seat, state in states.items()}  # seat numbers from 1
         return data
 
     def _save_text(self) -> str:
@@ -802,6 +734,116 @@ class Session:
     def counts_text(self, seat: int | None = None) -> str:
         """Everyone's card count."""
         return d.counts_text([len(h) for h in self.game.hands], self.names, seat, self.game.eliminated)
+
+
+class Dispatcher(Match):
+    """Command lines of a session: parse, check the seat, answer a query, apply, say errors."""
+
+    # ------------------------------------------------------------- commands
+
+    def handle_line(self, text: str, seat: int | None) -> LineResult:
+        """Carry out one command line for ``seat``; errors and answers become messages."""
+        cmd = parse(text, seat, self.game, get_translator().language if hasattr(get_translator(), "language") else "en",
+                    self.names)
+        return self.handle_command(cmd)
+
+    def error(self, code: str, message: str, seat: int | None, /, **extra: Any) -> LineResult:
+        """Say an error to ``seat`` with what it may do now (an ``error`` message); nothing changes."""
+        legal = self.legal_commands(seat) if seat is not None and 0 <= seat < self.game.players else []
+        line = message
+        if legal:
+            line = message + " " + d.you_can_text(spoken_moves(legal))
+        data: dict[str, Any] = {"code": code}
+        if seat is not None:
+            data["seat"] = seat_number(seat)
+        for key, value in extra.items():
+            data.setdefault(key if key not in ("type", "text", "legal") else "detail_" + key, value)
+        data["legal"] = legal
+        self.emit("error", line, data, seat, True)
+        return LineResult(False, seat=seat, error=code)
+
+    def handle_command(self, cmd: Command) -> LineResult:
+        """Carry out a parsed command."""
+        g = self.game
+        seat = cmd.seat
+        if cmd.error == "empty":
+            return LineResult(True, seat=seat)
+        if cmd.error is not None:
+            return self.error(cmd.error, d.parse_error_text(cmd.error, cmd.detail), seat, **_jsonable(cmd.detail))
+        if seat is None:
+            seat = next((s for s in range(g.players) if self.controlled(s)), None)
+            if seat is None:
+                return self.error("no_seat", d.no_seat_text(), None)
+        if not self.controlled(seat):
+            return self.error(
+                "not_your_seat",
+                d.computer_seat_text(seat, self.names),
+                None, target=seat_number(seat),
+            )
+        verb = cmd.verb
+        if BY_NAME[verb].scope == INTERFACE:
+            return self.error("interface_only", d.interface_only_text(label(verb)), seat)
+        if verb in QUERIES:
+            answer = ask(verb, Asking(self, seat))
+            self.emit(answer.type, answer.text, answer.data, seat)
+            return LineResult(True, verb=verb, seat=seat)
+        if verb == "quit":
+            return LineResult(True, verb=verb, seat=seat, quit=True)
+        if verb == "save":
+            return self._save_command(cmd, seat)
+        if verb == "wait":
+            if self.prompt_seat() == seat:
+                return self.error("must_act", d.must_act_text(), seat)
+            self.waive(seat)
+            return LineResult(True, verb=verb, seat=seat, waived=True)
+        try:
+            action = self._to_action(cmd, seat)
+        except IllegalAction as exc:
+            return self.error(exc.code, d.describe_error(exc, self.names), seat, **_jsonable(exc.detail))
+        if action is None:  # a partial play: colour or seat still to come
+            pend = self.partial[seat]
+            if pend.card in (WILD, WILD4):
+                self.emit("choose", d.choose_color_text(),
+                          {"seat": seat_number(seat), "card": pend.card, "legal": self.legal_commands(seat)}, seat, True)
+            else:
+                self.emit("choose", d.choose_target_text(),
+                          {"seat": seat_number(seat), "card": pend.card, "legal": self.legal_commands(seat)}, seat, True)
+            return LineResult(True, verb=verb, seat=seat)
+        try:
+            self.apply(action)
+        except IllegalAction as exc:
+            return self.error(exc.code, d.describe_error(exc, self.names), seat, **_jsonable(exc.detail))
+        return LineResult(True, changed=True, verb=verb, seat=seat)
+
+    def _to_action(self, cmd: Command, seat: int) -> Action | None:
+        """The engine action of a command (None: a half-made play, remembered in ``partial``)."""
+        result = resolve(cmd, self.game, seat, self.partial.pop(seat, None))
+        if isinstance(result, Partial):
+            self.partial[seat] = result.action
+            return None
+        return result
+
+    def _save_command(self, cmd: Command, seat: int) -> LineResult:
+        """``save FILE``, ``save FILE force`` or ``save --force FILE`` (see docs/protocol.md)."""
+        from uno_cli.savefile import SaveRefused, typed_path, write_typed
+
+        text, force = _save_argument(cmd.arg)
+        if not text:
+            return self.error("missing_file", d.save_needs_file_text(), seat)
+        path = typed_path(text)
+        shown = clean_text(text)
+        try:
+            write_typed(path, self._save_text(), force=force)
+        except SaveRefused as exc:
+            return self.error("save_refused", d.save_refused_text(exc.code, shown), seat, file=text, reason=exc.code)
+        except OSError:
+            return self.error("cannot_save", d.cannot_save_text(shown), seat, file=text)
+        self.emit("saved", d.saved_text(shown), {"file": str(path)}, seat)
+        return LineResult(True, verb="save", seat=seat)
+
+
+class Session(Dispatcher):
+    """One match with its seats; see the module documentation."""
 
 
 def _save_argument(arg: str) -> tuple[str, bool]:

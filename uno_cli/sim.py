@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence, TypeVar
 
 from uno_cli.bots import make_bot
+from uno_cli.engine.seats import seat_number
 from uno_cli.engine import Action, Game, RuleOptions
 from uno_cli.engine.actions import PLAY
 from uno_cli.engine.invariants import check_invariants
@@ -164,7 +165,7 @@ class SimResult:
         for s in range(self.players):
             low, high = self.seat_interval(s)
             per_seat.append({
-                "seat": s + 1,
+                "seat": seat_number(s),
                 "level": self.levels[s] if s < len(self.levels) else "random",
                 "wins": self.wins[s],
                 "win_rate": round(self.wins[s] / self.games, 4) if self.games else 0.0,
@@ -206,10 +207,10 @@ class SimResult:
             "usage": self.usage,
             "violations": self.violations,
             "faults": {
-                str(seat + 1): {**{k: self.faults.get(seat, {}).get(k, 0) for k in FAULT_KINDS}, "log": self.logs.get(seat)}
+                str(seat_number(seat)): {**{k: self.faults.get(seat, {}).get(k, 0) for k in FAULT_KINDS}, "log": self.logs.get(seat)}
                 for seat in sorted(set(self.logs) | set(self.reactions))
             },
-            "reactions": {str(seat + 1): list(low_high) for seat, low_high in sorted(self.reactions.items())},
+            "reactions": {str(seat_number(seat)): list(low_high) for seat, low_high in sorted(self.reactions.items())},
         }
 
 
@@ -266,7 +267,7 @@ def format_report(result: SimResult) -> str:
         low, high = r.seat_interval(s)
         rate = r.wins[s] / r.games if r.games else 0.0
         avg = r.points[s] / r.games if r.games else 0.0
-        values = dict(seat=s + 1, rate=pct(rate), low=pct(low), high=pct(high), points=num(avg))
+        values = dict(seat=seat_number(s), rate=pct(rate), low=pct(low), high=pct(high), points=num(avg))
         if r.swap_seats or not r.levels:
             line = _("Seat {seat}: won {rate}%, 95% confidence {low}% to {high}%, average points {points}")
         else:
@@ -279,7 +280,7 @@ def format_report(result: SimResult) -> str:
 
     for seat, (low, high) in sorted(r.reactions.items()):
         lines.append(_("Seat {seat} (program) reacts in races after {low} to {high} seconds.").format(
-            seat=seat + 1, low=num(low), high=num(high)))
+            seat=seat_number(seat), low=num(low), high=num(high)))
     for seat in sorted(set(r.logs) | set(r.reactions)):
         lines.append(fault_line(seat, r.faults.get(seat, {}), r.logs.get(seat)))
     lines.append(_("Rule violations: {count}").format(count=len(r.violations)))

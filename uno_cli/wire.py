@@ -14,6 +14,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from uno_cli.describe import describe
+from uno_cli.engine.seats import seat_number
 from uno_cli.engine.events import Event
 
 __all__ = ["PROTOCOL", "answer_parts", "event_json", "hello_json", "prompt_json", "prompt_legal", "seat_json"]
@@ -73,8 +74,8 @@ def hello_json(players: int | None, names: Sequence[str], seat: int | None, scri
         "protocol": PROTOCOL,
         "players": players,
         "names": list(names),
-        "seat": None if seat is None else seat + 1,
-        "scripted": [s + 1 for s in scripted],
+        "seat": None if seat is None else seat_number(seat),
+        "scripted": [seat_number(s) for s in scripted],
         "text": None,
     }
 
@@ -90,7 +91,7 @@ def prompt_legal(commands: Sequence[str], race: bool) -> list[str]:
 
 
 def _seats(flags: Sequence[bool]) -> list[int]:
-    return [s + 1 for s, on in enumerate(flags) if on]
+    return [seat_number(s) for s, on in enumerate(flags) if on]
 
 
 def prompt_json(view: Any, prompt_id: int, race: bool, legal: Sequence[str], text: str | None) -> dict[str, Any]:
@@ -103,7 +104,7 @@ def prompt_json(view: Any, prompt_id: int, race: bool, legal: Sequence[str], tex
     return {
         "type": "prompt",
         "id": prompt_id,
-        "seat": seat + 1,
+        "seat": seat_number(seat),
         "kind": "race" if race else "turn",
         "phase": str(view.phase),
         "legal": list(legal),
@@ -111,7 +112,7 @@ def prompt_json(view: Any, prompt_id: int, race: bool, legal: Sequence[str], tex
         "drawn": view.drawn if view.current == seat else None,
         "top": view.top,
         "color": view.color,
-        "current": view.current + 1,
+        "current": seat_number(view.current),
         "direction": view.direction,
         "counts": list(view.counts),
         "scores": list(view.scores),
@@ -120,8 +121,8 @@ def prompt_json(view: Any, prompt_id: int, race: bool, legal: Sequence[str], tex
         "uno_open": None if view.uno_open is None else view.uno_open + 1,
         "pending": pending,
         "pending_kind": view.pending_kind if pending else None,
-        "beep_waiting": [s + 1 for s in view.beep_waiting],
-        "sequence": None if view.sequence_seat is None else view.sequence_seat + 1,
+        "beep_waiting": [seat_number(s) for s in view.beep_waiting],
+        "sequence": None if view.sequence_seat is None else seat_number(view.sequence_seat),
         "hand_number": view.hand_number,
         "dealer": None if view.dealer is None else view.dealer + 1,
         "draw_pile": view.draw_pile,

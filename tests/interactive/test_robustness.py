@@ -122,7 +122,7 @@ def test_the_move_is_saved_before_it_is_said():
     def write(line: str) -> None:
         seen.append((line, len(saves)))
 
-    from uno_cli.interactive.setup import build_controller
+    from uno_cli.interactive.controller import build_controller
 
     controller = build_controller(_config(), write)
     original = controller.table.autosave
@@ -217,7 +217,7 @@ class _LoopWithoutSignals:
 def test_signals_are_handled_where_the_loop_cannot_on_windows(monkeypatch):
     import signal
 
-    from uno_cli.interactive.setup import build_controller
+    from uno_cli.interactive.controller import build_controller
 
     installed: dict = {}
     monkeypatch.setattr(signal, "signal", lambda number, handler: installed.__setitem__(number, handler))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from uno_cli.engine.cards import BEEP, CARD_COLOR, CARD_RANK, WILD, WILD4, new_deck
+from uno_cli.engine.seats import seat_number
 from uno_cli.engine.game import (
     BEEP_RACE,
     CHOOSE_COLOR,
@@ -40,7 +41,7 @@ def find_problems(game: Game, hand_gains: list[int] | None = None) -> list[tuple
         _live_problems(game, add)
     for s in range(game.players):
         if game.eliminated[s] and opts.scoring != "elimination":
-            add(("eliminated_without_elimination", f"seat {s + 1} is out, but scoring is {opts.scoring}"))
+            add(("eliminated_without_elimination", f"seat {seat_number(s)} is out, but scoring is {opts.scoring}"))
             break
     if phase == HAND_OVER or (live and opts.scoring == "winner_takes"):
         # The match ends as soon as a side reaches the target (missed jump-ins add points
@@ -71,9 +72,9 @@ def _live_problems(game: Game, add) -> None:  # type: ignore[no-untyped-def]
         return
     for s in range(game.players):
         if game.eliminated[s] and game.hands[s]:
-            add(("eliminated_holds_cards", f"eliminated seat {s + 1} holds cards"))
+            add(("eliminated_holds_cards", f"eliminated seat {seat_number(s)} holds cards"))
         elif not game.eliminated[s] and not game.hands[s]:
-            add(("empty_hand", f"seat {s + 1} has no cards during a hand"))
+            add(("empty_hand", f"seat {seat_number(s)} has no cards during a hand"))
     if not game.discard:
         add(("discard_empty", "no card on the discard pile"))
         return

@@ -46,6 +46,7 @@ from collections import Counter
 from typing import Any
 
 from uno_cli.engine.cards import CARD_COLOR, COLORS, COPIES, WILD, WILD4, is_card, new_deck
+from uno_cli.engine.seats import seat_index, seat_number
 from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
 from uno_cli.engine.game import (
     BEEP_RACE,
@@ -103,16 +104,16 @@ def to_dict(game: Game) -> dict[str, Any]:
         "said": list(game.said),
         "jump_open": game.jump_open,
         "sequence": {"seat": _out(game.seq_seat), "step": game.seq_step},
-        "beep": {"waiting": [s + 1 for s in game.beep_waiting], "resume": game.beep_resume},
+        "beep": {"waiting": [seat_number(s) for s in game.beep_waiting], "resume": game.beep_resume},
         "stuck": game.stuck,
-        "winners": [s + 1 for s in game.winners],
+        "winners": [seat_number(s) for s in game.winners],
         "rng": game.rng_state,
     }
 
 
 def _out(seat: int | None) -> int | None:
     """A seat as the file writes it (from 1)."""
-    return None if seat is None else seat + 1
+    return None if seat is None else seat_number(seat)
 
 
 def _plus1(value: Any) -> Any:
@@ -237,7 +238,7 @@ def _seat(value: Any, players: int, field: str, allow_none: bool = False) -> int
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= players:
         raise InvalidSetup("bad_seat", field=field, value=value, players=players)
-    return value - 1
+    return seat_index(value)
 
 
 def _int(value: Any, field: str, low: int, high: int) -> int:

@@ -13,7 +13,7 @@ saved after every action (uno_cli.autosave) and offered for resumption on the ne
 
 Modules: :mod:`.announcer` (output), :mod:`.controller` (game actions, the match loop),
 :mod:`.screens` (modal screens and :class:`Mode`), :mod:`.races` (bot timing),
-:mod:`.bindings` (prompt_toolkit keys), :mod:`.setup` (settings, the controller),
+:mod:`.bindings` (prompt_toolkit keys), :mod:`.setup` (the match from the settings),
 :mod:`.app` (running it), :mod:`.words` (the interface's own sentences).
 """
 
@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from uno_cli.interactive.announcer import Announcer
 from uno_cli.interactive.app import run, run_plain, run_prompt, welcome
-from uno_cli.interactive.controller import Controller
-from uno_cli.interactive.screens import HUMAN, Mode, parse_color
-from uno_cli.interactive.setup import build_controller, merge_settings
+from uno_cli.interactive.controller import Controller, build_controller
+from uno_cli.interactive.screens import Mode, parse_color
+from uno_cli.interactive.setup import PLAYER_SEAT, merge_settings
 
 __all__ = [
-    "HUMAN", "Announcer", "Controller", "Mode", "build_controller", "merge_settings", "parse_color",
+    "PLAYER_SEAT", "Announcer", "Controller", "Mode", "build_controller", "merge_settings", "parse_color",
     "run", "run_plain", "run_prompt", "welcome",
 ]

@@ -13,7 +13,7 @@ from uno_cli.interactive import words
 from uno_cli.interactive.announcer import close_speaker, start_speaker
 from uno_cli.interactive.controller import Controller
 from uno_cli.interactive.screens import Mode
-from uno_cli.interactive.setup import build_controller
+from uno_cli.interactive.controller import build_controller
 from uno_cli.sound import start as start_sound
 
 

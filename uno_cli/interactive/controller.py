@@ -18,7 +18,6 @@ from uno_cli.interactive.cursor import HandCursor
 from uno_cli.interactive.races import RaceTimers
 from uno_cli.interactive.screens import (
     HOLDING_MODES,
-    HUMAN,
     NO_WORDS,
     TYPING_MODES,
     YES_WORDS,
@@ -35,6 +34,7 @@ from uno_cli.interactive.screens import (
     TargetScreen,
     parse_color,
 )
+from uno_cli.interactive.setup import PLAYER_SEAT, configure_from_settings, default_names, make_session, merge_settings, seats_for
 
 #: The pause between hands ("Next hand in 5 seconds"), from when it has been heard.
 NEXT_HAND_SECONDS = 5.0
@@ -60,7 +60,7 @@ class Controller:
         self.previous_mode = Mode.PLAY
         #: Single keys act on an empty input line (always, in the local game).
         self.keys_on = True
-        self.cursor = HandCursor(HUMAN, lambda: self.table.game if self.table is not None else None,
+        self.cursor = HandCursor(PLAYER_SEAT, lambda: self.table.game if self.table is not None else None,
                                  self.answer, lambda: self.out.verbosity == "full")
         self.paused = False
         self.done = False
@@ -221,16 +221,16 @@ class Controller:
             return
         if message.type in ("hand_start", "match_start"):
             self._first_turn = True
-        if message.type == "turn" and message.seat != HUMAN:
+        if message.type == "turn" and message.seat != PLAYER_SEAT:
             first, self._first_turn = self._first_turn, False
             if not message.brief and not first:
                 return  # an opponent's turn in order: T says it; only the player's and out-of-order turns are said
         if self._challenge_said is not None and self._challenge_said == self.game.version and (
-                message.seat == HUMAN and message.type in ("turn", "pending")):
+                message.seat == PLAYER_SEAT and message.type in ("turn", "pending")):
             return  # the Wild Draw Four choice said it already
         if message.type == "play" and self._challenge_first():
             return
-        if message.seat == HUMAN and message.type in ("turn", "beep_race", "pending", "playable_drawn"):
+        if message.seat == PLAYER_SEAT and message.type in ("turn", "beep_race", "pending", "playable_drawn"):
             self._turn_said = True
         if message.type == "beep_race":
             self._turn_said = True
@@ -241,9 +241,9 @@ class Controller:
         from uno_cli.engine.actions import CHALLENGE
 
         g = self.game
-        if g.current != HUMAN or self._challenge_said == g.version:
+        if g.current != PLAYER_SEAT or self._challenge_said == g.version:
             return False
-        if not any(a.kind == CHALLENGE for a in g.legal_actions(HUMAN)):
+        if not any(a.kind == CHALLENGE for a in g.legal_actions(PLAYER_SEAT)):
             return False
         self._challenge_said = g.version
         self._turn_said = True
@@ -263,7 +263,7 @@ class Controller:
     def _after_change(self, focused: str | None) -> None:
         """After any change: keep the focus on the same card, time the bots, open questions."""
         g = self.game
-        mine = HUMAN in g.awaited()  # its turn, a colour, or a Beep to answer
+        mine = PLAYER_SEAT in g.awaited()  # its turn, a colour, or a Beep to answer
         if mine and not self._was_mine and not self._turn_said:
             # Some changes (the end of a Beep race) give the turn back without a turn event.
             self.say(self.turn_text() if self.my_turn() else _(words.ANSWER_BEEP), important=True)
@@ -275,8 +275,8 @@ class Controller:
 
             autosave.clear()
         self.races.schedule()
-        if g.current == HUMAN and g.phase == Phase.CHOOSE_COLOR and not g.eliminated[HUMAN]:
-            self.colors.open([a for a in g.legal_actions(HUMAN) if a.kind == ActionKind.COLOR])
+        if g.current == PLAYER_SEAT and g.phase == Phase.CHOOSE_COLOR and not g.eliminated[PLAYER_SEAT]:
+            self.colors.open([a for a in g.legal_actions(PLAYER_SEAT) if a.kind == ActionKind.COLOR])
         self.wake()
 
     def apply(self, action: Any) -> list[Any]:
@@ -284,12 +284,12 @@ class Controller:
         from uno_cli.engine.actions import ANSWER, CATCH, JUMP_IN
 
         focused = self._focused_card()
-        if action.seat == HUMAN:
+        if action.seat == PLAYER_SEAT:
             beaten = [o.seat for o in self.races.offers.values()
                       if o.action.kind == action.kind and action.kind in (ANSWER, CATCH, JUMP_IN)]
         else:
             beaten = []
-        racing = action.seat != HUMAN and self.table.referee.is_race(action)  # type: ignore[union-attr]
+        racing = action.seat != PLAYER_SEAT and self.table.referee.is_race(action)  # type: ignore[union-attr]
         events = self.table.apply(action)  # type: ignore[union-attr]
         if racing:
             self.last_race = (action.kind, action.seat, time.monotonic())
@@ -303,7 +303,7 @@ class Controller:
         if self.table is None:
             return False
         g = self.game
-        if action in g.legal_actions(HUMAN):
+        if action in g.legal_actions(PLAYER_SEAT):
             self.apply(action)
             return True
         text = d.describe_error(g.why_illegal(action), self.table.names)
@@ -312,7 +312,7 @@ class Controller:
             self.last_race
             and time.monotonic() - self.last_race[2] < 3
             and self.last_race[0] in races.get(action.kind, ())
-            and g.current != HUMAN
+            and g.current != PLAYER_SEAT
         ):
             text = d.too_late_text(self.last_race[1], self.table.names)
         self.answer(text)
@@ -398,7 +398,7 @@ class Controller:
         """The registry's answer to the query ``verb`` for the player (the hand in the cursor's order)."""
         from uno_cli.commands import Asking, ask
 
-        return ask(verb, Asking(self.table, HUMAN, hand=self.cursor.hand())).text
+        return ask(verb, Asking(self.table, PLAYER_SEAT, hand=self.cursor.hand())).text
 
     def turn_text(self) -> str:
         """Whose turn it is."""
@@ -422,7 +422,7 @@ class Controller:
         from uno_cli.engine.errors import IllegalAction
 
         try:
-            action = resolve(Command(verb=name, seat=HUMAN), self.game, HUMAN)
+            action = resolve(Command(verb=name, seat=PLAYER_SEAT), self.game, PLAYER_SEAT)
         except IllegalAction as exc:
             self.answer(d.describe_error(exc, self.table.names))  # type: ignore[union-attr]
             return
@@ -446,10 +446,10 @@ class Controller:
         if target is not None:
             options = [a for a in options if a.target == target] or options
         if not options:
-            self.act(Action(PLAY, HUMAN, card, "r" if card in (WILD, WILD4) else None))
+            self.act(Action(PLAY, PLAYER_SEAT, card, "r" if card in (WILD, WILD4) else None))
             return
         if len({a.color for a in options}) > 1:
-            bare = Action(options[0].kind, HUMAN, card)
+            bare = Action(options[0].kind, PLAYER_SEAT, card)
             if self.game.is_legal(bare):  # a last Wild needs no colour: the hand ends with it
                 self.apply(bare)
                 return
@@ -524,8 +524,6 @@ class Controller:
 
     def apply_settings(self) -> None:
         """Rebuild the match to come from the settings (before a match starts)."""
-        from uno_cli.interactive.setup import configure_from_settings, make_session
-
         if configure_from_settings(self.config, self.settings):
             self.attach(make_session(self.config, self.on_message))
 
@@ -590,7 +588,7 @@ class Controller:
             return
         from uno_cli.commands import BY_NAME, INTERFACE, parse
 
-        cmd = parse(text, HUMAN, self.game if self.table is not None else None, names=self._names())
+        cmd = parse(text, PLAYER_SEAT, self.game if self.table is not None else None, names=self._names())
         verb = cmd.verb
         if cmd.error is None and verb in self.commands and (
             BY_NAME[verb].scope == INTERFACE or BY_NAME[verb].query or verb == "quit"
@@ -611,7 +609,7 @@ class Controller:
             self.colors.choose(color)
             return
         focused = self._focused_card()
-        result = self.table.handle_line(text, HUMAN)
+        result = self.table.handle_line(text, PLAYER_SEAT)
         if result.quit:
             self.ask_quit()
         elif result.changed:
@@ -632,7 +630,7 @@ class Controller:
         if word in NO_WORDS:
             self.key("n")
             return
-        verb = parse(text, HUMAN).verb
+        verb = parse(text, PLAYER_SEAT).verb
         if verb == "quit":
             self.key("c-c")
         elif verb == "start":
@@ -641,3 +639,20 @@ class Controller:
             self.key(by_verb()[verb].keys[-1])
         else:
             self.key(word)
+
+
+def build_controller(config: Any, write: Callable[[str], None], settings: Any = None) -> Controller:
+    """The controller for a configuration, with its session (a new match or ``--resume``)."""
+    from uno_cli import settings as settings_mod
+
+    settings = settings if settings is not None else settings_mod.load()
+    levels = merge_settings(config, settings)
+    config.seats = seats_for(levels)
+    config.players = len(levels)
+    config.names = default_names(config, settings)
+    announcer = Announcer(write, None, config.verbosity, settings.braille, rate=config.speech_rate)
+    controller = Controller(config, settings, announcer)
+    controller.attach(make_session(config, controller.on_message))
+    if config.resume:
+        controller.mode = Mode.PLAY
+    return controller

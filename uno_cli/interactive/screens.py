@@ -13,13 +13,12 @@ from uno_cli.cards_text import color_name
 from uno_cli.engine.game import Phase
 from uno_cli.i18n import _
 from uno_cli.interactive import words
+from uno_cli.interactive.setup import PLAYER_SEAT, make_session
 from uno_cli.keys import COLOR_ORDER, color_keys_help, color_of_key, is_no, is_yes
 
 if TYPE_CHECKING:
     from uno_cli.interactive.controller import Controller
 
-#: The player's seat.
-HUMAN = 0
 
 #: Answers to yes/no questions, typed in any of the five languages (without diacritics).
 YES_WORDS = frozenset({"y", "yes", "s", "sim", "si", "d", "da"})
@@ -59,7 +58,7 @@ def parse_color(text: str) -> str | None:
     if not text:
         return None
     for line in (text, "color " + text):
-        cmd = parse(line, HUMAN)
+        cmd = parse(line, PLAYER_SEAT)
         if cmd.error is None and cmd.verb == "color":
             return cmd.color
     return None
@@ -368,7 +367,6 @@ class ResumeScreen(Screen):
 
     def key(self, name: str) -> None:
         from uno_cli import autosave
-        from uno_cli.interactive.setup import make_session
 
         c = self.c
         if name == "escape":

@@ -1,13 +1,12 @@
-"""The match to play: the command line completed from the saved settings, and its controller."""
+"""The match to play: the command line completed from the saved settings, and its session."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from uno_cli.interactive.announcer import Announcer
-from uno_cli.interactive.controller import Controller
-from uno_cli.interactive.screens import HUMAN, Mode
+#: The seat of the person at the keyboard (the interactive game's player); not playconfig.HUMAN, a kind of seat.
+PLAYER_SEAT = 0
 
 
 def _explicit(name: str) -> bool:
@@ -72,7 +71,7 @@ def merge_settings(config: Any, settings: Any) -> list[str | None]:
         while len(seats) < config.players:
             seats.append(seats[-1])
         levels: list[str | None] = [s.level if s.kind == BOT else None for s in seats[: config.players]]
-        levels[HUMAN] = None
+        levels[PLAYER_SEAT] = None
         return levels
     return _levels(settings.bots, config.players)
 
@@ -112,31 +111,14 @@ def default_names(config: Any, settings: Any) -> list[str]:
 
 def seats_for(levels: list[str | None]) -> list[Any]:
     """SeatSpecs: the player for None, a bot of that level otherwise."""
-    from uno_cli.playconfig import BOT, HUMAN as HUMAN_KIND, SeatSpec
+    from uno_cli.playconfig import BOT, HUMAN, SeatSpec
 
-    return [SeatSpec(HUMAN_KIND) if lv is None else SeatSpec(BOT, lv) for lv in levels]
+    return [SeatSpec(HUMAN) if lv is None else SeatSpec(BOT, lv) for lv in levels]
 
 
 def make_session(config: Any, output: Callable[[Any], None]) -> Any:
     """The Session for a configuration: seat 0 is the player, the others bots."""
-    from uno_cli.playconfig import HUMAN as HUMAN_KIND
+    from uno_cli.playconfig import HUMAN
     from uno_cli.session import Session
 
-    return Session(config, output=output, viewer=HUMAN, auto_next_hand=False, script_kind=HUMAN_KIND)
-
-
-def build_controller(config: Any, write: Callable[[str], None], settings: Any = None) -> Controller:
-    """The controller for a configuration, with its session (a new match or ``--resume``)."""
-    from uno_cli import settings as settings_mod
-
-    settings = settings if settings is not None else settings_mod.load()
-    levels = merge_settings(config, settings)
-    config.seats = seats_for(levels)
-    config.players = len(levels)
-    config.names = default_names(config, settings)
-    announcer = Announcer(write, None, config.verbosity, settings.braille, rate=config.speech_rate)
-    controller = Controller(config, settings, announcer)
-    controller.attach(make_session(config, controller.on_message))
-    if config.resume:
-        controller.mode = Mode.PLAY
-    return controller
+    return Session(config, output=output, viewer=PLAYER_SEAT, auto_next_hand=False, script_kind=HUMAN)

@@ -308,7 +308,6 @@ def add_key_command(hub: Any, member: Any, rest: str) -> None:
         member.say(words.bad_public_key, "error", {"code": "bad_key"})
         return
     fingerprint = key.get_fingerprint()
-    from uno_cli.net.ssh import key_kind_of
 
     kind, comment = key_kind_of(key), clean_text(key.get_comment() or "")[:60]
     if fingerprint in hub.accounts.keys(account):
@@ -353,3 +352,10 @@ def remove_key_command(hub: Any, member: Any, rest: str) -> None:
         return
     said = _key_said(kind, comment) or fingerprint[:15]
     member.say(lambda: words.key_removed(said), "info", {"code": "key_removed", "fingerprint": fingerprint})
+
+
+def key_kind_of(key: Any) -> str:
+    """A key's kind as people name it: ed25519, rsa, ecdsa."""
+    algorithm = key.get_algorithm() if hasattr(key, "get_algorithm") else ""
+    name = algorithm.decode("ascii", "replace") if isinstance(algorithm, bytes) else str(algorithm)
+    return name.removeprefix("ssh-").split("-")[0][:20]

@@ -26,7 +26,7 @@ import asyncssh
 
 from uno_cli.names import clean_lines, clean_value
 from uno_cli.net import words
-from uno_cli.net.ssh import DEFAULT_PORT, JSON_CHANNEL, KEYS_CHANNEL
+from uno_cli.net import DEFAULT_PORT, JSON_CHANNEL, KEYS_CHANNEL
 
 
 def split_address(text: str) -> tuple[str, int]:

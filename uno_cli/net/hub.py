@@ -22,11 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from uno_cli.commands import LOBBY_BY_NAME, TABLE_KEYWORDS, lobby_verb, typed_choice
+from uno_cli.engine.seats import seat_number
 from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
 from uno_cli.i18n import _, get_translator, parse_language, use_language
 from uno_cli.menu import LEVEL_NAMES, SETTING_LABELS, VERBOSITY_NAMES, setting_line
 from uno_cli.names import clean_name, clean_text, name_key
-from uno_cli.net import words
+from uno_cli.net import PASSCODE, words
 from uno_cli.net.limits import Limits
 from uno_cli.net.moderation import VERBS as MODERATION_VERBS, Moderation, banned_sentence
 from uno_cli.net.oplog import event as log_event, safe as log_safe
@@ -51,7 +52,6 @@ CHAT_BACKLOG = 20
 #: The store's file in the server's folder.
 STORE_NAME = "tables.sqlite3"
 #: The credential of a login with the shared passcode (a key's is "key " and its fingerprint).
-PASSCODE = "passcode"
 
 
 class Member:
@@ -139,10 +139,10 @@ class Member:
                            color=bool(keys and keys.color_actions()))
             session = self.table.session if self.table is not None else None
             if self.seat is not None and session is not None:  # for the client's sounds: whose seat, how many
-                payload.update(you=self.seat + 1, players=session.game.players)
+                payload.update(you=seat_number(self.seat), players=session.game.players)
             line = json.dumps(payload, ensure_ascii=False)
         else:
-            mine = type == "turn" and self.seat is not None and (data or {}).get("seat") == self.seat + 1
+            mine = type == "turn" and self.seat is not None and (data or {}).get("seat") == seat_number(self.seat)
             line = "\a" + text if self.bell and mine else text
         try:
             self.write(line)
@@ -251,7 +251,7 @@ class Hub:
                 self._mark(table.number)
                 if table.state == WAITING:
                     member.say(lambda: words.joined(member.name, table.number), "joined",
-                               {"number": table.number, "seat": table.seat_of(member.name) + 1})
+                               {"number": table.number, "seat": seat_number(table.seat_of(member.name))})
                 break
 
     def _look_alike(self, name: str) -> str | None:
@@ -458,7 +458,7 @@ class Hub:
         self._mark(table.number)
         for other in table.members:
             other.say(lambda: words.joined(member.name, table.number), "joined",
-                      {"number": table.number, "seat": seat + 1, "name": member.name})
+                      {"number": table.number, "seat": seat_number(seat), "name": member.name})
 
     def watch(self, member: Member, rest: str) -> None:
         """``watch NUMBER [CODE]``: public events only."""

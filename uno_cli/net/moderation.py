@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from uno_cli.i18n import N_, NP_, _, ngettext, pgettext
 from uno_cli.names import clean_name, clean_text, name_key
-from uno_cli.net import oplog
+from uno_cli.net import PASSCODE, file_stamp, oplog
 
 if TYPE_CHECKING:
     from uno_cli.net.hub import Hub, Member
@@ -279,16 +279,12 @@ class Moderation:
 
     def watch_roles(self, read: Callable[[], dict[str, str]], path: str | None) -> None:
         """Read the roles with ``read`` now, and again whenever the file ``path`` changes (or on SIGHUP)."""
-        from uno_cli.net.ssh import file_stamp
-
         self._read_roles, self._roles_path, self._roles_stamp = read, path, file_stamp(path)
         self.roles = read()
 
     def fresh_roles(self, force: bool = False) -> None:
         """Read the roles again if their file changed (``force``: in any case); a file that cannot be
         used now leaves the roles as they were (logged)."""
-        from uno_cli.net.ssh import file_stamp
-
         if self._read_roles is None:
             return
         stamp = file_stamp(self._roles_path)
@@ -305,15 +301,11 @@ class Moderation:
 
     def role_of(self, member: Member) -> str | None:
         """The role ``member`` has now (none for a login with the shared passcode)."""
-        from uno_cli.net.hub import PASSCODE
-
         role = self.roles.get(name_key(member.name))
         return None if member.credential == PASSCODE else role
 
     def allowed(self, member: Member, verb: str) -> bool:
         """True when ``member`` may use ``verb``; otherwise it is told why."""
-        from uno_cli.net.hub import PASSCODE
-
         need = NEEDS[verb]
         self.fresh_roles()  # a changed roles file counts at once (no signal needed: Windows has none)
         if _RANK[self.role_of(member)] >= _RANK[need]:
@@ -498,7 +490,7 @@ class Moderation:
         table.announce(sentence)
         if target is not None and target.table is not None and target.table.number == number:
             hub._leave_table(target)
-        if seat is not None and table.state == PLAYING and seat < len(table.owners):
+        if seat is not None and table is not None and table.state == PLAYING and seat < len(table.owners):
             table.owners[seat] = None  # nobody gets this seat back: a bot plays it from now on
             table.away[seat] = table.clock.now()
             table._after()

@@ -26,9 +26,9 @@ from typing import Any
 import asyncssh
 
 from uno_cli.i18n import negotiate
-from uno_cli.net import DEFAULT_PORT  # noqa: F401 - importable from here
-from uno_cli.net import words
-from uno_cli.net.hub import MAX_LINE, PASSCODE, Hub, Member
+from uno_cli.net import DEFAULT_PORT, JSON_CHANNEL, KEYS_CHANNEL, PASSCODE, file_stamp, words  # noqa: F401 - importable from here
+from uno_cli.net.accounts import key_kind_of
+from uno_cli.net.hub import MAX_LINE, Hub, Member
 from uno_cli.net.limits import Limits
 
 #: Failed logins from one address within :data:`FAIL_WINDOW` seconds before it is refused.
@@ -36,10 +36,6 @@ MAX_FAILURES = 5
 FAIL_WINDOW = 60.0
 #: Characters waiting to be sent to one connection before it is dropped (a client that never reads).
 MAX_BUFFER = 256 * 1024
-#: The name of the JSON Lines channel (an SSH command or subsystem).
-JSON_CHANNEL = "uno-json"
-#: The channel of ``uno join``: JSON Lines with keys and typed lines (docs/protocol.md).
-KEYS_CHANNEL = "uno-keys"
 
 
 def host_key(path: Path) -> asyncssh.SSHKey:
@@ -94,15 +90,6 @@ def read_authorized_keys(path: str) -> Any:
     if not count:
         raise KeysFileError(words.keys_file_problem(shown, "no_keys", {}))
     return asyncssh.import_authorized_keys(text)
-
-
-def file_stamp(path: str | None) -> tuple[int, int] | None:
-    """What tells that a file changed: its modification time and size (None: no file)."""
-    try:
-        info = os.stat(path) if path else None
-    except OSError:
-        return None
-    return None if info is None else (info.st_mtime_ns, info.st_size)
 
 
 def new_passcode() -> str:
@@ -689,13 +676,6 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         app = self._app
         if app is not None and app.is_running and not app.future.done():
             app.exit()
-
-
-def key_kind_of(key: Any) -> str:
-    """A key's kind as people name it: ed25519, rsa, ecdsa."""
-    algorithm = key.get_algorithm() if hasattr(key, "get_algorithm") else ""
-    name = algorithm.decode("ascii", "replace") if isinstance(algorithm, bytes) else str(algorithm)
-    return name.removeprefix("ssh-").split("-")[0][:20]
 
 
 def _frame(keys: Any, line: str) -> None:

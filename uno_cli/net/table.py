@@ -17,6 +17,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from uno_cli import describe as d
+from uno_cli.engine.seats import seat_number
 from uno_cli.commands import parse, spoken_moves
 from uno_cli.engine import Phase
 from uno_cli.engine.errors import IllegalAction
@@ -131,7 +132,7 @@ class Table:
             text = words.welcome_back(self.number, session.status_text(member.seat),
                                       key_name(by_verb()["hand"].label))
             member.send("status", text, {"number": self.number, "card": g.top, "color": g.color,
-                                         "current": g.current + 1, "cards": len(g.hands[member.seat])},
+                                         "current": seat_number(g.current), "cards": len(g.hands[member.seat])},
                         important=True)
 
     def watch(self, member: Member) -> None:
@@ -219,8 +220,8 @@ class Table:
     def _on_events(self, action: Any, events: list[Any]) -> None:
         session = self.session
         assert session is not None
-        # What Session._changed does, without its onlooker's sentences: each member gets its own.
-        session.partial = {}
+        # As the session does after a change, but each member hears the events its own way.
+        session.settle()
         self._render(events)
         if self.saved is not None:
             self.saved(self)
@@ -440,7 +441,7 @@ class Table:
         if seat not in self._takeover_bots:
             # The player is here but did not act in time: everyone hears why the server moves for them.
             name = session.names[seat]
-            self.announce(lambda: words.idle_move(name), {"code": "idle", "seat": seat + 1})
+            self.announce(lambda: words.idle_move(name), {"code": "idle", "seat": seat_number(seat)})
         view = g.view(seat)
         try:
             action = bot.choose(view)
