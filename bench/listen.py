@@ -284,7 +284,7 @@ def phrases(lang: str = "en") -> Phrases:
     with i18n.use_language(lang):
         return Phrases(
             # Its last sentence: the daemon says (and reports) a message sentence by sentence.
-            over=_(words.MATCH_OVER).split(". ")[-1],
+            over=_(words.OVER_PROMPT),
             start=_(words.START_PROMPT),
             challenge=part(ngettext("Wild Draw Four on you: Space takes {count} card, F challenges.",
                                     "Wild Draw Four on you: Space takes {count} cards, F challenges.", 4).format(count=mark)),

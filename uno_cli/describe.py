@@ -871,3 +871,70 @@ def stopped_text(why: str, file: str | None) -> str:
         return _("The game went on too long without an end, so it stops here. It is saved in {file}.").format(file=file)
     return _("The input ended before the end of the game, so the game is saved in {file}. "
              "To continue it: uno play --resume {file}").format(file=file)
+
+
+# ------------------------------------------------------------------ one change, one line
+
+def _clause(text: str) -> str | None:
+    """A sentence without its final full stop, to go on with; None if it does not end with one."""
+    return text[:-1] if text.endswith(".") else None
+
+
+def _drawn_and_skipped(ev: Event, viewer: int | None, names: Sequence[str]) -> str:
+    """A draw and the skipped turn that follows it, as one sentence."""
+    n = _int(ev.data.get("count", 0))
+    secret = ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
+    cards = list(secret.get("cards", [])) if secret else []
+    if cards and len(cards) <= LISTED_DRAW:
+        listed = card_name(cards[0], form=OBJECT) if len(cards) == 1 else cards_list(cards)
+        # TRANSLATORS: the cards drawn after a Draw Two, and the turn lost with them.
+        return _("Skipped; you draw {cards}.").format(cards=listed)
+    if _you(ev.seat, viewer):
+        return ngettext("You draw {count} card and are skipped.", "You draw {count} cards and are skipped.",
+                        n).format(count=n)
+    return ngettext("{player} draws {count} card and is skipped.", "{player} draws {count} cards and is skipped.",
+                    n).format(player=name_of(ev.seat, names), count=n)
+
+
+def fold(messages: list[Any], events: list[Event], viewer: int | None, names: Sequence[str]) -> None:
+    """Say a move and what it does as one line where a listener would ("Bruno plays a red Skip;
+    you are skipped."): a Wild and its colour, a draw and the turn it skips, a Skip and whom it
+    skips, a Reverse and the new direction, and the player's own turn after them ("Your turn."
+    as a sentence of the line). The lines
+    folded in keep their place (their JSON and sound) with no text; ``events[i]`` made
+    ``messages[i]``. Only lines said at the same verbosities are folded."""
+    head = -1
+    for k, b in enumerate(messages):
+        if not b.text:
+            continue
+        a = messages[head] if head >= 0 else None
+        text = _folded(a, b, events[head] if a else None, events[k], viewer, names) if a else None
+        if text is None or a is None or a.brief != b.brief:
+            head = k
+            continue
+        a.text = text
+        a.important = a.important or b.important
+        b.text = None
+
+
+def _folded(a: Any, b: Any, ea: Event | None, eb: Event, viewer: int | None, names: Sequence[str]) -> str | None:
+    """The line ``a`` with ``b`` folded in, or None when they stay two lines."""
+    first = _clause(a.text)
+    if first is None or ea is None:
+        return None
+    same = a.seat == b.seat
+    if b.type == "color_chosen" and a.type == "play" and same and eb.data.get("color"):
+        # TRANSLATORS: a Wild and the colour its player chose: "Ana plays a Wild: blue."
+        return _("{move}: {color}.").format(move=first, color=color_name(eb.data["color"]))
+    if b.type == "skip" and a.type == "draw" and same and ea.data.get("count"):
+        return _drawn_and_skipped(ea, viewer, names)
+    if b.type == "skip" and a.type == "play" and not same:
+        if _you(b.seat, viewer):
+            return _("{move}; you are skipped.").format(move=first)
+        return _("{move}; {player} is skipped.").format(move=first, player=name_of(b.seat, names))
+    if b.type == "reverse" and a.type in ("play", "first_card"):
+        # TRANSLATORS: a Reverse and what it does: "Ana plays a red Reverse; play reverses."
+        return _("{move}; play reverses.").format(move=first)
+    if b.type == "turn" and _you(b.seat, viewer):
+        return a.text + " " + b.text  # "Ana plays a red 5. Your turn.": one line, the turn its own sentence
+    return None

@@ -215,6 +215,8 @@ class Controller:
 
         text = message.text
         self.out.cue(message.type, message.data)  # sounds even when the words are left out
+        if message.seat == HUMAN and message.type in ("turn", "beep_race", "pending", "playable_drawn"):
+            self._turn_said = True  # said, or folded into the line of the move before it
         if not said(message, self.out.verbosity) or message.type in ON_REQUEST:
             if message.text:
                 self.out.keep(message.text)  # left out at short, still one Page Up away
@@ -230,8 +232,6 @@ class Controller:
             return  # the Wild Draw Four choice said it already
         if message.type == "play" and self._challenge_first():
             return
-        if message.seat == HUMAN and message.type in ("turn", "beep_race", "pending", "playable_drawn"):
-            self._turn_said = True
         if message.type == "beep_race":
             self._turn_said = True
         self.say(text, important=important(message))
@@ -339,7 +339,7 @@ class Controller:
                 continue
             if g.phase == Phase.MATCH_OVER:
                 self.mode = Mode.OVER
-                self.say(_(words.MATCH_OVER), important=True)
+                self.say(_(words.OVER_PROMPT), important=True)  # the game_over line said the end and the scores
                 await self._wait_mode_not(Mode.OVER)
                 continue
             if g.phase == Phase.HAND_OVER:

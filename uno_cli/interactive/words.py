@@ -29,7 +29,6 @@ OUTPUT_FAILED_UNSAVED = N_("Standard output cannot be written, and the game coul
 # TRANSLATORS: {yes} and {no} are the names of the yes and no keys in your language.
 QUIT_UNSAVED_QUESTION = N_("Quit the game? It could not be saved, so it will be lost. {yes} quits, {no} goes on.")
 GOODBYE = N_("Goodbye.")
-MATCH_OVER = N_("The match is over. Press Enter to leave, or O for options to play again.")
 OVER_PROMPT = N_("Press Enter to leave, or O for options to play again.")
 # Short: said after every hand (F1 then names Enter, P and O).
 NEXT_HAND = N_("Next hand in 5 seconds; P pauses.")
