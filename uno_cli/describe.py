@@ -886,13 +886,12 @@ def _drawn_and_skipped(ev: Event, viewer: int | None, names: Sequence[str]) -> s
     secret = ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
     cards = list(secret.get("cards", [])) if secret else []
     if cards and len(cards) <= LISTED_DRAW:
-        listed = card_name(cards[0], form=OBJECT) if len(cards) == 1 else cards_list(cards)
-        # TRANSLATORS: the cards drawn after a Draw Two, and the turn lost with them.
-        return _("Skipped; you draw {cards}.").format(cards=listed)
+        # TRANSLATORS: the turn lost to a Draw Two, and the cards drawn (their names alone, a list).
+        return _("Skipped; you draw {cards}.").format(cards=cards_list(cards))
     if _you(ev.seat, viewer):
-        return ngettext("You draw {count} card and are skipped.", "You draw {count} cards and are skipped.",
+        return ngettext("You draw a card and are skipped.", "You draw {count} cards and are skipped.",
                         n).format(count=n)
-    return ngettext("{player} draws {count} card and is skipped.", "{player} draws {count} cards and is skipped.",
+    return ngettext("{player} draws a card and is skipped.", "{player} draws {count} cards and is skipped.",
                     n).format(player=name_of(ev.seat, names), count=n)
 
 

@@ -122,8 +122,12 @@ def other_instance(path: str) -> str:
 
 
 def sections(titles: list[str]) -> str:
-    """The titles of the rule book's sections."""
+    """The titles of the rule book's sections (T in the rule book: the whole list, on request)."""
     return _("Sections: {titles}.").format(titles=", ".join(titles))
+
+
+#: F2: the rule book is open; how to walk it (under 15 words: the titles are one key away, T).
+RULE_BOOK_OPEN = N_("Rule book. Down arrow: next section; T: titles; Escape: back.")
 
 
 def interrupted(hand_number: int) -> str:
