@@ -96,10 +96,18 @@ def test_a_draw_two_s_victim_draws_and_is_skipped_in_one_line() -> None:
         session, out = _session(players=3)
         session._emit_events([Event("play", 2, {"card": "b+2", "how": "turn"}), Event("draw", 1, {"count": 2}),
                               Event("skip", 1), Event("turn", 0)])
-        assert _said(out) == ["Bruno plays a blue Draw Two.", "Ana draws 2 cards and is skipped. Your turn."]
+        # The turn would wait behind two lines: it is said as a sentence of the last.
+        assert _said(out) == ["Bruno plays a blue Draw Two.", "Ana draws 2 and is skipped. Your turn."]
         session._emit_events([Event("play", 1, {"card": "g+2", "how": "turn"}),
                               Event("draw", 0, {"count": 2}, {"cards": ["r2", "y5"]}, secret_to=0), Event("skip", 0)])
     assert _said(out)[2:] == ["Ana plays a green Draw Two.", "Skipped; you draw red 2 and yellow 5."]
+
+
+def test_the_players_turn_after_a_one_line_move_is_a_line_of_its_own() -> None:
+    with use_language("en"):
+        session, out = _session(players=3)
+        session._emit_events([Event("play", 2, {"card": "r5", "how": "turn"}), Event("turn", 0)])
+    assert _said(out, "short") == ["Bruno plays a red 5.", "Your turn."]
 
 
 def test_a_line_said_only_at_full_is_not_folded_into_one_said_at_short() -> None:

@@ -889,31 +889,42 @@ def _drawn_and_skipped(ev: Event, viewer: int | None, names: Sequence[str]) -> s
         # TRANSLATORS: the turn lost to a Draw Two, and the cards drawn (their names alone, a list).
         return _("Skipped; you draw {cards}.").format(cards=cards_list(cards))
     if _you(ev.seat, viewer):
-        return ngettext("You draw a card and are skipped.", "You draw {count} cards and are skipped.",
+        return ngettext("You draw a card and are skipped.", "You draw {count} and are skipped.",
                         n).format(count=n)
-    return ngettext("{player} draws a card and is skipped.", "{player} draws {count} cards and is skipped.",
+    return ngettext("{player} draws a card and is skipped.", "{player} draws {count} and is skipped.",
                     n).format(player=name_of(ev.seat, names), count=n)
 
 
 def fold(messages: list[Any], events: list[Event], viewer: int | None, names: Sequence[str]) -> None:
     """Say a move and what it does as one line where a listener would ("Bruno plays a red Skip;
     you are skipped."): a Wild and its colour, a draw and the turn it skips, a Skip and whom it
-    skips, a Reverse and the new direction, and the player's own turn after them ("Your turn."
-    as a sentence of the line). The lines
+    skips, a Reverse and the new direction; and the player's own turn, when it would wait behind
+    more than one line, as a sentence of the last ("Your turn."). The lines
     folded in keep their place (their JSON and sound) with no text; ``events[i]`` made
     ``messages[i]``. Only lines said at the same verbosities are folded."""
     head = -1
+    behind = False  # the head line waits behind another line of the change, or has one folded in
     for k, b in enumerate(messages):
         if not b.text:
             continue
         a = messages[head] if head >= 0 else None
-        text = _folded(a, b, events[head] if a else None, events[k], viewer, names) if a else None
-        if text is None or a is None or a.brief != b.brief:
+        text = None
+        if a is not None and a.brief == b.brief:
+            if b.type == "turn":
+                # The player's turn waits behind one line at most: after a longer change it is
+                # said as a sentence of the last line ("Ana draws 2 and is skipped. Your turn.").
+                if behind and _you(b.seat, viewer):
+                    text = a.text + " " + b.text
+            else:
+                text = _folded(a, b, events[head], events[k], viewer, names)
+        if text is None or a is None:
+            behind = head >= 0
             head = k
             continue
         a.text = text
         a.important = a.important or b.important
         b.text = None
+        behind = True
 
 
 def _folded(a: Any, b: Any, ea: Event | None, eb: Event, viewer: int | None, names: Sequence[str]) -> str | None:
@@ -934,6 +945,4 @@ def _folded(a: Any, b: Any, ea: Event | None, eb: Event, viewer: int | None, nam
     if b.type == "reverse" and a.type in ("play", "first_card"):
         # TRANSLATORS: a Reverse and what it does: "Ana plays a red Reverse; play reverses."
         return _("{move}; play reverses.").format(move=first)
-    if b.type == "turn" and _you(b.seat, viewer):
-        return a.text + " " + b.text  # "Ana plays a red 5. Your turn.": one line, the turn its own sentence
     return None
