@@ -35,7 +35,7 @@ def play_until_over(child: pexpect.spawn, max_turns: int = 400) -> int:
         TURN,
         "1 red, 2 yellow",
         "You can play it",
-        "The match is over",
+        "options to play again",  # the end of the match (said once: the final scores, then this)
         "Next hand in",
         "Everyone must answer",
         "Answer the Beep with B",
