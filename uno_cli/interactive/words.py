@@ -148,5 +148,5 @@ def question(msgid: str) -> str:
 
 
 def opponents(bots: int) -> str:
-    """How many bots the player meets."""
-    return ngettext("You play against {count} bot.", "You play against {count} bots.", bots).format(count=bots)
+    """How many bots the player meets (before "Enter starts", in the same line)."""
+    return ngettext("Against {count} bot.", "Against {count} bots.", bots).format(count=bots)
