@@ -533,9 +533,9 @@ class Session:
                 n = int(gained.get(seat, gained.get(str(seat), 0)) or 0)  # type: ignore[call-overload]
                 lines.append(_message("points", d.points_text(seat, n, viewer, self.names),
                                       {"seat": seat + 1, "points": n}, seat))
-            if g.phase != Phase.MATCH_OVER:  # else the final scores say them, once
-                lines.append(_message("scores", d.scores_text(g.scores, self.names, viewer, g.eliminated),
-                                      {"scores": list(g.scores)}, brief=False))
+            # After the last hand the final scores say them: the message stays, with nothing to say.
+            said = d.scores_text(g.scores, self.names, viewer, g.eliminated) if g.phase != Phase.MATCH_OVER else None
+            lines.append(_message("scores", said, {"scores": list(g.scores)}, brief=False))
             return lines
         if ev.type == E.MATCH_END:
             return [_message("game_over", d.final_scores_text(g.scores, self.names, viewer, g.eliminated),
