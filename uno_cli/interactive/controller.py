@@ -44,8 +44,9 @@ WITHOUT_GAME = frozenset({"help", "rules", "repeat", "history_back", "history_fo
 
 #: Said on request only (Page Up, and H for the hand), at every verbosity: the start of a hand
 #: is short to hear. The dealer draw is said by its result ("Ana is the dealer."), the players'
-#: count by the start-up line ("You play against 2 bots."), the dealt cards by H.
-ON_REQUEST = frozenset({"match_start", "dealer_draw", "dealer_tie", "hand"})
+#: count by the start-up line ("Against 2 bots."), the dealt cards by H, the deal by the count
+#: of cards the player has ("You have 7 cards.", at full).
+ON_REQUEST = frozenset({"match_start", "dealer_draw", "dealer_tie", "hand", "deal"})
 
 
 class Controller:
