@@ -78,7 +78,7 @@ def test_with_three_players_a_reverse_is_said_as_a_change_of_direction_in_the_ca
         session, out = _session(players=3)
         session._emit_events([Event("play", 1, {"card": "rr", "how": "turn"}), Event("reverse", 1, {"direction": -1}),
                               Event("turn", 0)])
-    assert _said(out) == ["Ana plays a red Reverse; play reverses. Your turn."]
+    assert _said(out) == ["Ana plays a red Reverse; play reverses.", "Your turn."]
     assert [m.type for m in out] == ["play", "reverse", "turn"]  # each event keeps its message (JSON, sound)
     assert out[1].data["text"] == "The direction of play is reversed."
 

@@ -899,11 +899,11 @@ def fold(messages: list[Any], events: list[Event], viewer: int | None, names: Se
     """Say a move and what it does as one line where a listener would ("Bruno plays a red Skip;
     you are skipped."): a Wild and its colour, a draw and the turn it skips, a Skip and whom it
     skips, a Reverse and the new direction; and the player's own turn, when it would wait behind
-    more than one line, as a sentence of the last ("Your turn."). The lines
+    two lines or more, as a sentence of the last ("Your turn."). The lines
     folded in keep their place (their JSON and sound) with no text; ``events[i]`` made
     ``messages[i]``. Only lines said at the same verbosities are folded."""
     head = -1
-    behind = False  # the head line waits behind another line of the change, or has one folded in
+    behind = False  # the head line waits behind another line of the change
     for k, b in enumerate(messages):
         if not b.text:
             continue
@@ -924,7 +924,6 @@ def fold(messages: list[Any], events: list[Event], viewer: int | None, names: Se
         a.text = text
         a.important = a.important or b.important
         b.text = None
-        behind = True
 
 
 def _folded(a: Any, b: Any, ea: Event | None, eb: Event, viewer: int | None, names: Sequence[str]) -> str | None:
