@@ -45,8 +45,10 @@ WITHOUT_GAME = frozenset({"help", "rules", "repeat", "history_back", "history_fo
 #: Said on request only (Page Up, and H for the hand), at every verbosity: the start of a hand
 #: is short to hear. The dealer draw is said by its result ("Ana is the dealer."), the players'
 #: count by the start-up line ("Against 2 bots."), the dealt cards by H, the deal by the count
-#: of cards the player has ("You have 7 cards.", at full).
-ON_REQUEST = frozenset({"match_start", "dealer_draw", "dealer_tie", "hand", "deal"})
+#: of cards the player has ("You have 7 cards.", at full), the dealer and the first cards sent
+#: back by the first card and the first turn (at full they were up to 8 lines at once).
+ON_REQUEST = frozenset({"match_start", "dealer_draw", "dealer_tie", "hand", "deal", "dealer_chosen",
+                        "first_card_returned"})
 
 
 class Controller:
