@@ -91,6 +91,13 @@ def test_a_skip_says_whom_it_skips_in_the_cards_line() -> None:
     assert _said(out, "full") == ["Bruno plays a red Skip; you are skipped.", "It's Ana's turn."]
 
 
+def test_a_jump_in_with_a_skip_keeps_the_skip_in_its_own_line() -> None:
+    with use_language("en"):
+        session, out = _session(players=3)
+        session._emit_events([Event("play", 2, {"card": "rs", "how": "jump_in"}), Event("skip", 0)])
+    assert _said(out, "short")[:2] == ["Bruno jumps in with a red Skip.", "Your turn is skipped."]
+
+
 def test_a_draw_two_s_victim_draws_and_is_skipped_in_one_line() -> None:
     with use_language("en"):
         session, out = _session(players=3)
