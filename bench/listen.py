@@ -284,7 +284,7 @@ def phrases(lang: str = "en") -> Phrases:
     with i18n.use_language(lang):
         return Phrases(
             # Its last sentence: the daemon says (and reports) a message sentence by sentence.
-            over=_(words.MATCH_OVER).split(". ")[-1],
+            over=_(words.OVER_PROMPT),
             start=_(words.START_PROMPT),
             challenge=part(ngettext("Wild Draw Four on you: Space takes {count} card, F challenges.",
                                     "Wild Draw Four on you: Space takes {count} cards, F challenges.", 4).format(count=mark)),
@@ -392,11 +392,16 @@ def figures(run: Run) -> dict[str, float]:
     cards = in_time = heard_first = 0
     key_times = [t for t, _key, _heard in run.keys]
     late_cards: list[str] = []
+    cut_by_key: list[str] = []
     made = production_times(run)
     bot_card = phrases(run.lang).bot_card
     for index, (printed_at, line) in enumerate(run.printed):
-        start = next((t for t, text in starts if line in text and t >= printed_at - 0.2), None)
-        end = next((t for t, text in ends if line in text and t >= printed_at - 0.2), None)
+        # Speech Dispatcher says (and reports) a line of several sentences sentence by sentence:
+        # the line starts with its first sentence and ends with its last.
+        start = next((t for t, text in starts if (line in text or line.startswith(text + " "))
+                      and t >= printed_at - 0.2), None)
+        end = next((t for t, text in ends if (line in text or line.endswith(" " + text))
+                    and t >= printed_at - 0.2), None)
         if line not in heard_text:
             if printed_at < heard_until:
                 lost.append(line)
@@ -421,6 +426,11 @@ def figures(run: Run) -> dict[str, float]:
                 heard_first += 1
             else:
                 late_cards.append(line)
+                # Cut by the player's own key (an answer to a question said before the card, as
+                # the Wild Draw Four's choice is): heard after the answer, in its "Meanwhile".
+                cut_at = end if end is not None else next_change
+                if start is not None and any(start <= k <= cut_at for k in key_times):
+                    cut_by_key.append(line)
     lags.sort()
     change_lags.sort()
 
@@ -440,6 +450,7 @@ def figures(run: Run) -> dict[str, float]:
         "cards_in_time": 100.0 * in_time / cards if cards else 100.0,
         "cards_heard_first": 100.0 * heard_first / cards if cards else 100.0,
         "late_cards": late_cards,  # type: ignore[dict-item]
+        "late_cut_by_key": cut_by_key,  # type: ignore[dict-item]
         "words": sum(heard_words) / len(heard_words) if heard_words else 0.0,
         "long": 100.0 * sum(1 for n in heard_words if n > LONG) / len(heard_words) if heard_words else 0.0,
         "lost_lines": lost,  # type: ignore[dict-item]

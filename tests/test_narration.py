@@ -72,12 +72,56 @@ def test_with_two_players_a_reverse_is_said_as_the_turn_it_gives() -> None:
     assert _said(out, "short") == ["Ana plays a red Reverse.", "It's Ana's turn."]
 
 
-def test_with_three_players_a_reverse_is_said_as_a_change_of_direction() -> None:
+def test_with_three_players_a_reverse_is_said_as_a_change_of_direction_in_the_cards_line() -> None:
+    # One change, one line (issue 24: the lines of a change lag behind one another).
     with use_language("en"):
         session, out = _session(players=3)
         session._emit_events([Event("play", 1, {"card": "rr", "how": "turn"}), Event("reverse", 1, {"direction": -1}),
                               Event("turn", 0)])
-    assert "The direction of play is reversed." in _said(out)
+    assert _said(out) == ["Ana plays a red Reverse; play reverses.", "Your turn."]
+    assert [m.type for m in out] == ["play", "reverse", "turn"]  # each event keeps its message (JSON, sound)
+    assert out[1].data["text"] == "The direction of play is reversed."
+
+
+def test_a_skip_says_whom_it_skips_in_the_cards_line() -> None:
+    with use_language("en"):
+        session, out = _session(players=3)
+        session._emit_events([Event("play", 2, {"card": "rs", "how": "turn"}), Event("skip", 0), Event("turn", 1)])
+    assert _said(out, "short") == ["Bruno plays a red Skip; you are skipped."]
+    assert _said(out, "full") == ["Bruno plays a red Skip; you are skipped.", "It's Ana's turn."]
+
+
+def test_a_jump_in_with_a_skip_keeps_the_skip_in_its_own_line() -> None:
+    with use_language("en"):
+        session, out = _session(players=3)
+        session._emit_events([Event("play", 2, {"card": "rs", "how": "jump_in"}), Event("skip", 0)])
+    assert _said(out, "short")[:2] == ["Bruno jumps in with a red Skip.", "Your turn is skipped."]
+
+
+def test_a_draw_two_s_victim_draws_and_is_skipped_in_one_line() -> None:
+    with use_language("en"):
+        session, out = _session(players=3)
+        session._emit_events([Event("play", 2, {"card": "b+2", "how": "turn"}), Event("draw", 1, {"count": 2}),
+                              Event("skip", 1), Event("turn", 0)])
+        # The turn would wait behind two lines: it is said as a sentence of the last.
+        assert _said(out) == ["Bruno plays a blue Draw Two.", "Ana draws 2 and is skipped. Your turn."]
+        session._emit_events([Event("play", 1, {"card": "g+2", "how": "turn"}),
+                              Event("draw", 0, {"count": 2}, {"cards": ["r2", "y5"]}, secret_to=0), Event("skip", 0)])
+    assert _said(out)[2:] == ["Ana plays a green Draw Two.", "Skipped; you draw red 2 and yellow 5."]
+
+
+def test_the_players_turn_after_a_one_line_move_is_a_line_of_its_own() -> None:
+    with use_language("en"):
+        session, out = _session(players=3)
+        session._emit_events([Event("play", 2, {"card": "r5", "how": "turn"}), Event("turn", 0)])
+    assert _said(out, "short") == ["Bruno plays a red 5.", "Your turn."]
+
+
+def test_a_line_said_only_at_full_is_not_folded_into_one_said_at_short() -> None:
+    with use_language("en"):
+        session, out = _session(players=3)
+        session._emit_events([Event("play", 2, {"card": "r5", "how": "turn"}), Event("turn", 1)])
+    assert _said(out, "short") == ["Bruno plays a red 5."]
 
 
 def test_a_caught_player_is_said_once_with_the_cards_drawn_in_the_draw_line() -> None:
@@ -117,11 +161,12 @@ def test_a_draw_of_three_cards_or_fewer_names_them_in_one_line() -> None:
     assert _said(out, "short") == ["You draw 2 cards: red 1 and yellow 2."]
 
 
-def test_a_wild_played_with_its_colour_says_the_colour_in_its_own_line() -> None:
+def test_a_wild_played_with_its_colour_says_the_colour_in_the_cards_line() -> None:
     with use_language("en"):
         session, out = _session()
         session._emit_events([Event("play", 1, {"card": "w", "how": "turn", "color": "b"})])
-    assert _said(out)[:2] == ["Ana plays a Wild.", "Ana chooses blue."]
+    assert _said(out)[:1] == ["Ana plays a Wild: blue."]
+    assert [m.type for m in out] == ["play", "color_chosen"]
 
 
 def test_the_match_start_at_short_says_only_the_first_card() -> None:
@@ -131,8 +176,11 @@ def test_the_match_start_at_short_says_only_the_first_card() -> None:
                             preset="playroom", seed=3)
         Session(config, output=out.append, viewer=0).start()
     short = _said(out, "short")
-    # The first card begins the match: the rules and "Hand 1 begins." are for the full verbosity.
-    assert short[:2] == ["First card: a red Draw Two, sent back.", "First card: a blue 8."]
+    # The first card begins the match: the rules and "Hand 1 begins." are for the full verbosity,
+    # and so are the first cards sent back (what matters is the card that starts the pile; each
+    # card sent back was 7 words heard before it, up to four of them in playroom_all).
+    assert short[0] == "First card: a blue 8."
+    assert "First card: a red Draw Two, sent back." in _said(out, "full")
     assert "Rules: Playroom; to 500 points." in _said(out, "full")
     full = _said(out, "full")
     # The dealer draw, the dealer, the deal and the cards dealt: at full, and by key (H, status) at short.

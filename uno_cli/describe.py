@@ -872,3 +872,78 @@ def stopped_text(why: str, file: str | None) -> str:
         return _("The game went on too long without an end, so it stops here. It is saved in {file}.").format(file=file)
     return _("The input ended before the end of the game, so the game is saved in {file}. "
              "To continue it: uno play --resume {file}").format(file=file)
+
+
+# ------------------------------------------------------------------ one change, one line
+
+def _clause(text: str) -> str | None:
+    """A sentence without its final full stop, to go on with; None if it does not end with one."""
+    return text[:-1] if text.endswith(".") else None
+
+
+def _drawn_and_skipped(ev: Event, viewer: int | None, names: Sequence[str]) -> str:
+    """A draw and the skipped turn that follows it, as one sentence."""
+    n = _int(ev.data.get("count", 0))
+    secret = ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
+    cards = list(secret.get("cards", [])) if secret else []
+    if cards and len(cards) <= LISTED_DRAW:
+        # TRANSLATORS: the turn lost to a Draw Two, and the cards drawn (their names alone, a list).
+        return _("Skipped; you draw {cards}.").format(cards=cards_list(cards))
+    if _you(ev.seat, viewer):
+        return ngettext("You draw a card and are skipped.", "You draw {count} and are skipped.",
+                        n).format(count=n)
+    return ngettext("{player} draws a card and is skipped.", "{player} draws {count} and is skipped.",
+                    n).format(player=name_of(ev.seat, names), count=n)
+
+
+def fold(messages: list[Any], events: list[Event], viewer: int | None, names: Sequence[str]) -> None:
+    """Say a move and what it does as one line where a listener would ("Bruno plays a red Skip;
+    you are skipped."): a Wild and its colour, a draw and the turn it skips, a Skip and whom it
+    skips, a Reverse and the new direction; and the player's own turn, when it would wait behind
+    two lines or more, as a sentence of the last ("Your turn."). The lines
+    folded in keep their place (their JSON and sound) with no text; ``events[i]`` made
+    ``messages[i]``. Only lines said at the same verbosities are folded."""
+    head = -1
+    behind = False  # the head line waits behind another line of the change
+    for k, b in enumerate(messages):
+        if not b.text:
+            continue
+        a = messages[head] if head >= 0 else None
+        text = None
+        if a is not None and a.brief == b.brief:
+            if b.type == "turn":
+                # The player's turn waits behind one line at most: after a longer change it is
+                # said as a sentence of the last line ("Ana draws 2 and is skipped. Your turn.").
+                if behind and _you(b.seat, viewer):
+                    text = a.text + " " + b.text
+            else:
+                text = _folded(a, b, events[head], events[k], viewer, names)
+        if text is None or a is None:
+            behind = head >= 0
+            head = k
+            continue
+        a.text = text
+        a.important = a.important or b.important
+        b.text = None
+
+
+def _folded(a: Any, b: Any, ea: Event | None, eb: Event, viewer: int | None, names: Sequence[str]) -> str | None:
+    """The line ``a`` with ``b`` folded in, or None when they stay two lines."""
+    first = _clause(a.text)
+    if first is None or ea is None:
+        return None
+    same = a.seat == b.seat
+    if b.type == "color_chosen" and a.type == "play" and same and eb.data.get("color"):
+        # TRANSLATORS: a Wild and the colour its player chose: "Ana plays a Wild: blue."
+        return _("{move}: {color}.").format(move=first, color=color_name(eb.data["color"]))
+    if b.type == "skip" and a.type == "draw" and same and ea.data.get("count"):
+        return _drawn_and_skipped(ea, viewer, names)
+    if b.type == "skip" and a.type == "play" and not same and ea.data.get("how", "turn") == "turn":
+        # (after a jump-in the line would be 9 words and more: the skip keeps its own)
+        if _you(b.seat, viewer):
+            return _("{move}; you are skipped.").format(move=first)
+        return _("{move}; {player} is skipped.").format(move=first, player=name_of(b.seat, names))
+    if b.type == "reverse" and a.type in ("play", "first_card"):
+        # TRANSLATORS: a Reverse and what it does: "Ana plays a red Reverse; play reverses."
+        return _("{move}; play reverses.").format(move=first)
+    return None

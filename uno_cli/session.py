@@ -93,9 +93,10 @@ BOT_NAMES = (NP_("bot name", "Ana"), NP_("bot name", "Bruno"), NP_("bot name", "
 AUTO = object()
 #: Message types left out at the short verbosity (they can be asked for by key or command): the
 #: start of a hand says only the rules (once a match), the hand's number, the first card and the
-#: first turn; the dealer, the deal and the count of cards dealt are for the full verbosity.
+#: first turn; the dealer, the deal and the count of cards dealt are for the full verbosity, and
+#: the first cards sent back for the history (the card that starts the pile is what matters).
 SHORT_SKIP = frozenset({"match_start", "dealer_draw", "dealer_tie", "dealer_chosen", "reshuffle", "deal",
-                        "hand_dealt", "beep_answer", "scores"})
+                        "hand_dealt", "beep_answer", "scores", "first_card_returned"})
 
 
 def said(message: Message, verbosity: str) -> bool:
@@ -403,6 +404,7 @@ class Narrator:
         duo = g.players - sum(g.eliminated) == 2
         reversed_duo = False
         out: list[Message] = []
+        sources: list[Event] = []  # the event each message of ``out`` tells
         pending = list(events)
         names = self.names
         for index, ev in enumerate(pending):
@@ -435,9 +437,11 @@ class Narrator:
             out.append(Message(kind, text, None, ev.seat, important, brief,
                                make=partial(_payload, ev, viewer, names, scripted, text)))
             out.extend(self._lines_after(ev, viewer))
+            sources.extend([ev] * (len(out) - len(sources)))
             if index == len(pending) - 1 and out_of_turn and g.phase in IN_TURN_PHASES:
                 # After every out-of-turn card, whose turn it is (the engine said no turn: it stayed).
                 pending.append(Event(E.TURN, g.current))
+        d.fold(out, sources, viewer, names)  # a move and what it does, one line where a listener would
         return out, (turn_said, out_of_turn)
 
     def _lines_after(self, ev: Event, viewer: int | None) -> list[Message]:
@@ -476,8 +480,9 @@ class Narrator:
                 n = int(gained.get(seat, gained.get(str(seat), 0)) or 0)  # type: ignore[call-overload]
                 lines.append(_message("points", d.points_text(seat, n, viewer, self.names),
                                       {"seat": seat_number(seat), "points": n}, seat))
-            lines.append(_message("scores", d.scores_text(g.scores, self.names, viewer, g.eliminated),
-                                  {"scores": list(g.scores)}, brief=False))
+            # After the last hand the final scores say them: the message stays, with nothing to say.
+            said = d.scores_text(g.scores, self.names, viewer, g.eliminated) if g.phase != Phase.MATCH_OVER else None
+            lines.append(_message("scores", said, {"scores": list(g.scores)}, brief=False))
             return lines
         if ev.type == E.MATCH_END:
             return [_message("game_over", d.final_scores_text(g.scores, self.names, viewer, g.eliminated),

@@ -116,7 +116,7 @@ def test_colour_choice_by_number_initial_or_arrows(game: PipeGame, keys: str, co
     if keys.startswith("\x1b"):
         game.press(RIGHT, "yellow")
         game.press(RIGHT, "green")
-        game.press("\r", f"choose {color}")
+        game.press("\r", f"Wild: {color}")  # the colour is said in the card's line
     else:
         game.press(keys, f"{color}")
     assert game.controller.game.color == color[0]

@@ -447,3 +447,17 @@ def test_what_the_short_verbosity_leaves_unsaid_is_one_page_up_away(tmp_path: Pa
     assert any(line.endswith("is the dealer.") or line == "You are the dealer." for line in history)
     assert any("7 cards to each player" in line for line in history)
     assert "You have 7 cards." in history
+
+
+def test_the_start_of_a_hand_at_full_leaves_the_deal_and_the_dealer_to_the_history(tmp_path: Path) -> None:
+    # Issue 24: at full the start of a hand was 6-8 lines at once (the last heard 5-11 s late).
+    lines: list[str] = []
+    config = PlayConfig(speech="off", pace=30.0, seed=7, options=CLASSIC, speech_rate=0, verbosity="full")
+    controller = build_controller(config, lines.append, Settings())
+    controller.key("enter")
+    controller.table.start()
+    assert not any("to each player" in line or "dealer" in line or "sent back" in line for line in lines)
+    assert "You have 7 cards." in lines and any(line.startswith("First card: ") for line in lines)
+    history = controller.out.history
+    assert any("7 cards to each player" in line for line in history)
+    assert any(line.endswith("is the dealer.") or line == "You are the dealer." for line in history)

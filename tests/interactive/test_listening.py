@@ -28,10 +28,9 @@ def test_a_hand_played_by_ear_loses_nothing_and_every_beep_race_is_offered() -> 
           f"{f['words']:.2f} words per heard message")
     assert f["lines"] > 30, run.printed  # whole turns were played
     assert f["lost"] == 0, f["lost_lines"]
-    # Nothing happens on top of a bot's card before the player has heard it to the end (a card
-    # the player's own key cut is heard to the end only in the "Meanwhile" after the answer,
-    # which may come after the next change: at most one in ten).
-    assert f["cards"] > 3 and f["cards_heard_first"] >= 90.0, f["late_cards"]
+    # Nothing happens on top of a bot's card before the player has heard it to the end.
+    assert f["cards"] > 3
+    _late_only_when_cut_by_the_players_key(f)
     # Every Beep heard is answered by ear (B 0.7 s after hearing it) and the answer counts.
     beeps = [t for t, line in run.printed if "plays a Beep" in line and not line.startswith("You")]
     answers = [t for t, key, _heard in run.keys if key == "b"]
@@ -39,6 +38,17 @@ def test_a_hand_played_by_ear_loses_nothing_and_every_beep_race_is_offered() -> 
     printed = [line for _t, line in run.printed]
     assert not any("There is no Beep to answer" in line or line.startswith("Too late") for line in printed), printed
     assert any("faster than" in line or "You answer" in line or "slowest" in line for line in printed)
+
+
+def _late_only_when_cut_by_the_players_key(f: dict) -> None:
+    """Every bot's card is heard before anything happens on top of it, but one the player's own
+    key cut (an answer to a question said before it, as the Wild Draw Four's choice is: the card
+    is then heard to the end in the "Meanwhile" after the answer, which may come after the next
+    change), at most one in ten, counted up (a share of a handful of cards is no rule: one card
+    in seven is 86%, and was the chance failure of a bare 90% threshold)."""
+    late, cut = f["late_cards"], f["late_cut_by_key"]
+    assert [line for line in late if line not in cut] == [], (late, cut)  # no unexplained late card
+    assert len(cut) <= -(-f["cards"] // 10), (late, f["cards"])
 
 
 #: A short hand for every language: the player with a Wild and a Draw Two, the bots with two
@@ -86,7 +96,8 @@ def test_a_short_hand_played_by_ear_in_every_language_loses_nothing(tmp_path: Pa
     printed = [line for _t, line in run.printed]
     assert run.over, printed  # the hand was played to the end of the match, by ear
     assert f["lost"] == 0, f["lost_lines"]
-    assert f["cards"] >= 2 and f["cards_heard_first"] >= 90.0, (f["late_cards"], printed)
+    assert f["cards"] >= 2, printed
+    _late_only_when_cut_by_the_players_key(f)
     assert any(key in ("\r", " ") for _t, key, _heard in run.keys[1:]), run.keys  # the player played
     beeps = [line for line in printed if says.beeps[0] in line and says.bot_card.match(line)]
     answers = [t for t, key, _heard in run.keys if key == "b"]

@@ -35,7 +35,7 @@ def play_until_over(child: pexpect.spawn, max_turns: int = 400) -> int:
         TURN,
         "1 red, 2 yellow",
         "You can play it",
-        "The match is over",
+        "options to play again",  # the end of the match (said once: the final scores, then this)
         "Next hand in",
         "Everyone must answer",
         "Answer the Beep with B",
@@ -237,12 +237,12 @@ def test_command_line_options_and_saved_settings(uno_home: Path) -> None:
     (uno_home / "config").mkdir(parents=True)
     (uno_home / "config" / "settings.json").write_text(json.dumps({"players": 2, "bots": "easy", "speech": "off"}))
     child = spawn(uno_home, "--pace", "30")
-    child.expect("You play against 1 bot.")
+    child.expect("Against 1 bot.")
     child.send("\x03")
     child.send("y")
     child.expect(pexpect.EOF)
     child = spawn(uno_home, "--players", "3", "--bots", "hard", "--preset", "playroom", "--lang", "en", "--pace", "30")
-    child.expect("You play against 2 bots.")
+    child.expect("Against 2 bots.")
     child.send("\r")
     child.expect("First card: ")
     child.send("\x03")

@@ -36,8 +36,8 @@ def welcome(controller: Controller) -> None:
         return
     if controller.table is not None:
         bots = controller.game.players - 1
-        controller.say(words.opponents(bots))
-        controller.say(_(words.START_PROMPT), important=True)
+        # One line: the lines said before speech has started all wait for it (1-2 s).
+        controller.say(words.opponents(bots) + " " + _(words.START_PROMPT), important=True)
 
 
 def use_prompt_toolkit() -> bool:

@@ -44,8 +44,11 @@ WITHOUT_GAME = frozenset({"help", "rules", "repeat", "history_back", "history_fo
 
 #: Said on request only (Page Up, and H for the hand), at every verbosity: the start of a hand
 #: is short to hear. The dealer draw is said by its result ("Ana is the dealer."), the players'
-#: count by the start-up line ("You play against 2 bots."), the dealt cards by H.
-ON_REQUEST = frozenset({"match_start", "dealer_draw", "dealer_tie", "hand"})
+#: count by the start-up line ("Against 2 bots."), the dealt cards by H, the deal by the count
+#: of cards the player has ("You have 7 cards.", at full), the dealer and the first cards sent
+#: back by the first card and the first turn (at full they were up to 8 lines at once).
+ON_REQUEST = frozenset({"match_start", "dealer_draw", "dealer_tie", "hand", "deal", "dealer_chosen",
+                        "first_card_returned"})
 
 
 class Controller:
@@ -215,6 +218,8 @@ class Controller:
 
         text = message.text
         self.out.cue(message.type, message.data)  # sounds even when the words are left out
+        if message.seat == PLAYER_SEAT and message.type in ("turn", "beep_race", "pending", "playable_drawn"):
+            self._turn_said = True  # said, or folded into the line of the move before it
         if not said(message, self.out.verbosity) or message.type in ON_REQUEST:
             if message.text:
                 self.out.keep(message.text)  # left out at short, still one Page Up away
@@ -230,8 +235,6 @@ class Controller:
             return  # the Wild Draw Four choice said it already
         if message.type == "play" and self._challenge_first():
             return
-        if message.seat == PLAYER_SEAT and message.type in ("turn", "beep_race", "pending", "playable_drawn"):
-            self._turn_said = True
         if message.type == "beep_race":
             self._turn_said = True
         self.say(text, important=important(message))
@@ -339,7 +342,7 @@ class Controller:
                 continue
             if g.phase == Phase.MATCH_OVER:
                 self.mode = Mode.OVER
-                self.say(_(words.MATCH_OVER), important=True)
+                self.say(_(words.OVER_PROMPT), important=True)  # the game_over line said the end and the scores
                 await self._wait_mode_not(Mode.OVER)
                 continue
             if g.phase == Phase.HAND_OVER:

@@ -189,7 +189,6 @@ class RuleBookScreen(Screen):
 
     def open(self) -> None:
         """Open the rule book of the rules in play and list its sections."""
-        from uno_cli.keys import RULE_BOOK_HELP
         from uno_cli.rulebook import sections
 
         c = self.c
@@ -199,7 +198,7 @@ class RuleBookScreen(Screen):
         if c.mode != Mode.RULES:
             c.previous_mode = c.mode
         c.mode = Mode.RULES
-        c.answer(_(RULE_BOOK_HELP) + " " + words.sections([h for h, _b in self.sections]))
+        c.answer(_(words.RULE_BOOK_OPEN))
 
     def key(self, name: str) -> None:
         from uno_cli.keys import RULE_BOOK_HELP
@@ -213,6 +212,9 @@ class RuleBookScreen(Screen):
             self.index = 0
         elif name == "end":
             self.index = len(self.sections) - 1
+        elif name == "t":
+            c.answer(words.sections([h for h, _b in self.sections]))
+            return
         elif name in ("escape", "q", "f2", "c-f1"):
             c.mode = c.previous_mode if c.previous_mode != Mode.RULES else Mode.PLAY
             c.answer(_(words.BACK_TO_GAME))

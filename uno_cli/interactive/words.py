@@ -29,7 +29,6 @@ OUTPUT_FAILED_UNSAVED = N_("Standard output cannot be written, and the game coul
 # TRANSLATORS: {yes} and {no} are the names of the yes and no keys in your language.
 QUIT_UNSAVED_QUESTION = N_("Quit the game? It could not be saved, so it will be lost. {yes} quits, {no} goes on.")
 GOODBYE = N_("Goodbye.")
-MATCH_OVER = N_("The match is over. Press Enter to leave, or O for options to play again.")
 OVER_PROMPT = N_("Press Enter to leave, or O for options to play again.")
 # Short: said after every hand (F1 then names Enter, P and O).
 NEXT_HAND = N_("Next hand in 5 seconds; P pauses.")
@@ -123,8 +122,12 @@ def other_instance(path: str) -> str:
 
 
 def sections(titles: list[str]) -> str:
-    """The titles of the rule book's sections."""
+    """The titles of the rule book's sections (T in the rule book: the whole list, on request)."""
     return _("Sections: {titles}.").format(titles=", ".join(titles))
+
+
+#: F2: the rule book is open; how to walk it (under 15 words: the titles are one key away, T).
+RULE_BOOK_OPEN = N_("Rule book. Down arrow: next section; T: titles; Escape: back.")
 
 
 def interrupted(hand_number: int) -> str:
@@ -145,5 +148,5 @@ def question(msgid: str) -> str:
 
 
 def opponents(bots: int) -> str:
-    """How many bots the player meets."""
-    return ngettext("You play against {count} bot.", "You play against {count} bots.", bots).format(count=bots)
+    """How many bots the player meets (before "Enter starts", in the same line)."""
+    return ngettext("Against {count} bot.", "Against {count} bots.", bots).format(count=bots)
