@@ -407,3 +407,70 @@ def test_romanian_says_your_skipped_turn_otherwise_than_the_cards_name():
     as the card's name again; the player's own skipped turn is "Pierzi o tură."."""
     said = Translator("ro").gettext("Your turn is skipped.")
     assert "Stai o tură" not in said and said.endswith("tură."), said
+
+
+def _folded_lines(language: str) -> list[tuple[str, str, str]]:
+    """Each line describe.fold makes of a move and its effect, in ``language``, as (line, what
+    the line starts from: the move or the cards drawn, what the fold adds)."""
+    from uno_cli.cards_text import cards_list
+    from uno_cli.engine.events import Event
+    from uno_cli.engine.options import preset
+    from uno_cli.playconfig import BOT, PlayConfig, SeatSpec
+    from uno_cli.session import Session, said
+
+    changes: list[list[Event]] = []
+    for c in "rgby":
+        changes += [[Event("play", p, {"card": c + "r", "how": "turn"}), Event("reverse", p, {"direction": -1})]
+                    for p in (0, 1)]
+        changes += [[Event("play", p, {"card": c + "s", "how": "turn"}), Event("skip", s)] for p, s in ((0, 1), (1, 0), (1, 2))]
+        changes += [[Event("play", p, {"card": w, "how": "turn", "color": c})] for p in (0, 1) for w in ("w", "w+4")]
+    changes += [[Event("draw", p, {"count": n}), Event("skip", p)] for p in (0, 1) for n in (1, 2, 4, 6, 12)]
+    drawn = [["rs", "gs"], ["yr", "b+2"], ["w", "w+4"], ["r2", "r2"]]
+    changes += [[Event("draw", 0, {"count": len(cs)}, {"cards": cs}, secret_to=0), Event("skip", 0)] for cs in drawn]
+    names = ["Mia", "Ana", "Bruno"]
+    found = []
+    with use_language(language):
+        config = PlayConfig(players=3, seats=[SeatSpec(BOT, "normal")] * 3, options=preset("classic"),
+                            preset="classic", seed=3, names=names)
+        session = Session(config, output=lambda m: None, viewer=0)
+        session.start()
+        for events in changes:
+            out: list = []
+            session.output = out.append
+            session._emit_events(events)
+            lines = [m.text for m in out if said(m, "short")]
+            assert len(lines) == 1, lines  # folded into one line
+            line = lines[0]
+            if events[0].secret:
+                listed = cards_list(events[0].secret["cards"])
+                assert listed in line, (line, listed)
+                found.append((line, listed, line.replace(listed, " ")))
+            elif events[0].type == "draw":
+                found.append((line, "", line))
+            else:
+                cut = max(line.rfind("; "), line.rfind(": "))
+                found.append((line, line[:cut], line[cut:]))
+    return [(line, start, added) for line, start, added in found]
+
+
+def _stems_shared(a: str, b: str, skip: set[str]) -> set[str]:
+    """The words of ``a`` and ``b`` (four letters or more) that begin alike ("Inverti", "inverte")."""
+    words = lambda s: {w.casefold() for w in re.findall(r"\w{4,}", s) if w not in skip}  # noqa: E731
+    return {x for x in words(a) for y in words(b) if x[:min(5, len(x), len(y))] == y[:min(5, len(x), len(y))]}
+
+
+@pytest.mark.parametrize("language", SPOKEN_LANGUAGES)
+def test_a_folded_line_says_its_effect_in_words_the_move_did_not_say(language):
+    """ "Ana gioca un Salta il turno rosso; salti il turno.", "„Schimbă direcția”; direcția de
+    joc se schimbă", "Obrni smer; smer igre se menja": the effect a move's line goes on with
+    (and a draw's own words around the cards it names) says no word of the card again."""
+    names = {"Mia", "Ana", "Bruno"}
+    heard_twice = []
+    for line, start, added in _folded_lines(language):
+        shared = _stems_shared(start, added, names) if start else set()
+        if not start:  # a draw and its skipped turn: no word twice in the whole line
+            said_words = [w.casefold() for w in re.findall(r"\w{4,}", line) if w not in names]
+            shared = {w for w in said_words if said_words.count(w) > 1}
+        if shared:
+            heard_twice.append((line, shared))
+    assert not heard_twice, heard_twice
