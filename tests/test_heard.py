@@ -404,9 +404,11 @@ def test_italian_says_the_beep_card_with_an_italian_word():
 
 def test_romanian_says_your_skipped_turn_otherwise_than_the_cards_name():
     """ "Ana joacă o carte roșie „Stai o tură”." then "Stai o tură.": the second line was heard
-    as the card's name again; the player's own skipped turn is "Pierzi o tură."."""
-    said = Translator("ro").gettext("Your turn is skipped.")
-    assert "Stai o tură" not in said and said.endswith("tură."), said
+    as the card's name again; a skipped turn is "Îți pierzi rândul." ("pierzi o tură" still
+    said "o tură" of the card again)."""
+    tr = Translator("ro")
+    for said in (tr.gettext("Your turn is skipped."), tr.gettext("{player}'s turn is skipped.")):
+        assert "tură" not in said and said.endswith("rândul."), said
 
 
 def _folded_lines(language: str) -> list[tuple[str, str, str]]:
