@@ -91,6 +91,13 @@ def test_a_skip_says_whom_it_skips_in_the_cards_line() -> None:
     assert _said(out, "full") == ["Bruno plays a red Skip; you are skipped.", "It's Ana's turn."]
 
 
+def test_a_skip_just_drawn_and_played_says_whom_it_skips_in_the_cards_line() -> None:
+    with use_language("en"):
+        session, out = _session(players=3)
+        session._emit_events([Event("play", 2, {"card": "gs", "how": "drawn"}), Event("skip", 0), Event("turn", 1)])
+    assert _said(out, "short") == ["Bruno plays a green Skip; you are skipped."]
+
+
 def test_a_jump_in_with_a_skip_keeps_the_skip_in_its_own_line() -> None:
     with use_language("en"):
         session, out = _session(players=3)

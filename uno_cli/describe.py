@@ -938,8 +938,9 @@ def _folded(a: Any, b: Any, ea: Event | None, eb: Event, viewer: int | None, nam
         return _("{move}: {color}.").format(move=first, color=color_name(eb.data["color"]))
     if b.type == "skip" and a.type == "draw" and same and ea.data.get("count"):
         return _drawn_and_skipped(ea, viewer, names)
-    if b.type == "skip" and a.type == "play" and not same and ea.data.get("how", "turn") == "turn":
-        # (after a jump-in the line would be 9 words and more: the skip keeps its own)
+    if b.type == "skip" and a.type == "play" and not same and ea.data.get("how", "turn") in ("turn", "drawn"):
+        # (a card just drawn is said as one played in turn; after a jump-in the line would be
+        # 9 words and more: the skip keeps its own)
         if _you(b.seat, viewer):
             return _("{move}; you are skipped.").format(move=first)
         return _("{move}; {player} is skipped.").format(move=first, player=name_of(b.seat, names))
