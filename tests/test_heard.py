@@ -424,7 +424,9 @@ def _folded_lines(language: str) -> list[tuple[str, str, str]]:
     for c in "rgby":
         changes += [[Event("play", p, {"card": c + "r", "how": "turn"}), Event("reverse", p, {"direction": -1})]
                     for p in (0, 1)]
-        changes += [[Event("play", p, {"card": c + "s", "how": "turn"}), Event("skip", s)] for p, s in ((0, 1), (1, 0), (1, 2))]
+        changes.append([Event("first_card", None, {"card": c + "r", "color": c}), Event("reverse", None, {"direction": -1})])
+        changes += [[Event("play", p, {"card": c + "s", "how": how}), Event("skip", s)]
+                    for p, s in ((0, 1), (1, 0), (1, 2)) for how in ("turn", "drawn")]
         changes += [[Event("play", p, {"card": w, "how": "turn", "color": c})] for p in (0, 1) for w in ("w", "w+4")]
     changes += [[Event("draw", p, {"count": n}), Event("skip", p)] for p in (0, 1) for n in (1, 2, 4, 6, 12)]
     drawn = [["rs", "gs"], ["yr", "b+2"], ["w", "w+4"], ["r2", "r2"]]
