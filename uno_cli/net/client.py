@@ -332,7 +332,10 @@ class _Remote:
             obj = json.loads(line)
         except ValueError:
             return
-        if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
+        if not isinstance(obj, dict):
+            return
+        if not isinstance(obj.get("text"), str):
+            self.out.cue(obj.get("type"), obj)  # a line folded into the one before it still sounds
             return
         self.keys_on = bool(obj.get("keys"))
         self.watching = bool(obj.get("watching"))

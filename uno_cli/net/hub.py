@@ -115,8 +115,9 @@ class Member:
             self._replying -= 1
 
     def send(self, type: str, text: str | None, data: dict[str, Any] | None = None,
-             important: bool | None = None, heard: bool = True, reply: bool = False) -> None:
-        """One message: a line of text, or one JSON object for programs (``important``: by its type if None)."""
+             important: bool | None = None, heard: bool = True, reply: bool = False, turn: bool = False) -> None:
+        """One message: a line of text, or one JSON object for programs (``important``: by its type if None;
+        ``turn``: the line says this member's turn, folded into it)."""
         if self.gone:
             return
         if self.json:
@@ -124,16 +125,17 @@ class Member:
             payload["type"] = type
             payload["text"] = text
             line = json.dumps(payload, ensure_ascii=False)
-        elif not text:
-            return
-        elif self.frames:
+        elif self.frames:  # a line folded into the one before it is a frame too: it still sounds
             from uno_cli.session import IMPORTANT
 
             payload = dict(data or {})
             if isinstance(payload.get("color"), str):  # the event's colour, kept beside the ``color`` flag
                 payload["named_color"] = payload["color"]
             keys = self.keys
-            payload.update(type=type, text=text, important=type in IMPORTANT if important is None else important,
+            # A line folded into the one before it (its own text was said there) still sounds: its
+            # frame has an empty text; a line never said keeps None.
+            shown = text or ("" if payload.get("text") else None)
+            payload.update(type=type, text=shown, important=type in IMPORTANT if important is None else important,
                            reply=reply or self._replying > 0, keys=bool(keys and keys.keys_on),
                            watching=self.table is not None and self.seat is None,
                            color=bool(keys and keys.color_actions()))
@@ -141,8 +143,10 @@ class Member:
             if self.seat is not None and session is not None:  # for the client's sounds: whose seat, how many
                 payload.update(you=seat_number(self.seat), players=session.game.players)
             line = json.dumps(payload, ensure_ascii=False)
+        elif not text:
+            return
         else:
-            mine = type == "turn" and self.seat is not None and (data or {}).get("seat") == seat_number(self.seat)
+            mine = turn or type == "turn" and self.seat is not None and (data or {}).get("seat") == seat_number(self.seat)
             line = "\a" + text if self.bell and mine else text
         try:
             self.write(line)

@@ -249,9 +249,11 @@ class Table:
             if key not in cache:
                 with member.language():
                     cache[key], state = session.narrate(events, member.seat)
-            for message in cache[key]:
-                if member.json or said(message, member.verbosity):
-                    member.send(message.type, message.text, message.data, important=important(message))
+            told = cache[key]
+            for index, message in enumerate(told):
+                if member.json or said(message, member.verbosity) or member.frames and _folded(message, member.verbosity):
+                    member.send(message.type, message.text, message.data, important=important(message),
+                                turn=bool(message.text) and _turn_folded_in(told, index, member.seat))
         session.turn_state = state if state is not None else session.narrate(events, None)[1]
         if g.is_over:
             self.state = OVER
@@ -483,6 +485,21 @@ class Table:
                     member.send("prompt", text, prompt_json(g.view(seat), member.prompt_id, race, legal, text))
                 else:
                     member.send("prompt", text, {}, important=True)
+
+
+def _folded(message: Message, verbosity: str) -> bool:
+    """A line said inside the one before it (describe.fold): no text of its own, but it had one."""
+    return not message.text and bool((message.data or {}).get("text")) and (verbosity != "short" or message.brief)
+
+
+def _turn_folded_in(messages: list[Message], index: int, seat: int | None) -> bool:
+    """Whether the line ``messages[index]`` carries ``seat``'s turn, folded into it (describe.fold)."""
+    for message in messages[index + 1:]:
+        if message.text:
+            return False
+        if message.type == "turn" and seat is not None and message.seat == seat:
+            return True
+    return False
 
 
 def _names(owners: list[str | None], in_use: Any = lambda name: False) -> list[str]:
