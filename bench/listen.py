@@ -103,19 +103,7 @@ class TimingDaemon(SpeechDaemon):
 
     def timeline(self) -> list[tuple[float, str, str]]:
         """(time, "S" or "E", text) of every message so far, in order."""
-        try:
-            text = self.timeline_file.read_text(encoding="utf-8", errors="replace")
-        except FileNotFoundError:
-            return []
-        out = []
-        for line in text.splitlines():
-            parts = line.split("\t", 2)
-            if len(parts) == 3:
-                try:
-                    out.append((float(parts[0]), parts[1], _clean(parts[2])))
-                except ValueError:
-                    pass
-        return out
+        return _timed_lines(self.timeline_file)
 
 
 def available() -> str | None:
@@ -213,13 +201,13 @@ def play(daemon: TimingDaemon, home: Path, rate: int, preset: str, verbosity: st
         child.close(force=True)
     run.printed = [(t, line) for t, line in screen.lines if t < stopped]
     run.timeline = daemon.timeline()
-    run.produced = _produced(home.parent / "clock.txt")
+    run.produced = _timed_lines(home.parent / "clock.txt")  # the game's clock log (UNO_CLI_CLOCK_LOG)
     return run
 
 
-def _produced(path: Path) -> list[tuple[float, str, str]]:
-    """The game's clock log (``UNO_CLI_CLOCK_LOG``): (time, kind, text) of every message."""
-    out = []
+def _timed_lines(path: Path) -> list[tuple[float, str, str]]:
+    """(time, kind, text) of each line "TIME<TAB>KIND<TAB>TEXT" of a log (the daemon's or the game's)."""
+    out: list[tuple[float, str, str]] = []
     try:
         text = path.read_text(encoding="utf-8", errors="replace")
     except FileNotFoundError:
