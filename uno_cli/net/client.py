@@ -334,13 +334,12 @@ class _Remote:
             return
         if not isinstance(obj, dict):
             return
+        self.out.cue(obj.get("type"), obj)  # a line folded into the one before it (no text) still sounds
         if not isinstance(obj.get("text"), str):
-            self.out.cue(obj.get("type"), obj)  # a line folded into the one before it still sounds
             return
         self.keys_on = bool(obj.get("keys"))
         self.watching = bool(obj.get("watching"))
         self.mode = Mode.COLOR if obj.get("color") else Mode.PLAY
-        self.out.cue(obj.get("type"), obj)
         # A server is a stranger: what it sends reaches the screen and the speech cleaned
         # (no escape sequences, control or format characters), as the server cleans names and chat.
         text = clean_lines(obj["text"])
