@@ -25,6 +25,7 @@ its answer without timing anything.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
@@ -218,7 +219,13 @@ class Referee:
         # (stamp, offers, the bots' states from just before they chose them, or {}).
         self._offers: tuple[tuple[int, int, str], list[Offer], dict[int, dict[str, Any]]] | None = None
         self._waived: set[tuple[int, int, int]] = set()
-        self._seats = sorted(bots.items())
+        self._seats: list[tuple[int, Any]] = []
+        self._observers: list[Any] = []
+        self._legal_only: frozenset[int] = frozenset()
+        self._index_bots()
+
+    def _index_bots(self) -> None:
+        self._seats = sorted(self.bots.items())
         # Only bots that look at events are told them (RandomBot does not).
         self._observers = [
             bot for _seat, bot in self._seats if getattr(type(bot), "observe", Bot.observe) is not Bot.observe
@@ -342,12 +349,16 @@ class Referee:
         except Exception:  # noqa: BLE001 - a broken bot plays safe
             return None
 
-    def _ask(self, g: Game) -> list[Offer]:
-        """Every bot that may act in ``g`` says what it wants to do (in seat order)."""
+    def _ask(self, g: Game, bots: dict[int, Any] | None = None) -> list[Offer]:
+        """Every bot that may act in ``g`` says what it wants to do (in seat order).
+
+        ``bots``: the bots to ask (copies, on a worker thread); by default the referee's own.
+        """
         offers: list[Offer] = []
         in_turn_phase = g.phase in IN_TURN_PHASES
         beep = g.phase == _BEEP_RACE
-        bots = self.bots
+        if bots is None:
+            bots = self.bots
         version, hand = g.version, g.hand_number
         for seat in g.actors():
             bot = bots.get(seat)
@@ -396,23 +407,44 @@ class Referee:
 
     def offers_job(self) -> Callable[[], tuple[Any, ...]]:
         """Made on the thread that owns the game: a job for a worker thread that asks the bots
-        on a copy of the game; give its result to :meth:`keep_offers` on the owning thread."""
+        on copies of the game and of the bots that may act (made here, so the worker never
+        reads the live game, nor a bot's memory while it is told a move); give its result to
+        :meth:`keep_offers` on the owning thread. Raises what copying a bot raises (a bot
+        that cannot be copied is asked on the owning thread: :meth:`offers`)."""
         stamp = self._stamp()
         snapshot = self.game.copy()
         before = self.bot_states() if self.remember_states else {}
+        stopped = snapshot.phase in _STOPPED
+        bots = {} if stopped else {s: copy.deepcopy(self.bots[s]) for s in snapshot.actors() if s in self.bots}
 
         def job() -> tuple[Any, ...]:
-            offers = self._ask(snapshot) if snapshot.phase not in _STOPPED else []
-            return (stamp, offers, before)
+            offers = [] if stopped else self._ask(snapshot, bots)
+            return (stamp, offers, before, bots)
 
         return job
 
     def keep_offers(self, result: tuple[Any, ...]) -> bool:
-        """Keep offers a worker made (:meth:`offers_job`) if the game has not changed since; True if kept."""
+        """Keep offers a worker made (:meth:`offers_job`) if the game has not changed since; True if kept.
+
+        The bots' copies that chose them take the place of the bots (they remember the choice
+        and drew from their generators); a stale result is dropped with its copies.
+        """
         if result[0] != self._stamp():
             return False
         self._offers = (result[0], result[1], result[2])
+        chose = result[3] if len(result) > 3 else {}
+        if chose:
+            self.bots.update(chose)
+            self._index_bots()
         return True
+
+    def choice(self, seat: int, bot: Any) -> Action | None:
+        """What ``bot`` plays for ``seat`` now (a stand-in for a person away or too slow): its
+        choice if legal, else :func:`default_action`."""
+        g = self.game
+        in_turn = g.phase in IN_TURN_PHASES and g.current == seat
+        action = self._decide(g, seat, bot, in_turn, g.phase == _BEEP_RACE)
+        return action if action is not None else default_action(g.view(seat))
 
     def bot_states(self) -> dict[int, dict[str, Any]]:
         """What each bot remembers, with its generator (saved with the game)."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -36,8 +35,6 @@ from uno_cli.interactive.screens import (
 )
 from uno_cli.interactive.setup import PLAYER_SEAT, configure_from_settings, default_names, make_session, merge_settings, seats_for
 
-#: The pause between hands ("Next hand in 5 seconds"), from when it has been heard.
-NEXT_HAND_SECONDS = 5.0
 #: Verbs that work before a game exists.
 WITHOUT_GAME = frozenset({"help", "rules", "repeat", "history_back", "history_forward", "silence", "options"})
 
@@ -69,7 +66,6 @@ class Controller:
         self.done = False
         self.exit_code = 0
         self.resume_data: dict[str, Any] | None = None
-        self.last_race: tuple[str, int, float] | None = None
         self.on_exit: Callable[[], None] | None = None
         self.races = RaceTimers(self)
         self.colors = ColorScreen(self)
@@ -284,20 +280,11 @@ class Controller:
 
     def apply(self, action: Any) -> list[Any]:
         """Apply an action (any seat) through the Session, then time what follows."""
-        from uno_cli.engine.actions import ANSWER, CATCH, JUMP_IN
-
         focused = self._focused_card()
-        if action.seat == PLAYER_SEAT:
-            beaten = [o.seat for o in self.races.offers.values()
-                      if o.action.kind == action.kind and action.kind in (ANSWER, CATCH, JUMP_IN)]
-        else:
-            beaten = []
-        racing = action.seat != PLAYER_SEAT and self.table.referee.is_race(action)  # type: ignore[union-attr]
+        beaten = self.races.outrun(action) if action.seat == PLAYER_SEAT else None
         events = self.table.apply(action)  # type: ignore[union-attr]
-        if racing:
-            self.last_race = (action.kind, action.seat, time.monotonic())
-        if beaten:
-            self.say(d.beaten_text(beaten[0], self.table.names))  # type: ignore[union-attr]
+        if beaten is not None:
+            self.say(d.beaten_text(beaten, self.table.names))  # type: ignore[union-attr]
         self._after_change(focused)
         return events
 
@@ -309,16 +296,11 @@ class Controller:
         if action in g.legal_actions(PLAYER_SEAT):
             self.apply(action)
             return True
-        text = d.describe_error(g.why_illegal(action), self.table.names)
-        races = {"uno": ("catch",), "catch": ("catch",), "jump_in": ("jump_in", "play"), "play": ("jump_in", "play")}
-        if (
-            self.last_race
-            and time.monotonic() - self.last_race[2] < 3
-            and self.last_race[0] in races.get(action.kind, ())
-            and g.current != PLAYER_SEAT
-        ):
-            text = d.too_late_text(self.last_race[1], self.table.names)
-        self.answer(text)
+        winner = self.races.too_late(action)
+        if winner is not None:
+            self.answer(d.too_late_text(winner, self.table.names))
+        else:
+            self.answer(d.describe_error(g.why_illegal(action), self.table.names))
         return False
 
     # ---------------------------------------------------------------- the match loop
@@ -379,20 +361,17 @@ class Controller:
 
     def next_hand_delay(self) -> float:
         """Seconds until the next hand: the five seconds said, counted from when they are heard."""
-        return self.out.heard_delay() + NEXT_HAND_SECONDS
+        return self.races.next_hand_delay()
 
     async def between_hands(self) -> None:
-        """The pause between hands: the next hand after a few seconds, unless paused."""
-        self.say(_(words.NEXT_HAND))
-        self.mode = Mode.BETWEEN
-        deadline = time.monotonic() + self.next_hand_delay()
-        while self.mode in (Mode.BETWEEN, Mode.MENU, Mode.RULES, Mode.QUIT) and not self.done:
-            if self.paused or self.mode != Mode.BETWEEN:
-                deadline = time.monotonic() + self.next_hand_delay()
-            left = deadline - time.monotonic()
-            if left <= 0:
+        """The pause between hands: the driver deals the next hand after it, unless paused or in a
+        menu (then it counts again when play goes on); Enter ends it now."""
+        while self.game.phase == Phase.HAND_OVER and not self.done:
+            if self.races.held() or not self.races.scheduled:
+                self.races.schedule()  # says the pause once a hand; held, it is counted again later
+            if self.mode not in (Mode.BETWEEN, Mode.MENU, Mode.RULES, Mode.QUIT):
                 break
-            await self.sleep_until_change(min(left, 0.5))
+            await self.sleep_until_change(0.5)
         if self.mode == Mode.BETWEEN:
             self.mode = Mode.PLAY
 
@@ -475,7 +454,7 @@ class Controller:
         """P: pause or resume the bots."""
         self.paused = not self.paused
         if self.paused:
-            self.races.cancel()
+            self.races.hold()
             self.answer(_(words.PAUSED), important=True)
         else:
             self.answer(_(words.GOES_ON))

@@ -4,8 +4,8 @@ A table owns a :class:`uno_cli.session.Session` (the same game as everywhere: en
 bots, the :class:`uno_cli.race.Referee`). Each change is rendered for every member
 separately: in the member's language and verbosity, from its seat's point of view
 (:func:`uno_cli.wire.event_json` keeps a seat's secrets to that seat; a watcher sees only
-public events). The referee's schedule is put on timers of the event loop, as the
-interactive game does; a player's line is applied the moment it arrives at the server
+public events). The match is played on the one real-time driver (:mod:`uno_cli.driver`), as
+the interactive game is; a player's line is applied the moment it arrives at the server
 (races are decided on arrival). A seat whose player is away waits ``away_timeout``
 seconds, then a bot plays it until the player is back.
 """
@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Any
 from uno_cli import describe as d
 from uno_cli.engine.seats import seat_number
 from uno_cli.commands import parse, spoken_moves
-from uno_cli.engine import Phase
+from uno_cli.driver import NEXT_HAND_SECONDS, Driver, Pacing
+from uno_cli.engine import Action, Phase
 from uno_cli.engine.errors import IllegalAction
 from uno_cli.net import words
 from uno_cli.playconfig import BOT, SCRIPT, PlayConfig, SeatSpec
-from uno_cli.race import bot_rng
+from uno_cli.race import Referee, bot_rng
 from uno_cli.session import Message, Session, important, said
 from uno_cli.wire import hello_json, prompt_json, prompt_legal
 
@@ -56,7 +57,8 @@ class Table:
         self.members: list[Member] = []
         self.session: Session | None = None
         self.state = WAITING
-        self._handles: list[asyncio.TimerHandle] = []
+        self.driver = TableDriver(self)
+        """The match's timers: bots, the pause between hands, turn limits, seats away."""
         self._speaker: Member | None = None
         #: Seats whose player is away, with the loop time the bot takes over.
         self.away: dict[int, float] = {}
@@ -73,8 +75,6 @@ class Table:
         #: (they enter again only when invited again).
         self.invited: set[str] = set()
         self.removed: set[str] = set()
-        #: The loop time the next hand is dealt (the pause after a hand, as the local game pauses), by hand.
-        self._next_hand: tuple[int, float] | None = None
 
     # ------------------------------------------------------------------ seats
 
@@ -178,7 +178,7 @@ class Table:
 
     def close(self) -> None:
         """Stop the timers (the server stops, or the table is removed)."""
-        self._cancel()
+        self.driver.close()
         if self.session is not None:
             self.session.close()
 
@@ -322,64 +322,28 @@ class Table:
 
     # ------------------------------------------------------------------ the clock
 
-    def _cancel(self) -> None:
-        for handle in self._handles:
-            handle.cancel()
-        self._handles = []
-
     def _after(self) -> None:
         """After any change: prompts for the seats that may act, and every timer again."""
         session = self.session
         if session is None or self.state != PLAYING:
-            self._cancel()
+            self.driver.cancel()
             return
         self._prompt_all()
-        self._cancel()
+        driver = self.driver
+        driver.schedule()  # the bots, and the pause between hands
         g = session.game
-        referee = session.referee
-        referee.pace = self.pace
-        referee.race_window = self.clock.race_window
-        loop = self.clock.loop
-        for entry in referee.schedule(virtual=False):
-            self._handles.append(loop.call_later(self.clock.scaled(entry.time), self._fire, entry.offer))
-        now = self.clock.now()
         for seat in range(g.players):
             # A player who is here but does not answer (or does not read) must not hold up the
             # table: after the turn limit a bot makes this one move for them.
             if seat not in self.away and session.controlled(seat) and self._must_act(seat):
-                self._handles.append(loop.call_later(self.clock.scaled(self.clock.turn_limit), self._takeover,
-                                                     seat, g.version, g.hand_number))
-        if g.phase == Phase.HAND_OVER:
-            self._pause_between_hands(now)
+                driver.arm(self.clock.turn_limit, self._takeover, seat, g.version, g.hand_number)
+        now = self.clock.now()
         for seat, until in self.away.items():
             if seat in self._takeover_bots:
                 if self._must_act(seat):
-                    self._handles.append(loop.call_later(self.clock.scaled(self.pace), self._takeover,
-                                                         seat, g.version, g.hand_number))
+                    driver.arm(self.pace, self._takeover, seat, g.version, g.hand_number)
             else:
-                self._handles.append(loop.call_later(max(0.0, until - now), self._away_over, seat))
-
-    def _pause_between_hands(self, now: float) -> None:
-        """A hand is over: the next is dealt after the local game's pause ("Next hand in 5 seconds")."""
-        from uno_cli.interactive.controller import NEXT_HAND_SECONDS
-
-        g = self.session.game  # type: ignore[union-attr]
-        if self._next_hand is None or self._next_hand[0] != g.hand_number:
-            self._next_hand = (g.hand_number, now + self.clock.scaled(NEXT_HAND_SECONDS))
-            seconds = int(NEXT_HAND_SECONDS)
-            self.announce(lambda: words.next_hand(seconds), {"code": "next_hand", "seconds": seconds})
-        self._handles.append(self.clock.loop.call_later(max(0.0, self._next_hand[1] - now), self._deal_next,
-                                                        g.hand_number))
-
-    def _deal_next(self, hand: int) -> None:
-        session = self.session
-        if session is None or self.state != PLAYING:
-            return
-        g = session.game
-        if g.phase != Phase.HAND_OVER or g.hand_number != hand:
-            return
-        session.next_hand()
-        self._after()
+                driver.arm(max(0.0, until - now), self._away_over, seat, real=True)
 
     def _must_act(self, seat: int) -> bool:
         return self.session.referee.must_act(seat)  # type: ignore[union-attr]
@@ -388,26 +352,6 @@ class Table:
     def attended(self) -> bool:
         """Someone sits at this table and is connected."""
         return any(m.seat is not None and not m.gone for m in self.members)
-
-    def _held(self, retry: Any, *args: Any) -> bool:
-        """True when the bots of this table, which nobody sits at, must wait for the server's bot budget
-        (``retry(*args)`` is called then)."""
-        if self.attended:
-            return False
-        wait = self.clock.unattended_wait()
-        if wait <= 0:
-            return False
-        self._handles.append(self.clock.loop.call_later(wait, retry, *args))
-        return True
-
-    def _fire(self, offer: Any) -> None:
-        session = self.session
-        if session is None or self.state != PLAYING:
-            return
-        if self._held(self._fire, offer):
-            return
-        if session.fire(offer):
-            self._after()
 
     def _away_over(self, seat: int) -> None:
         session = self.session
@@ -429,8 +373,6 @@ class Table:
 
     def _takeover(self, seat: int, version: int, hand: int) -> None:
         """A bot makes the move of a player who is away (or past the turn limit)."""
-        from uno_cli.external import safe_default
-
         session = self.session
         if session is None or self.state != PLAYING:
             return
@@ -438,19 +380,13 @@ class Table:
         g = session.game
         if g.version != version or g.hand_number != hand or not self._must_act(seat):
             return
-        if self._held(self._takeover, seat, version, hand):
+        if self.driver.budget_wait(self._takeover, seat, version, hand):
             return
         if seat not in self._takeover_bots:
             # The player is here but did not act in time: everyone hears why the server moves for them.
             name = session.names[seat]
             self.announce(lambda: words.idle_move(name), {"code": "idle", "seat": seat_number(seat)})
-        view = g.view(seat)
-        try:
-            action = bot.choose(view)
-            if action is None or not g.is_legal(action):
-                action = safe_default(view)
-        except Exception:  # noqa: BLE001 - a bot must never stop the table
-            action = safe_default(view)
+        action = session.referee.choice(seat, bot)
         if action is not None:
             try:
                 session.apply(action)
@@ -485,6 +421,60 @@ class Table:
                     member.send("prompt", text, prompt_json(g.view(seat), member.prompt_id, race, legal, text))
                 else:
                     member.send("prompt", text, {}, important=True)
+
+
+class TableDriver(Driver):
+    """A table on the one real-time driver: the table's pace, the server's race window and time
+    scale, nobody listened for (a client says the lines), a budget for bots nobody watches."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+
+    def referee(self) -> Referee | None:
+        """The referee of the match, while it is played."""
+        t = self.table
+        return t.session.referee if t.session is not None and t.state == PLAYING else None
+
+    def event_loop(self) -> asyncio.AbstractEventLoop | None:
+        """The server's loop."""
+        try:
+            return self.table.clock.loop
+        except RuntimeError:
+            return None
+
+    def pacing(self) -> Pacing:
+        """The table's pace and the server's race window; no thinking time (a turn limit instead)."""
+        return Pacing(self.table.pace, self.table.clock.race_window)
+
+    def scale(self) -> float:
+        """The server's time scale."""
+        return float(self.table.clock.scale)
+
+    def apply_move(self, action: Action) -> None:
+        """Applied, said to every member, then the prompts and timers again."""
+        t = self.table
+        t.session.apply(action)  # type: ignore[union-attr]
+        t._after()
+
+    def bot_wait(self) -> float:
+        """A table nobody sits at waits for the server's bot budget."""
+        return 0.0 if self.table.attended else self.table.clock.unattended_wait()
+
+    def hand_over(self) -> None:
+        """Everyone hears that the next hand is dealt in a few seconds (as the local game says)."""
+        seconds = int(NEXT_HAND_SECONDS)
+        self.table.announce(lambda: words.next_hand(seconds), {"code": "next_hand", "seconds": seconds})
+
+    def deal_next(self) -> None:
+        """The next hand, then the prompts and timers."""
+        t = self.table
+        t.session.next_hand()  # type: ignore[union-attr]
+        t._after()
+
+    def again(self) -> None:
+        """The bots' timers, and the table's turn limits and seats away."""
+        self.table._after()
 
 
 def _folded(message: Message, verbosity: str) -> bool:
