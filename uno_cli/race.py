@@ -12,8 +12,8 @@ The same :meth:`Referee.schedule` serves two clocks:
 
 - **virtual time** (script mode and the simulator, :meth:`Referee.advance`): a person,
   that is a scripted seat, answers in exactly :data:`ANSWER_TIME` seconds;
-- **real time** (the interactive game): each bot's entry is put on a timer, and the
-  person's key press is applied the moment it arrives.
+- **real time** (the interactive game and the network tables, :mod:`uno_cli.driver`): each
+  bot's entry is put on a timer, and a person's key press is applied the moment it arrives.
 
 So the simulator plays exactly the game a person plays at the default pace.
 
