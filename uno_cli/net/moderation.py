@@ -493,7 +493,7 @@ class Moderation:
         if seat is not None and table is not None and table.state == PLAYING and seat < len(table.owners):
             table.owners[seat] = None  # nobody gets this seat back: a bot plays it from now on
             table.away[seat] = table.clock.now()
-            table._after()
+            table.after_change()
         hub._mark(number)
         if member.table is not table:
             member.say(sentence, "info", {"code": "unseated"})

@@ -153,7 +153,7 @@ class Table:
             self._hello(member)
             if returning:
                 self.catch_up(member)  # before the prompt: where the game stands, then what to do
-            self._after()
+            self.after_change()
 
     def detach(self, member: Member, dropped: bool) -> None:
         """``member`` leaves (``dropped``: the connection was lost; the seat is kept for it)."""
@@ -174,7 +174,7 @@ class Table:
             self.away[seat] = self.clock.now() + self.clock.scaled(self.clock.away_timeout)
             if dropped:
                 self.announce(lambda: words.away(member.name))
-            self._after()
+            self.after_change()
 
     def close(self) -> None:
         """Stop the timers (the server stops, or the table is removed)."""
@@ -192,7 +192,7 @@ class Table:
             cfg.names = _names(self.owners, self.name_in_use)
         else:
             cfg.seats, cfg.names, cfg.resume = [], [], resume  # the save says who sits where
-        # Hands are dealt after a pause (see _after), as the local game pauses between hands.
+        # Hands are dealt after a pause (the driver, uno_cli.driver), as the local game pauses between hands.
         self.session = session = Session(cfg, self._output, viewer=None, script_kind=SCRIPT, auto_next_hand=False)
         session.help_skip, session.seat_prefix = REFUSED_AT_TABLE, False
         if resume is not None:
@@ -208,7 +208,7 @@ class Table:
             session.start()
         elif session.game.phase == Phase.HAND_OVER:
             session.next_hand()
-        self._after()
+        self.after_change()
 
     def _hello(self, member: Member) -> None:
         session = self.session
@@ -297,7 +297,7 @@ class Table:
                     self._prompted.pop(id(member), None)
         finally:
             self._speaker = None
-        self._after()
+        self.after_change()
 
     def watcher_line(self, member: Member, line: str) -> bool:
         """A watcher's public question (commands.PUBLIC_QUERIES); False if the line is none."""
@@ -322,7 +322,7 @@ class Table:
 
     # ------------------------------------------------------------------ the clock
 
-    def _after(self) -> None:
+    def after_change(self) -> None:
         """After any change: prompts for the seats that may act, and every timer again."""
         session = self.session
         if session is None or self.state != PLAYING:
@@ -360,7 +360,7 @@ class Table:
         self._takeover_bots[seat] = self._stand_in(seat)
         name = session.names[seat]
         self.announce(lambda: words.bot_plays(name))
-        self._after()
+        self.after_change()
 
     def _stand_in(self, seat: int) -> Any:
         """The bot that plays for ``seat`` while its player is away or too slow (one per seat)."""
@@ -392,7 +392,7 @@ class Table:
                 session.apply(action)
             except IllegalAction:
                 pass
-        self._after()
+        self.after_change()
 
     # ------------------------------------------------------------------ prompts
 
@@ -455,7 +455,7 @@ class TableDriver(Driver):
         """Applied, said to every member, then the prompts and timers again."""
         t = self.table
         t.session.apply(action)  # type: ignore[union-attr]
-        t._after()
+        t.after_change()
 
     def bot_wait(self) -> float:
         """A table nobody sits at waits for the server's bot budget."""
@@ -470,11 +470,11 @@ class TableDriver(Driver):
         """The next hand, then the prompts and timers."""
         t = self.table
         t.session.next_hand()  # type: ignore[union-attr]
-        t._after()
+        t.after_change()
 
     def again(self) -> None:
         """The bots' timers, and the table's turn limits and seats away."""
-        self.table._after()
+        self.table.after_change()
 
 
 def _folded(message: Message, verbosity: str) -> bool:
