@@ -379,3 +379,29 @@ def test_a_late_uno_just_after_a_bot_caught_it_is_too_late_for_three_seconds():
     assert front.too_late(Action(DRAW, 0)) is None  # a draw is no race the catch won
     loop.run_until(0.5 + TOO_LATE)
     assert front.too_late(Action(UNO, 0)) is None
+
+
+def test_a_searching_bot_that_cannot_be_copied_is_asked_on_the_loop_thread():
+    g = _uno_window_game()
+    loop = FakeLoop()
+
+    class Uncopyable(Turn):
+        searches = True
+
+        def __init__(self) -> None:
+            self.lock = threading.Lock()  # no copy of it can be made
+            self.threads: list[threading.Thread] = []
+
+        def choose(self, view: Any) -> Action | None:
+            self.threads.append(threading.current_thread())
+            return super().choose(view)
+
+    bot = Uncopyable()
+    front = Front(Referee(g, {1: bot, 2: Turn()}), loop, pace=1.0)
+    try:
+        front.schedule()
+        loop.run_until(1.0)
+    finally:
+        front.close()
+    assert bot.threads and all(t is loop.thread for t in bot.threads)
+    assert [(a.kind, a.seat) for a in front.applied] == [(DRAW, 1)]
