@@ -10,8 +10,7 @@ from typing import Any
 
 import pexpect
 
-from tests.interactive.helpers import child_env, uno_command
-from tests.net.helpers import PASSCODE, open_server
+from tests.net.helpers import join_in_terminal, open_server
 from tests.speechd_fixture import SpeechDaemon
 
 #: Never a bot's move for the player who thinks (the tests' clock is fast).
@@ -76,10 +75,7 @@ def test_uno_join_speaks_each_moves_folded_line_once_and_the_players_turn(tmp_pa
     frames: list[dict[str, Any]] = []
 
     def drive(port: int, hub: Any) -> int:
-        cmd, argv = uno_command("join", f"127.0.0.1:{port}", "--name", "Ana", "--speech", "on", "--lang", "en",
-                                "--sound", "off")
-        child = pexpect.spawn(cmd, argv, env=child_env(home, UNO_PASSCODE=PASSCODE), encoding="utf-8",
-                              timeout=30, dimensions=(50, 200))
+        child = join_in_terminal(home, port, "--speech", "on", "--lang", "en", "--sound", "off", timeout=30)
         try:
             child.expect("Welcome, Ana")
             member = hub.members["Ana"]

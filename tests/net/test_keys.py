@@ -9,8 +9,7 @@ import json
 import asyncssh
 import pexpect
 
-from tests.interactive.helpers import child_env, uno_command
-from tests.net.helpers import PASSCODE, Client, open_server
+from tests.net.helpers import PASSCODE, Client, join_in_terminal, open_server
 from uno_cli.cards_text import sort_hand
 from uno_cli.net import client as client_module
 
@@ -135,9 +134,7 @@ def test_uno_join_in_a_terminal_presses_keys_and_hears_the_answers(tmp_path):
     home.mkdir()
 
     def drive(port: int, hub) -> dict[str, str]:
-        cmd, argv = uno_command("join", f"127.0.0.1:{port}", "--name", "Ana", "--speech", "off", "--lang", "it")
-        child = pexpect.spawn(cmd, argv, env=child_env(home, UNO_PASSCODE=PASSCODE), encoding="utf-8",
-                              timeout=20, dimensions=(50, 200))
+        child = join_in_terminal(home, port, "--speech", "off", "--lang", "it")
         got = {}
         try:
             child.expect("Ciao, Ana")
