@@ -203,3 +203,16 @@ def join_in_terminal(home: Path, port: int, *args: str, timeout: float = 20) -> 
     cmd, argv = uno_command("join", f"127.0.0.1:{port}", "--name", "Ana", *args)
     return pexpect.spawn(cmd, argv, env=child_env(home, UNO_PASSCODE=PASSCODE), encoding="utf-8",
                          timeout=timeout, dimensions=(50, 200))
+
+
+def beside_a_server(folder: Path, drive: Any, **options: Any) -> Any:
+    """``drive(port, hub)``, on a thread (a pseudo-terminal blocks), while a server (``open_server(folder,
+    **options)``) runs on this one; what it returns."""
+    async def go() -> Any:
+        server, hub, port = await open_server(folder, **options)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(None, drive, port, hub)
+        finally:
+            server.close()
+
+    return asyncio.run(go())

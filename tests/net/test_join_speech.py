@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from collections import Counter
@@ -10,7 +9,7 @@ from typing import Any
 
 import pexpect
 
-from tests.net.helpers import join_in_terminal, open_server
+from tests.net.helpers import beside_a_server, join_in_terminal
 from tests.speechd_fixture import SpeechDaemon
 
 #: Never a bot's move for the player who thinks (the tests' clock is fast).
@@ -100,14 +99,7 @@ def test_uno_join_speaks_each_moves_folded_line_once_and_the_players_turn(tmp_pa
             child.close(force=True)
         return taken
 
-    async def go() -> int:
-        server, hub, port = await open_server(tmp_path / "server", turn_limit=NO_LIMIT)
-        try:
-            return await asyncio.get_running_loop().run_in_executor(None, drive, port, hub)
-        finally:
-            server.close()
-
-    taken = asyncio.run(go())
+    taken = beside_a_server(tmp_path / "server", drive, turn_limit=NO_LIMIT)
     spoken = speech_daemon.messages()
     assert taken >= 2, spoken
     assert all(m.strip() for m in spoken), spoken  # no empty message

@@ -9,7 +9,7 @@ import json
 import asyncssh
 import pexpect
 
-from tests.net.helpers import PASSCODE, Client, join_in_terminal, open_server
+from tests.net.helpers import PASSCODE, Client, beside_a_server, join_in_terminal, open_server
 from uno_cli.cards_text import sort_hand
 from uno_cli.net import client as client_module
 
@@ -158,15 +158,7 @@ def test_uno_join_in_a_terminal_presses_keys_and_hears_the_answers(tmp_path):
             child.close(force=True)
         return got
 
-    async def go():
-        server, hub, port = await open_server(tmp_path / "server", turn_limit=NO_LIMIT)
-        try:
-            got = await asyncio.get_running_loop().run_in_executor(None, drive, port, hub)
-        finally:
-            server.close()
-        return got
-
-    got = run(go())
+    got = beside_a_server(tmp_path / "server", drive, turn_limit=NO_LIMIT)
     from uno_cli.describe import hand_text
     from uno_cli.i18n import use_language
 

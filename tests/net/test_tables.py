@@ -12,7 +12,8 @@ import sys
 import asyncssh
 import pytest
 
-from tests.net.helpers import PASSCODE, Client, lobby, open_server, join_in_terminal, private_key_file, open_table, system_ssh
+from tests.net.helpers import (PASSCODE, Client, beside_a_server, join_in_terminal, lobby, open_server, open_table,
+                               private_key_file, system_ssh)
 from uno_cli.net.client import KnownHosts, connect, join_line, split_join_line
 
 #: Never a bot's move for a player who thinks (the tests' clock is fast).
@@ -364,7 +365,7 @@ def _join_and_type(tmp_path, speech: str) -> dict[str, str]:
     home = tmp_path / "home"
     home.mkdir()
 
-    def drive(port: int) -> dict[str, str]:
+    def drive(port: int, _hub) -> dict[str, str]:
         child = join_in_terminal(home, port, "--speech", speech, "--lang", "it")
         got = {}
         try:
@@ -389,14 +390,7 @@ def _join_and_type(tmp_path, speech: str) -> dict[str, str]:
             child.close(force=True)
         return got
 
-    async def go():
-        server, hub, port = await open_server(tmp_path / "server", turn_limit=NO_LIMIT)
-        try:
-            return await asyncio.get_running_loop().run_in_executor(None, drive, port)
-        finally:
-            server.close()
-
-    return run(go())
+    return beside_a_server(tmp_path / "server", drive, turn_limit=NO_LIMIT)
 
 
 def test_uno_join_takes_the_servers_rule_for_keys_a_watcher_has_no_card_keys_and_a_colour_choice_takes_letters():
