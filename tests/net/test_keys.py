@@ -253,3 +253,32 @@ def test_plain_ssh_keys_that_would_wait_for_more_are_said_and_never_swallow_the_
             answer, who = got
             assert answer.strip().startswith("That key does nothing"), (where, name)
             assert who.strip() == "Here: Ana.", (where, name)
+
+
+def _typed_after(presses: list[tuple[float, str]], letter: str, at: float, monkeypatch) -> str:
+    """What KeyRun makes of key letters pressed at the given seconds, then ``letter`` (no key) at ``at``."""
+    from uno_cli.net import keys
+
+    clock = [0.0]
+    monkeypatch.setattr(keys.time, "monotonic", lambda: clock[0])
+    run = keys.KeyRun()
+    for when, name in presses:
+        clock[0] = when
+        run.press(name)
+    clock[0] = at
+    return run.begin_typing(None, letter)
+
+
+def test_a_quick_run_of_key_letters_is_typing_whatever_it_spells(monkeypatch):
+    assert _typed_after([(10.0, "s")], "a", 10.2, monkeypatch) == "sa"
+    assert _typed_after([(10.0, "x"), (10.3, "z")], "q", 10.5, monkeypatch) == "xzq"
+    assert _typed_after([(10.0, "h"), (11.5, "s")], "a", 11.7, monkeypatch) == "sa"  # the H a while before acted
+
+
+def test_a_slow_run_of_key_letters_is_typing_only_when_it_begins_a_command_word(monkeypatch):
+    assert _typed_after([(10.0, "s")], "a", 11.5, monkeypatch) == "sa"  # "say", typed slowly
+    assert _typed_after([(10.0, "S")], "a", 11.5, monkeypatch) == "Sa"
+    assert _typed_after([(10.0, "s"), (11.0, "t")], "a", 12.5, monkeypatch) == "sta"  # "start"
+    assert _typed_after([(10.0, "h")], "x", 11.5, monkeypatch) == "x"  # no command begins "hx": H was a key
+    assert _typed_after([(10.0, "s")], "a", 13.0, monkeypatch) == "a"  # too long ago: S was a key
+    assert _typed_after([(10.0, "s")], "/", 10.1, monkeypatch) == "/"  # a slash begins its own line

@@ -268,6 +268,12 @@ def test_typing_say_hello_at_a_table_in_play_reaches_chat_and_a_single_key_still
         own = await _after(c, m, lambda line: line.startswith("Ana says:"))
         heard = await bo.read_until(lambda o: o["type"] == "chat")
         m = _mark(c)
+        c.process.stdin.write("s")  # typed slowly: S acts, and a second later A begins "sa", as "say" begins
+        await _after(c, m, lambda line: line.startswith("Scores: "))
+        await asyncio.sleep(1.0)
+        await _fast_typing(c.process, "ay slowly\r")
+        slowly = await _after(c, m, lambda line: line.startswith("Ana says:"))
+        m = _mark(c)
         c.process.stdin.write("say again\r")  # pasted, or sent by a client that edits the line itself
         pasted = await _after(c, m, lambda line: line.startswith("Ana says:"))
         m = _mark(c)
@@ -277,9 +283,10 @@ def test_typing_say_hello_at_a_table_in_play_reaches_chat_and_a_single_key_still
         await _fast_typing(c.process, "/scores\r")  # a slash begins a typed line too, right after a key
         scores = await _after(c, m, lambda line: line.startswith("Scores: "))
         server.close()
-        return typing, own, heard, hand, scores, pasted
+        return typing, own, heard, hand, scores, pasted, slowly
 
-    typing, own, heard, hand, scores, pasted = run(go())
+    typing, own, heard, hand, scores, pasted, slowly = run(go())
+    assert slowly == "Ana says: slowly"  # not "ay slowly"
     assert pasted == "Ana says: again"
     assert typing == "sa: not a key, you are typing a command. Enter sends it."  # S acted, then A began the line
     assert own == "Ana says: hello"
