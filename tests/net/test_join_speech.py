@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pexpect
@@ -14,56 +15,68 @@ from tests.speechd_fixture import SpeechDaemon
 
 #: Never a bot's move for the player who thinks (the tests' clock is fast).
 NO_LIMIT = 1e9
-#: Seconds without a new message to the daemon: the player has heard everything and acts.
-QUIET = 1.0
+#: Seconds in which nothing new is said once everything said was heard to the end: the player has heard it all.
+QUIET = 0.5
 
 
 def _heard_all(daemon: SpeechDaemon, timeout: float = 60.0) -> list[str]:
-    """Wait until the daemon has been told nothing new for :data:`QUIET` seconds; every message so far."""
+    """Wait until every message was heard to the end (or cut) and nothing new came for :data:`QUIET` seconds;
+    every message so far."""
     end = time.monotonic() + timeout
-    said = daemon.messages()
-    still = time.monotonic()
+    said, still = daemon.messages(), time.monotonic()
     while time.monotonic() < end:
-        time.sleep(0.1)
+        time.sleep(0.05)
         now = daemon.messages()
-        if now != said:
+        if now != said or daemon.ended() < len(now):
             said, still = now, time.monotonic()
         elif time.monotonic() - still >= QUIET:
             return said
     raise AssertionError("the speech never went quiet:\n" + "\n".join(said[-20:]))
 
 
-def _press(child: Any, daemon: SpeechDaemon, key: str) -> list[str]:
-    """Press ``key`` once everything was heard; the messages spoken after it, once quiet again."""
+def _hear(daemon: SpeechDaemon, since: int, wanted: Callable[[str], bool], timeout: float = 60.0) -> list[str]:
+    """Wait until a message after the first ``since`` is ``wanted``; the messages after ``since``."""
+    end = time.monotonic() + timeout
+    while True:
+        said = daemon.messages()[since:]
+        if any(wanted(m) for m in said):
+            return said
+        if time.monotonic() >= end:
+            raise AssertionError("not heard; heard:\n" + "\n".join(said[-20:]))
+        time.sleep(0.05)
+
+
+def _press(child: Any, daemon: SpeechDaemon, key: str, until: Callable[[str], bool]) -> list[str]:
+    """Press ``key`` once everything was heard; the messages spoken after it, up to one ``until`` wants."""
     before = len(_heard_all(daemon))
     child.send(key)
-    return _heard_all(daemon)[before:]
+    return _hear(daemon, before, until)
 
 
-def _your_turn(messages: list[str]) -> bool:
-    """Whether the player's turn was said, alone ("Your turn.") or folded into a move's line."""
-    return any("your turn" in m.lower() for m in messages)
+def _prompt(message: str) -> bool:
+    """The player's prompt, said last when it is their turn: what a player waits for before acting."""
+    return message.startswith("Your move:")
+
+
+def _next(message: str) -> bool:
+    """What the player waits for after acting: their next prompt, a question, or the end of the hand."""
+    return _prompt(message) or message.startswith("Choose a colour") or " wins " in message
 
 
 def _play_by_ear(child: Any, daemon: SpeechDaemon, turns: int) -> int:
-    """Take up to ``turns`` turns acting only on what was spoken; the number taken."""
+    """Take up to ``turns`` turns, each once its prompt was heard, acting only on what was spoken; the number."""
+    _hear(daemon, 0, _prompt)
     taken = 0
-    said = _heard_all(daemon)
-    while taken < turns and _your_turn(said[-3:]):
-        answer = _press(child, daemon, "z")  # the next card that can be played, or that none can
+    while taken < turns:
+        answer = _press(child, daemon, "z", lambda m: True)  # the next card that can be played, or that none can
         if any("playable" in m for m in answer):
-            after = _press(child, daemon, "\r")
+            after = _press(child, daemon, "\r", _next)
             if any(m.startswith("Choose a colour") for m in after):
-                after = _press(child, daemon, "r")
+                after = _press(child, daemon, "r", lambda m: _prompt(m) or " wins " in m)
         else:
-            after = _press(child, daemon, " ")  # draw
-            if any("You can play it" in m for m in after):
-                after = _press(child, daemon, "\r")
-                if any(m.startswith("Choose a colour") for m in after):
-                    after = _press(child, daemon, "r")
+            after = _press(child, daemon, " ", _next)  # draw
         taken += 1
-        said = after
-        if any("wins" in m for m in after):
+        if any(" wins " in m for m in after):
             break
     return taken
 
@@ -77,6 +90,7 @@ def test_uno_join_speaks_each_moves_folded_line_once_and_the_players_turn(tmp_pa
         child = join_in_terminal(home, port, "--speech", "on", "--lang", "en", "--sound", "off", timeout=30)
         try:
             child.expect("Welcome, Ana")
+            _hear(speech_daemon, 0, lambda m: m.startswith("Welcome, Ana"))
             member = hub.members["Ana"]
             sent = member.write
 
@@ -87,10 +101,9 @@ def test_uno_join_speaks_each_moves_folded_line_once_and_the_players_turn(tmp_pa
             member.write = write
             _heard_all(speech_daemon)
             child.send("create t players=2 hands=1\r")
-            child.expect("Ana sits at table 1")
+            _hear(speech_daemon, 0, lambda m: m.startswith("Ana sits at table 1"))
             _heard_all(speech_daemon)
             child.send("start\r")
-            child.expect("Your turn", timeout=60)
             taken = _play_by_ear(child, speech_daemon, turns=4)
             _heard_all(speech_daemon)
             child.send("\x04")  # Ctrl+D on the empty line: the session ends
