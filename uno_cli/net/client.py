@@ -88,7 +88,7 @@ class KnownHosts:
         self.path = path
 
     def _entries(self) -> dict[str, str]:
-        out = {}
+        out: dict[str, str] = {}
         try:
             text = self.path.read_text(encoding="utf-8")
         except OSError:
