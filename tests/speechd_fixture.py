@@ -187,6 +187,25 @@ class SpeechDaemon:
         # The log has "...DATA:|<line>", then the line's CRLF, then "| (<length>)".
         return re.findall(r"DATA:\|([^\r\n]*)\r?\n\|", self.protocol_log())
 
+    def ended(self) -> int:
+        """How many messages have been heard to the end or cut (the daemon's END and CANCEL notifications)."""
+        return len(re.findall(r"REPLY:\|70[23]-", self.protocol_log()))
+
+    def messages(self) -> list[str]:
+        """Each message the daemon was asked to speak (SPEAK ... "."), its lines joined by a space."""
+        out: list[str] = []
+        text: list[str] | None = None
+        for line in self.protocol_data():
+            if text is None:
+                if line == "SPEAK":
+                    text = []
+            elif line == ".":
+                out.append(" ".join(text))
+                text = None
+            else:
+                text.append(line[1:] if line.startswith("..") else line)  # SSIP doubles a leading dot
+        return out
+
 
 @pytest.fixture
 def speech_daemon(monkeypatch: pytest.MonkeyPatch) -> Iterator[SpeechDaemon]:

@@ -141,3 +141,78 @@ async def play_to_the_end(client: Client, timeout: float = 60.0) -> dict[str, An
                 answer(obj)
 
     return await asyncio.wait_for(go(), timeout)
+
+
+async def lobby(port: int, *names: str) -> list[Client]:
+    """JSON clients for ``names``, each welcomed in the lobby."""
+    clients = []
+    for name in names:
+        c = await Client.open(port, name)
+        await c.read_until(lambda o: o["type"] == "welcome")
+        clients.append(c)
+    return clients
+
+
+async def open_table(creator: Client, options: str, *others: Client, start: bool = True) -> None:
+    """``creator`` creates table 1 with ``options`` ("players=2 hands=1"), ``others`` sit at it, and with
+    ``start`` the match starts (every seated client has been greeted)."""
+    creator.send(f"create t {options}".rstrip())
+    await creator.read_until(lambda o: o["type"] == "joined")
+    for other in others:
+        other.send("join 1")
+        await other.read_until(lambda o: o["type"] == "joined")
+    if start:
+        creator.send("start")
+        for c in (creator, *others):
+            await c.read_until(lambda o: o["type"] == "hello")
+
+
+def private_key_file(folder: Path) -> tuple[asyncssh.SSHKey, Path]:
+    """A new ed25519 key and its private key file in ``folder`` (readable by its owner only, as OpenSSH wants)."""
+    import os
+
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    path = folder / "id"
+    path.write_bytes(key.export_private_key())
+    os.chmod(path, 0o600)
+    return key, path
+
+
+async def system_ssh(port: int, name: str, text: bytes, folder: Path, key_file: Path | None = None,
+                     options: tuple[str, ...] = (), env: dict[str, str] | None = None) -> str:
+    """The system ssh client (OpenSSH, no terminal) as ``name``, logging in with ``key_file`` (else as
+    ``options`` say), given ``text`` as its input; all it printed."""
+    import subprocess
+
+    login = ("-i", str(key_file), "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes") if key_file else ()
+    proc = await asyncio.create_subprocess_exec(
+        "ssh", "-T", "-p", str(port), *login, *options, "-o", "StrictHostKeyChecking=no",
+        "-o", f"UserKnownHostsFile={folder / 'kh'}", "-F", "/dev/null", f"{name}@127.0.0.1",
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    out, _err = await asyncio.wait_for(proc.communicate(text), 30)
+    return out.decode()
+
+
+def join_in_terminal(home: Path, port: int, *args: str, timeout: float = 20) -> Any:
+    """``uno join`` as Ana in a pseudo-terminal (pexpect), with the passcode in its environment and ``args``
+    (``--speech off --lang it``...)."""
+    import pexpect
+
+    from tests.interactive.helpers import child_env, uno_command
+
+    cmd, argv = uno_command("join", f"127.0.0.1:{port}", "--name", "Ana", *args)
+    return pexpect.spawn(cmd, argv, env=child_env(home, UNO_PASSCODE=PASSCODE), encoding="utf-8",
+                         timeout=timeout, dimensions=(50, 200))
+
+
+def beside_a_server(folder: Path, drive: Any, **options: Any) -> Any:
+    """``drive(port, hub)``, on a thread (a pseudo-terminal blocks), while a server (``open_server(folder,
+    **options)``) runs on this one; what it returns."""
+    async def go() -> Any:
+        server, hub, port = await open_server(folder, **options)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(None, drive, port, hub)
+        finally:
+            server.close()
+
+    return asyncio.run(go())

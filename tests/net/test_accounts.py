@@ -7,12 +7,11 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
-import subprocess
 
 import asyncssh
 import pytest
 
-from tests.net.helpers import PASSCODE, Client, open_server, play_to_the_end
+from tests.net.helpers import PASSCODE, Client, open_server, play_to_the_end, private_key_file, open_table, system_ssh
 from uno_cli.net.ssh import JSON_CHANNEL
 
 
@@ -88,10 +87,7 @@ def test_register_with_a_key_and_a_password_play_a_rated_match_and_find_it_all_a
         bo = await _login(port, "bo", password="bo-secret-2")
         seen["bo_back"] = await _first(bo)
         # A rated match: two accounts and a bot, one hand.
-        ana.send("create t players=3 bots=easy hands=1")
-        await ana.read_until(lambda o: o["type"] == "joined")
-        bo.send("join 1")
-        await bo.read_until(lambda o: o["type"] == "joined")
+        await open_table(ana, "players=3 bots=easy hands=1", bo, start=False)
         ana.send("start")
         results = await asyncio.gather(play_to_the_end(ana), play_to_the_end(bo))
         seen["rating_now"] = await ana.read_until(lambda o: o["type"] == "rating")
@@ -183,19 +179,10 @@ def test_with_accounts_only_and_no_passcode_anyone_may_register_but_only_account
 
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="no OpenSSH client installed")
 def test_the_system_ssh_client_registers_its_key_and_logs_in_with_it_again(tmp_path):
-    key = asyncssh.generate_private_key("ssh-ed25519")
-    key_file = tmp_path / "id"
-    key_file.write_bytes(key.export_private_key())
-    os.chmod(key_file, 0o600)
+    _key, key_file = private_key_file(tmp_path)
 
     async def ssh(port: int, name: str, text: bytes) -> str:
-        proc = await asyncio.create_subprocess_exec(
-            "ssh", "-T", "-p", str(port), "-i", str(key_file), "-o", "BatchMode=yes",
-            "-o", "StrictHostKeyChecking=no", "-o", f"UserKnownHostsFile={tmp_path / 'kh'}",
-            "-o", "IdentitiesOnly=yes", "-F", "/dev/null", f"{name}@127.0.0.1",
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        out, _err = await asyncio.wait_for(proc.communicate(text), 30)
-        return out.decode()
+        return await system_ssh(port, name, text, tmp_path, key_file)
 
     async def go():
         server, hub, port = await open_server(tmp_path, accounts="on")
@@ -227,14 +214,11 @@ def test_the_system_ssh_client_logs_in_with_an_account_password_and_reads_the_le
         eve.close()
         await _until(lambda: "Eve" not in hub.members)
         env = dict(os.environ, SSH_ASKPASS=str(askpass), SSH_ASKPASS_REQUIRE="force", DISPLAY=":0")
-        proc = await asyncio.create_subprocess_exec(
-            "ssh", "-T", "-p", str(port), "-o", "PubkeyAuthentication=no", "-o", "PreferredAuthentications=password",
-            "-o", "StrictHostKeyChecking=no", "-o", f"UserKnownHostsFile={tmp_path / 'kh'}",
-            "-o", "NumberOfPasswordPrompts=1", "-F", "/dev/null", "eve@127.0.0.1",
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-        out, _err = await asyncio.wait_for(proc.communicate(b"top\nhistory\n"), 30)
+        out = await system_ssh(port, "eve", b"top\nhistory\n", tmp_path, env=env, options=(
+            "-o", "PubkeyAuthentication=no", "-o", "PreferredAuthentications=password",
+            "-o", "NumberOfPasswordPrompts=1"))
         server.close()
-        return out.decode()
+        return out
 
     out = run(go())
     assert "Welcome, Eve." in out
@@ -265,8 +249,7 @@ def test_a_match_cut_by_a_restart_keeps_its_hands_points_and_is_recorded_once_fo
         await _first(ana)
         ana.send("register " + PASSCODE)
         await ana.read_until(lambda o: o["type"] == "registered")
-        ana.send("create t players=2 bots=easy hands=2")
-        await ana.read_until(lambda o: o["type"] == "joined")
+        await open_table(ana, "players=2 bots=easy hands=2", start=False)
         ana.send("start")
         first = await _play_until(ana, lambda o: o["type"] == "scores")
         table = hub.tables[1]

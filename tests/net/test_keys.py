@@ -9,8 +9,7 @@ import json
 import asyncssh
 import pexpect
 
-from tests.interactive.helpers import child_env, uno_command
-from tests.net.helpers import PASSCODE, Client, open_server
+from tests.net.helpers import PASSCODE, Client, beside_a_server, join_in_terminal, open_server
 from uno_cli.cards_text import sort_hand
 from uno_cli.net import client as client_module
 
@@ -135,9 +134,7 @@ def test_uno_join_in_a_terminal_presses_keys_and_hears_the_answers(tmp_path):
     home.mkdir()
 
     def drive(port: int, hub) -> dict[str, str]:
-        cmd, argv = uno_command("join", f"127.0.0.1:{port}", "--name", "Ana", "--speech", "off", "--lang", "it")
-        child = pexpect.spawn(cmd, argv, env=child_env(home, UNO_PASSCODE=PASSCODE), encoding="utf-8",
-                              timeout=20, dimensions=(50, 200))
+        child = join_in_terminal(home, port, "--speech", "off", "--lang", "it")
         got = {}
         try:
             child.expect("Ciao, Ana")
@@ -161,15 +158,7 @@ def test_uno_join_in_a_terminal_presses_keys_and_hears_the_answers(tmp_path):
             child.close(force=True)
         return got
 
-    async def go():
-        server, hub, port = await open_server(tmp_path / "server", turn_limit=NO_LIMIT)
-        try:
-            got = await asyncio.get_running_loop().run_in_executor(None, drive, port, hub)
-        finally:
-            server.close()
-        return got
-
-    got = run(go())
+    got = beside_a_server(tmp_path / "server", drive, turn_limit=NO_LIMIT)
     from uno_cli.describe import hand_text
     from uno_cli.i18n import use_language
 
@@ -264,3 +253,32 @@ def test_plain_ssh_keys_that_would_wait_for_more_are_said_and_never_swallow_the_
             answer, who = got
             assert answer.strip().startswith("That key does nothing"), (where, name)
             assert who.strip() == "Here: Ana.", (where, name)
+
+
+def _typed_after(presses: list[tuple[float, str]], letter: str, at: float, monkeypatch) -> str:
+    """What KeyRun makes of key letters pressed at the given seconds, then ``letter`` (no key) at ``at``."""
+    from uno_cli.net import keys
+
+    clock = [0.0]
+    monkeypatch.setattr(keys.time, "monotonic", lambda: clock[0])
+    run = keys.KeyRun()
+    for when, name in presses:
+        clock[0] = when
+        run.press(name)
+    clock[0] = at
+    return run.begin_typing(None, letter)
+
+
+def test_a_quick_run_of_key_letters_is_typing_whatever_it_spells(monkeypatch):
+    assert _typed_after([(10.0, "s")], "a", 10.2, monkeypatch) == "sa"
+    assert _typed_after([(10.0, "x"), (10.3, "z")], "q", 10.5, monkeypatch) == "xzq"
+    assert _typed_after([(10.0, "h"), (11.5, "s")], "a", 11.7, monkeypatch) == "sa"  # the H a while before acted
+
+
+def test_a_slow_run_of_key_letters_is_typing_only_when_it_begins_a_command_word(monkeypatch):
+    assert _typed_after([(10.0, "s")], "a", 11.5, monkeypatch) == "sa"  # "say", typed slowly
+    assert _typed_after([(10.0, "S")], "a", 11.5, monkeypatch) == "Sa"
+    assert _typed_after([(10.0, "s"), (11.0, "t")], "a", 12.5, monkeypatch) == "sta"  # "start"
+    assert _typed_after([(10.0, "h")], "x", 11.5, monkeypatch) == "x"  # no command begins "hx": H was a key
+    assert _typed_after([(10.0, "s")], "a", 13.0, monkeypatch) == "a"  # too long ago: S was a key
+    assert _typed_after([(10.0, "s")], "/", 10.1, monkeypatch) == "/"  # a slash begins its own line

@@ -18,7 +18,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from tests.net.helpers import PASSCODE, Client, open_server
+from tests.net.helpers import PASSCODE, Client, open_server, private_key_file, open_table, system_ssh
 from uno_cli.net import oplog
 from uno_cli.net.moderation import RolesError, parse_duration, parse_roles, read_roles
 from uno_cli.net.ssh import JSON_CHANNEL
@@ -73,10 +73,7 @@ def test_a_moderator_mutes_unseats_closes_and_kicks_and_a_player_without_a_role_
         await ana.read_until(code("unmuted"))
         ana.send("say hello again")
         chat = await bo.read_until(lambda o: o["type"] == "chat")
-        ana.send("create t players=3")
-        await ana.read_until(lambda o: o["type"] == "joined")
-        bo.send("join 1")
-        await bo.read_until(lambda o: o["type"] == "joined" and o.get("name") == "Bo")
+        await open_table(ana, "players=3", bo, start=False)
         mo.send("unseat Bo")
         unseated = await ana.read_until(lambda o: "taken off table 1" in (o.get("text") or ""))
         bo.send("join 1")
@@ -130,12 +127,7 @@ def test_an_unseated_player_in_a_match_is_replaced_by_a_bot_at_once(tmp_path):
     async def go():
         server, hub, port, op, mo = await staff_server(tmp_path)
         ana, bo = await Client.open(port, "Ana"), await Client.open(port, "Bo")
-        ana.send("create t players=2 hands=1")
-        await ana.read_until(lambda o: o["type"] == "joined")
-        bo.send("join 1")
-        await ana.read_until(lambda o: o["type"] == "joined" and o.get("name") == "Bo")
-        ana.send("start")
-        await bo.read_until(lambda o: o["type"] == "hello")
+        await open_table(ana, "players=2 hands=1", bo)
         mo.send("unseat Bo")
         bot = await ana.read_until(lambda o: "a bot plays their seat" in (o.get("text") or ""))
         owners = list(hub.tables[1].owners)
@@ -166,12 +158,7 @@ def test_a_player_whose_seat_waits_after_a_drop_can_be_unseated_and_a_bot_plays_
     async def go():
         server, hub, port, op, mo = await staff_server(tmp_path)
         ana, bo = await Client.open(port, "Ana"), await Client.open(port, "Bo")
-        ana.send("create t players=2 hands=1")
-        await ana.read_until(lambda o: o["type"] == "joined")
-        bo.send("join 1")
-        await ana.read_until(lambda o: o["type"] == "joined" and o.get("name") == "Bo")
-        ana.send("start")
-        await bo.read_until(lambda o: o["type"] == "hello")
+        await open_table(ana, "players=2 hands=1", bo)
         bo.close()
         await ana.read_until(lambda o: "Bo" in (o.get("text") or "") and o["type"] != "joined")
         mo.send("unseat Bo")
@@ -256,10 +243,7 @@ def test_a_broadcast_reaches_everyone_at_tables_and_in_the_lobby_in_their_langua
     async def go():
         server, hub, port, op, mo = await staff_server(tmp_path)
         ana, bo = await Client.open(port, "Ana"), await Client.open(port, "Bo")
-        ana.send("create t players=2 hands=1")
-        await ana.read_until(lambda o: o["type"] == "joined")
-        ana.send("start")
-        await ana.read_until(lambda o: o["type"] == "hello")
+        await open_table(ana, "players=2 hands=1")
         bo.send("lang pt")
         await bo.read_until(lambda o: o["type"] == "welcome" and o["text"].startswith("Boas-vindas"))
         op.send("broadcast the server \x1b[2Jrestarts tonight")
@@ -273,24 +257,16 @@ def test_a_broadcast_reaches_everyone_at_tables_and_in_the_lobby_in_their_langua
 
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="no OpenSSH client installed")
 def test_an_operator_on_the_system_ssh_client_broadcasts(tmp_path):
-    key = asyncssh.generate_private_key("ssh-ed25519")
-    key_file = tmp_path / "id"
-    key_file.write_bytes(key.export_private_key())
-    os.chmod(key_file, 0o600)
+    key, key_file = private_key_file(tmp_path)
 
     async def go():
         server, hub, port = await open_server(tmp_path, authorized_keys=str(keys_file(tmp_path, key)))
         hub.moderation.roles = read_roles(operators=("Op",))
         ana = await Client.open(port, "Ana")
-        proc = await asyncio.create_subprocess_exec(
-            "ssh", "-T", "-p", str(port), "-i", str(key_file), "-o", "BatchMode=yes",
-            "-o", "StrictHostKeyChecking=no", "-o", f"UserKnownHostsFile={tmp_path / 'kh'}",
-            "-o", "IdentitiesOnly=yes", "-F", "/dev/null", "Op@127.0.0.1",
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        out, _err = await asyncio.wait_for(proc.communicate(b"broadcast tea is ready\n"), 30)
+        out = await system_ssh(port, "Op", b"broadcast tea is ready\n", tmp_path, key_file)
         heard = await ana.read_until(lambda o: o["type"] == "broadcast")
         server.close()
-        return heard, out.decode()
+        return heard, out
 
     heard, out = run(go())
     assert heard["text"] == "Announcement from Op: tea is ready"

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import shutil
-import subprocess
 
 import asyncssh
 import pytest
 
-from tests.net.helpers import PASSCODE, Client, open_server, play_to_the_end
+from tests.net.helpers import PASSCODE, Client, open_server, play_to_the_end, private_key_file, system_ssh
 from uno_cli.net import ssh as net_ssh
 
 SECRET_KEYS = ("cards", "card_drawn", "hand")
@@ -281,23 +279,15 @@ def test_tables_in_progress_are_saved_and_resumed_after_a_restart(tmp_path):
 
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="no OpenSSH client installed")
 def test_the_system_ssh_client_joins_with_a_key(tmp_path):
-    key = asyncssh.generate_private_key("ssh-ed25519")
-    key_file = tmp_path / "id"
-    key_file.write_bytes(key.export_private_key())
-    os.chmod(key_file, 0o600)
+    key, key_file = private_key_file(tmp_path)
     auth = tmp_path / "authorized_keys"
     auth.write_bytes(key.export_public_key())
 
     async def go():
         server, hub, port = await open_server(tmp_path, passcode=None, authorized_keys=str(auth))
-        proc = await asyncio.create_subprocess_exec(
-            "ssh", "-T", "-p", str(port), "-i", str(key_file), "-o", "BatchMode=yes",
-            "-o", "StrictHostKeyChecking=no", "-o", f"UserKnownHostsFile={tmp_path / 'kh'}",
-            "-o", "IdentitiesOnly=yes", "-F", "/dev/null", "Ana@127.0.0.1",
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        out, _err = await asyncio.wait_for(proc.communicate(b"create fun\ntables\n"), 30)
+        out = await system_ssh(port, "Ana", b"create fun\ntables\n", tmp_path, key_file)
         server.close()
-        return out.decode()
+        return out
 
     out = run(go())
     assert "Welcome, Ana." in out

@@ -12,7 +12,8 @@ import sys
 import asyncssh
 import pytest
 
-from tests.net.helpers import PASSCODE, Client, open_server
+from tests.net.helpers import (PASSCODE, Client, beside_a_server, join_in_terminal, lobby, open_server, open_table,
+                               private_key_file, system_ssh)
 from uno_cli.net.client import KnownHosts, connect, join_line, split_join_line
 
 #: Never a bot's move for a player who thinks (the tests' clock is fast).
@@ -21,15 +22,6 @@ NO_LIMIT = 1e9
 
 def run(coro):
     return asyncio.run(coro)
-
-
-async def _lobby(port: int, *names: str) -> list[Client]:
-    clients = []
-    for name in names:
-        c = await Client.open(port, name)
-        await c.read_until(lambda o: o["type"] == "welcome")
-        clients.append(c)
-    return clients
 
 
 def _after(c: Client, mark: int, predicate, timeout: float = 20.0):
@@ -52,7 +44,7 @@ def _mark(c: Client) -> int:
 def test_a_private_table_seats_the_invited_and_the_code_refuses_a_stranger_and_its_creator_removes_a_player(tmp_path):
     async def go():
         server, hub, port = await open_server(tmp_path, turn_limit=NO_LIMIT)
-        ana, bo, cy = await _lobby(port, "Ana", "Bo", "Cy")
+        ana, bo, cy = await lobby(port, "Ana", "Bo", "Cy")
         ana.send("create friday players=3 code=Dragon")
         made = await ana.read_until(lambda o: o.get("code") == "Dragon")
         got = {"made": made["text"]}
@@ -104,27 +96,19 @@ def test_a_private_table_seats_the_invited_and_the_code_refuses_a_stranger_and_i
 
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="no OpenSSH client installed")
 def test_the_system_ssh_client_needs_the_code_of_a_private_table(tmp_path):
-    key = asyncssh.generate_private_key("ssh-ed25519")
-    key_file = tmp_path / "id"
-    key_file.write_bytes(key.export_private_key())
-    os.chmod(key_file, 0o600)
+    key, key_file = private_key_file(tmp_path)
     auth = tmp_path / "authorized_keys"
     auth.write_bytes(key.export_public_key())
 
     async def go():
         server, hub, port = await open_server(tmp_path, authorized_keys=str(auth), turn_limit=NO_LIMIT)
-        (ana,) = await _lobby(port, "Ana")
+        (ana,) = await lobby(port, "Ana")
         ana.send("create secret code=owl")
         await ana.read_until(lambda o: o.get("code") == "owl")
-        proc = await asyncio.create_subprocess_exec(
-            "ssh", "-T", "-p", str(port), "-i", str(key_file), "-o", "BatchMode=yes",
-            "-o", "StrictHostKeyChecking=no", "-o", f"UserKnownHostsFile={tmp_path / 'kh'}",
-            "-o", "IdentitiesOnly=yes", "-F", "/dev/null", "Cy@127.0.0.1",
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        out, _err = await asyncio.wait_for(proc.communicate(b"watch 1\njoin 1\njoin 1 OWL\n"), 30)
+        out = await system_ssh(port, "Cy", b"watch 1\njoin 1\njoin 1 OWL\n", tmp_path, key_file)
         seats = list(hub.tables[1].owners)
         server.close()
-        return out.decode(), seats
+        return out, seats
 
     out, seats = run(go())
     assert out.count("Table 1 is private: type its code after the number") == 2  # watch and join
@@ -137,7 +121,7 @@ def test_the_line_to_give_a_friend_is_accepted_by_uno_join_and_a_wrong_fingerpri
 
     async def go():
         server, hub, port = await open_server(tmp_path / "server")
-        (ana,) = await _lobby(port, "Ana")
+        (ana,) = await lobby(port, "Ana")
         ana.send("address")
         line = (await ana.read_until(lambda o: o["type"] == "address"))["line"]
         host, got_port, fingerprint = split_join_line(line)
@@ -189,13 +173,8 @@ def test_the_line_to_give_a_friend_is_read_whole_or_in_two_and_a_malformed_finge
 def test_a_returning_player_hears_where_the_game_stands_at_once(tmp_path):
     async def go():
         server, hub, port = await open_server(tmp_path, turn_limit=NO_LIMIT)
-        ana, bo = await _lobby(port, "Ana", "Bo")
-        ana.send("create t players=3 bots=easy")
-        await ana.read_until(lambda o: o["type"] == "joined")
-        bo.send("join 1")
-        await bo.read_until(lambda o: o["type"] == "joined")
-        ana.send("start")
-        await bo.read_until(lambda o: o["type"] == "hello")
+        ana, bo = await lobby(port, "Ana", "Bo")
+        await open_table(ana, "players=3 bots=easy", bo)
         bo.close()
         await ana.read_until(lambda o: o["type"] == "info" and "lost the connection" in o["text"])
         bo2 = await Client.open(port, "Bo")
@@ -219,13 +198,10 @@ def test_a_returning_player_hears_where_the_game_stands_at_once(tmp_path):
 def test_an_idle_players_move_is_named_with_the_reason_in_each_listeners_language(tmp_path):
     async def go():
         server, hub, port = await open_server(tmp_path, turn_limit=1.0)  # 2 ms of real time
-        ana, bo = await _lobby(port, "Ana", "Bo")
+        ana, bo = await lobby(port, "Ana", "Bo")
         bo.send("lang pt")
         await bo.read_until(lambda o: o["type"] == "welcome" and "Boas-vindas" in o["text"])
-        ana.send("create t players=2 hands=1")
-        await ana.read_until(lambda o: o["type"] == "joined")
-        ana.send("start")
-        await ana.read_until(lambda o: o["type"] == "hello")
+        await open_table(ana, "players=2 hands=1")
         bo.send("watch 1")
         en = await ana.read_until(lambda o: o.get("code") == "idle")  # Ana never answers
         pt = await bo.read_until(lambda o: o.get("code") == "idle")
@@ -240,11 +216,8 @@ def test_an_idle_players_move_is_named_with_the_reason_in_each_listeners_languag
 def test_a_finished_hand_pauses_before_the_next_as_in_the_local_game(tmp_path):
     async def go():
         server, hub, port = await open_server(tmp_path, turn_limit=NO_LIMIT)
-        (ana,) = await _lobby(port, "Ana")
-        ana.send("create t players=2 hands=2")
-        await ana.read_until(lambda o: o["type"] == "joined")
-        ana.send("start")
-        await ana.read_until(lambda o: o["type"] == "hello")
+        (ana,) = await lobby(port, "Ana")
+        await open_table(ana, "players=2 hands=2")
         ana.send("leave")  # a bot plays the seat after the away time; the hands go on
         await ana.read_until(lambda o: o["type"] == "left")
         ana.send("watch 1")
@@ -283,7 +256,7 @@ def test_typing_say_hello_at_a_table_in_play_reaches_chat_and_a_single_key_still
     async def go():
         server, hub, port = await open_server(tmp_path, turn_limit=NO_LIMIT)
         c = await _terminal(port, "Ana")
-        (bo,) = await _lobby(port, "Bo")
+        (bo,) = await lobby(port, "Bo")
         c.process.stdin.write("create t players=2 hands=1\r")  # in the lobby letters type
         await c.read_until(lambda line: line.startswith("Ana sits at table 1"))
         bo.send("watch 1")
@@ -295,6 +268,12 @@ def test_typing_say_hello_at_a_table_in_play_reaches_chat_and_a_single_key_still
         own = await _after(c, m, lambda line: line.startswith("Ana says:"))
         heard = await bo.read_until(lambda o: o["type"] == "chat")
         m = _mark(c)
+        c.process.stdin.write("s")  # typed slowly: S acts, and a second later A begins "sa", as "say" begins
+        await _after(c, m, lambda line: line.startswith("Scores: "))
+        await asyncio.sleep(1.0)
+        await _fast_typing(c.process, "ay slowly\r")
+        slowly = await _after(c, m, lambda line: line.startswith("Ana says:"))
+        m = _mark(c)
         c.process.stdin.write("say again\r")  # pasted, or sent by a client that edits the line itself
         pasted = await _after(c, m, lambda line: line.startswith("Ana says:"))
         m = _mark(c)
@@ -304,9 +283,10 @@ def test_typing_say_hello_at_a_table_in_play_reaches_chat_and_a_single_key_still
         await _fast_typing(c.process, "/scores\r")  # a slash begins a typed line too, right after a key
         scores = await _after(c, m, lambda line: line.startswith("Scores: "))
         server.close()
-        return typing, own, heard, hand, scores, pasted
+        return typing, own, heard, hand, scores, pasted, slowly
 
-    typing, own, heard, hand, scores, pasted = run(go())
+    typing, own, heard, hand, scores, pasted, slowly = run(go())
+    assert slowly == "Ana says: slowly"  # not "ay slowly"
     assert pasted == "Ana says: again"
     assert typing == "sa: not a key, you are typing a command. Enter sends it."  # S acted, then A began the line
     assert own == "Ana says: hello"
@@ -318,11 +298,8 @@ def test_typing_say_hello_at_a_table_in_play_reaches_chat_and_a_single_key_still
 def test_a_watcher_has_no_card_keys_and_the_key_help_lists_only_what_a_watcher_can_do(tmp_path):
     async def go():
         server, hub, port = await open_server(tmp_path, turn_limit=NO_LIMIT)
-        (ana,) = await _lobby(port, "Ana")
-        ana.send("create t players=2 hands=1")
-        await ana.read_until(lambda o: o["type"] == "joined")
-        ana.send("start")
-        await ana.read_until(lambda o: o["type"] == "hello")
+        (ana,) = await lobby(port, "Ana")
+        await open_table(ana, "players=2 hands=1")
         c = await _terminal(port, "Cy")
         c.process.stdin.write("watch 1\r")
         await c.read_until(lambda line: line.startswith("Cy watches table 1"))
@@ -392,15 +369,11 @@ def _join_and_type(tmp_path, speech: str) -> dict[str, str]:
 
     import pexpect
 
-    from tests.interactive.helpers import child_env, uno_command
-
     home = tmp_path / "home"
     home.mkdir()
 
-    def drive(port: int) -> dict[str, str]:
-        cmd, argv = uno_command("join", f"127.0.0.1:{port}", "--name", "Ana", "--speech", speech, "--lang", "it")
-        child = pexpect.spawn(cmd, argv, env=child_env(home, UNO_PASSCODE=PASSCODE), encoding="utf-8",
-                              timeout=20, dimensions=(50, 200))
+    def drive(port: int, _hub) -> dict[str, str]:
+        child = join_in_terminal(home, port, "--speech", speech, "--lang", "it")
         got = {}
         try:
             child.expect("Ciao, Ana")
@@ -424,14 +397,7 @@ def _join_and_type(tmp_path, speech: str) -> dict[str, str]:
             child.close(force=True)
         return got
 
-    async def go():
-        server, hub, port = await open_server(tmp_path / "server", turn_limit=NO_LIMIT)
-        try:
-            return await asyncio.get_running_loop().run_in_executor(None, drive, port)
-        finally:
-            server.close()
-
-    return run(go())
+    return beside_a_server(tmp_path / "server", drive, turn_limit=NO_LIMIT)
 
 
 def test_uno_join_takes_the_servers_rule_for_keys_a_watcher_has_no_card_keys_and_a_colour_choice_takes_letters():
@@ -460,10 +426,7 @@ def test_no_bot_is_given_the_name_of_a_player_of_the_server(tmp_path):
         server, hub, port = await open_server(tmp_path)
         _ana, _bruno = await Client.open(port, "ana"), await Client.open(port, "Bruno")  # the first two bot names
         rui = await Client.open(port, "Rui")
-        rui.send("create t players=3")
-        await rui.read_until(lambda o: o["type"] == "joined")
-        rui.send("start")
-        await rui.read_until(lambda o: o["type"] == "hello")
+        await open_table(rui, "players=3")
         names = list(hub.tables[1].session.names)
         server.close()
         return names

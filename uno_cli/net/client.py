@@ -88,7 +88,7 @@ class KnownHosts:
         self.path = path
 
     def _entries(self) -> dict[str, str]:
-        out = {}
+        out: dict[str, str] = {}
         try:
             text = self.path.read_text(encoding="utf-8")
         except OSError:
@@ -220,6 +220,7 @@ async def play(host: str, port: int, name: str, passcode: str | None, key_file: 
 
         start_speaker(speech, announcer, lang)
         start_sound(sound, settings.load(), announcer, viewer=None)  # the frames' "you" tells the seat
+        await _speech_answered(announcer)
     say = announcer.say if fmt == "text" else (lambda text, **kw: sys.stderr.write(text + "\n"))
     if ask is not None and fmt == "text":
         ask = _spoken(ask, announcer)
@@ -245,6 +246,19 @@ async def play(host: str, port: int, name: str, passcode: str | None, key_file: 
         say(words.connection_closed())
         close_speaker(announcer)
     return 0
+
+
+#: Seconds ``uno join`` waits for the speech backend to answer before it connects.
+SPEECH_START = 5.0
+
+
+async def _speech_answered(announcer: Any) -> None:
+    """Wait (a few seconds at most) until the speech backend has answered, so the first lines (the host
+    key's fingerprint) are spoken on the listener's clock like the rest: said before it, they are spoken
+    together once it answers while the clock still guesses them unheard, and the first key said them again."""
+    end = time.monotonic() + SPEECH_START
+    while announcer.speaker is None and time.monotonic() < end:
+        await asyncio.sleep(0.02)
 
 
 def password_prompt() -> str:

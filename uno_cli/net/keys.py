@@ -12,6 +12,7 @@ the hub (one source of legality). A key that means nothing here says so.
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from uno_cli.commands import Asking, ask
@@ -39,6 +40,8 @@ WATCHER_VERBS = frozenset({"top", "counts", "scores", "turn", "status", "repeat"
                            "help", "rules"})
 #: Seconds between letters pressed so quickly that they are the start of a word, not keys (see KeyRun).
 TYPING_GAP = 0.6
+#: Seconds between letters of a slower typist: such a run is the start of a word when it begins a command word.
+SLOW_TYPING_GAP = 2.0
 CTRL_C = N_("Ctrl+C does not leave the table. Ctrl+D on an empty line ends the session; your seat waits for you.")
 
 
@@ -54,12 +57,14 @@ def is_key(name: str, watching: bool) -> bool:
 
 
 class KeyRun:
-    """Letters pressed as keys in a quick run just before a letter that is no key: the start of the word
-    being typed (``say``: S acted, then A begins the line "sa")."""
+    """Letters pressed as keys just before a letter that is no key: the start of the word being typed
+    (``say``: S acted, then A begins the line "sa"). A quick run (letters :data:`TYPING_GAP` apart) is
+    typing whatever it spells; a slower one (up to :data:`SLOW_TYPING_GAP` apart) only when, with the
+    letter after it, it begins a command word ("sa" of "say", typed slowly)."""
 
     def __init__(self) -> None:
-        self._letters: list[str] = []
-        self._last = 0.0
+        #: The letters pressed as keys since anything else, each with when (a gap over SLOW_TYPING_GAP ends a run).
+        self._letters: list[tuple[str, float]] = []
 
     def press(self, name: str) -> None:
         """A key on the empty line: a letter extends the run, anything else ends it."""
@@ -67,26 +72,54 @@ class KeyRun:
         if len(name) != 1 or not name.isalpha():
             self._letters = []
             return
-        if now - self._last > TYPING_GAP:
+        if self._letters and now - self._letters[-1][1] > SLOW_TYPING_GAP:
             self._letters = []
-        self._letters.append(name)
-        self._last = now
+        self._letters.append((name, now))
 
-    def take(self) -> str:
-        """The run's letters if it was quick enough to be typing (then it is over), else ""."""
+    def take(self, letter: str = "") -> str:
+        """The letters just pressed that were typing (then the run is over), else "": the quick run's, or the
+        longer slow run's that begins a command word with ``letter``, the first letter that is no key."""
         letters, self._letters = self._letters, []
-        return "".join(letters) if letters and time.monotonic() - self._last <= TYPING_GAP else ""
+        now = time.monotonic()
+        quick = slow = ""
+        for index in range(len(letters) - 1, -1, -1):  # from the last letter back
+            gap = (letters[index + 1][1] if index + 1 < len(letters) else now) - letters[index][1]
+            if gap > SLOW_TYPING_GAP:
+                break
+            run = "".join(name for name, _at in letters[index:])
+            if gap <= TYPING_GAP and len(quick) == len(run) - 1:
+                quick = run
+            if begins_a_command(run + letter):
+                slow = run
+        return slow if len(slow) > len(quick) else quick
 
     def begin_typing(self, buffer: Any, letter: str) -> str:
         """``letter`` began a typed line in ``buffer`` (prompt_toolkit's, or None): the run goes in front of it;
         what was typed, for the rule's sentence."""
-        run = self.take() if letter.isalpha() else ""  # a slash or an apostrophe begins its own line
+        run = self.take(letter) if letter.isalpha() else ""  # a slash or an apostrophe begins its own line
         if run and buffer is not None:
             from prompt_toolkit.document import Document
 
             text = run + buffer.text
             buffer.document = Document(text, len(text))
         return run + letter
+
+
+def begins_a_command(letters: str) -> bool:
+    """Whether ``letters`` (two or more) begin the first word of a command typed at a table or in the lobby,
+    in any language ("sa": "say")."""
+    from uno_cli.commands import normalize
+
+    typed = normalize(letters)
+    return len(typed) > 1 and any(word.startswith(typed) for word in _command_words())
+
+
+@lru_cache(maxsize=1)
+def _command_words() -> frozenset[str]:
+    """The first words of the game's and the lobby's commands, in every language (normalized)."""
+    from uno_cli.commands import lobby_words, verb_words
+
+    return frozenset(phrase[0] for table in (verb_words(), lobby_words()) for phrase in table)
 
 
 class SeatKeys:
