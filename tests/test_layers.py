@@ -156,16 +156,7 @@ def test_no_import_circle_among_module_level_imports():
     assert circles(import_graph(in_functions=False)) == []
 
 
-#: Circles still closed by an import inside a function (one that dodges the circle); this list
-#: only shrinks: a new circle, or a module joining one, fails.
-KNOWN_CIRCLES = [
-    {"uno_cli.bots", "uno_cli.clicktext", "uno_cli.commands", "uno_cli.describe", "uno_cli.errtext",
-     "uno_cli.external", "uno_cli.menu", "uno_cli.optioninfo", "uno_cli.playconfig", "uno_cli.rulebook",
-     "uno_cli.savefile", "uno_cli.settings", "uno_cli.wire"},
-]
-
-
-def test_imports_inside_functions_close_no_new_circle():
-    found = circles(import_graph(in_functions=True))
-    new = [part for part in found if not any(set(part) <= known for known in KNOWN_CIRCLES)]
-    assert not new, new
+def test_no_import_circle_even_through_imports_inside_functions():
+    """An import inside a function closes no circle either: a module's imports, wherever they
+    are written, only go down the layers (a function-level import may only defer a load)."""
+    assert circles(import_graph(in_functions=True)) == []

@@ -57,9 +57,9 @@ def test_windows_process_check_never_uses_os_kill(monkeypatch):
 
 
 def test_replace_is_retried_while_another_process_holds_the_file(monkeypatch, tmp_path):
-    from uno_cli import settings
+    from uno_cli import savefile
 
-    real = settings.os.replace
+    real = savefile.os.replace
     failures = [PermissionError(13, "in use"), PermissionError(13, "in use")]
 
     def held(src, dst):
@@ -67,7 +67,7 @@ def test_replace_is_retried_while_another_process_holds_the_file(monkeypatch, tm
             raise failures.pop()
         real(src, dst)
 
-    monkeypatch.setattr(settings.os, "replace", held)
+    monkeypatch.setattr(savefile.os, "replace", held)
     target = tmp_path / "autosave.json"
-    settings.atomic_write(target, "{}\n")
+    savefile.atomic_write(target, "{}\n")
     assert target.read_text() == "{}\n" and not failures

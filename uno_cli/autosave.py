@@ -21,7 +21,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from uno_cli.settings import atomic_write, data_dir
+from uno_cli.savefile import atomic_write
+from uno_cli.settings import data_dir
 
 FILE = "autosave.json"
 MARK = "uno-cli autosave"

@@ -107,7 +107,7 @@ def said_choice(kind: str) -> Any:
     import click
 
     def names() -> dict[str, str]:
-        from uno_cli.menu import SPEECH_NAMES, VERBOSITY_NAMES
+        from uno_cli.optioninfo import SPEECH_NAMES, VERBOSITY_NAMES
 
         switch = {key: SPEECH_NAMES[key] for key in SAID_CHOICES["switch"]}
         return {"speech": SPEECH_NAMES, "verbosity": VERBOSITY_NAMES, "format": FORMAT_NAMES, "switch": switch}[kind]
@@ -124,8 +124,7 @@ def said_choice(kind: str) -> Any:
             return "[" + "|".join(said(v) for v in names().values()) + "]"
 
         def convert(self, value: Any, param: Any, ctx: Any) -> Any:
-            from uno_cli.commands import typed_choice
-            from uno_cli.i18n import _
+            from uno_cli.i18n import _, typed_choice
 
             key = typed_choice(str(value), names(), context)
             if key is None:
@@ -155,7 +154,7 @@ def address_form() -> str:
 def level_names(levels: tuple[str, ...] | list[str] | None = None) -> str:
     """The bots' levels as the menu says them, listed the language's way ("a, b e c")."""
     from uno_cli.i18n import _
-    from uno_cli.menu import LEVEL_NAMES
+    from uno_cli.optioninfo import LEVEL_NAMES
 
     return get_translator().format_list([_(LEVEL_NAMES[v]) if v in LEVEL_NAMES else v
                                          for v in (levels or LEVEL_NAMES)])

@@ -53,7 +53,7 @@ from uno_cli.engine.actions import (
 from uno_cli.engine.cards import ALL_CODES, BEEP, COLORS, WILD, WILD4
 from uno_cli.engine.errors import IllegalAction
 from uno_cli.engine.seats import seat_index, seat_number
-from uno_cli.i18n import N_, NP_, LANGUAGES, context_messages, get_translator, pgettext
+from uno_cli.i18n import N_, NP_, LANGUAGES, context_messages, get_translator, normalize, pgettext, typed_choice
 
 __all__ = [
     "BY_NAME", "LOBBY", "Answer", "Asking", "Command", "Partial", "PUBLIC_QUERIES", "QUERIES", "REGISTRY", "Verb",
@@ -402,25 +402,6 @@ def verb_of(word: str) -> str | None:
 
 
 _CODE_RE = re.compile(r"^([rygb])([0-9]|s|r|\+2)$")
-
-_CYRILLIC = {
-    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "ђ": "dj", "е": "e", "ж": "z", "з": "z", "и": "i",
-    "ј": "j", "к": "k", "л": "l", "љ": "lj", "м": "m", "н": "n", "њ": "nj", "о": "o", "п": "p", "р": "r",
-    "с": "s", "т": "t", "ћ": "c", "у": "u", "ф": "f", "х": "h", "ц": "c", "ч": "c", "џ": "dz", "ш": "s",
-}
-_SPECIAL = str.maketrans({"đ": "dj", "ß": "ss", "ø": "o", "ł": "l", "æ": "ae", "œ": "oe", "ı": "i",
-                          # Quotation marks around card names ("„Stai o tură” roșu") are not words.
-                          "„": " ", "”": " ", "“": " ", "«": " ", "»": " ", '"': " "})
-
-
-def normalize(text: str) -> str:
-    """Lower case, Serbian Cyrillic in Latin letters, diacritics removed: "Roșu" -> "rosu"."""
-    text = text.lower().translate(_SPECIAL)
-    if any("\u0400" <= ch <= "\u04ff" for ch in text):
-        text = "".join(_CYRILLIC.get(ch, ch) for ch in text)
-    text = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in text if not unicodedata.combining(ch))
-
 
 @dataclass
 class Command:
@@ -998,28 +979,6 @@ def lobby_verb(text: str) -> tuple[str, str] | None:
     return verb, parts[size].strip() if len(parts) > size else ""
 
 
-def _squash(text: str) -> str:
-    return "".join(ch for ch in normalize(text) if ch.isalnum())
-
-
-def typed_choice(word: str, names: dict[str, str], context: str | None = None) -> str | None:
-    """The key of ``names`` (key -> English msgid) that ``word`` means: the key itself, or the
-    msgid's translation in the current language or any other; case, diacritics, spaces,
-    hyphens and the Serbian script do not matter ("Acúmulo", "odgovor-kartom")."""
-    typed = _squash(word)
-    if not typed:
-        return None
-    for key in names:
-        if _squash(key) == typed:
-            return key
-    for tr in (get_translator(), *(get_translator(lang) for lang in LANGUAGES)):
-        for key, msgid in names.items():
-            said = tr.pgettext(context, msgid) if context else tr.gettext(msgid)
-            if _squash(said) == typed:
-                return key
-    return None
-
-
 def lobby_usage(verb: Verb) -> str:
     """How a lobby verb is typed, in the current language: ``join NUMBER``, ``create NAME [players=N] ...``."""
     word = pgettext("command", verb.label)
@@ -1038,7 +997,7 @@ def lobby_usage(verb: Verb) -> str:
         return f"{word} {arg('text')}, '{arg('text')}"
     if verb.arg == "verbosity":
         from uno_cli.i18n import _
-        from uno_cli.menu import VERBOSITY_NAMES
+        from uno_cli.optioninfo import VERBOSITY_NAMES
 
         return ", ".join(f"{word} {_(VERBOSITY_NAMES[v])}" for v in ("short", "full"))
     if verb.name == "help":

@@ -14,6 +14,7 @@ read-only commands and the interactive keys, and the other sentences both interf
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Sequence
 
 from uno_cli.cards_text import ARTICLE, OBJECT, WITH, card_name, cards_list, color_name, sort_hand
@@ -768,8 +769,9 @@ def help_text(lines: Sequence[str], seat_prefix: bool = True) -> str:
     return "\n".join([_("Commands:"), *lines] + ([_("@N before a command acts for seat N.")] if seat_prefix else []))
 
 
-def parse_error_text(code: str | None, det: dict[str, Any]) -> str:
-    """What was wrong with a command line that could not be understood."""
+def parse_error_text(code: str | None, det: dict[str, Any], localize: Callable[[str], str]) -> str:
+    """What was wrong with a command line that could not be understood; ``localize`` writes a
+    canonical command as the player types it (:func:`uno_cli.commands.localize_command`)."""
     if code == "invalid_text":
         return _("That line is not readable text.")
     if code == "too_long":
@@ -782,10 +784,8 @@ def parse_error_text(code: str | None, det: dict[str, Any]) -> str:
     if code == "unknown_verb":
         return _("I don't know the word {word}. Type help for the commands.").format(word=det.get("word", ""))
     if code == "missing_card":
-        from uno_cli.commands import localize_command
-
         # TRANSLATORS: {example} is a command in the player's language, such as "play red 5".
-        return _("Say which card: for example {example}.").format(example=localize_command("play r5"))
+        return _("Say which card: for example {example}.").format(example=localize("play r5"))
     if code == "unknown_card":
         from uno_cli.cards_text import card_name
 
@@ -823,14 +823,13 @@ def save_needs_file_text() -> str:
     return _("Say where to save: save FILE.")
 
 
-def save_refused_text(reason: str, file: str) -> str:
-    """Why ``save FILE`` would not write there (``reason`` from uno_cli.savefile)."""
+def save_refused_text(reason: str, file: str, force_command: str) -> str:
+    """Why ``save FILE`` would not write there (``reason`` from uno_cli.savefile); ``force_command``
+    is ``save FILE force`` as the player types it."""
     if reason == "not_a_save":
-        from uno_cli.commands import save_force_command
-
         # TRANSLATORS: {command} is "save FILE force" in the player's language.
         return _("{file} already exists and is not a saved game; to replace it, write: "
-                 "{command}").format(file=file, command=save_force_command(file))
+                 "{command}").format(file=file, command=force_command)
     if reason == "symlink":
         return _("{file} is a symbolic link; the game is not saved through links.").format(file=file)
     return _("{file} is not a regular file; the game cannot be saved there.").format(file=file)

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from uno_cli.engine.errors import InvalidOptions, InvalidSetup
 from uno_cli.engine.seats import seat_number
 from uno_cli.i18n import ListStyle, _, get_translator, ngettext
 from uno_cli.names import clean_text
-from uno_cli.playconfig import ConfigError
+
+if TYPE_CHECKING:  # the words name the play layer's error, never load it
+    from uno_cli.playconfig import ConfigError
 
 
 def _list(items: Iterable[Any], style: ListStyle = "standard") -> str:

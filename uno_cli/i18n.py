@@ -21,6 +21,7 @@ import os
 import re
 import string
 import sys
+import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -712,3 +713,46 @@ def key_name(msgid: str) -> str:
 # nothing ("m:"). {count:d} keeps digits on purpose. Write "none" if every digit reads
 # right in your language.
 NUMBER_WORDS = NP_("number words", "none")
+
+
+# ----------------------------------------------------------------- words as typed
+
+_CYRILLIC = {
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "ђ": "dj", "е": "e", "ж": "z", "з": "z", "и": "i",
+    "ј": "j", "к": "k", "л": "l", "љ": "lj", "м": "m", "н": "n", "њ": "nj", "о": "o", "п": "p", "р": "r",
+    "с": "s", "т": "t", "ћ": "c", "у": "u", "ф": "f", "х": "h", "ц": "c", "ч": "c", "џ": "dz", "ш": "s",
+}
+_SPECIAL = str.maketrans({"đ": "dj", "ß": "ss", "ø": "o", "ł": "l", "æ": "ae", "œ": "oe", "ı": "i",
+                          # Quotation marks around card names ("„Stai o tură” roșu") are not words.
+                          "„": " ", "”": " ", "“": " ", "«": " ", "»": " ", '"': " "})
+
+
+def normalize(text: str) -> str:
+    """Lower case, Serbian Cyrillic in Latin letters, diacritics removed: "Roșu" -> "rosu"."""
+    text = text.lower().translate(_SPECIAL)
+    if any("\u0400" <= ch <= "\u04ff" for ch in text):
+        text = "".join(_CYRILLIC.get(ch, ch) for ch in text)
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in text if not unicodedata.combining(ch))
+
+
+def _squash(text: str) -> str:
+    return "".join(ch for ch in normalize(text) if ch.isalnum())
+
+
+def typed_choice(word: str, names: dict[str, str], context: str | None = None) -> str | None:
+    """The key of ``names`` (key -> English msgid) that ``word`` means: the key itself, or the
+    msgid's translation in the current language or any other; case, diacritics, spaces,
+    hyphens and the Serbian script do not matter ("Acúmulo", "odgovor-kartom")."""
+    typed = _squash(word)
+    if not typed:
+        return None
+    for key in names:
+        if _squash(key) == typed:
+            return key
+    for tr in (get_translator(), *(get_translator(lang) for lang in LANGUAGES)):
+        for key, msgid in names.items():
+            said = tr.pgettext(context, msgid) if context else tr.gettext(msgid)
+            if _squash(said) == typed:
+                return key
+    return None

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from uno_cli.i18n import N_, _, get_translator, ngettext
+from uno_cli.optioninfo import LEVEL_NAMES, SPEECH_NAMES, VERBOSITY_NAMES
 from uno_cli.settings import BRAILLE_MODES, SPEECH_MODES, Settings
 
 PACES = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
@@ -26,9 +27,6 @@ HANDS = tuple(range(0, 11))
 JUMP_PENALTIES = (0, 1, 2, 3, 5, 10)
 LEVELS = ("easy", "normal", "hard", "expert", "random")
 
-LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "expert": N_("expert"), "random": N_("random")}
-SPEECH_NAMES = {"auto": N_("automatic"), "on": N_("on"), "off": N_("off")}
-VERBOSITY_NAMES = {"short": N_("short"), "full": N_("full")}
 _BRAILLE_NAMES = {"off": N_("off"), "important": N_("important messages"), "all": N_("everything")}
 #: The names of the settings that are not rule options.
 SETTING_LABELS = {

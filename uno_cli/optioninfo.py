@@ -1,4 +1,4 @@
-"""Words for the rule options: labels, explanations, values, presets and scoring modes.
+"""Words for the rule options: labels, explanations, values, presets and scoring modes; the settings' values.
 
 Everything here is English source text marked with ``N_`` and translated at call time,
 so the options menu, the rule book and ``--rule`` help all say the same thing in the
@@ -17,13 +17,20 @@ from uno_cli.engine.options import (
     SCORING_MODES,
     UNO_PENALTIES,
 )
-from uno_cli.i18n import N_, _, get_translator, ngettext, pgettext
+from uno_cli.i18n import N_, _, get_translator, ngettext, pgettext, typed_choice
 
 __all__ = [
-    "OPTION_INFO", "PRESET_INFO", "OptionInfo", "PresetInfo", "describe_value",
+    "LEVEL_NAMES", "OPTION_INFO", "PRESET_INFO", "SPEECH_NAMES", "VERBOSITY_NAMES", "OptionInfo", "PresetInfo",
+    "describe_value",
     "option_help", "option_label", "option_line", "preset_description", "preset_name",
     "rule_example", "scoring_mode_help", "scoring_mode_name", "typed_preset", "typed_rule", "value_choices",
 ]
+
+
+#: The settings' values as the menu and the command line say them (bots' levels, speech, verbosity).
+LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "expert": N_("expert"), "random": N_("random")}
+SPEECH_NAMES = {"auto": N_("automatic"), "on": N_("on"), "off": N_("off")}
+VERBOSITY_NAMES = {"short": N_("short"), "full": N_("full")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,8 +381,6 @@ def option_line(key: str, value: Any) -> str:
 
 def typed_preset(word: str) -> str:
     """The preset a typed word names: its key or its name in any language ("clássico"); else the word."""
-    from uno_cli.commands import typed_choice
-
     return typed_choice(word, {k: info.label for k, info in PRESET_INFO.items()}) or word.strip().lower()
 
 
@@ -387,8 +392,6 @@ def rule_example() -> str:
 def typed_rule(item: str) -> str:
     """A typed ``RULE=VALUE`` as ``--rule`` reads it: the option and its value may be said as
     the rule book says them, in any language ("Acúmulo=sim" -> "stacking=on")."""
-    from uno_cli.commands import typed_choice
-
     name, sep, value = item.partition("=")
     key = typed_choice(name, {k: info.label for k, info in OPTION_INFO.items()})
     if not sep or key is None:

@@ -116,22 +116,22 @@ def check_command(command: str) -> None:
 def _typed_kind(word: str) -> str:
     """A seat kind as typed in any language ("humano", "бот") -> human, script, bot, cmd."""
     from uno_cli.clicktext import SEAT_KINDS
-    from uno_cli.commands import typed_choice
+    from uno_cli.i18n import typed_choice
 
     return typed_choice(word, SEAT_KINDS, "keyword") or word.strip().lower()
 
 
 def _typed_level(word: str) -> str:
     """A bots' level as typed in any language ("difícil", "težak") -> its key."""
-    from uno_cli.commands import typed_choice
-    from uno_cli.menu import LEVEL_NAMES
+    from uno_cli.i18n import typed_choice
+    from uno_cli.optioninfo import LEVEL_NAMES
 
     return typed_choice(word, LEVEL_NAMES) or word.strip().lower()
 
 
 def _typed_preset(word: str) -> str:
     """A preset as typed in any language ("Clássico") -> its key."""
-    from uno_cli.commands import typed_choice
+    from uno_cli.i18n import typed_choice
     from uno_cli.optioninfo import PRESET_INFO
 
     return typed_choice(word, {k: v.label for k, v in PRESET_INFO.items()}) or word

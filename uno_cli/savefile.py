@@ -9,23 +9,67 @@ a file that cannot be opened is an OSError.
 Writing (:func:`write_typed`): ``~`` is expanded; the folder must exist (none is created);
 the path must not be a symbolic link or anything but a regular file; an existing file is
 replaced only if it is a save of this game or ``force`` is given, and keeps its permissions.
-The file is replaced atomically (a temporary file in the same folder, then a rename).
+The file is replaced atomically (:func:`atomic_write`, which the settings and the autosave use too:
+a temporary file in the same folder, then a rename).
 """
 
 from __future__ import annotations
 
 import os
 import stat
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from uno_cli.engine import state_io
-from uno_cli.settings import atomic_write
 from uno_cli.engine.errors import InvalidSetup
 
 #: The largest save or setup file read, in bytes (real saves are a few kilobytes).
 MAX_BYTES = 1_000_000
 _BOM = b"\xef\xbb\xbf"
+
+
+def atomic_write(path: Path, text: str, mode: int | None = None, make_folder: bool = True) -> None:
+    """Write text to path so that a crash leaves either the old or the new file, never half.
+
+    ``mode`` gives the file those permissions (a file replaced keeps its own this way);
+    without it the file is private to the player, as the game's own files are.
+    ``make_folder`` False refuses a folder that does not exist (FileNotFoundError).
+    """
+    if make_folder:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    elif not path.parent.is_dir():
+        raise FileNotFoundError(str(path.parent))
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=str(path.parent))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
+        _replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _replace(source: str, target: Path, attempts: int = 5) -> None:
+    # On Windows the replace fails while another program (a virus scanner, a second game
+    # reading the file) holds the target open; that lasts moments, so try again shortly.
+    import time
+
+    for attempt in range(attempts):
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
 
 
 def read_json(path: str | Path) -> Any:

@@ -183,11 +183,12 @@ def _hello(session: Any, writer: _Writer) -> None:
 
 def answer_line(session: Any, line: str, seat: int, prompt_id: int) -> str | None:
     """The command of an answer line, its prompt id checked (None: refused, an error written)."""
+    from uno_cli.commands import localize_command
     from uno_cli.wire import answer_parts
 
     parts = answer_parts(line)
     if parts is None:
-        session.error("invalid_answer", describe.parse_error_text(None, {}), seat)
+        session.error("invalid_answer", describe.parse_error_text(None, {}, localize_command), seat)
         return None
     pid, command = parts
     if pid is not None and pid != prompt_id:
@@ -303,6 +304,8 @@ def _read_line(stdin: IO[bytes]) -> bytes | None:
 
 
 def _loop(session: Any, stdin: IO[bytes], writer: _Writer) -> int:
+    from uno_cli.commands import localize_command
+
     _hello(session, writer)
     session.start()
     wait = session.advance()
@@ -313,7 +316,7 @@ def _loop(session: Any, stdin: IO[bytes], writer: _Writer) -> int:
         writer.flush()
         raw = _read_line(stdin)
         if raw is None:
-            session.error("too_long", describe.parse_error_text("too_long", {}), wait.seat)
+            session.error("too_long", describe.parse_error_text("too_long", {}, localize_command), wait.seat)
             continue
         if not raw:
             return _stop(session, writer, quit=False)

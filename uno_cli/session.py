@@ -64,7 +64,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from uno_cli import describe as d
-from uno_cli.commands import BY_NAME, INTERFACE, QUERIES, Asking, ask, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve, spoken_moves
+from uno_cli.commands import BY_NAME, INTERFACE, QUERIES, Asking, ask, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve, save_force_command, spoken_moves
 from uno_cli.engine import state_io
 from uno_cli.engine.events import EventKind as E
 from uno_cli.engine.seats import seat_index, seat_number
@@ -705,7 +705,7 @@ class Match(Narrator):
         p = Path(path)
         text = self._save_text()
         try:
-            from uno_cli.settings import atomic_write
+            from uno_cli.savefile import atomic_write
 
             atomic_write(p, text)
         except ImportError:  # pragma: no cover
@@ -774,7 +774,7 @@ class Dispatcher(Match):
         if cmd.error == "empty":
             return LineResult(True, seat=seat)
         if cmd.error is not None:
-            return self.error(cmd.error, d.parse_error_text(cmd.error, cmd.detail), seat, **_jsonable(cmd.detail))
+            return self.error(cmd.error, d.parse_error_text(cmd.error, cmd.detail, localize_command), seat, **_jsonable(cmd.detail))
         if seat is None:
             seat = next((s for s in range(g.players) if self.controlled(s)), None)
             if seat is None:
@@ -840,7 +840,7 @@ class Dispatcher(Match):
         try:
             write_typed(path, self._save_text(), force=force)
         except SaveRefused as exc:
-            return self.error("save_refused", d.save_refused_text(exc.code, shown), seat, file=text, reason=exc.code)
+            return self.error("save_refused", d.save_refused_text(exc.code, shown, save_force_command(shown)), seat, file=text, reason=exc.code)
         except OSError:
             return self.error("cannot_save", d.cannot_save_text(shown), seat, file=text)
         self.emit("saved", d.saved_text(shown), {"file": str(path)}, seat)

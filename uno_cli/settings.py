@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -51,49 +50,6 @@ def data_dir() -> Path:
     """The folder holding saved games (not created here)."""
     home = os.environ.get(HOME_ENV)
     return Path(home) / "data" if home else _platform_base("data")
-
-
-def atomic_write(path: Path, text: str, mode: int | None = None, make_folder: bool = True) -> None:
-    """Write text to path so that a crash leaves either the old or the new file, never half.
-
-    ``mode`` gives the file those permissions (a file replaced keeps its own this way);
-    without it the file is private to the player, as the game's own files are.
-    ``make_folder`` False refuses a folder that does not exist (FileNotFoundError).
-    """
-    if make_folder:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    elif not path.parent.is_dir():
-        raise FileNotFoundError(str(path.parent))
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=str(path.parent))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
-        _replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def _replace(source: str, target: Path, attempts: int = 5) -> None:
-    # On Windows the replace fails while another program (a virus scanner, a second game
-    # reading the file) holds the target open; that lasts moments, so try again shortly.
-    import time
-
-    for attempt in range(attempts):
-        try:
-            os.replace(source, target)
-            return
-        except PermissionError:
-            if attempt == attempts - 1:
-                raise
-            time.sleep(0.05 * (attempt + 1))
 
 
 @dataclass
@@ -223,6 +179,8 @@ def read() -> tuple[Settings, Exception | None]:
 
 def save(settings: Settings) -> bool:
     """Save the settings atomically; False if the folder cannot be written."""
+    from uno_cli.savefile import atomic_write
+
     try:
         atomic_write(settings_path(), json.dumps(settings.to_dict(), ensure_ascii=False, indent=2) + "\n")
         return True

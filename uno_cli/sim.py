@@ -218,7 +218,7 @@ def format_report(result: SimResult) -> str:
     """A plain-text report in the current language: one fact per line, no tables."""
     from uno_cli.i18n import _, get_translator, ngettext
 
-    from uno_cli.menu import LEVEL_NAMES
+    from uno_cli.optioninfo import LEVEL_NAMES
 
     r = result
     tr = get_translator()
@@ -324,15 +324,16 @@ def make_seat(
     players: int | None = None,
     stderr_log: str | None = None,
 ) -> Any:
-    """A bot for ``seat``: :func:`make_bot`; external seats get the time limit, table size, names and log.
+    """A bot for ``seat``: :func:`make_bot`, or an outside program for a level ``external:COMMAND``
+    (or ``external@REACTION:COMMAND``), which gets the time limit, table size, names and log.
 
     Their names are the ones a game without names says ("Player N"), so the hello line and the
-    sentences agree.
+    sentences agree. Raises ValueError for an unknown level.
     """
     from uno_cli.external import external_level
 
     program = external_level(level) if level.startswith("external") else None
-    if program is not None and (external_timeout is not None or players is not None or stderr_log):
+    if program is not None:
         from uno_cli.describe import name_of
         from uno_cli.external import DEFAULT_TIMEOUT, ExternalBot
 
@@ -529,7 +530,7 @@ def simulate(
         if len(levels) != players:
             raise ValueError(f"{len(levels)} levels for {players} players")
         for level in levels:
-            make_bot(level, 0, random.Random(0))  # raises ValueError for an unknown level
+            make_seat(level, 0, random.Random(0))  # raises ValueError for an unknown level
     base_levels = levels or ("random",) * players
     result = SimResult(
         players=players,

@@ -11,12 +11,12 @@ import textwrap
 import pytest
 from click.testing import CliRunner
 
-from uno_cli.bots import REACTION, make_bot
+from uno_cli.bots import REACTION
 from uno_cli.cli import main
 from uno_cli.engine import preset
 from uno_cli.external import DEFAULT_REACTION, ExternalBot, external_level, parse_reaction
 from uno_cli.playconfig import ConfigError, parse_seat
-from uno_cli.sim import format_report, simulate
+from uno_cli.sim import format_report, make_seat, simulate
 
 #: Writes every line it reads to the file named by its argument; answers each prompt with its first command.
 LOGGER = """
@@ -53,12 +53,12 @@ def test_external_levels_carry_the_reaction_time():
     assert external_level("externalx:python3") is None
     assert external_level("hard") is None
     with pytest.raises(ValueError):
-        make_bot("external@fast:python3 p.py", 0, random.Random(0))
+        make_seat("external@fast:python3 p.py", 0, random.Random(0))
 
 
 def test_an_outside_seat_reacts_within_its_setting_and_like_normal_by_default():
     assert DEFAULT_REACTION == REACTION["normal"]
-    fast = make_bot("external@0.2-0.3:python3 p.py", 1, random.Random(4))
+    fast = make_seat("external@0.2-0.3:python3 p.py", 1, random.Random(4))
     assert isinstance(fast, ExternalBot) and fast.reaction == (0.2, 0.3)
     assert all(0.2 <= fast.reaction_time() <= 0.3 for _ in range(200))
     default = ExternalBot(1, random.Random(4), "python3 p.py")

@@ -25,15 +25,8 @@ def expert_budget(level: str) -> int:
 def make_bot(level: str, seat: int, rng: random.Random) -> Bot:
     """A bot of ``level`` for ``seat``; raises ValueError for an unknown level.
 
-    ``external:COMMAND`` (or ``external@REACTION:COMMAND``) makes a seat played by an outside
-    program (see :mod:`uno_cli.external`); the program starts when the seat is first used.
+    A seat played by an outside program is no bot level: :func:`uno_cli.sim.make_seat` makes one.
     """
-    if level.startswith("external"):
-        from uno_cli.external import ExternalBot, external_level
-
-        program = external_level(level)
-        if program is not None:
-            return ExternalBot(seat, rng, program[0], reaction=program[1])
     if level == "random":
         return RandomBot(seat, rng)
     if level == "expert":
