@@ -132,9 +132,10 @@ def _heard_all(daemon: SpeechDaemon, timeout: float = 30.0) -> list[str]:
 
 
 def _printed(screen: str) -> list[str]:
-    """The game's lines in what reached the terminal (the prompt's drawing left out)."""
+    """The game's whole lines in what reached the terminal (the prompt's drawing left out)."""
     text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x08", "", screen)
-    lines = (re.sub(r"^>\s*", "", line).strip() for line in text.split("\r\n"))  # the prompt's ">", redrawn
+    whole = text.split("\r\n")[:-1]
+    lines = (re.sub(r"^(>\s*)+", "", line).strip() for line in whole)  # the prompt's ">", redrawn
     return [line for line in lines if line]
 
 

@@ -169,6 +169,29 @@ def test_a_key_before_speech_is_ready_answers_then_says_what_it_cut_once() -> No
                              ("Meanwhile: UNO. F1: keys. Against 3 bots. Enter starts.", False)]
 
 
+def test_a_speaker_ready_on_its_own_thread_is_attached_on_the_game_s_loop_in_turn() -> None:
+    import asyncio
+    import threading
+
+    out = Announcer(lambda line: None, None, rate=0)
+    speaker = FakeSpeaker()
+
+    async def main() -> None:
+        out.loop = asyncio.get_running_loop()
+        out.say("one")
+        ready = threading.Thread(target=out.set_speaker, args=(speaker,))  # as the speech thread calls it
+        ready.start()
+        ready.join()
+        assert out.speaker is None  # it waits its turn on the game's loop
+        out.say("two")
+        await asyncio.sleep(0.05)
+        assert out.speaker is speaker
+        out.say("three")
+
+    asyncio.run(main())
+    assert speaker.calls == [("one", False), ("two", False), ("three", False)]
+
+
 def test_escape_before_speech_is_ready_leaves_nothing_to_say_when_it_is() -> None:
     out = Announcer(lambda line: None, None, rate=60)
     for line in OPENING:

@@ -85,6 +85,8 @@ class Announcer:
     def set_speaker(self, speaker: Any) -> None:
         """Attach the speaker once it is ready (from any thread) and say what was printed meanwhile:
         each line once, in order, on the listener's clock from now (it was not heard when printed)."""
+        if self._handed_over(self.set_speaker, speaker):
+            return  # on the game's loop, between its keys and lines; before it runs, the lock orders them
         with self._attaching:
             backlog, self._backlog = self._backlog, []
             if speaker is not None and speaker.available:
