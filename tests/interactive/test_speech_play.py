@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+import re
+import socket
+import threading
+import time
+from collections import Counter
 from pathlib import Path
 
 import pexpect
@@ -41,3 +48,129 @@ def test_no_speech_backend_is_said_once_and_play_goes_on(uno_home: Path) -> None
     child.send("y")
     child.expect(pexpect.EOF)
     assert "Speech is not available" not in (child.before or "")
+
+
+
+class SlowDoor:
+    """A door to the speech daemon that stays shut until :meth:`open`: a speech backend slow to
+    start (its client waits for the daemon's first answer), so the game's first lines are said
+    before it has answered."""
+
+    def __init__(self, daemon: SpeechDaemon) -> None:
+        self.daemon = daemon
+        self.path = daemon.dir / "door.sock"
+        self.address = f"unix_socket:{self.path}"
+        self.opened = threading.Event()
+        self.knocked = threading.Event()
+        self._server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self._server.bind(str(self.path))
+        self._server.listen(4)
+        self._sockets: list[socket.socket] = [self._server]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def open(self) -> None:
+        """Let the waiting connections through to the daemon."""
+        self.opened.set()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _address = self._server.accept()
+            except OSError:
+                return
+            self._sockets.append(client)
+            self.knocked.set()
+            threading.Thread(target=self._relay, args=(client,), daemon=True).start()
+
+    def _relay(self, client: socket.socket) -> None:
+        self.opened.wait(60)
+        upstream = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self._sockets.append(upstream)
+        try:
+            upstream.connect(str(self.daemon.socket))
+        except OSError:
+            client.close()
+            return
+        threading.Thread(target=_pump, args=(upstream, client), daemon=True).start()
+        _pump(client, upstream)
+
+    def close(self) -> None:
+        """Shut the door and every connection through it."""
+        self.opened.set()
+        for s in self._sockets:
+            with contextlib.suppress(OSError):
+                s.close()
+
+
+def _pump(source: socket.socket, sink: socket.socket) -> None:
+    """Copy bytes one way until either end closes."""
+    with contextlib.suppress(OSError):
+        while data := source.recv(65536):
+            sink.sendall(data)
+    for s in (source, sink):
+        with contextlib.suppress(OSError):
+            s.shutdown(socket.SHUT_RDWR)
+
+
+#: Seconds in which nothing new is said once everything said was heard to the end.
+QUIET = 0.5
+
+
+def _heard_all(daemon: SpeechDaemon, timeout: float = 30.0) -> list[str]:
+    """Wait until every message was heard to the end (or cut) and nothing new came for :data:`QUIET`
+    seconds; every message so far."""
+    end = time.monotonic() + timeout
+    said, still = daemon.messages(), time.monotonic()
+    while time.monotonic() < end:
+        time.sleep(0.05)
+        now = daemon.messages()
+        if now != said or daemon.ended() < len(now):
+            said, still = now, time.monotonic()
+        elif now and time.monotonic() - still >= QUIET:
+            return said
+    raise AssertionError("the speech never went quiet:\n" + "\n".join(said[-20:]))
+
+
+def _printed(screen: str) -> list[str]:
+    """The game's whole lines in what reached the terminal (the prompt's drawing left out)."""
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x08", "", screen)
+    whole = text.split("\r\n")[:-1]
+    lines = (re.sub(r"^(>\s*)+", "", line).strip() for line in whole)  # the prompt's ">", redrawn
+    return [line for line in lines if line]
+
+
+def test_every_line_said_before_a_slow_speech_backend_answers_is_spoken_once_and_not_again(
+        uno_home: Path, speech_daemon: SpeechDaemon) -> None:
+    door = SlowDoor(speech_daemon)
+    screen = io.StringIO()
+    # The listener's clock at 100 words a minute: it would count the opening lines unheard for
+    # many seconds, had it counted from their printing.
+    child = spawn(uno_home, "--speech", "on", "--speech-rate", "100", "--seed", "3", "--sound", "off",
+                  SPEECHD_ADDRESS=door.address)
+    child.logfile_read = screen
+    try:
+        child.expect("Enter starts")
+        child.send("\r")  # the hand begins before the speech backend has answered
+        child.expect(r"Hand 1 begins\.[^\n]*\n(.*\n)*.*turn\.")
+        opening = _printed(screen.getvalue())
+        assert len(opening) > 3 and "Rules: Classic; to 500 points." in opening, opening
+        assert speech_daemon.messages() == []  # nothing could be spoken yet: the door is shut
+        door.open()
+        heard = _heard_all(speech_daemon)
+        # Each line, in order, its own message: none dropped, none joined to another.
+        assert heard[:len(opening)] == opening, heard
+        # The first key, once all was heard, says its answer only: no "Meanwhile" repeats the opening.
+        child.send("c")
+        child.expect("The top card is a")
+        after = _heard_all(speech_daemon)[len(heard):]
+        assert [m for m in after if m.startswith("The top card is a")], after
+        assert not [m for m in after if m.startswith("Meanwhile")], after
+        spoken = Counter(speech_daemon.messages())
+        assert {line: spoken[line] for line in opening} == dict.fromkeys(opening, 1), speech_daemon.messages()
+        child.send("\x03")
+        child.expect("Quit the game")
+        child.send("y")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+        door.close()

@@ -12,6 +12,7 @@ from tests.interactive.helpers import PipeGame, write_setup
 from uno_cli import autosave, settings
 from uno_cli.engine.options import CLASSIC
 from uno_cli.interactive import Announcer, parse_color
+from uno_cli.interactive.words import meanwhile
 from uno_cli.menu import Menu
 from uno_cli.playconfig import PlayConfig
 
@@ -93,12 +94,114 @@ def test_important_messages_are_not_cut_off_by_later_ones() -> None:
     assert lines == ["It's your turn.", "The top card is a red 5.", "The top card is a red 5."]
 
 
-def test_lines_said_before_speech_is_ready_are_spoken_when_it_is() -> None:
+class TimedSpeaker(FakeSpeaker):
+    """A speaker that reports when each message begins and ends, as Speech Dispatcher does."""
+
+    reports_timing = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reports: list = []
+
+    def speak(self, text: str, interrupt: bool = False, on_event=None) -> None:
+        super().speak(text, interrupt)
+        self.reports.append(on_event)
+
+
+OPENING = ["UNO. F1: keys.", "Against 3 bots. Enter starts.", "Rules: Classic.", "Hand 1 begins.",
+           "You have 7 cards.", "First card: a red 3."]
+
+
+def test_lines_said_before_speech_is_ready_are_each_spoken_once_when_it_is() -> None:
     out = Announcer(lambda line: None, None)
-    out.say("UNO. Press F1 for the keys.")
+    out.say(OPENING[0])
+    out.say(OPENING[1], important=True)
+    for line in OPENING[2:]:
+        out.say(line)
     speaker = FakeSpeaker()
     out.set_speaker(speaker)
-    assert speaker.calls == [("UNO. Press F1 for the keys.", False)]
+    # Every line, in order, each its own message (none dropped, none joined to another).
+    assert speaker.calls == [(line, False) for line in OPENING]
+    out.say("It's Carla's turn.")
+    assert speaker.calls[-1] == ("It's Carla's turn.", False)
+    assert len(speaker.calls) == len(OPENING) + 1  # the opening is not said again
+
+
+def test_lines_said_before_speech_is_ready_are_heard_when_the_backend_says_so() -> None:
+    import time
+
+    out = Announcer(lambda line: None, None)
+    for line in OPENING:
+        out.say(line)
+    # Speech was slow to start: the estimate counted the lines heard, though nothing spoke them.
+    assert out.clock.pending(now=time.monotonic() + 60) == []
+    speaker = TimedSpeaker()
+    out.set_speaker(speaker)
+    # On the clock from now, reported by the backend: unheard until it says so.
+    assert [item.text for item in out.clock.pending()] == OPENING
+    assert len(speaker.reports) == len(OPENING) and None not in speaker.reports
+    for report in speaker.reports:
+        report("begin", time.monotonic())
+        report("end", time.monotonic())
+    assert out.heard_delay() == 0.0
+    out.say("The top card is a red 3.", interrupt=True)  # the first key, once all was heard
+    assert speaker.calls[len(OPENING):] == [("The top card is a red 3.", True)]  # no "Meanwhile"
+    # A key while they are still being heard cuts them: said again once, after its answer.
+    out2 = Announcer(lambda line: None, None)
+    for line in OPENING[:2]:
+        out2.say(line)
+    speaker2 = TimedSpeaker()
+    out2.set_speaker(speaker2)
+    out2.say("The top card is a red 3.", interrupt=True)
+    assert speaker2.calls[2:] == [("The top card is a red 3.", True),
+                                  ("Meanwhile: UNO. F1: keys. Against 3 bots. Enter starts.", False)]
+
+
+def test_a_key_before_speech_is_ready_answers_then_says_what_it_cut_once() -> None:
+    out = Announcer(lambda line: None, None, rate=60)
+    for line in OPENING[:2]:
+        out.say(line)
+    out.say("The top card is a red 3.", interrupt=True)
+    speaker = FakeSpeaker()
+    out.set_speaker(speaker)
+    # Queued, not cutting in: nothing was being spoken yet.
+    assert speaker.calls == [("The top card is a red 3.", False),
+                             ("Meanwhile: UNO. F1: keys. Against 3 bots. Enter starts.", False)]
+
+
+def test_a_speaker_ready_on_its_own_thread_is_attached_on_the_game_s_loop_in_turn() -> None:
+    import asyncio
+    import threading
+
+    out = Announcer(lambda line: None, None, rate=0)
+    speaker = FakeSpeaker()
+
+    async def main() -> None:
+        out.loop = asyncio.get_running_loop()
+        out.say("one")
+        ready = threading.Thread(target=out.set_speaker, args=(speaker,))  # as the speech thread calls it
+        ready.start()
+        ready.join()
+        assert out.speaker is None  # it waits its turn on the game's loop
+        out.say("two")
+        await asyncio.sleep(0.05)
+        assert out.speaker is speaker
+        out.say("three")
+
+    asyncio.run(main())
+    assert speaker.calls == [("one", False), ("two", False), ("three", False)]
+
+
+def test_escape_before_speech_is_ready_leaves_nothing_to_say_when_it_is() -> None:
+    out = Announcer(lambda line: None, None, rate=60)
+    for line in OPENING:
+        out.say(line)
+    out.silence()
+    speaker = FakeSpeaker()
+    out.set_speaker(speaker)
+    assert speaker.calls == []
+    out.repeat()  # the repeat key says what Escape cut
+    assert [text for text, _interrupt in speaker.calls] == [meanwhile(OPENING)]
 
 
 def test_history_walk() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -45,7 +46,9 @@ class Announcer:
         self.position = 0
         self.answers: list[str] = []
         self.last = ""
-        self._backlog: list[str] = []
+        #: What was said before the speaker was ready, and whether it goes to braille.
+        self._backlog: list[tuple[Item, bool]] = []
+        self._attaching = threading.Lock()
         #: The earcons (uno_cli.sound.Sound), when sound is on.
         self.sound: Any = None
         #: News cut by an answer and not yet heard again (said after the next answer).
@@ -80,11 +83,18 @@ class Announcer:
         return self.clock.heard_delay()
 
     def set_speaker(self, speaker: Any) -> None:
-        """Attach the speaker once it is ready and say what was printed meanwhile."""
-        self.speaker = speaker
-        backlog, self._backlog = self._backlog, []
-        if backlog and speaker is not None and speaker.available:
-            speaker.speak(" ".join(backlog[-3:]), interrupt=False)
+        """Attach the speaker once it is ready (from any thread) and say what was printed meanwhile:
+        each line once, in order, on the listener's clock from now (it was not heard when printed)."""
+        if self._handed_over(self.set_speaker, speaker):
+            return  # on the game's loop, between its keys and lines; before it runs, the lock orders them
+        with self._attaching:
+            backlog, self._backlog = self._backlog, []
+            if speaker is not None and speaker.available:
+                waiting = [(item, braille) for item, braille in backlog if not item.cancelled]  # a cut one is in its summary
+                self.clock.retime([item for item, _braille in waiting], reported=bool(getattr(speaker, "reports_timing", False)))
+                for item, braille in waiting:
+                    self._deliver(speaker, item, False, braille)
+            self.speaker = speaker  # last: a line said meanwhile waits for the lock, then follows these
 
     def say(self, text: str, important: bool = False, interrupt: bool = False, record: bool = True) -> None:
         """Print and speak text: news (queued), or with ``interrupt`` the answer to a key."""
@@ -152,12 +162,19 @@ class Announcer:
         return item
 
     def _send(self, item: Item, interrupt: bool, braille: bool = True) -> None:
-        """Hand an item on the clock to the speaker."""
+        """Hand an item on the clock to the speaker (kept for it while it is starting)."""
         speaker = self.speaker
-        text = item.text
         if speaker is None:
-            self._backlog.append(text)
-            return
+            with self._attaching:
+                speaker = self.speaker
+                if speaker is None:
+                    self._backlog.append((item, braille))
+                    return
+        self._deliver(speaker, item, interrupt, braille)
+
+    def _deliver(self, speaker: Any, item: Item, interrupt: bool, braille: bool) -> None:
+        """Speak an item (and braille it, if it is for the display) through ``speaker``."""
+        text = item.text
         if not speaker.available:
             return
         self._last_sent = item
@@ -280,6 +297,8 @@ class Announcer:
     def silence(self) -> None:
         """Stop speaking now (the player asked); the news cut is kept for the repeat key."""
         self.flush()
+        with self._attaching:
+            self._backlog = []  # said before speech had started: silenced too (the cut news is kept below)
         self._kept = _unique(self._kept + self._missed + self._cut())
         self._missed = []
         if self.sound is not None:

@@ -120,6 +120,16 @@ class SpeechClock:
                 item.cancelled = True
                 self._free_at = max(self._free_at, at)
 
+    def retime(self, items: list[Item], reported: bool, now: float | None = None) -> None:
+        """``items`` were said before speech had started and are spoken now: heard from now on, in order,
+        before anything still to hear (``reported``: the backend will report their begin and end)."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            for item in items:
+                item.queued, item.begin, item.end, item.reported = now, None, None, reported
+            again = {id(item) for item in items}
+            self._items = list(items) + [item for item in self._items if id(item) not in again]
+
     def _learn(self, item: Item, seconds: float) -> None:
         """Calibrate the rate from a message heard to the end (long enough to tell)."""
         words = word_count(item.text)
