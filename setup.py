@@ -68,7 +68,7 @@ def why_pure(argv: list[str], environ: dict[str, str] | os._Environ[str]) -> str
         return f"mypyc is not installed ({error}); it comes with mypy"
     problem = compiler_problem()
     if problem:
-        return f"no working C compiler ({problem})"
+        return f"no working C compiler with Python's headers ({problem})"
     return None
 
 

@@ -67,7 +67,7 @@ def test_without_a_c_compiler_the_build_is_pure_python_and_says_why(tmp_path):
     output, lib = build(tmp_path, CC=str(tmp_path / "no-such-cc"))
     [line] = our_lines(output)
     assert line.startswith("uno-cli: pure Python engine: UNO_CLI_COMPILE=1 asked for the compiled one, "
-                           "but no working C compiler (")
+                           "but no working C compiler with Python's headers (")
     assert "no-such-cc" in line
     assert_pure(lib)
 
