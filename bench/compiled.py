@@ -1,33 +1,50 @@
 #!/usr/bin/env python3
-"""The engine and referee compiled with mypyc against the pure-Python package, in one interleaved run (issue 27).
+"""The opt-in compiled engine (UNO_CLI_COMPILE=1) checked and timed against the pure-Python package (issue 27).
 
-Nothing here changes how uno-cli installs: the package is pure Python. This script copies
-``uno_cli`` into a temporary folder, compiles ``engine/game.py``, ``engine/cards.py``,
-``race.py`` and ``sim.py`` there with mypyc (it needs mypy and a C compiler; the events, the
-actions and the bots stay interpreted: the engine builds events without ``__init__`` and the
-bots are subclassed), checks that ``uno simulate`` gives the same results with the compiled
-modules for several presets, seeds and bot levels, then times
-``simulate`` (4 random players, one hand a game) with each tree in turn, in subprocesses,
-in CPU time (``time.process_time``) beside wall time, with the load average.
+It builds the compiled engine the way a user does: this checkout's build files and package
+are copied into a folder, ``UNO_CLI_COMPILE=1 python3 -m pip wheel`` builds a wheel there
+(setup.py compiles ``setup.COMPILED`` with mypyc; the build needs a C compiler, and pip
+fetches mypy for it), and the wheel is unpacked into ``tree/``, which is what an install puts
+in site-packages. Then it checks that ``uno simulate`` gives the same results compiled
+(five presets, two seeds, ``check=True``, the heuristic bot levels, and ``expert``, whose
+searches copy games), and times ``simulate`` (4 random players, one hand a game) with each
+tree in turn in subprocesses, interleaved in each round with the anchors of
+``bench/speed.py`` (the integer-coded yardstick, RLCard's ``env.run`` and game core), in CPU
+time (``time.process_time``) beside wall time, with the load average.
 
-    python3 bench/compiled.py                  # 3 rounds, 400 classic and 200 playroom games
+    python3 bench/compiled.py --check              # build and compare results only
+    python3 bench/compiled.py                      # build, compare, 3 rounds of 400 classic, 200 playroom games
     python3 bench/compiled.py --rounds 5 --games 600
-    python3 bench/compiled.py --keep DIR       # leave the compiled tree in DIR
+    python3 bench/compiled.py --keep DIR           # leave the build in DIR (DIR/tree: the installed files)
+    python3 bench/compiled.py --tree DIR/tree      # use a tree built before, without building
+    python3 bench/compiled.py --no-build-isolation # build with this Python's setuptools, wheel and mypy
+
+``DIR/tree/bench/`` holds a copy of the bench scripts, so ``python3 DIR/tree/bench/expert_budget.py``
+times the expert compiled; ``python3 bench/speed.py --tree DIR/tree`` runs every row of
+speed.py against it.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.machinery
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-MODULES = ("uno_cli/engine/game.py", "uno_cli/engine/cards.py", "uno_cli/race.py", "uno_cli/sim.py")
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path.insert(0, str(BENCH))
+
+import speed  # noqa: E402  (the anchors, the targets and the load average: one copy, in speed.py)
+
+#: What a build needs from the checkout (the package's locales are a folder of their own).
+BUILD_FILES = ("pyproject.toml", "setup.py", "setup.cfg", "MANIFEST.in", "README.md", "_build_backend", "locales")
 
 TIMED = r"""
 import json, sys, time
@@ -59,10 +76,25 @@ out.append(["bots", r.actions, list(r.wins), r.usage])
 print(json.dumps(out, sort_keys=True))
 """
 
+#: The searching bot copies games (Game.copy) for every sampled deal and candidate.
+EXPERT = r"""
+import json
+from dataclasses import replace
+from uno_cli.engine import PRESETS
+from uno_cli.sim import simulate
+out = []
+for preset, levels in (("classic", ["expert", "hard"]), ("playroom", ["expert", "hard", "expert", "hard"])):
+    r = simulate(8, len(levels), replace(PRESETS[preset], hands=1), seed=3, levels=levels)
+    out.append([preset, r.actions, r.turns, list(r.wins), list(r.points), r.usage])
+print(json.dumps(out, sort_keys=True))
+"""
 
-#: The searching bot copies games (Game.copy makes a bare instance with Game.__new__, which a
-#: compiled class refuses): compiled, its searches fail and it plays its safe default.
-EXPERT = SAME.replace('levels=["hard", "normal", "easy", "hard"]', 'levels=["expert", "hard", "expert", "hard"]')
+WHERE = r"""
+import importlib.machinery, json
+import uno_cli.engine.game, uno_cli.engine.cards, uno_cli.race, uno_cli.sim
+mods = (uno_cli.engine.game, uno_cli.engine.cards, uno_cli.race, uno_cli.sim)
+print(json.dumps({m.__name__: m.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)) for m in mods}))
+"""
 
 
 def _run(tree: Path, code: str, *args: str) -> str:
@@ -73,71 +105,121 @@ def _run(tree: Path, code: str, *args: str) -> str:
     return done.stdout.strip().splitlines()[-1]
 
 
-def compile_tree(folder: Path) -> Path:
-    """A copy of the package with MODULES compiled by mypyc; returns the tree's root."""
-    tree = folder / "tree"
-    # Linked folders (a checkout's locales) are copied as folders.
-    shutil.copytree(ROOT / "uno_cli", tree / "uno_cli", ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
-    # Only the compiled modules must type-check; the rest of the package stays interpreted.
-    (tree / "mypy.ini").write_text("[mypy]\nfollow_imports = silent\nignore_missing_imports = True\n", encoding="utf-8")
-    env = dict(os.environ, PYTHONPATH=str(tree))
-    done = subprocess.run([sys.executable, "-m", "mypyc", "--config-file", "mypy.ini", *MODULES], cwd=tree,
-                          capture_output=True, text=True, env=env)
+def build_tree(folder: Path, isolation: bool = True) -> tuple[Path, list[str]]:
+    """Build the compiled wheel from a copy of this checkout and unpack it; returns the tree and the build's lines."""
+    src, wheels, tree = folder / "src", folder / "wheel", folder / "tree"
+    for path in (src, wheels, tree):
+        shutil.rmtree(path, ignore_errors=True)
+    src.mkdir(parents=True)
+    for name in BUILD_FILES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, src / name)
+        else:
+            shutil.copy2(ROOT / name, src / name)
+    # Without caches, stray compiled files and the checkout's link to its locales.
+    shutil.copytree(ROOT / "uno_cli", src / "uno_cli", ignore=shutil.ignore_patterns(
+        "__pycache__", "locales", *(f"*{suffix}" for suffix in importlib.machinery.EXTENSION_SUFFIXES)))
+    command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "-w", str(wheels), str(src)]
+    if not isolation:
+        command.insert(4, "--no-build-isolation")
+    done = subprocess.run(command, capture_output=True, text=True, env=dict(os.environ, UNO_CLI_COMPILE="1"))
+    output = done.stdout + done.stderr
+    said = [line.strip() for line in output.splitlines() if line.strip().startswith("uno-cli:")]
     if done.returncode != 0:
-        raise RuntimeError("mypyc failed:\n" + (done.stdout + done.stderr)[-3000:])
-    return tree
+        raise RuntimeError("the build failed:\n" + output[-3000:])
+    [wheel] = wheels.glob("*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(tree)
+    compiled = [p for p in tree.rglob("*") if p.name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))]
+    if not compiled:
+        raise RuntimeError("the build compiled nothing: " + (" ".join(said) or output[-2000:]))
+    shutil.copytree(BENCH, tree / "bench", ignore=shutil.ignore_patterns("__pycache__", ".*", "players"))
+    return tree, said
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="build and compare results; no timing")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--games", type=int, default=400, help="classic games per measurement (playroom: half)")
     parser.add_argument("--keep", metavar="DIR", help="build in DIR and leave it there")
+    parser.add_argument("--tree", metavar="DIR", help="a compiled tree built before (DIR/tree of --keep)")
+    parser.add_argument("--no-build-isolation", action="store_true", help="build with this Python's packages")
+    parser.add_argument("--no-rlcard", action="store_true", help="without RLCard's anchors")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     folder = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="uno-compiled-"))
-    folder.mkdir(parents=True, exist_ok=True)
+    said: list[str] = []
     try:
-        tree = compile_tree(folder)
-        same = _run(ROOT, SAME) == _run(tree, SAME)
-        same_expert = _run(ROOT, EXPERT) == _run(tree, EXPERT)
-        rows: dict[str, list[dict]] = {}
-        for _ in range(args.rounds):
-            for preset, games in (("classic", args.games), ("playroom", args.games // 2)):
-                for name, where in (("pure Python", ROOT), ("mypyc", tree)):
-                    rows.setdefault(f"{preset}, {name}", []).append(json.loads(_run(where, TIMED, preset, str(games))))
+        if args.tree:
+            tree = Path(args.tree).resolve()
+        else:
+            folder.mkdir(parents=True, exist_ok=True)
+            tree, said = build_tree(folder, isolation=not args.no_build_isolation)
+        report: dict = {"build": said, "compiled_modules": json.loads(_run(tree, WHERE)),
+                        "same_results": _run(ROOT, SAME) == _run(tree, SAME),
+                        "same_with_expert": _run(ROOT, EXPERT) == _run(tree, EXPERT)}
+        if not args.check:
+            report.update(measure(tree, args.rounds, args.games, not args.no_rlcard))
     finally:
         if not args.keep:
             shutil.rmtree(folder, ignore_errors=True)
-    report: dict = {"load_average": _load(), "same_results": same, "same_with_expert": same_expert, "rows": {}}
-    for name, runs in rows.items():
-        best = min(runs, key=lambda r: r["cpu"] / r["games"])
-        report["rows"][name] = {"games_per_cpu_second": round(best["games"] / best["cpu"], 1),
-                                "actions_per_cpu_second": round(best["actions"] / best["cpu"]),
-                                "games_per_wall_second": round(best["games"] / best["wall"], 1),
-                                "all_games_per_cpu_second": [round(r["games"] / r["cpu"], 1) for r in runs]}
-    for preset in ("classic", "playroom"):
-        pure, fast = report["rows"][f"{preset}, pure Python"], report["rows"][f"{preset}, mypyc"]
-        report[f"{preset} speed-up"] = round(fast["games_per_cpu_second"] / pure["games_per_cpu_second"], 2)
+    same = report["same_results"] and report["same_with_expert"] and all(report["compiled_modules"].values())
     if args.json:
         print(json.dumps(report, indent=2))
         return 0 if same else 1
-    print(f"CPU time, best of {args.rounds} rounds; load average {report['load_average']}")
-    print(f"simulate gives the same results compiled: {'yes' if same else 'NO'}"
-          f" (with expert bots: {'yes' if same_expert else 'no, Game.copy does not work compiled'})")
-    print(f"{'row':<24}{'games/s CPU':>12}{'actions/s CPU':>15}{'games/s wall':>14}")
-    for name, r in report["rows"].items():
-        print(f"{name:<24}{r['games_per_cpu_second']:>12}{r['actions_per_cpu_second']:>15}{r['games_per_wall_second']:>14}")
-    for preset in ("classic", "playroom"):
-        print(f"{preset}: mypyc {report[f'{preset} speed-up']}x the pure-Python games per CPU second")
+    for line in said:
+        print(f"build: {line}")
+    print("compiled: " + ", ".join(f"{name} {'yes' if yes else 'NO'}" for name, yes in report["compiled_modules"].items()))
+    print(f"simulate gives the same results compiled: {'yes' if report['same_results'] else 'NO'}"
+          f"; with expert bots (their searches copy games): {'yes' if report['same_with_expert'] else 'NO'}")
+    if not args.check:
+        print_times(report, args.rounds)
     return 0 if same else 1
 
 
-def _load() -> list[float] | None:
-    try:
-        return [round(x, 2) for x in os.getloadavg()]
-    except (AttributeError, OSError):
-        return None
+def measure(tree: Path, rounds: int, games: int, rlcard: bool) -> dict:
+    """Rounds of both trees and the anchors, interleaved; the best round per row (lowest CPU per game)."""
+    rows: dict[str, list[dict]] = {}
+    for _ in range(rounds):
+        for preset, count in (("classic", games), ("playroom", games // 2)):
+            for name, where in (("pure Python", ROOT), ("mypyc", tree)):
+                rows.setdefault(f"uno-cli {preset}, {name}", []).append(
+                    json.loads(_run(where, TIMED, preset, str(count))))
+        rows.setdefault("yardstick (integer loop)", []).append(speed._yardstick(games * 4))
+        if rlcard:
+            for key, value in speed._rlcard(games // 2).items():
+                name = {"env_2p": "RLCard env.run 2p", "env_4p": "RLCard env.run 4p", "core_4p": "RLCard core 4p"}[key]
+                rows.setdefault(name, []).append(value)
+    report: dict = {"load_average": speed._load(), "rows": {}, "ratios": {}}
+    rate = {}
+    for name, runs in rows.items():
+        best = speed._best(runs)
+        rate[name] = best["games"] / best["cpu"]
+        report["rows"][name] = {"games_per_cpu_second": round(rate[name], 1),
+                                "actions_per_cpu_second": round(best["actions"] / best["cpu"]),
+                                "games_per_wall_second": round(best["games"] / best["wall"], 1),
+                                "all_games_per_cpu_second": [round(r["games"] / r["cpu"], 1) for r in runs]}
+    for label, (mine, anchor, target) in speed.TARGETS.items():
+        for name in ("pure Python", "mypyc"):
+            if anchor in rate:
+                ratio = rate[f"{mine}, {name}"] / rate[anchor]
+                report["ratios"][f"{label}, {name}"] = {"ratio": round(ratio, 2), "target": target,
+                                                        "result": "PASS" if ratio >= target else "BELOW"}
+    for preset in ("classic", "playroom"):
+        report[f"{preset} speed-up"] = round(rate[f"uno-cli {preset}, mypyc"] / rate[f"uno-cli {preset}, pure Python"], 2)
+    return report
+
+
+def print_times(report: dict, rounds: int) -> None:
+    print(f"CPU time, best of {rounds} rounds; load average {report['load_average']}")
+    print(f"{'row':<32}{'games/s CPU':>12}{'actions/s CPU':>15}{'games/s wall':>14}")
+    for name, r in report["rows"].items():
+        print(f"{name:<32}{r['games_per_cpu_second']:>12}{r['actions_per_cpu_second']:>15}{r['games_per_wall_second']:>14}")
+    for label, r in report["ratios"].items():
+        print(f"{label}: {r['ratio']}x (target {r['target']}x: {r['result']})")
+    for preset in ("classic", "playroom"):
+        print(f"{preset}: mypyc {report[f'{preset} speed-up']}x the pure-Python games per CPU second")
 
 
 if __name__ == "__main__":

@@ -42,3 +42,18 @@ def test_from_view_with_the_true_hidden_cards_is_the_same_position():
     assert rebuilt.legal_actions(seat) == game.legal_actions(seat)
     assert rebuilt.view(seat) == view
     assert check_invariants(rebuilt, [0] * 3) == []
+
+
+def test_copy_has_every_attribute_with_its_own_lists():
+    game = started(seed=4, players=4, name="playroom_all")
+    game.legal_actions(game.current)  # fills the legal-action cache, which a copy starts without
+    clone = game.copy()
+    for name in Game.__slots__:
+        mine, theirs = getattr(clone, name), getattr(game, name)
+        if name in ("_legal_cache", "_legal_version"):
+            continue
+        assert mine == theirs, name
+        if isinstance(theirs, list):
+            assert mine is not theirs, name
+    assert [h is g for h, g in zip(clone.hands, game.hands)] == [False] * 4
+    assert clone._legal_cache is None

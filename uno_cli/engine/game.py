@@ -230,7 +230,7 @@ class View:
         return self.seat in awaited_seats(self.phase, self.current, self.beep_waiting)
 
 
-#: Game's attributes (copy() copies them all).
+#: Game's attributes (__init__ copies them all for copy()).
 _GAME_SLOTS = (
     "options", "players", "_no_interrupts", "_jumping", "rng_state",
     "hands", "draw_pile", "discard", "color", "current", "direction", "dealer", "hand_number",
@@ -245,62 +245,108 @@ class Game:
     """One match of UNO between ``players`` seats, under ``options``.
 
     Drive it with :meth:`start`, then :meth:`apply` actions taken from
-    :meth:`legal_actions`; between hands call :meth:`start_hand`.
+    :meth:`legal_actions`; between hands call :meth:`start_hand`. ``_source`` is
+    :meth:`copy`'s: the new game copies that one.
     """
 
     # Fixed attributes: faster to reach than those of an instance dict this large.
     __slots__ = _GAME_SLOTS
 
-    def __init__(self, players: int, options: RuleOptions = CLASSIC, seed: int = 0) -> None:
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise InvalidSetup("players", players=players, allowed=f"{MIN_PLAYERS}-{MAX_PLAYERS}")
-        options.validate(players)
-        self.options = options
-        self.players = players
-        # No Beeps, jump-ins or sequences: legal_actions (and so out_of_turn_seats) need
-        # not look for interruptions, only for UNO and catch.
-        self._no_interrupts = not (options.beep or options.jumping or options.sequences)
-        self._jumping = options.jumping
-        self.rng_state = seed & _MASK
-        self.hands: list[list[str]] = [[] for _ in range(players)]
-        self.draw_pile: list[str] = []  # top of the pile is the end of the list
-        self.discard: list[str] = []  # top card is the end of the list
-        self.color: str | None = None
-        self.current = 0
-        self.direction = 1
-        self.dealer: int | None = None
-        self.hand_number = 0
-        self.scores = [0] * players
-        self.penalties = [0] * players  # points from missed jump-ins, already in scores
-        self.eliminated = [False] * players
-        self.phase = SETUP
-        self.pending = 0
-        self.pending_kind: str | None = None
-        self.pending_cards = 0  # how many cards make the pending penalty
-        self.bluffer: int | None = None
-        self.bluff = False
-        self.prev_color: str | None = None
-        self.drawn: str | None = None
-        self.must_play = False
-        self.uno_open: int | None = None
-        self.said = [False] * players
-        self.jump_open = False
-        self.seq_seat: int | None = None
-        self.seq_step = 0
-        self.beep_waiting: list[int] = []
-        self.beep_resume: Phase | None = None
-        self.stuck = 0
-        self.winners: list[int] = []
-        self.version = 0
-        #: "turn" events so far, from every call (the simulator counts turns with it).
-        self.turn_events = 0
-        # legal_actions by seat at version _legal_version, and out_of_turn_seats under None (None: nothing cached).
-        self._legal_cache: dict[int | None, tuple[Any, ...]] | None = None
-        self._legal_version = -1
-        #: False: nobody listens, so apply, start and start_hand build no events (return []).
-        self.listening = True
-        #: How the last card played went down (the ``how`` of its play event).
-        self.played_how = ""
+    def __init__(self, players: int, options: RuleOptions = CLASSIC, seed: int = 0, _source: Game | None = None) -> None:
+        source = _source
+        if source is None:
+            if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+                raise InvalidSetup("players", players=players, allowed=f"{MIN_PLAYERS}-{MAX_PLAYERS}")
+            options.validate(players)
+            self.options = options
+            self.players = players
+            # No Beeps, jump-ins or sequences: legal_actions (and so out_of_turn_seats) need
+            # not look for interruptions, only for UNO and catch.
+            self._no_interrupts = not (options.beep or options.jumping or options.sequences)
+            self._jumping = options.jumping
+            self.rng_state = seed & _MASK
+            self.hands: list[list[str]] = [[] for _ in range(players)]
+            self.draw_pile: list[str] = []  # top of the pile is the end of the list
+            self.discard: list[str] = []  # top card is the end of the list
+            self.color: str | None = None
+            self.current = 0
+            self.direction = 1
+            self.dealer: int | None = None
+            self.hand_number = 0
+            self.scores = [0] * players
+            self.penalties = [0] * players  # points from missed jump-ins, already in scores
+            self.eliminated = [False] * players
+            self.phase = SETUP
+            self.pending = 0
+            self.pending_kind: str | None = None
+            self.pending_cards = 0  # how many cards make the pending penalty
+            self.bluffer: int | None = None
+            self.bluff = False
+            self.prev_color: str | None = None
+            self.drawn: str | None = None
+            self.must_play = False
+            self.uno_open: int | None = None
+            self.said = [False] * players
+            self.jump_open = False
+            self.seq_seat: int | None = None
+            self.seq_step = 0
+            self.beep_waiting: list[int] = []
+            self.beep_resume: Phase | None = None
+            self.stuck = 0
+            self.winners: list[int] = []
+            self.version = 0
+            #: "turn" events so far, from every call (the simulator counts turns with it).
+            self.turn_events = 0
+            # legal_actions by seat at version _legal_version, and out_of_turn_seats under None (None: nothing cached).
+            self._legal_cache: dict[int | None, tuple[Any, ...]] | None = None
+            self._legal_version = -1
+            #: False: nobody listens, so apply, start and start_hand build no events (return []).
+            self.listening = True
+            #: How the last card played went down (the ``how`` of its play event).
+            self.played_how = ""
+        else:
+            # copy(): made through __init__, since a class compiled with mypyc has no bare
+            # instances (its __new__ runs __init__). Lists copied, immutable values shared.
+            self.options = source.options
+            self.players = source.players
+            self._no_interrupts = source._no_interrupts
+            self._jumping = source._jumping
+            self.rng_state = source.rng_state
+            self.hands = [h[:] for h in source.hands]
+            self.draw_pile = source.draw_pile[:]
+            self.discard = source.discard[:]
+            self.color = source.color
+            self.current = source.current
+            self.direction = source.direction
+            self.dealer = source.dealer
+            self.hand_number = source.hand_number
+            self.scores = source.scores[:]
+            self.penalties = source.penalties[:]
+            self.eliminated = source.eliminated[:]
+            self.phase = source.phase
+            self.pending = source.pending
+            self.pending_kind = source.pending_kind
+            self.pending_cards = source.pending_cards
+            self.bluffer = source.bluffer
+            self.bluff = source.bluff
+            self.prev_color = source.prev_color
+            self.drawn = source.drawn
+            self.must_play = source.must_play
+            self.uno_open = source.uno_open
+            self.said = source.said[:]
+            self.jump_open = source.jump_open
+            self.seq_seat = source.seq_seat
+            self.seq_step = source.seq_step
+            self.beep_waiting = source.beep_waiting[:]
+            self.beep_resume = source.beep_resume
+            self.stuck = source.stuck
+            self.winners = source.winners[:]
+            self.version = source.version
+            self.turn_events = source.turn_events
+            self._legal_cache = None
+            self._legal_version = -1
+            self.listening = source.listening
+            self.played_how = source.played_how
 
     # ----------------------------------------------------------------- helpers
 
@@ -1491,21 +1537,7 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy of this game (lists copied, immutable values shared)."""
-        new = Game.__new__(Game)
-        for name in _GAME_SLOTS:
-            setattr(new, name, getattr(self, name))
-        new.hands = [list(h) for h in self.hands]
-        new.draw_pile = list(self.draw_pile)
-        new.discard = list(self.discard)
-        new.scores = list(self.scores)
-        new.penalties = list(self.penalties)
-        new.eliminated = list(self.eliminated)
-        new.said = list(self.said)
-        new.beep_waiting = list(self.beep_waiting)
-        new.winners = list(self.winners)
-        new._legal_cache = None
-        new._legal_version = -1
-        return new
+        return Game(self.players, self.options, 0, self)
 
     @classmethod
     def from_view(
