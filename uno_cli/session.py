@@ -61,12 +61,13 @@ import random
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, Callable, Sequence
 
 from uno_cli import describe as d
 from uno_cli.commands import BY_NAME, INTERFACE, QUERIES, Asking, ask, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve, spoken_moves
 from uno_cli.engine import state_io
-from uno_cli.engine.events import EventKind as E
+from uno_cli.engine.events import EventKind
 from uno_cli.engine.seats import seat_index, seat_number
 from uno_cli.engine.actions import (
     Action,
@@ -81,6 +82,10 @@ from uno_cli.playconfig import BOT, COMMAND, HUMAN, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.race import DEFAULT_PACE, Offer, Referee, Wait, bot_rng
 from uno_cli.describe import describe as describe_event
 from uno_cli.wire import event_json, seat_json  # noqa: F401 - seat_json: kept importable from here
+
+#: The event kinds as plain strings: a member read from an Enum class costs a metaclass lookup
+#: (``EnumType.__getattr__``), and the narration reads about twenty of them per event.
+E = SimpleNamespace(**{kind.name: kind.value for kind in EventKind})
 
 __all__ = ["AUTO", "BOT_NAMES", "IMPORTANT", "SHORT_SKIP", "Dispatcher", "LineResult", "Match", "Message", "Narrator", "Offer", "Session",
            "Wait", "important", "said"]
