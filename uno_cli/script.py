@@ -112,34 +112,32 @@ def setup_problem(exc: BaseException, file: str | None) -> str:
     return _("The file {file} cannot be read.").format(file=file)
 
 
-def _said(message: Any, verbosity: str) -> bool:
-    from uno_cli.session import said
-
-    global _said
-    _said = said  # imported once, on the first line written
-    return said(message, verbosity)
+def _no_stream(data: bytes) -> int:
+    raise AttributeError("no standard output")
 
 
 class _Writer:
     def __init__(self, stream: IO[bytes], fmt: str, verbosity: str = "full") -> None:
+        from uno_cli.session import said
+
         self.stream = stream
         self.json = fmt == "json"
         self.verbosity = verbosity
+        self._said = said
+        self._write = getattr(stream, "write", None) or _no_stream
 
     def __call__(self, message: Any) -> None:
+        # One frame a line: this is called for every message of every event.
         try:
-            self._write(message)
+            if self.json:
+                line = json.dumps(message.data, ensure_ascii=False, separators=(", ", ": "))
+            else:
+                line = message.text
+                if line is None or not self._said(message, self.verbosity):
+                    return
+            self._write(line.encode("utf-8", "replace") + b"\n")
         except (OSError, ValueError, AttributeError) as exc:
             raise OutputGone from exc
-
-    def _write(self, message: Any) -> None:
-        if self.json:
-            line = json.dumps(message.data, ensure_ascii=False, separators=(", ", ": "))
-        else:
-            if message.text is None or not _said(message, self.verbosity):
-                return
-            line = message.text
-        self.stream.write(line.encode("utf-8", "replace") + b"\n")
 
     def flush(self) -> None:
         try:

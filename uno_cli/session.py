@@ -59,7 +59,6 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Callable, Sequence
@@ -146,14 +145,15 @@ class Message:
     """One thing to tell the player(s).
 
     ``data`` is the message's JSON object; a narrated event's is built only when it is first
-    read (``make``), so text output never builds one.
+    read (``make``: a function and its arguments, a tuple, cheaper to make than a partial),
+    so text output never builds one.
     """
 
     __slots__ = ("type", "text", "_data", "_make", "seat", "important", "brief")
 
     def __init__(self, type: str, text: str | None, data: dict[str, Any] | None = None, seat: int | None = None,
                  important: bool = False, brief: bool = True,
-                 make: Callable[[], dict[str, Any]] | None = None) -> None:
+                 make: tuple[Any, ...] | None = None) -> None:
         self.type = type
         self.text = text
         self._data = data if data is not None or make is not None else {}
@@ -167,7 +167,8 @@ class Message:
     def data(self) -> dict[str, Any]:
         """The message as a JSON object (``type``, ``text`` and its fields)."""
         if self._data is None:
-            self._data = self._make() if self._make is not None else {}
+            make = self._make
+            self._data = make[0](*make[1:]) if make is not None else {}
         return self._data
 
     @data.setter
@@ -359,6 +360,12 @@ def file_bots(data: dict[str, Any], players: int) -> dict[int, dict[str, Any]]:
     return out
 
 
+#: Events that ask a controlled seat to act (an important line when that seat is asked).
+_ASKING = frozenset({E.TURN, E.PENDING, E.BEEP_RACE, E.PLAYABLE_DRAWN})
+#: The only event kinds :meth:`Narrator._lines_after` adds lines to (the others skip the call).
+_LINES_AFTER = frozenset({E.PLAY, E.HAND_DEALT, E.DRAW, E.CHALLENGE_RESULT, E.MATCH_START, E.HAND_END, E.MATCH_END})
+
+
 class Narrator:
     """What a match's events say to each listener, in order, with the turn state between them.
 
@@ -436,13 +443,16 @@ class Narrator:
                     brief = ev.seat == viewer or out_of_turn or reversed_duo
                 turn_said = ev.seat
                 out_of_turn = reversed_duo = False
-            important = kind in (E.TURN, E.PENDING, E.BEEP_RACE, E.PLAYABLE_DRAWN) and (
+            important = kind in _ASKING and (
                 ev.seat is not None and self.controlled(ev.seat) or kind == E.BEEP_RACE
             )
             out.append(Message(kind, text, None, ev.seat, important, brief,
-                               make=partial(_payload, ev, viewer, names, scripted, text)))
-            out.extend(self._lines_after(ev, viewer))
-            sources.extend([ev] * (len(out) - len(sources)))
+                               (_payload, ev, viewer, names, scripted, text)))
+            sources.append(ev)
+            if kind in _LINES_AFTER:
+                more = self._lines_after(ev, viewer)
+                out.extend(more)
+                sources.extend([ev] * len(more))
             if index == len(pending) - 1 and out_of_turn and g.phase in IN_TURN_PHASES:
                 # After every out-of-turn card, whose turn it is (the engine said no turn: it stayed).
                 pending.append(Event(E.TURN, g.current))
