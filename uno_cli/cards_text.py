@@ -250,6 +250,14 @@ def card_name(code: str, color: str | None = None, form: str = BARE,
     """The card ``code`` in words, in ``form`` ("red 5", "a red 5"), in the current language
     or ``translator``'s; ``color`` names the colour chosen for a wild ("Wild Draw Four, red")."""
     tr = translator or get_translator()
+    key = (code, color, form)
+    name = tr.memo.get(key)  # made once per language (every play is said with one)
+    if name is None:
+        name = tr.memo[key] = _card_name(code, color, form, tr)
+    return name
+
+
+def _card_name(code: str, color: str | None, form: str, tr: Translator) -> str:
     context, table = _FORMS[form]
     if code in (WILD, WILD4, BEEP):
         base = tr.pgettext(context, table[(None, code)])

@@ -420,6 +420,10 @@ class Translator:
         self._zero_plural = record.zero_takes_plural
         self._number_source: str = ""
         self._number_words: dict[str, dict[int, str]] | None = None
+        self._texts: dict[str, str] = {}
+        """gettext's answers, kept: every line of every event looks its sentence up."""
+        self.memo: dict[Any, str] = {}
+        """Words made from this language's messages, kept by the module that makes them (card names)."""
         # The translations of this language are of this class: ``.format`` says a count
         # as words where a field asks for a form of the catalog's number words.
         self._template = type("Template", (Template,), {"__slots__": (), "translator": self})
@@ -482,8 +486,11 @@ class Translator:
 
     def gettext(self, msgid: str) -> str:
         """Translate ``msgid``; English when there is no usable translation."""
-        forms = self._lookup((None, msgid))
-        return forms[0] if forms else msgid
+        text = self._texts.get(msgid)
+        if text is None:
+            forms = self._lookup((None, msgid))
+            text = self._texts[msgid] = forms[0] if forms else msgid
+        return text
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """Translate the form of a message that goes with the count ``n``."""
@@ -666,7 +673,10 @@ def use_language(language: str) -> Iterator[Translator]:
 
 def _(msgid: str) -> str:
     """Translate ``msgid`` into the current language."""
-    return get_translator().gettext(msgid)
+    translator = _current if _current is not None else get_translator()
+    # The translator's kept answer, without a call (every narrated line comes here).
+    text = translator._texts.get(msgid)
+    return text if text is not None else translator.gettext(msgid)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

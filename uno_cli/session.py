@@ -360,6 +360,7 @@ def file_bots(data: dict[str, Any], players: int) -> dict[int, dict[str, Any]]:
     return out
 
 
+_STARTS = frozenset({E.HAND_START, E.MATCH_START})
 #: Events that ask a controlled seat to act (an important line when that seat is asked).
 _ASKING = frozenset({E.TURN, E.PENDING, E.BEEP_RACE, E.PLAYABLE_DRAWN})
 #: The only event kinds :meth:`Narrator._lines_after` adds lines to (the others skip the call).
@@ -395,13 +396,17 @@ class Narrator:
         """Send one message to the output callback."""
         self.output(_message(type, text, data, seat, important, brief))
 
+    _scripted: tuple[list[Any], list[int]] | None = None
+
     def _emit_events(self, events: list[Event]) -> None:
-        g = self.game
         # Several scripted seats: the script controls them all, so it sees their secrets.
-        scripted = [s for s in range(g.players) if self.controlled(s)]
-        messages, self.turn_state = self.narrate(events, self.viewer, scripted)
+        kept = self._scripted
+        if kept is None or kept[0] is not self.seats:  # worked out once for the seats
+            kept = self._scripted = (self.seats, [s for s in range(self.game.players) if self.controlled(s)])
+        messages, self.turn_state = self.narrate(events, self.viewer, kept[1])
+        output = self.output
         for message in messages:
-            self.output(message)
+            output(message)
 
     def say(self, events: list[Event]) -> None:
         """Say ``events`` to the session's own output (from its viewer's point of view)."""
@@ -421,9 +426,9 @@ class Narrator:
         names = self.names
         for index, ev in enumerate(pending):
             text: str | None = describe_event(ev, viewer, names)
-            brief = ev.type not in SHORT_SKIP
             kind = ev.type
-            if kind in (E.HAND_START, E.MATCH_START):
+            brief = kind not in SHORT_SKIP
+            if kind in _STARTS:
                 turn_said, out_of_turn = None, False
                 if kind == E.HAND_START and _int_or(ev.data.get("hand"), 0) == 1:
                     brief = False  # at short the first card begins the match
@@ -453,7 +458,7 @@ class Narrator:
                 more = self._lines_after(ev, viewer)
                 out.extend(more)
                 sources.extend([ev] * len(more))
-            if index == len(pending) - 1 and out_of_turn and g.phase in IN_TURN_PHASES:
+            if out_of_turn and index == len(pending) - 1 and g.phase in IN_TURN_PHASES:
                 # After every out-of-turn card, whose turn it is (the engine said no turn: it stayed).
                 pending.append(Event(E.TURN, g.current))
         d.fold(out, sources, viewer, names)  # a move and what it does, one line where a listener would
