@@ -400,6 +400,10 @@ def _english_plural(n: int) -> int:
 ListStyle = Literal["standard", "standard-short", "or", "or-short", "unit", "unit-short", "unit-narrow"]
 
 
+#: The key of babel's Locale in :attr:`Translator.memo`.
+_BABEL_LOCALE = ("babel locale",)
+
+
 class Translator:
     """Messages, plurals, lists and numbers in one language."""
 
@@ -422,7 +426,7 @@ class Translator:
         self._number_words: dict[str, dict[int, str]] | None = None
         self._texts: dict[str, str] = {}
         """gettext's answers, kept: every line of every event looks its sentence up."""
-        self.memo: dict[Any, str] = {}
+        self.memo: dict[Any, Any] = {}
         """Words made from this language's messages, kept by the module that makes them (card names)."""
         # The translations of this language are of this class: ``.format`` says a count
         # as words where a field asks for a form of the catalog's number words.
@@ -522,15 +526,24 @@ class Translator:
         """``n`` as this language says it before a noun of ``form`` (digits when not listed)."""
         return self.number_words.get(form, {}).get(n, str(n))
 
+    def _babel_locale(self) -> Any:
+        """babel's Locale of this language, made once (made from its name, it checks its file every time)."""
+        locale = self.memo.get(_BABEL_LOCALE)
+        if locale is None:
+            from babel import Locale
+
+            locale = self.memo[_BABEL_LOCALE] = Locale.parse(self.locale_name)
+        return locale
+
     def format_list(self, items: list[str], style: ListStyle = "standard") -> str:
         """Join items as this language does: "a, b și c"; ``style="or"`` for "a, b sau c"."""
         from babel.lists import format_list
-        return format_list(list(items), style=style, locale=self.locale_name)
+        return format_list(list(items), style=style, locale=self._babel_locale())
 
     def format_number(self, n: int | float) -> str:
         """A number with this language's separators: 1,000 / 1.000."""
         from babel.numbers import format_decimal
-        return format_decimal(n, locale=self.locale_name)
+        return format_decimal(n, locale=self._babel_locale())
 
 
 NUMBER_WORDS_CONTEXT = "number words"

@@ -150,13 +150,21 @@ def _prompt(session: Any, wait: Any, writer: _Writer, prompt_id: int = 0) -> Non
     from uno_cli.commands import localize_command
     from uno_cli.describe import prompt_text
     from uno_cli.session import Message
-    from uno_cli.wire import prompt_json, prompt_legal
+    from uno_cli.wire import prompt_legal
 
     seat = wait.seat
     race = wait.kind == "race"
     legal = prompt_legal(session.legal_commands(seat), race)
     # The text says the verbs in the player's language; the JSON "legal" list stays canonical.
     text = prompt_text([localize_command(c) for c in legal], race, seat, session.viewer, session.names)
+    # The JSON object is made only when it is written (JSON output), before anything changes.
+    writer(Message("prompt", text, None, seat, True, make=(_prompt_json, session, seat, prompt_id, race, legal, text)))
+
+
+def _prompt_json(session: Any, seat: int, prompt_id: int, race: bool, legal: list[str], text: str) -> dict[str, Any]:
+    """The prompt's JSON object: the seat's view, its legal commands, the other scripted seats' chances."""
+    from uno_cli.wire import prompt_json
+
     data = prompt_json(session.game.view(seat), prompt_id, race, legal, text)
     others = {}
     for s in range(session.game.players):
@@ -167,7 +175,7 @@ def _prompt(session: Any, wait: Any, writer: _Writer, prompt_id: int = 0) -> Non
     if others:
         data["others"] = others
     data["text"] = data.pop("text")
-    writer(Message("prompt", text, data, seat, True))
+    return data
 
 
 def _hello(session: Any, writer: _Writer) -> None:
@@ -176,7 +184,7 @@ def _hello(session: Any, writer: _Writer) -> None:
 
     players = session.game.players
     scripted = [s for s in range(players) if session.controlled(s)]
-    writer(Message("hello", None, hello_json(players, session.names, session.viewer, scripted)))
+    writer(Message("hello", None, None, make=(hello_json, players, session.names, session.viewer, scripted)))
 
 
 def answer_line(session: Any, line: str, seat: int, prompt_id: int) -> str | None:
