@@ -385,9 +385,12 @@ def catalog_text(language: str) -> str | None:
         # A source checkout that is not installed: the folder the package maps to.
         ref = Path(__file__).resolve().parent.parent.joinpath("locales", *parts)
     try:
-        return ref.read_text(encoding="utf-8")
+        text = ref.read_bytes().decode("utf-8")
     except (FileNotFoundError, NotADirectoryError):
         return None
+    # Newlines as read_text gives them, without its line-by-line decoder (a third of the
+    # first typed command, which reads every language's command words).
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
 # --- translators ---------------------------------------------------------------------
