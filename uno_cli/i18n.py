@@ -378,6 +378,12 @@ def parse_plural_forms(header: str) -> tuple[int, str]:
 
 def catalog_text(language: str) -> str | None:
     """The .po text shipped for ``language``, or None when the package holds none."""
+    data = _catalog_bytes(language)
+    return None if data is None else data.decode("utf-8")
+
+
+def _catalog_bytes(language: str) -> bytes | None:
+    """The .po file shipped for ``language`` as UTF-8 bytes, newlines as ``read_text`` makes them."""
     parts = (language, "LC_MESSAGES", f"{DOMAIN}.po")
     try:
         ref = resources.files("uno_cli.locales").joinpath(*parts)
@@ -385,12 +391,13 @@ def catalog_text(language: str) -> str | None:
         # A source checkout that is not installed: the folder the package maps to.
         ref = Path(__file__).resolve().parent.parent.joinpath("locales", *parts)
     try:
-        text = ref.read_bytes().decode("utf-8")
+        data = ref.read_bytes()
     except (FileNotFoundError, NotADirectoryError):
         return None
-    # Newlines as read_text gives them, without its line-by-line decoder (a third of the
-    # first typed command, which reads every language's command words).
-    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+    # Read as bytes, without read_text's line-by-line decoder (a third of the first typed
+    # command, which reads every language's command words); in UTF-8 no other character
+    # holds a CR or LF byte.
+    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
 
 
 # --- translators ---------------------------------------------------------------------
@@ -622,15 +629,16 @@ def context_messages(language: str, context: str) -> dict[str, str]:
     if translator is None and language not in LANGUAGES:
         raise UnknownLanguage(language, tuple(LANGUAGES))
     source = BY_CODE[language].catalog
-    text = None if translator is not None or source is None else catalog_text(source)
+    text = None if translator is not None or source is None else _catalog_bytes(source)
     if translator is None and text is not None:
-        marker = f'msgctxt "{context}"'
-        # Only the entries of that context (entries are separated by blank lines).
+        marker = f'msgctxt "{context}"'.encode("utf-8")
+        # Only the entries of that context (entries are separated by blank lines), found in
+        # the bytes: only they are decoded.
         blocks = []
         at = text.find(marker)
         while at >= 0:
-            start = text.rfind("\n\n", 0, at) + 2
-            end = text.find("\n\n", at)
+            start = text.rfind(b"\n\n", 0, at) + 2
+            end = text.find(b"\n\n", at)
             end = len(text) if end < 0 else end
             blocks.append(text[start:end])
             at = text.find(marker, end)
@@ -640,7 +648,7 @@ def context_messages(language: str, context: str) -> dict[str, str]:
             from uno_cli.translit import latin_to_cyrillic
 
             convert = latin_to_cyrillic
-        for entry in read_po("\n\n".join(blocks)).entries:
+        for entry in read_po(b"\n\n".join(blocks).decode("utf-8")).entries:
             # Single messages only: a plural needs the catalog's plural rule.
             if entry.context == context and entry.usable and entry.msgid_plural is None:
                 messages[entry.msgid] = convert(entry.msgstr[0]) if convert else entry.msgstr[0]
