@@ -216,10 +216,18 @@ _AFTER_JUMP = NP_("card form after jump", "bare")
 
 def form_after_verb(translator: Translator | None = None, verb: str = "play") -> str:
     """The form of a card's name after the command word ``verb`` ("play", "jump"), as the language writes it."""
+    tr = translator or get_translator()
+    key = ("form after verb", verb == "jump")
+    known = tr.memo.get(key)  # worked out once per language (every card of every prompt asks)
+    if known is None:
+        known = tr.memo[key] = _form_after_verb(tr, verb == "jump")
+    return known
+
+
+def _form_after_verb(tr: Translator, jump: bool) -> str:
     from uno_cli.translit import latin_to_cyrillic
 
-    tr = translator or get_translator()
-    form = tr.pgettext("card form after jump", _AFTER_JUMP) if verb == "jump" else tr.pgettext("card form", _AFTER_VERB)
+    form = tr.pgettext("card form after jump", _AFTER_JUMP) if jump else tr.pgettext("card form", _AFTER_VERB)
     # The Cyrillic catalog is transliterated whole, this word too.
     for known in (OBJECT, WITH):
         if form in (known, latin_to_cyrillic(known)):
@@ -250,6 +258,14 @@ def card_name(code: str, color: str | None = None, form: str = BARE,
     """The card ``code`` in words, in ``form`` ("red 5", "a red 5"), in the current language
     or ``translator``'s; ``color`` names the colour chosen for a wild ("Wild Draw Four, red")."""
     tr = translator or get_translator()
+    key = (code, color, form)
+    name = tr.memo.get(key)  # made once per language (every play is said with one)
+    if name is None:
+        name = tr.memo[key] = _card_name(code, color, form, tr)
+    return name
+
+
+def _card_name(code: str, color: str | None, form: str, tr: Translator) -> str:
     context, table = _FORMS[form]
     if code in (WILD, WILD4, BEEP):
         base = tr.pgettext(context, table[(None, code)])

@@ -379,6 +379,12 @@ def parse_plural_forms(header: str) -> tuple[int, str]:
 
 def catalog_text(language: str) -> str | None:
     """The .po text shipped for ``language``, or None when the package holds none."""
+    data = _catalog_bytes(language)
+    return None if data is None else data.decode("utf-8")
+
+
+def _catalog_bytes(language: str) -> bytes | None:
+    """The .po file shipped for ``language`` as UTF-8 bytes, newlines as ``read_text`` makes them."""
     parts = (language, "LC_MESSAGES", f"{DOMAIN}.po")
     try:
         ref = resources.files("uno_cli.locales").joinpath(*parts)
@@ -386,9 +392,13 @@ def catalog_text(language: str) -> str | None:
         # A source checkout that is not installed: the folder the package maps to.
         ref = Path(__file__).resolve().parent.parent.joinpath("locales", *parts)
     try:
-        return ref.read_text(encoding="utf-8")
+        data = ref.read_bytes()
     except (FileNotFoundError, NotADirectoryError):
         return None
+    # Read as bytes, without read_text's line-by-line decoder (a third of the first typed
+    # command, which reads every language's command words); in UTF-8 no other character
+    # holds a CR or LF byte.
+    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
 
 
 # --- translators ---------------------------------------------------------------------
@@ -399,6 +409,10 @@ def _english_plural(n: int) -> int:
 
 #: The list styles babel joins with ("a, b and c"; "or": "a, b or c").
 ListStyle = Literal["standard", "standard-short", "or", "or-short", "unit", "unit-short", "unit-narrow"]
+
+
+#: The key of babel's Locale in :attr:`Translator.memo`.
+_BABEL_LOCALE = ("babel locale",)
 
 
 class Translator:
@@ -421,6 +435,10 @@ class Translator:
         self._zero_plural = record.zero_takes_plural
         self._number_source: str = ""
         self._number_words: dict[str, dict[int, str]] | None = None
+        self._texts: dict[str, str] = {}
+        """gettext's answers, kept: every line of every event looks its sentence up."""
+        self.memo: dict[Any, Any] = {}
+        """Words made from this language's messages, kept by the module that makes them (card names)."""
         # The translations of this language are of this class: ``.format`` says a count
         # as words where a field asks for a form of the catalog's number words.
         self._template = type("Template", (Template,), {"__slots__": (), "translator": self})
@@ -483,8 +501,11 @@ class Translator:
 
     def gettext(self, msgid: str) -> str:
         """Translate ``msgid``; English when there is no usable translation."""
-        forms = self._lookup((None, msgid))
-        return forms[0] if forms else msgid
+        text = self._texts.get(msgid)
+        if text is None:
+            forms = self._lookup((None, msgid))
+            text = self._texts[msgid] = forms[0] if forms else msgid
+        return text
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """Translate the form of a message that goes with the count ``n``."""
@@ -516,15 +537,24 @@ class Translator:
         """``n`` as this language says it before a noun of ``form`` (digits when not listed)."""
         return self.number_words.get(form, {}).get(n, str(n))
 
+    def _babel_locale(self) -> Any:
+        """babel's Locale of this language, made once (made from its name, it checks its file every time)."""
+        locale = self.memo.get(_BABEL_LOCALE)
+        if locale is None:
+            from babel import Locale
+
+            locale = self.memo[_BABEL_LOCALE] = Locale.parse(self.locale_name)
+        return locale
+
     def format_list(self, items: list[str], style: ListStyle = "standard") -> str:
         """Join items as this language does: "a, b și c"; ``style="or"`` for "a, b sau c"."""
         from babel.lists import format_list
-        return format_list(list(items), style=style, locale=self.locale_name)
+        return format_list(list(items), style=style, locale=self._babel_locale())
 
     def format_number(self, n: int | float) -> str:
         """A number with this language's separators: 1,000 / 1.000."""
         from babel.numbers import format_decimal
-        return format_decimal(n, locale=self.locale_name)
+        return format_decimal(n, locale=self._babel_locale())
 
 
 NUMBER_WORDS_CONTEXT = "number words"
@@ -600,15 +630,16 @@ def context_messages(language: str, context: str) -> dict[str, str]:
     if translator is None and language not in LANGUAGES:
         raise UnknownLanguage(language, tuple(LANGUAGES))
     source = BY_CODE[language].catalog
-    text = None if translator is not None or source is None else catalog_text(source)
+    text = None if translator is not None or source is None else _catalog_bytes(source)
     if translator is None and text is not None:
-        marker = f'msgctxt "{context}"'
-        # Only the entries of that context (entries are separated by blank lines).
+        marker = f'msgctxt "{context}"'.encode("utf-8")
+        # Only the entries of that context (entries are separated by blank lines), found in
+        # the bytes: only they are decoded.
         blocks = []
         at = text.find(marker)
         while at >= 0:
-            start = text.rfind("\n\n", 0, at) + 2
-            end = text.find("\n\n", at)
+            start = text.rfind(b"\n\n", 0, at) + 2
+            end = text.find(b"\n\n", at)
             end = len(text) if end < 0 else end
             blocks.append(text[start:end])
             at = text.find(marker, end)
@@ -618,7 +649,7 @@ def context_messages(language: str, context: str) -> dict[str, str]:
             from uno_cli.translit import latin_to_cyrillic
 
             convert = latin_to_cyrillic
-        for entry in read_po("\n\n".join(blocks)).entries:
+        for entry in read_po(b"\n\n".join(blocks).decode("utf-8")).entries:
             # Single messages only: a plural needs the catalog's plural rule.
             if entry.context == context and entry.usable and entry.msgid_plural is None:
                 messages[entry.msgid] = convert(entry.msgstr[0]) if convert else entry.msgstr[0]
@@ -667,7 +698,10 @@ def use_language(language: str) -> Iterator[Translator]:
 
 def _(msgid: str) -> str:
     """Translate ``msgid`` into the current language."""
-    return get_translator().gettext(msgid)
+    translator = _current if _current is not None else get_translator()
+    # The translator's kept answer, without a call (every narrated line comes here).
+    text = translator._texts.get(msgid)
+    return text if text is not None else translator.gettext(msgid)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

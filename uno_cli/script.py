@@ -112,34 +112,32 @@ def setup_problem(exc: BaseException, file: str | None) -> str:
     return _("The file {file} cannot be read.").format(file=file)
 
 
-def _said(message: Any, verbosity: str) -> bool:
-    from uno_cli.session import said
-
-    global _said
-    _said = said  # imported once, on the first line written
-    return said(message, verbosity)
+def _no_stream(data: bytes) -> int:
+    raise AttributeError("no standard output")
 
 
 class _Writer:
     def __init__(self, stream: IO[bytes], fmt: str, verbosity: str = "full") -> None:
+        from uno_cli.session import said
+
         self.stream = stream
         self.json = fmt == "json"
         self.verbosity = verbosity
+        self._said = said
+        self._write = getattr(stream, "write", None) or _no_stream
 
     def __call__(self, message: Any) -> None:
+        # One frame a line: this is called for every message of every event.
         try:
-            self._write(message)
+            if self.json:
+                line = json.dumps(message.data, ensure_ascii=False, separators=(", ", ": "))
+            else:
+                line = message.text
+                if line is None or not self._said(message, self.verbosity):
+                    return
+            self._write(line.encode("utf-8", "replace") + b"\n")
         except (OSError, ValueError, AttributeError) as exc:
             raise OutputGone from exc
-
-    def _write(self, message: Any) -> None:
-        if self.json:
-            line = json.dumps(message.data, ensure_ascii=False, separators=(", ", ": "))
-        else:
-            if message.text is None or not _said(message, self.verbosity):
-                return
-            line = message.text
-        self.stream.write(line.encode("utf-8", "replace") + b"\n")
 
     def flush(self) -> None:
         try:
@@ -152,13 +150,21 @@ def _prompt(session: Any, wait: Any, writer: _Writer, prompt_id: int = 0) -> Non
     from uno_cli.commands import localize_command
     from uno_cli.describe import prompt_text
     from uno_cli.session import Message
-    from uno_cli.wire import prompt_json, prompt_legal
+    from uno_cli.wire import prompt_legal
 
     seat = wait.seat
     race = wait.kind == "race"
     legal = prompt_legal(session.legal_commands(seat), race)
     # The text says the verbs in the player's language; the JSON "legal" list stays canonical.
     text = prompt_text([localize_command(c) for c in legal], race, seat, session.viewer, session.names)
+    # The JSON object is made only when it is written (JSON output), before anything changes.
+    writer(Message("prompt", text, None, seat, True, make=(_prompt_json, session, seat, prompt_id, race, legal, text)))
+
+
+def _prompt_json(session: Any, seat: int, prompt_id: int, race: bool, legal: list[str], text: str) -> dict[str, Any]:
+    """The prompt's JSON object: the seat's view, its legal commands, the other scripted seats' chances."""
+    from uno_cli.wire import prompt_json
+
     data = prompt_json(session.game.view(seat), prompt_id, race, legal, text)
     others = {}
     for s in range(session.game.players):
@@ -169,7 +175,7 @@ def _prompt(session: Any, wait: Any, writer: _Writer, prompt_id: int = 0) -> Non
     if others:
         data["others"] = others
     data["text"] = data.pop("text")
-    writer(Message("prompt", text, data, seat, True))
+    return data
 
 
 def _hello(session: Any, writer: _Writer) -> None:
@@ -178,7 +184,7 @@ def _hello(session: Any, writer: _Writer) -> None:
 
     players = session.game.players
     scripted = [s for s in range(players) if session.controlled(s)]
-    writer(Message("hello", None, hello_json(players, session.names, session.viewer, scripted)))
+    writer(Message("hello", None, None, make=(hello_json, players, session.names, session.viewer, scripted)))
 
 
 def answer_line(session: Any, line: str, seat: int, prompt_id: int) -> str | None:

@@ -59,14 +59,14 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, Callable, Sequence
 
 from uno_cli import describe as d
 from uno_cli.commands import BY_NAME, INTERFACE, QUERIES, Asking, ask, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve, save_force_command, spoken_moves
 from uno_cli.engine import state_io
-from uno_cli.engine.events import EventKind as E
+from uno_cli.engine.events import EventKind
 from uno_cli.engine.seats import seat_index, seat_number
 from uno_cli.engine.actions import (
     Action,
@@ -81,6 +81,10 @@ from uno_cli.playconfig import BOT, COMMAND, HUMAN, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.race import DEFAULT_PACE, Offer, Referee, Wait, bot_rng
 from uno_cli.describe import describe as describe_event
 from uno_cli.wire import event_json, seat_json  # noqa: F401 - seat_json: kept importable from here
+
+#: The event kinds as plain strings: a member read from an Enum class costs a metaclass lookup
+#: (``EnumType.__getattr__``), and the narration reads about twenty of them per event.
+E = SimpleNamespace(**{kind.name: kind.value for kind in EventKind})
 
 __all__ = ["AUTO", "BOT_NAMES", "IMPORTANT", "SHORT_SKIP", "Dispatcher", "LineResult", "Match", "Message", "Narrator", "Offer", "Session",
            "Wait", "important", "said"]
@@ -141,14 +145,15 @@ class Message:
     """One thing to tell the player(s).
 
     ``data`` is the message's JSON object; a narrated event's is built only when it is first
-    read (``make``), so text output never builds one.
+    read (``make``: a function and its arguments, a tuple, cheaper to make than a partial),
+    so text output never builds one.
     """
 
     __slots__ = ("type", "text", "_data", "_make", "seat", "important", "brief")
 
     def __init__(self, type: str, text: str | None, data: dict[str, Any] | None = None, seat: int | None = None,
                  important: bool = False, brief: bool = True,
-                 make: Callable[[], dict[str, Any]] | None = None) -> None:
+                 make: tuple[Any, ...] | None = None) -> None:
         self.type = type
         self.text = text
         self._data = data if data is not None or make is not None else {}
@@ -162,7 +167,8 @@ class Message:
     def data(self) -> dict[str, Any]:
         """The message as a JSON object (``type``, ``text`` and its fields)."""
         if self._data is None:
-            self._data = self._make() if self._make is not None else {}
+            make = self._make
+            self._data = make[0](*make[1:]) if make is not None else {}
         return self._data
 
     @data.setter
@@ -354,6 +360,13 @@ def file_bots(data: dict[str, Any], players: int) -> dict[int, dict[str, Any]]:
     return out
 
 
+_STARTS = frozenset({E.HAND_START, E.MATCH_START})
+#: Events that ask a controlled seat to act (an important line when that seat is asked).
+_ASKING = frozenset({E.TURN, E.PENDING, E.BEEP_RACE, E.PLAYABLE_DRAWN})
+#: The only event kinds :meth:`Narrator._lines_after` adds lines to (the others skip the call).
+_LINES_AFTER = frozenset({E.PLAY, E.HAND_DEALT, E.DRAW, E.CHALLENGE_RESULT, E.MATCH_START, E.HAND_END, E.MATCH_END})
+
+
 class Narrator:
     """What a match's events say to each listener, in order, with the turn state between them.
 
@@ -383,13 +396,17 @@ class Narrator:
         """Send one message to the output callback."""
         self.output(_message(type, text, data, seat, important, brief))
 
+    _scripted: tuple[list[Any], list[int]] | None = None
+
     def _emit_events(self, events: list[Event]) -> None:
-        g = self.game
         # Several scripted seats: the script controls them all, so it sees their secrets.
-        scripted = [s for s in range(g.players) if self.controlled(s)]
-        messages, self.turn_state = self.narrate(events, self.viewer, scripted)
+        kept = self._scripted
+        if kept is None or kept[0] is not self.seats:  # worked out once for the seats
+            kept = self._scripted = (self.seats, [s for s in range(self.game.players) if self.controlled(s)])
+        messages, self.turn_state = self.narrate(events, self.viewer, kept[1])
+        output = self.output
         for message in messages:
-            self.output(message)
+            output(message)
 
     def say(self, events: list[Event]) -> None:
         """Say ``events`` to the session's own output (from its viewer's point of view)."""
@@ -409,9 +426,9 @@ class Narrator:
         names = self.names
         for index, ev in enumerate(pending):
             text: str | None = describe_event(ev, viewer, names)
-            brief = ev.type not in SHORT_SKIP
             kind = ev.type
-            if kind in (E.HAND_START, E.MATCH_START):
+            brief = kind not in SHORT_SKIP
+            if kind in _STARTS:
                 turn_said, out_of_turn = None, False
                 if kind == E.HAND_START and _int_or(ev.data.get("hand"), 0) == 1:
                     brief = False  # at short the first card begins the match
@@ -431,14 +448,17 @@ class Narrator:
                     brief = ev.seat == viewer or out_of_turn or reversed_duo
                 turn_said = ev.seat
                 out_of_turn = reversed_duo = False
-            important = kind in (E.TURN, E.PENDING, E.BEEP_RACE, E.PLAYABLE_DRAWN) and (
+            important = kind in _ASKING and (
                 ev.seat is not None and self.controlled(ev.seat) or kind == E.BEEP_RACE
             )
             out.append(Message(kind, text, None, ev.seat, important, brief,
-                               make=partial(_payload, ev, viewer, names, scripted, text)))
-            out.extend(self._lines_after(ev, viewer))
-            sources.extend([ev] * (len(out) - len(sources)))
-            if index == len(pending) - 1 and out_of_turn and g.phase in IN_TURN_PHASES:
+                               (_payload, ev, viewer, names, scripted, text)))
+            sources.append(ev)
+            if kind in _LINES_AFTER:
+                more = self._lines_after(ev, viewer)
+                out.extend(more)
+                sources.extend([ev] * len(more))
+            if out_of_turn and index == len(pending) - 1 and g.phase in IN_TURN_PHASES:
                 # After every out-of-turn card, whose turn it is (the engine said no turn: it stayed).
                 pending.append(Event(E.TURN, g.current))
         d.fold(out, sources, viewer, names)  # a move and what it does, one line where a listener would
