@@ -173,6 +173,91 @@ def test_a_bots_move_waits_until_the_change_has_been_heard():
     assert HEARD_SLACK < 1.0
 
 
+
+def test_a_bots_timer_follows_the_clock_when_speech_starts_late_and_is_quicker_than_guessed():
+    """Speech was not ready when the change was said: the clock guessed 10 s at a slow rate.
+    When the backend arrives (at 2 s) and the lines are re-timed to be heard by 5 s, the bot
+    moves its pace after that (7 s), not after the old guess (12 s)."""
+    g = _uno_window_game()
+    loop = FakeLoop()
+    front = Front(Referee(g, {1: Turn(), 2: Turn()}), loop, pace=2.0)
+    front.heard = 10.0
+    front.schedule()
+    loop.run_until(2.0)
+    front.heard = 5.0  # re-timed: spoken from now, heard by 5 s
+    front.heard_changed()
+    front.heard_changed()  # told twice before the loop looks: followed once
+    loop.run_until(7.0 - 0.01)
+    assert front.applied == []
+    loop.run_until(7.0)
+    assert [a.seat for a in front.applied] == [1]
+
+
+def test_a_bots_timer_follows_the_clock_when_the_lines_are_heard_later_than_guessed():
+    """Re-timed later than the guess: the bot waits its whole pace after the new estimate,
+    and a change of the estimate within the clock's rounding leaves the timer where it is."""
+    g = _uno_window_game()
+    loop = FakeLoop()
+    front = Front(Referee(g, {1: Turn(), 2: Turn()}), loop, pace=2.0)
+    front.heard = 1.0
+    front.schedule()
+    loop.run_until(0.5)
+    front.heard = 6.0
+    front.heard_changed()
+    loop.run_until(5.0)
+    front.heard = 6.0 + HEARD_SLACK / 2
+    front.heard_changed()
+    loop.run_until(8.0 - 0.01)
+    assert front.applied == []
+    loop.run_until(8.0)
+    assert [a.seat for a in front.applied] == [1]
+
+
+def test_a_change_heard_already_is_not_counted_again_when_the_clock_has_nothing_left():
+    """The estimate moves (a report) after the change was heard: the pace already running
+    goes on from when it was heard, it does not start again."""
+    g = _uno_window_game()
+    loop = FakeLoop()
+    front = Front(Referee(g, {1: Turn(), 2: Turn()}), loop, pace=2.0)
+    front.heard = 1.0
+    front.schedule()
+    loop.run_until(2.0)
+    front.heard_changed()  # nothing left to hear
+    loop.run_until(3.0)
+    assert [a.seat for a in front.applied] == [1]
+
+
+def test_the_thinking_time_and_the_pause_between_hands_follow_the_clock_too():
+    g = _uno_window_game()
+    g.current, g.version = 0, g.version + 1
+    g.uno_open = None
+    loop = FakeLoop()
+    front = Front(Referee(g, {1: Turn(), 2: Turn()}, controlled=[0]), loop, think=8.0)
+    front.heard = 10.0
+    front.schedule()
+    loop.run_until(1.0)
+    front.heard = 3.0
+    front.heard_changed()
+    loop.run_until(3.0 + 4.0 - 0.01)
+    assert front.said == []
+    loop.run_until(3.0 + 8.0)
+    assert front.said == ["4 left", "time up"]
+
+    g, referee = _hand_over_game()
+    loop = FakeLoop()
+    front = Front(referee, loop)
+    front.heard = 9.0
+    front.schedule()
+    loop.run_until(1.0)
+    front.heard = 2.0
+    front.heard_changed()
+    loop.run_until(2.0 + NEXT_HAND_SECONDS - 0.01)
+    assert "dealt" not in front.said
+    front.schedule()  # the front end looks again: the pause keeps the followed time
+    loop.run_until(2.0 + NEXT_HAND_SECONDS)
+    assert front.said == ["next hand", "dealt"]
+
+
 def test_a_hold_stops_every_timer_and_play_goes_on_when_it_ends():
     g = _uno_window_game()
     loop = FakeLoop()

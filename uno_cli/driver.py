@@ -8,8 +8,10 @@ Each decision of real-time play is written here, once:
 
 - the referee's clock: the pace, the race window and the thinking time the front end gives
   (:class:`Pacing`), and the listener's clock: every entry counts from when the change has
-  been heard (:meth:`Driver.heard_delay`), and a bot's timer that comes while speech is still
-  going on waits again (:data:`HEARD_SLACK`);
+  been heard (:meth:`Driver.heard_delay`); when the clock's estimate moves (speech started
+  late, or was quicker or slower than guessed: :meth:`Driver.heard_changed`) the timers counted
+  from it follow, and a bot's timer that comes while speech is still going on waits again
+  (:data:`HEARD_SLACK`);
 - a bot that searches (expert) thinks on one worker thread, on copies of the game and of
   the bots made on the loop thread (:meth:`uno_cli.race.Referee.offers_job`): the worker
   never reads the live game; its answer is kept only if nothing changed meanwhile;
@@ -73,6 +75,22 @@ class Pacing:
     """Seconds a person has to act (0: no limit); then the default action is played for them."""
 
 
+@dataclass
+class _FromHeard:
+    """A timer counted from when the change is heard: it fires ``after`` real seconds past ``heard``."""
+
+    heard: float
+    after: float
+    callback: Callable[..., None]
+    args: tuple[Any, ...]
+    handle: asyncio.Handle | None = None
+
+    @property
+    def at(self) -> float:
+        """The loop time it fires."""
+        return self.heard + self.after
+
+
 class Driver:
     """The referee's schedule as timers of an event loop (subclassed by each real-time front end)."""
 
@@ -80,6 +98,9 @@ class Driver:
         self.offers: dict[int, Offer] = {}
         """The bots' out-of-turn offers on a timer now, by seat (to tell a person who beat them)."""
         self._handles: list[asyncio.Handle] = []
+        # The timers among them counted from when the change is heard (they follow the clock).
+        self._from_heard: list[_FromHeard] = []
+        self._following = False
         self._version: tuple[int, int] | None = None
         self._thinking: tuple[int, int, str] | None = None
         self._unthinkable: tuple[int, int, str] | None = None
@@ -173,15 +194,16 @@ class Driver:
             offer = entry.offer
             assert offer is not None
             base = entry.time - heard
+            heard_at = loop.time() + heard
             if entry.wait is not None:  # the person's thinking time: a warning, then the default
-                warn = min(THINK_WARNING, float(int(entry.time // 2)))  # whole seconds, at most half
+                warn = min(THINK_WARNING, float(int(base // 2)))  # whole seconds, at most half
                 if warn >= 1:
-                    self._at(loop, heard + self.scaled(base - warn), self._warn, offer, int(warn))
-                self._at(loop, heard + self.scaled(base), self._time_up, offer)
+                    self._after_heard(loop, heard_at, self.scaled(base - warn), self._warn, offer, int(warn))
+                self._after_heard(loop, heard_at, self.scaled(base), self._time_up, offer)
                 continue
             if not offer.in_turn:
                 self.offers[offer.seat] = offer
-            self._at(loop, heard + self.scaled(base), self._fire, offer, base)
+            self._after_heard(loop, heard_at, self.scaled(base), self._fire, offer, base)
         self._version = (g.version, g.hand_number)
 
     def arm(self, seconds: float, callback: Callable[..., None], *args: Any, real: bool = False) -> None:
@@ -195,8 +217,51 @@ class Driver:
         """Real seconds for ``seconds`` of game time."""
         return seconds * self.scale()
 
-    def _at(self, loop: asyncio.AbstractEventLoop, delay: float, callback: Callable[..., None], *args: Any) -> None:
-        self._handles.append(loop.call_later(max(0.0, delay), callback, *args))
+    def _at(self, loop: asyncio.AbstractEventLoop, delay: float, callback: Callable[..., None], *args: Any) -> asyncio.Handle:
+        handle = loop.call_later(max(0.0, delay), callback, *args)
+        self._handles.append(handle)
+        return handle
+
+    def _after_heard(self, loop: asyncio.AbstractEventLoop, heard: float, after: float,
+                     callback: Callable[..., None], *args: Any) -> None:
+        """A timer ``after`` real seconds past ``heard`` (a loop time), following the clock's estimate."""
+        timer = _FromHeard(heard, after, callback, args)
+        timer.handle = self._at(loop, timer.at - loop.time(), callback, *args)
+        self._from_heard.append(timer)
+
+    # ------------------------------------------------------------ following the listener's clock
+
+    def heard_changed(self) -> None:
+        """The listener's clock moved its estimate (from any thread): the timers counted from
+        when the change is heard are put where the new estimate says, on the loop."""
+        loop = self.event_loop()
+        if loop is None or self._following or not self._from_heard:
+            return
+        self._following = True
+        try:
+            loop.call_soon_threadsafe(self._follow_clock)
+        except RuntimeError:
+            self._following = False  # the loop has closed
+
+    def _follow_clock(self) -> None:
+        self._following = False
+        loop = self.event_loop()
+        if loop is None or self.held():
+            return
+        now = loop.time()
+        delay = self.heard_delay()
+        for timer in self._from_heard:
+            if timer.handle is None or timer.at <= now:
+                continue  # fired (or firing now: it looks at the clock itself)
+            # Nothing left to hear: heard by now, or by the time it was heard already.
+            heard = now + delay if delay > 0 else min(timer.heard, now)
+            if abs(heard - timer.heard) <= HEARD_SLACK:
+                continue
+            timer.handle.cancel()
+            timer.heard = heard
+            timer.handle = self._at(loop, timer.at - now, timer.callback, *timer.args)
+            if timer.callback == self._deal and self._next_hand is not None:
+                self._next_hand = (self._next_hand[0], timer.at)
 
     @property
     def scheduled(self) -> bool:
@@ -212,6 +277,7 @@ class Driver:
         for handle in self._handles:
             handle.cancel()
         self._handles = []
+        self._from_heard = []
         self._version = None
 
     def hold(self) -> None:
@@ -250,7 +316,7 @@ class Driver:
             if late > HEARD_SLACK:
                 # Speech is slower than the clock expected: the change is not heard yet. The
                 # offer counts its own time again from when it will have been heard.
-                self._at(loop, late + self.scaled(base), self._fire, offer, base)
+                self._after_heard(loop, loop.time() + late, self.scaled(base), self._fire, offer, base)
                 return
         self.offers.pop(offer.seat, None)
         referee = self.referee()
@@ -321,7 +387,8 @@ class Driver:
         if deal_at is None:
             deal_at = loop.time() + self.next_hand_delay()
             self._next_hand = (hand, deal_at)
-        self._at(loop, deal_at - loop.time(), self._deal, hand)
+        pause = self.scaled(NEXT_HAND_SECONDS)
+        self._after_heard(loop, deal_at - pause, pause, self._deal, hand)
         self._version = (self.referee().game.version, hand)  # type: ignore[union-attr]
 
     def _deal(self, hand: int) -> None:

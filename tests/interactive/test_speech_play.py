@@ -174,3 +174,50 @@ def test_every_line_said_before_a_slow_speech_backend_answers_is_spoken_once_and
     finally:
         child.close(force=True)
         door.close()
+
+
+def test_the_first_bot_moves_once_the_opening_was_heard_when_the_speech_backend_answers_late(
+        uno_home: Path, speech_daemon: SpeechDaemon) -> None:
+    """The bot's timer was set from the clock's guess before speech was ready (100 words a
+    minute: many seconds); when the backend answers, the lines are re-timed and heard, and the
+    bot moves its pace after they were heard (the daemon's END reports), not by the old guess."""
+    door = SlowDoor(speech_daemon)
+    pace = 1.0
+    child = spawn(uno_home, "--speech", "on", "--speech-rate", "100", "--seed", "3", "--sound", "off",
+                  "--pace", str(pace), SPEECHD_ADDRESS=door.address)
+    ends: list[tuple[float, int]] = []  # (when, how many messages the daemon had ended by then)
+    watching = threading.Event()
+
+    def watch() -> None:
+        while not watching.is_set():
+            ends.append((time.monotonic(), speech_daemon.ended()))
+            time.sleep(0.02)
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    try:
+        child.expect("Enter starts")
+        child.send("\r")
+        child.expect("It's Carla's turn.")  # seed 3: a bot plays first
+        time.sleep(2.0)  # the speech backend answers 2 s late
+        assert speech_daemon.messages() == []
+        watcher.start()
+        door.open()
+        child.expect("Carla plays", timeout=30)
+        moved = time.monotonic()
+        watching.set()
+        watcher.join()
+        said = speech_daemon.messages()
+        opening = said.index("It's Carla's turn.") + 1
+        heard = next((at for at, ended in ends if ended >= opening), None)
+        assert heard is not None, (said, ends[-1:])  # every line before the move heard to the end...
+        assert heard <= moved  # ...before the move was printed
+        # Its pace after they were heard (the watcher sees an END up to 20 ms late), not the old guess.
+        assert pace - 0.3 < moved - heard < pace + 2.0, (moved - heard, said)
+        child.send("\x03")
+        child.expect("Quit the game")
+        child.send("y")
+        child.expect(pexpect.EOF)
+    finally:
+        watching.set()
+        child.close(force=True)
+        door.close()

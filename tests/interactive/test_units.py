@@ -157,6 +157,28 @@ def test_lines_said_before_speech_is_ready_are_heard_when_the_backend_says_so() 
                                   ("Meanwhile: UNO. F1: keys. Against 3 bots. Enter starts.", False)]
 
 
+
+def test_the_clock_tells_its_listeners_when_lines_are_re_timed_or_reported_over() -> None:
+    """What waits on "heard by" (the bots' timers) learns when the speaker arrives and re-times
+    the lines said before it, and when the backend says a line is over; a line added does not
+    tell (who adds it looks at the clock itself), nor a begin."""
+    import time
+
+    out = Announcer(lambda line: None, None)
+    told: list[float] = []
+    out.clock.listen(lambda: told.append(out.heard_delay()))
+    for line in OPENING:
+        out.say(line)
+    assert told == []
+    speaker = TimedSpeaker()
+    out.set_speaker(speaker)
+    assert len(told) == 1 and told[0] > 0  # re-timed: heard from now
+    for report in speaker.reports:
+        report("begin", time.monotonic())
+        report("end", time.monotonic())
+    assert len(told) == 1 + len(OPENING) and told[-1] == 0.0
+
+
 def test_a_key_before_speech_is_ready_answers_then_says_what_it_cut_once() -> None:
     out = Announcer(lambda line: None, None, rate=60)
     for line in OPENING[:2]:

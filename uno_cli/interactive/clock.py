@@ -9,7 +9,8 @@ takes on this voice.
 
 The game asks :meth:`SpeechClock.heard_delay` (how long until the player has heard all that
 was said) to let bots and races wait for the player's ears, and :meth:`SpeechClock.cut`
-when speech is interrupted, to learn what was not heard.
+when speech is interrupted, to learn what was not heard. What waits on the estimate listens
+(:meth:`SpeechClock.listen`): it is told when the backend's word or a re-timing moves it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 #: Words a minute assumed until the player sets their own rate (settings ``speech_rate``).
@@ -84,6 +86,16 @@ class SpeechClock:
         self.keep_log = False
         self._measured: float | None = None  # seconds per word the backend showed
         self._log_file = os.environ.get(LOG_ENV) or None
+        self._listeners: list[Callable[[], None]] = []
+
+    def listen(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` (on the thread that moved it) each time "heard by" may have moved
+        for another reason than a message added: a message's end or cut reported, a re-timing."""
+        self._listeners.append(callback)
+
+    def _tell(self) -> None:
+        for callback in list(self._listeners):
+            callback()
 
     # ---------------------------------------------------------------- adding and reports
     def add(self, text: str, kind: str, important: bool = False, reported: bool = False,
@@ -119,6 +131,8 @@ class SpeechClock:
             elif kind == "cancel" and item.end is None:
                 item.cancelled = True
                 self._free_at = max(self._free_at, at)
+        if kind != "begin":  # a later begin than guessed is caught when a bot's timer fires
+            self._tell()
 
     def retime(self, items: list[Item], reported: bool, now: float | None = None) -> None:
         """``items`` were said before speech had started and are spoken now: heard from now on, in order,
@@ -129,6 +143,7 @@ class SpeechClock:
                 item.queued, item.begin, item.end, item.reported = now, None, None, reported
             again = {id(item) for item in items}
             self._items = list(items) + [item for item in self._items if id(item) not in again]
+        self._tell()
 
     def _learn(self, item: Item, seconds: float) -> None:
         """Calibrate the rate from a message heard to the end (long enough to tell)."""

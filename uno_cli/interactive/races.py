@@ -28,6 +28,7 @@ class RaceTimers(Driver):
     def __init__(self, controller: Controller) -> None:
         super().__init__()
         self.c = controller
+        controller.out.clock.listen(self.heard_changed)  # speech late, quicker or slower: timers follow
 
     def referee(self) -> Referee | None:
         """The referee of the session being played."""
