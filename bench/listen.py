@@ -279,7 +279,7 @@ def phrases(lang: str = "en") -> Phrases:
             start=_(words.START_PROMPT),
             challenge=part(ngettext("Wild Draw Four on you: Space takes {count} card, F challenges.",
                                     "Wild Draw Four on you: Space takes {count} cards, F challenges.", 4).format(count=mark)),
-            must_take=part(ngettext("You must take {count} card.", "You must take {count} cards.", 4).format(count=mark)),
+            must_take=part(ngettext("You must take {count} card.", "You must take {count}.", 4).format(count=mark)),
             color_menu=_(COLOR_MENU),
             beeps=(part(_("{player} plays a Beep!").format(player=mark)), _(words.ANSWER_BEEP),
                    _("Beep! Everyone must answer."), _("Everyone must answer the Beep.")),

@@ -117,24 +117,24 @@ def test_a_draw_two_s_victim_draws_and_is_skipped_in_one_line() -> None:
     assert _said(out)[2:] == ["Ana plays green Draw Two.", "Skipped; you draw red 2 and yellow 5."]
 
 
-def test_another_players_turn_after_a_jump_in_and_the_penalty_waiting_are_one_line() -> None:
+def test_a_turn_after_a_jump_in_and_the_penalty_waiting_are_one_line() -> None:
     with use_language("en"):
         session, out = _session(players=3)
         session._emit_events([Event("play", 1, {"card": "r+2", "how": "jump_in"}), Event("turn", 2),
                               Event("pending", 2, {"total": 4})])
     # Only the player whose turn it is takes (or answers) a penalty: its line says whose turn.
-    assert _said(out, "short") == ["Ana jumps in with red Draw Two.", "Bruno must take 4 cards."]
-    assert [m.type for m in out] == ["play", "turn", "pending"] and out[1].text == "Bruno must take 4 cards."
-    assert out[2].text is None and out[2].data["text"] == "Bruno must take 4 cards."
+    assert _said(out, "short") == ["Ana jumps in with red Draw Two.", "Bruno must take 4."]
+    assert [m.type for m in out] == ["play", "turn", "pending"] and out[1].text == "Bruno must take 4."
+    assert out[2].text is None and out[2].data["text"] == "Bruno must take 4."
 
 
-def test_the_players_own_turn_and_penalty_stay_two_sentences() -> None:
+def test_the_players_own_turn_to_take_a_penalty_is_the_penalty_s_line() -> None:
     with use_language("en"):
         session, out = _session(players=3)
-        session._emit_events([Event("play", 1, {"card": "r+2", "how": "jump_in"}), Event("turn", 0),
+        session._emit_events([Event("play", 1, {"card": "r+2", "how": "stack"}), Event("turn", 0),
                               Event("pending", 0, {"total": 4})])
-    assert "You must take 4 cards." in " ".join(_said(out, "short"))
-    assert "Your turn." in " ".join(_said(out, "short"))
+    assert _said(out, "short") == ["Ana stacks red Draw Two.", "You must take 4."]
+    assert out[1].type == "turn" and out[2].text is None  # the turn keeps its place (its sound, its JSON)
 
 
 def test_the_players_turn_after_a_one_line_move_is_a_line_of_its_own() -> None:

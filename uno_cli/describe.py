@@ -254,8 +254,10 @@ def _reverse(e, d, you, p, v, names, s):
 def _pending(e, d, you, p, v, names, s):
     n = _int(d.get("total", 0))
     if you:
-        return ngettext("You must take {count} card.", "You must take {count} cards.", n).format(count=n)
-    return ngettext("{player} must take {count} card.", "{player} must take {count} cards.", n).format(player=p, count=n)
+        # TRANSLATORS: a draw penalty waiting, as short as players say it ("You must take 4.").
+        return ngettext("You must take {count} card.", "You must take {count}.", n).format(count=n)
+    # TRANSLATORS: a draw penalty waiting, as short as players say it ("Bruno must take 4.").
+    return ngettext("{player} must take {count} card.", "{player} must take {count}.", n).format(player=p, count=n)
 
 
 def _uno(e, d, you, p, v, names, s):
@@ -900,8 +902,8 @@ def fold(messages: list[Any], events: list[Event], viewer: int | None, names: Se
     """Say a move and what it does as one line where a listener would ("Bruno plays a red Skip;
     you are skipped."): a Wild and its colour, a draw and the turn it skips, a Skip and whom it
     skips, a Reverse and the new direction; and the player's own turn, when it would wait behind
-    two lines or more, as a sentence of the last ("Your turn."); another player's turn and the
-    penalty waiting for them as the penalty's line ("Bruno must take 4 cards."). The lines
+    two lines or more, as a sentence of the last ("Your turn."); a turn and the penalty waiting
+    for it as the penalty's line ("Bruno must take 4."). The lines
     folded in keep their place (their JSON and sound) with no text; ``events[i]`` made
     ``messages[i]``. Only lines said at the same verbosities are folded."""
     head = -1
@@ -917,9 +919,9 @@ def fold(messages: list[Any], events: list[Event], viewer: int | None, names: Se
                 # said as a sentence of the last line ("Ana draws 2, skipped. Your turn.").
                 if behind and _you(b.seat, viewer):
                     text = a.text + " " + b.text
-            elif b.type == "pending" and a.type == "turn" and a.seat == b.seat and not _you(b.seat, viewer):
-                # Another player's turn to take a penalty: "Bruno must take 4 cards." says both
-                # (only the player whose turn it is takes, or answers, a penalty).
+            elif b.type == "pending" and a.type == "turn" and a.seat == b.seat:
+                # A turn to take a penalty: "Bruno must take 4." says both (only the player
+                # whose turn it is takes, or answers, a penalty).
                 text = b.text
             else:
                 text = _folded(a, b, events[head], events[k], viewer, names)
