@@ -10,6 +10,7 @@ Space in its turn, 1 for a colour, B for a Beep, Space for a Wild Draw Four.
     nice -n 10 python3 bench/listen.py                  # every preset and verbosity, 250 and 450 wpm
     nice -n 10 python3 bench/listen.py --preset playroom --verbosity short --rate 250 --seconds 60
     nice -n 10 python3 bench/listen.py --preset classic --verbosity short --rate 250 --lang sr_Cyrl
+    nice -n 10 python3 bench/listen.py --preset classic --verbosity full --rate 250 --dump   # every line's lag
 
 Per run it prints: lag (when a line starts to be heard minus when it was printed) median,
 p90 and max; the same from when the game produced the line (the change it tells: from the
