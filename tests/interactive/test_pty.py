@@ -14,8 +14,9 @@ from tests.interactive.helpers import child_env, uno_command
 
 
 
-#: The player's turn, said alone or as the penalty it must take or answer ("You must take 4.").
-TURN = r"Your turn\.|You must take"
+TURN = "Your turn."
+#: The player's turn to take or answer a penalty is said as the penalty ("You must take 4.").
+PENALTY_TURN = "You must take"
 
 
 #: The answer to Z: a card's name alone on its line (no full stop: a game line ends with one).
@@ -46,6 +47,8 @@ def play_until_over(child: pexpect.spawn, max_turns: int = 400) -> int:
         "Answer the Beep with B",
         "Swap hands with whom",
         r"You draw (?![^\r\n]*(dealer|again))",  # not the draws that choose the dealer
+        "Space takes",  # a Wild Draw Four on the player: the choice is said instead of the turn
+        PENALTY_TURN,
     ]
     ask_turn = False
     while turns < max_turns:
@@ -59,7 +62,7 @@ def play_until_over(child: pexpect.spawn, max_turns: int = 400) -> int:
                 continue
         else:
             i = child.expect(patterns, timeout=30)
-        if i == 0:
+        if i in (0, 10):
             turns += 1
             child.send("z")
             # Z names the card it goes to, alone on its line (only cards that play), or says there is none.
@@ -88,6 +91,8 @@ def play_until_over(child: pexpect.spawn, max_turns: int = 400) -> int:
             child.send("\r")  # the player the choice starts on
         elif i == 8:
             ask_turn = True
+        elif i == 9:
+            child.send(" ")  # take the cards
     raise AssertionError("the match did not end")
 
 
