@@ -129,7 +129,6 @@ def test_plain_ssh_enter_plays_the_focused_card_and_the_answers_come_in_the_join
     assert f1.startswith("Seta para a direita, ou digite /próxima: ")
     assert card in playable
     from uno_cli.describe import card_text
-    from uno_cli.i18n import use_language
 
     with use_language("pt"):
         assert card_text(card, 1, 1, False, full=False) in played  # the focused card was played

@@ -33,7 +33,7 @@ def welcome(controller: Controller) -> None:
         controller.say(_(words.UNO) + " " + short_hint())
     if own_file is not None:
         controller.say(words.other_instance(str(own_file)))
-    if resuming:
+    if resuming and saved is not None:
         controller.resume_data = saved
         controller.mode = Mode.RESUME
         controller.say(words.interrupted(saved.get("hand", 1)), important=True)
