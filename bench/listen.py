@@ -10,6 +10,7 @@ Space in its turn, 1 for a colour, B for a Beep, Space for a Wild Draw Four.
     nice -n 10 python3 bench/listen.py                  # every preset and verbosity, 250 and 450 wpm
     nice -n 10 python3 bench/listen.py --preset playroom --verbosity short --rate 250 --seconds 60
     nice -n 10 python3 bench/listen.py --preset classic --verbosity short --rate 250 --lang sr_Cyrl
+    nice -n 10 python3 bench/listen.py --preset classic --verbosity full --rate 250 --dump   # every line's lag
 
 Per run it prints: lag (when a line starts to be heard minus when it was printed) median,
 p90 and max; the same from when the game produced the line (the change it tells: from the
@@ -249,6 +250,8 @@ class Phrases:
     beeps: tuple[str, ...]
     take_it: tuple[str, ...]
     playable: str
+    cards: frozenset[str]
+    """Every card's name alone: Z answers with the card it goes to (only cards that play)."""
     nothing: tuple[str, ...]
     your_turn: str
     meanwhile: str
@@ -261,6 +264,7 @@ def phrases(lang: str = "en") -> Phrases:
     from uno_cli import i18n
     from uno_cli.i18n import _, ngettext
     from uno_cli.interactive import words
+    from uno_cli.cards_text import card_name
     from uno_cli.keys import COLOR_MENU
 
     mark = "\x00"
@@ -276,17 +280,26 @@ def phrases(lang: str = "en") -> Phrases:
             start=_(words.START_PROMPT),
             challenge=part(ngettext("Wild Draw Four on you: Space takes {count} card, F challenges.",
                                     "Wild Draw Four on you: Space takes {count} cards, F challenges.", 4).format(count=mark)),
-            must_take=part(ngettext("You must take {count} card.", "You must take {count} cards.", 4).format(count=mark)),
+            must_take=part(ngettext("You must take {count} card.", "You must take {count}.", 4).format(count=mark)),
             color_menu=_(COLOR_MENU),
             beeps=(part(_("{player} plays a Beep!").format(player=mark)), _(words.ANSWER_BEEP),
                    _("Beep! Everyone must answer."), _("Everyone must answer the Beep.")),
             take_it=(part(_(words.SWAP_WHOM)), _("You can play it.")),
             playable=part(_("{card}, playable").format(card=mark)),
+            cards=frozenset(card_name(code) for code in _all_cards()),
             nothing=(_(words.NOTHING_PLAYABLE_DRAW), _(words.NOTHING_PLAYABLE)),
             your_turn=_("Your turn."),
             meanwhile=part(words.meanwhile([mark])),
             bot_card=_bot_card(),
         )
+
+
+def _all_cards() -> list[str]:
+    """The code of every card (numbers, actions, wilds, the Beep)."""
+    from uno_cli.engine.cards import BEEP, WILD, WILD4
+
+    ranks = [str(n) for n in range(10)] + ["s", "r", "+2"]
+    return [c + r for c in "rygb" for r in ranks] + [WILD, WILD4, BEEP]
 
 
 def _bot_card() -> re.Pattern[str]:
@@ -348,7 +361,7 @@ class Listener:
         if any(phrase in text for phrase in says.nothing):
             self.awaiting_card = False
             return " "
-        if self.awaiting_card and says.playable in text and says.meanwhile not in text:
+        if self.awaiting_card and (text in says.cards or says.playable in text) and says.meanwhile not in text:
             # The answer to Z: the card it found (Z names only playable cards, or says there is none).
             self.awaiting_card = False
             return "\r"
@@ -377,6 +390,7 @@ def figures(run: Run) -> dict[str, float]:
     last_heard = heard_index[-1] if heard_index else -1
     heard_until = run.printed[last_heard][0] - SAME_CHANGE if heard_index else 0.0
     heard_words: list[int] = []
+    rows: list[tuple[float, float | None, float | None, int, str]] = []
     cards = in_time = heard_first = 0
     key_times = [t for t, _key, _heard in run.keys]
     late_cards: list[str] = []
@@ -400,6 +414,8 @@ def figures(run: Run) -> dict[str, float]:
         if start is not None:
             lags.append(start - printed_at)
             change_lags.append(start - made[index])
+        rows.append((made[index], None if start is None else start - printed_at,
+                     None if start is None else start - made[index], len(line.split()) if line in heard_text else 0, line))
         if bot_card.match(line):
             # The next change of the game: not this change's other lines, not the player's own keys.
             later = [t for t in made[index + 1:] if t > made[index] + SAME_CHANGE
@@ -443,6 +459,7 @@ def figures(run: Run) -> dict[str, float]:
         "long": 100.0 * sum(1 for n in heard_words if n > LONG) / len(heard_words) if heard_words else 0.0,
         "lost_lines": lost,  # type: ignore[dict-item]
         "long_lines": long_lines,  # type: ignore[dict-item]
+        "rows": rows,  # type: ignore[dict-item]
     }
 
 
@@ -475,6 +492,8 @@ def main() -> int:
     parser.add_argument("--lang", default="en", help="the game's language (default en)")
     parser.add_argument("--show-lost", action="store_true", help="print the lines never heard")
     parser.add_argument("--show-long", action="store_true", help="print the heard lines over 8 words")
+    parser.add_argument("--dump", action="store_true",
+                        help="print every line: when the game made it, lag from printing and from the change, words")
     args = parser.parse_args()
     why = available()
     if why:
@@ -499,6 +518,13 @@ def main() -> int:
                 if args.show_long:
                     for line in f["long_lines"]:  # type: ignore[union-attr]
                         print("    long:", line)
+                if args.dump:
+                    rows = f["rows"]  # type: ignore[assignment]
+                    first = rows[0][0] if rows else 0.0
+                    for made_at, lag, chg, words, line in rows:  # type: ignore[union-attr]
+                        shown = "    -" if lag is None else f"{lag:5.2f}"
+                        shown_chg = "    -" if chg is None else f"{chg:5.2f}"
+                        print(f"    {made_at - first:6.2f} lag {shown} chg {shown_chg} {words:2d}w  {line}")
     return 0
 
 

@@ -160,7 +160,7 @@ def test_the_readmes_script_example_is_true(tmp_path) -> None:
     assert done.returncode == 3, done.stderr
     out = done.stdout
     assert "You can only" not in out and "can't" not in out.split("Player 2 plays")[-1]
-    assert "Player 2 plays a red 5." in out
+    assert "Player 2 plays red 5." in out
     assert "so the game is saved in" in out.splitlines()[-1]
     assert list((tmp_path / "data").glob("unfinished-*.json"))
 

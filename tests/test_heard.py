@@ -210,7 +210,7 @@ def _said(language: str, card: str, how: str = "turn") -> str:
     ("sr_Latn", "b0", "sequence", "Bruno nastavlja niz plavom nulom."),
     ("sr_Cyrl", "r5", "jump_in", "Bruno ускаче црвеном петицом."),
     ("sr_Latn", "rs", "turn", "Bruno igra crvenu kartu Preskoči."),
-    ("pt", "rs", "turn", "Bruno joga um Pular vermelho."),
+    ("pt", "rs", "turn", "Bruno joga Pular vermelho."),
     ("ro", "r+2", "turn", "Bruno joacă o carte roșie „Ia două”."),
     ("ro", "ys", "jump_in", "Bruno intervine cu o carte galbenă „Stai o tură”."),
 ])

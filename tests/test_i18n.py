@@ -426,7 +426,7 @@ def test_small_wording_fixes_of_issue_17() -> None:
     from types import SimpleNamespace
 
     with use_language("it"):
-        assert turn_text(SimpleNamespace(phase=Phase.PLAYING, current=1), ["Mia", "Ana"], 0) == "È il turno di Ana."
+        assert turn_text(SimpleNamespace(phase=Phase.PLAYING, current=1), ["Mia", "Ana"], 0) == "Tocca a Ana."
     with use_language("ro"):
         assert scores_text([1, 2], ["Mia", "Ana"], None) == "Scor: Mia 1, Ana 2."
     with use_language("pt"):

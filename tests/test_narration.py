@@ -37,14 +37,14 @@ def test_a_turn_that_stays_after_a_draw_is_not_said_again() -> None:
         session, out = _session()
         session._emit_events([Event("turn", 1)])
         session._emit_events([Event("draw", 1, {"count": 2}), Event("turn", 1)])
-    assert _said(out) == ["It's Ana's turn.", "Ana draws 2 cards."]
+    assert _said(out) == ["Ana's turn.", "Ana draws 2 cards."]
 
 
 def test_whose_turn_is_said_after_an_out_of_turn_card_even_at_short_verbosity() -> None:
     with use_language("en"):
         session, out = _session()
         session._emit_events([Event("play", 1, {"card": "r7", "how": "jump_in"}), Event("turn", 1)])
-    assert _said(out, "short") == ["Ana jumps in with a red 7.", "It's Ana's turn."]
+    assert _said(out, "short") == ["Ana jumps in with red 7.", "Ana's turn."]
 
 
 def test_whose_turn_is_said_after_a_straight_card_that_leaves_the_turn_where_it_was() -> None:
@@ -60,8 +60,8 @@ def test_an_opponents_turn_in_the_normal_order_is_left_out_at_short_verbosity() 
     with use_language("en"):
         session, out = _session()
         session._emit_events([Event("play", 0, {"card": "r7", "how": "turn"}), Event("turn", 1)])
-    assert _said(out, "short") == ["You play a red 7."]
-    assert _said(out, "full") == ["You play a red 7.", "It's Ana's turn."]
+    assert _said(out, "short") == ["You play red 7."]
+    assert _said(out, "full") == ["You play red 7.", "Ana's turn."]
 
 
 def test_with_two_players_a_reverse_is_said_as_the_turn_it_gives() -> None:
@@ -69,7 +69,7 @@ def test_with_two_players_a_reverse_is_said_as_the_turn_it_gives() -> None:
         session, out = _session()
         session._emit_events([Event("play", 1, {"card": "rr", "how": "turn"}), Event("reverse", 1, {"direction": -1}),
                               Event("skip", 0), Event("turn", 1)])
-    assert _said(out, "short") == ["Ana plays a red Reverse.", "It's Ana's turn."]
+    assert _said(out, "short") == ["Ana plays red Reverse.", "Ana's turn."]
 
 
 def test_with_three_players_a_reverse_is_said_as_a_change_of_direction_in_the_cards_line() -> None:
@@ -78,31 +78,31 @@ def test_with_three_players_a_reverse_is_said_as_a_change_of_direction_in_the_ca
         session, out = _session(players=3)
         session._emit_events([Event("play", 1, {"card": "rr", "how": "turn"}), Event("reverse", 1, {"direction": -1}),
                               Event("turn", 0)])
-    assert _said(out) == ["Ana plays a red Reverse; play reverses.", "Your turn."]
+    assert _said(out) == ["Ana plays red Reverse; play reverses.", "Your turn."]
     assert [m.type for m in out] == ["play", "reverse", "turn"]  # each event keeps its message (JSON, sound)
-    assert out[1].data["text"] == "The direction of play is reversed."
+    assert out[1].data["text"] == "Play reverses."
 
 
 def test_a_skip_says_whom_it_skips_in_the_cards_line() -> None:
     with use_language("en"):
         session, out = _session(players=3)
         session._emit_events([Event("play", 2, {"card": "rs", "how": "turn"}), Event("skip", 0), Event("turn", 1)])
-    assert _said(out, "short") == ["Bruno plays a red Skip; you are skipped."]
-    assert _said(out, "full") == ["Bruno plays a red Skip; you are skipped.", "It's Ana's turn."]
+    assert _said(out, "short") == ["Bruno plays red Skip; you're skipped."]
+    assert _said(out, "full") == ["Bruno plays red Skip; you're skipped.", "Ana's turn."]
 
 
 def test_a_skip_just_drawn_and_played_says_whom_it_skips_in_the_cards_line() -> None:
     with use_language("en"):
         session, out = _session(players=3)
         session._emit_events([Event("play", 2, {"card": "gs", "how": "drawn"}), Event("skip", 0), Event("turn", 1)])
-    assert _said(out, "short") == ["Bruno plays a green Skip; you are skipped."]
+    assert _said(out, "short") == ["Bruno plays green Skip; you're skipped."]
 
 
 def test_a_jump_in_with_a_skip_keeps_the_skip_in_its_own_line() -> None:
     with use_language("en"):
         session, out = _session(players=3)
         session._emit_events([Event("play", 2, {"card": "rs", "how": "jump_in"}), Event("skip", 0)])
-    assert _said(out, "short")[:2] == ["Bruno jumps in with a red Skip.", "Your turn is skipped."]
+    assert _said(out, "short")[:2] == ["Bruno jumps in with red Skip.", "Your turn is skipped."]
 
 
 def test_a_draw_two_s_victim_draws_and_is_skipped_in_one_line() -> None:
@@ -111,24 +111,44 @@ def test_a_draw_two_s_victim_draws_and_is_skipped_in_one_line() -> None:
         session._emit_events([Event("play", 2, {"card": "b+2", "how": "turn"}), Event("draw", 1, {"count": 2}),
                               Event("skip", 1), Event("turn", 0)])
         # The turn would wait behind two lines: it is said as a sentence of the last.
-        assert _said(out) == ["Bruno plays a blue Draw Two.", "Ana draws 2 and is skipped. Your turn."]
+        assert _said(out) == ["Bruno plays blue Draw Two.", "Ana draws 2, skipped. Your turn."]
         session._emit_events([Event("play", 1, {"card": "g+2", "how": "turn"}),
                               Event("draw", 0, {"count": 2}, {"cards": ["r2", "y5"]}, secret_to=0), Event("skip", 0)])
-    assert _said(out)[2:] == ["Ana plays a green Draw Two.", "Skipped; you draw red 2 and yellow 5."]
+    assert _said(out)[2:] == ["Ana plays green Draw Two.", "Skipped; you draw red 2 and yellow 5."]
+
+
+def test_a_turn_after_a_jump_in_and_the_penalty_waiting_are_one_line() -> None:
+    with use_language("en"):
+        session, out = _session(players=3)
+        session._emit_events([Event("play", 1, {"card": "r+2", "how": "jump_in"}), Event("turn", 2),
+                              Event("pending", 2, {"total": 4})])
+    # Only the player whose turn it is takes (or answers) a penalty: its line says whose turn.
+    assert _said(out, "short") == ["Ana jumps in with red Draw Two.", "Bruno must take 4."]
+    assert [m.type for m in out] == ["play", "turn", "pending"] and out[1].text == "Bruno must take 4."
+    assert out[2].text is None and out[2].data["text"] == "Bruno must take 4."
+
+
+def test_the_players_own_turn_to_take_a_penalty_is_the_penalty_s_line() -> None:
+    with use_language("en"):
+        session, out = _session(players=3)
+        session._emit_events([Event("play", 1, {"card": "r+2", "how": "stack"}), Event("turn", 0),
+                              Event("pending", 0, {"total": 4})])
+    assert _said(out, "short") == ["Ana stacks red Draw Two.", "You must take 4."]
+    assert out[1].type == "turn" and out[2].text is None  # the turn keeps its place (its sound, its JSON)
 
 
 def test_the_players_turn_after_a_one_line_move_is_a_line_of_its_own() -> None:
     with use_language("en"):
         session, out = _session(players=3)
         session._emit_events([Event("play", 2, {"card": "r5", "how": "turn"}), Event("turn", 0)])
-    assert _said(out, "short") == ["Bruno plays a red 5.", "Your turn."]
+    assert _said(out, "short") == ["Bruno plays red 5.", "Your turn."]
 
 
 def test_a_line_said_only_at_full_is_not_folded_into_one_said_at_short() -> None:
     with use_language("en"):
         session, out = _session(players=3)
         session._emit_events([Event("play", 2, {"card": "r5", "how": "turn"}), Event("turn", 1)])
-    assert _said(out, "short") == ["Bruno plays a red 5."]
+    assert _said(out, "short") == ["Bruno plays red 5."]
 
 
 def test_a_caught_player_is_said_once_with_the_cards_drawn_in_the_draw_line() -> None:
@@ -172,7 +192,7 @@ def test_a_wild_played_with_its_colour_says_the_colour_in_the_cards_line() -> No
     with use_language("en"):
         session, out = _session()
         session._emit_events([Event("play", 1, {"card": "w", "how": "turn", "color": "b"})])
-    assert _said(out)[:1] == ["Ana plays a Wild: blue."]
+    assert _said(out)[:1] == ["Ana plays Wild: blue."]
     assert [m.type for m in out] == ["play", "color_chosen"]
 
 
@@ -186,8 +206,8 @@ def test_the_match_start_at_short_says_only_the_first_card() -> None:
     # The first card begins the match: the rules and "Hand 1 begins." are for the full verbosity,
     # and so are the first cards sent back (what matters is the card that starts the pile; each
     # card sent back was 7 words heard before it, up to four of them in playroom_all).
-    assert short[0] == "First card: a blue 8."
-    assert "First card: a red Draw Two, sent back." in _said(out, "full")
+    assert short[0] == "First card: blue 8."
+    assert "First card: red Draw Two, sent back." in _said(out, "full")
     assert "Rules: Playroom; to 500 points." in _said(out, "full")
     full = _said(out, "full")
     # The dealer draw, the dealer, the deal and the cards dealt: at full, and by key (H, status) at short.

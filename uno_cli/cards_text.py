@@ -9,10 +9,11 @@ each form whole and the sentence chooses the form:
 - :data:`ARTICLE` (context ``card with article``): the card as the subject or complement of
   a sentence, with the indefinite article where the language uses one ("a red 5"; pt "um 5
   vermelho", it "uno 0 rosso", Serbian the nominative "crvena 5").
-- :data:`OBJECT` (context ``card as object``): the card as the direct object of a verb
-  ("plays a red 5"; Serbian the accusative "crvenu peticu", "crvenu kartu Preskoči").
+- :data:`OBJECT` (context ``card as object``): the card as the direct object of a verb, as
+  players name a card in play, without an article ("plays red 5"; Serbian the accusative
+  "crvenu peticu").
 - :data:`WITH` (context ``card after with``): the card a player acts with ("jumps in with
-  a red 5", "continues the sequence with ..."); Serbian the instrumental "crvenom peticom".
+  red 5", "continues the sequence with ..."); Serbian the instrumental "crvenom peticom".
 
 The 0 has templates of its own in the forms with an article (Italian "uno 0", not "un 0").
 Colour names alone have the context ``color``.
@@ -108,59 +109,59 @@ _ARTICLE = {
     (None, BEEP): NP_("card with article", "a Beep"),
 }
 _OBJECT = {
-    # TRANSLATORS: the card as the direct object of a verb ("Ana plays a red 5."), in the
-    # case and with the article your language uses there.
-    ("r", "n"): NP_("card as object", "a red {number}"),
-    ("y", "n"): NP_("card as object", "a yellow {number}"),
-    ("g", "n"): NP_("card as object", "a green {number}"),
-    ("b", "n"): NP_("card as object", "a blue {number}"),
-    ("r", "0"): NP_("card as object", "a red 0"),
-    ("y", "0"): NP_("card as object", "a yellow 0"),
-    ("g", "0"): NP_("card as object", "a green 0"),
-    ("b", "0"): NP_("card as object", "a blue 0"),
-    ("r", "s"): NP_("card as object", "a red Skip"),
-    ("y", "s"): NP_("card as object", "a yellow Skip"),
-    ("g", "s"): NP_("card as object", "a green Skip"),
-    ("b", "s"): NP_("card as object", "a blue Skip"),
-    ("r", "r"): NP_("card as object", "a red Reverse"),
-    ("y", "r"): NP_("card as object", "a yellow Reverse"),
-    ("g", "r"): NP_("card as object", "a green Reverse"),
-    ("b", "r"): NP_("card as object", "a blue Reverse"),
-    ("r", "+2"): NP_("card as object", "a red Draw Two"),
-    ("y", "+2"): NP_("card as object", "a yellow Draw Two"),
-    ("g", "+2"): NP_("card as object", "a green Draw Two"),
-    ("b", "+2"): NP_("card as object", "a blue Draw Two"),
-    (None, WILD): NP_("card as object", "a Wild"),
-    (None, WILD4): NP_("card as object", "a Wild Draw Four"),
-    (None, BEEP): NP_("card as object", "a Beep"),
+    # TRANSLATORS: the card as the direct object of a verb ("Ana plays red 5."), in the case
+    # your language uses there; no article, as players name a card in play (pt "5 vermelho").
+    ("r", "n"): NP_("card as object", "red {number}"),
+    ("y", "n"): NP_("card as object", "yellow {number}"),
+    ("g", "n"): NP_("card as object", "green {number}"),
+    ("b", "n"): NP_("card as object", "blue {number}"),
+    ("r", "0"): NP_("card as object", "red 0"),
+    ("y", "0"): NP_("card as object", "yellow 0"),
+    ("g", "0"): NP_("card as object", "green 0"),
+    ("b", "0"): NP_("card as object", "blue 0"),
+    ("r", "s"): NP_("card as object", "red Skip"),
+    ("y", "s"): NP_("card as object", "yellow Skip"),
+    ("g", "s"): NP_("card as object", "green Skip"),
+    ("b", "s"): NP_("card as object", "blue Skip"),
+    ("r", "r"): NP_("card as object", "red Reverse"),
+    ("y", "r"): NP_("card as object", "yellow Reverse"),
+    ("g", "r"): NP_("card as object", "green Reverse"),
+    ("b", "r"): NP_("card as object", "blue Reverse"),
+    ("r", "+2"): NP_("card as object", "red Draw Two"),
+    ("y", "+2"): NP_("card as object", "yellow Draw Two"),
+    ("g", "+2"): NP_("card as object", "green Draw Two"),
+    ("b", "+2"): NP_("card as object", "blue Draw Two"),
+    (None, WILD): NP_("card as object", "Wild"),
+    (None, WILD4): NP_("card as object", "Wild Draw Four"),
+    (None, BEEP): NP_("card as object", "Beep"),
 }
 _WITH = {
-    # TRANSLATORS: the card a player acts with ("Ana jumps in with a red 5.", "continues the
-    # sequence with a red 5"), in the case and with the article your language uses after
-    # "with" (Serbian the instrumental "crvenom peticom", "crvenom kartom Preskoči").
-    ("r", "n"): NP_("card after with", "a red {number}"),
-    ("y", "n"): NP_("card after with", "a yellow {number}"),
-    ("g", "n"): NP_("card after with", "a green {number}"),
-    ("b", "n"): NP_("card after with", "a blue {number}"),
-    ("r", "0"): NP_("card after with", "a red 0"),
-    ("y", "0"): NP_("card after with", "a yellow 0"),
-    ("g", "0"): NP_("card after with", "a green 0"),
-    ("b", "0"): NP_("card after with", "a blue 0"),
-    ("r", "s"): NP_("card after with", "a red Skip"),
-    ("y", "s"): NP_("card after with", "a yellow Skip"),
-    ("g", "s"): NP_("card after with", "a green Skip"),
-    ("b", "s"): NP_("card after with", "a blue Skip"),
-    ("r", "r"): NP_("card after with", "a red Reverse"),
-    ("y", "r"): NP_("card after with", "a yellow Reverse"),
-    ("g", "r"): NP_("card after with", "a green Reverse"),
-    ("b", "r"): NP_("card after with", "a blue Reverse"),
-    ("r", "+2"): NP_("card after with", "a red Draw Two"),
-    ("y", "+2"): NP_("card after with", "a yellow Draw Two"),
-    ("g", "+2"): NP_("card after with", "a green Draw Two"),
-    ("b", "+2"): NP_("card after with", "a blue Draw Two"),
-    (None, WILD): NP_("card after with", "a Wild"),
-    (None, WILD4): NP_("card after with", "a Wild Draw Four"),
-    (None, BEEP): NP_("card after with", "a Beep"),
+    # TRANSLATORS: the card a player acts with ("Ana jumps in with red 5.", "continues the
+    # sequence with red 5"), in the case your language uses after "with", no article, as
+    # players name a card in play (Serbian the instrumental "crvenom peticom").
+    ("r", "n"): NP_("card after with", "red {number}"),
+    ("y", "n"): NP_("card after with", "yellow {number}"),
+    ("g", "n"): NP_("card after with", "green {number}"),
+    ("b", "n"): NP_("card after with", "blue {number}"),
+    ("r", "0"): NP_("card after with", "red 0"),
+    ("y", "0"): NP_("card after with", "yellow 0"),
+    ("g", "0"): NP_("card after with", "green 0"),
+    ("b", "0"): NP_("card after with", "blue 0"),
+    ("r", "s"): NP_("card after with", "red Skip"),
+    ("y", "s"): NP_("card after with", "yellow Skip"),
+    ("g", "s"): NP_("card after with", "green Skip"),
+    ("b", "s"): NP_("card after with", "blue Skip"),
+    ("r", "r"): NP_("card after with", "red Reverse"),
+    ("y", "r"): NP_("card after with", "yellow Reverse"),
+    ("g", "r"): NP_("card after with", "green Reverse"),
+    ("b", "r"): NP_("card after with", "blue Reverse"),
+    ("r", "+2"): NP_("card after with", "red Draw Two"),
+    ("y", "+2"): NP_("card after with", "yellow Draw Two"),
+    ("g", "+2"): NP_("card after with", "green Draw Two"),
+    ("b", "+2"): NP_("card after with", "blue Draw Two"),
+    (None, WILD): NP_("card after with", "Wild"),
+    (None, WILD4): NP_("card after with", "Wild Draw Four"),
+    (None, BEEP): NP_("card after with", "Beep"),
 }
 _FORMS = {BARE: ("card", _BARE), ARTICLE: ("card with article", _ARTICLE), OBJECT: ("card as object", _OBJECT),
           WITH: ("card after with", _WITH)}

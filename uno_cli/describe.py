@@ -142,19 +142,18 @@ def _hand_dealt(e, d, you, p, v, names, s):
 
 
 def _first_card(e, d, you, p, v, names, s):
-    return _("First card: {card}.").format(card=card_name(d.get("card", ""), form=ARTICLE))
+    return _("First card: {card}.").format(card=card_name(d.get("card", "")))
 
 
 def _first_card_returned(e, d, you, p, v, names, s):
     # TRANSLATORS: a first card that cannot start the pile goes back into the deck.
-    return _("First card: {card}, sent back.").format(
-        card=card_name(d.get("card", ""), form=ARTICLE))
+    return _("First card: {card}, sent back.").format(card=card_name(d.get("card", "")))
 
 
 def _turn(e, d, you, p, v, names, s):
     if you:
         return _("Your turn.")
-    return _("It's {player}'s turn.").format(player=p)
+    return _("{player}'s turn.").format(player=p)
 
 
 def _play(e, d, you, p, v, names, s):
@@ -250,14 +249,16 @@ def _skip(e, d, you, p, v, names, s):
 
 
 def _reverse(e, d, you, p, v, names, s):
-    return _("The direction of play is reversed.")
+    return _("Play reverses.")
 
 
 def _pending(e, d, you, p, v, names, s):
     n = _int(d.get("total", 0))
     if you:
-        return ngettext("You must take {count} card.", "You must take {count} cards.", n).format(count=n)
-    return ngettext("{player} must take {count} card.", "{player} must take {count} cards.", n).format(player=p, count=n)
+        # TRANSLATORS: a draw penalty waiting, as short as players say it ("You must take 4.").
+        return ngettext("You must take {count} card.", "You must take {count}.", n).format(count=n)
+    # TRANSLATORS: a draw penalty waiting, as short as players say it ("Bruno must take 4.").
+    return ngettext("{player} must take {count} card.", "{player} must take {count}.", n).format(player=p, count=n)
 
 
 def _uno(e, d, you, p, v, names, s):
@@ -296,11 +297,11 @@ def _challenge(e, d, you, p, v, names, s):
 def _challenge_result(e, d, you, p, v, names, s):
     guilty = bool(d.get("guilty"))
     if you:
-        line = _("You bluffed!") if guilty else _("You did not bluff.")
+        line = _("You bluffed!") if guilty else _("You didn't bluff.")
     elif guilty:
         line = _("{player} bluffed!").format(player=p)
     else:
-        line = _("{player} did not bluff.").format(player=p)
+        line = _("{player} didn't bluff.").format(player=p)
     return line  # the revealed hand has its own line: revealed_text
 
 
@@ -456,7 +457,7 @@ def describe_error(exc: IllegalAction, names: Sequence[str]) -> str:
     if code == "not_your_turn":
         current = d.get("current")
         if current is not None:
-            return _("It's not your turn: it's {player}'s turn.").format(player=name_of(current, names))
+            return _("It's {player}'s turn, not yours.").format(player=name_of(current, names))
         return _("It's not your turn.")
     if code == "does_not_match":
         top = d.get("top")
@@ -697,7 +698,7 @@ def card_text(card: str, position: int, count: int, playable: bool, full: bool =
 
 def beaten_text(seat: int, names: Sequence[str]) -> str:
     """The player won a race against ``seat``."""
-    return _("You were faster than {name}.").format(name=name_of(seat, names))
+    return _("You beat {name}.").format(name=name_of(seat, names))
 
 
 def too_late_text(seat: int, names: Sequence[str]) -> str:
@@ -889,9 +890,10 @@ def _drawn_and_skipped(ev: Event, viewer: int | None, names: Sequence[str]) -> s
         # TRANSLATORS: the turn lost to a Draw Two, and the cards drawn (their names alone, a list).
         return _("Skipped; you draw {cards}.").format(cards=cards_list(cards))
     if _you(ev.seat, viewer):
-        return ngettext("You draw a card and are skipped.", "You draw {count} and are skipped.",
-                        n).format(count=n)
-    return ngettext("{player} draws a card and is skipped.", "{player} draws {count} and is skipped.",
+        # TRANSLATORS: a draw and the turn it loses, as short as a player says it ("You draw 2, skipped.").
+        return ngettext("You draw a card, skipped.", "You draw {count}, skipped.", n).format(count=n)
+    # TRANSLATORS: a draw and the turn it loses, as short as a player says it ("Ana draws 2, skipped.").
+    return ngettext("{player} draws a card, skipped.", "{player} draws {count}, skipped.",
                     n).format(player=name_of(ev.seat, names), count=n)
 
 
@@ -899,7 +901,8 @@ def fold(messages: list[Any], events: list[Event], viewer: int | None, names: Se
     """Say a move and what it does as one line where a listener would ("Bruno plays a red Skip;
     you are skipped."): a Wild and its colour, a draw and the turn it skips, a Skip and whom it
     skips, a Reverse and the new direction; and the player's own turn, when it would wait behind
-    two lines or more, as a sentence of the last ("Your turn."). The lines
+    two lines or more, as a sentence of the last ("Your turn."); a turn and the penalty waiting
+    for it as the penalty's line ("Bruno must take 4."). The lines
     folded in keep their place (their JSON and sound) with no text; ``events[i]`` made
     ``messages[i]``. Only lines said at the same verbosities are folded."""
     head = -1
@@ -912,9 +915,13 @@ def fold(messages: list[Any], events: list[Event], viewer: int | None, names: Se
         if a is not None and a.brief == b.brief:
             if b.type == "turn":
                 # The player's turn waits behind one line at most: after a longer change it is
-                # said as a sentence of the last line ("Ana draws 2 and is skipped. Your turn.").
+                # said as a sentence of the last line ("Ana draws 2, skipped. Your turn.").
                 if behind and _you(b.seat, viewer):
                     text = a.text + " " + b.text
+            elif b.type == "pending" and a.type == "turn" and a.seat == b.seat:
+                # A turn to take a penalty: "Bruno must take 4." says both (only the player
+                # whose turn it is takes, or answers, a penalty).
+                text = b.text
             else:
                 text = _folded(a, b, events[head], events[k], viewer, names)
         if text is None or a is None:
@@ -941,7 +948,7 @@ def _folded(a: Any, b: Any, ea: Event | None, eb: Event, viewer: int | None, nam
         # (a card just drawn is said as one played in turn; after a jump-in the line would be
         # 9 words and more: the skip keeps its own)
         if _you(b.seat, viewer):
-            return _("{move}; you are skipped.").format(move=first)
+            return _("{move}; you're skipped.").format(move=first)
         return _("{move}; {player} is skipped.").format(move=first, player=name_of(b.seat, names))
     if b.type == "reverse" and a.type in ("play", "first_card"):
         # TRANSLATORS: a Reverse and what it does: "Ana plays a red Reverse; play reverses."

@@ -211,8 +211,8 @@ def keys_now(verbs: list[str]) -> str:
 
 #: The colour question after a wild, as two short lines since it comes with every wild
 #: (the question, then its menu; F1 gives the rest).
-COLOR_QUESTION = N_("Choose a colour.")
-# TRANSLATORS: the keys of the colour question, said after "Choose a colour."
+COLOR_QUESTION = N_("Which colour?")
+# TRANSLATORS: the keys of the colour question, said after "Which colour?"
 COLOR_MENU = N_("1 red, 2 yellow, 3 green, 4 blue.")
 
 

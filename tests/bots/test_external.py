@@ -96,7 +96,7 @@ def test_events_are_the_script_mode_json_for_the_seat(tmp_path):
                      "text": None}
     assert got == [event_json(e, 1, names) for e in events]
     assert got[0] == {"type": "draw", "seat": 2, "count": 1, "reason": "choice", "left": 5, "cards": ["r5"],
-                      "text": "You draw a red 5."}
+                      "text": "You draw red 5."}
     assert "cards" not in got[1] and got[1]["seat"] == 3 and got[1]["text"] == "Ivo draws a card."
     assert (got[2]["seat"], got[2]["by"]) == (1, 2) and got[3]["points"] == {"1": 0, "2": 0, "3": 12}
 
@@ -106,7 +106,7 @@ def test_names_default_to_player_n(tmp_path):
     ext = ExternalBot(0, random.Random(1), script(tmp_path, LOGGER) + [str(log)])
     ext.observe([Event("turn", 1)])
     ext.close()
-    assert json.loads(log.read_text(encoding="utf-8").splitlines()[1])["text"] == "It's Player 2's turn."
+    assert json.loads(log.read_text(encoding="utf-8").splitlines()[1])["text"] == "Player 2's turn."
 
 
 def test_prompts_count_seats_from_1_and_list_canonical_commands(tmp_path):

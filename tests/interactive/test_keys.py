@@ -40,8 +40,9 @@ def game(tmp_path: Path):
     g.close()
 
 
-def test_start_says_how_to_get_help_in_one_line(game: PipeGame) -> None:
-    assert game.lines[0] == "UNO. F1: keys; F2: rules."
+def test_start_says_the_opponents_then_how_to_get_help_and_start(game: PipeGame) -> None:
+    # Two short lines: the second is heard soon after the program starts.
+    assert game.lines[:2] == ["UNO. Against 1 bot.", "F1: keys; F2: rules. Enter starts; O: options."]
 
 
 def test_arrows_home_end_read_the_hand(game: PipeGame) -> None:
@@ -54,12 +55,13 @@ def test_arrows_home_end_read_the_hand(game: PipeGame) -> None:
     assert game.press(END, "of 5").startswith("Wild, 5 of 5, playable")
 
 
-def test_z_and_shift_z_jump_between_playable_cards(game: PipeGame) -> None:
+def test_z_and_shift_z_jump_between_playable_cards_and_name_the_card_alone(game: PipeGame) -> None:
     game.press(END, "5 of 5")
-    assert "red 5" in game.press("z", "playable")
-    assert "red 7" in game.press("z", "playable")
-    assert "red 5" in game.press("Z", "playable")
-    assert "Wild" in game.press("Z", "playable")
+    # Z goes only to cards that play: it names the card, not that it plays nor where it is.
+    assert game.press("z", "red 5") == "red 5"
+    assert game.press("z", "red 7") == "red 7"
+    assert game.press("Z", "red 5") == "red 5"
+    assert game.press("Z", "Wild") == "Wild"
 
 
 def test_sorting_by_colour_and_number(game: PipeGame) -> None:
@@ -95,7 +97,7 @@ def test_keys_that_cannot_act_now_say_why(game: PipeGame) -> None:
 
 def test_enter_plays_the_focused_card(game: PipeGame) -> None:
     game.press(HOME, "red 5")
-    game.press("\r", "You play a red 5.")
+    game.press("\r", "You play red 5.")
     assert game.controller.game.hands[0] == ["r7", "w", "g3", "b+2"]
 
 
@@ -172,7 +174,7 @@ def test_pause_and_save(game: PipeGame, uno_home: Path) -> None:
 
 def test_typed_commands_after_a_slash(game: PipeGame) -> None:
     game.press("/hand\r", "You have 5 cards")
-    game.press("/play r7\r", "You play a red 7.")
+    game.press("/play r7\r", "You play red 7.")
 
 
 def test_ctrl_c_and_ctrl_d_ask_before_quitting(game: PipeGame) -> None:

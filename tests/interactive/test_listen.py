@@ -90,20 +90,20 @@ def test_a_cut_returns_what_was_not_heard() -> None:
 def test_a_key_answers_first_then_says_what_it_cut_in_short() -> None:
     speaker = Recorder()
     out = Announcer(lambda line: None, speaker)
-    out.say("Bruno plays a red 5.")
+    out.say("Bruno plays red 5.")
     out.say("Carla draws a card.")
     out.say("The top card is a red 5.", interrupt=True)
     assert speaker.calls[-2] == ("The top card is a red 5.", True)
-    assert speaker.calls[-1] == ("Meanwhile: Bruno plays a red 5. Carla draws a card.", False)
+    assert speaker.calls[-1] == ("Meanwhile: Bruno plays red 5. Carla draws a card.", False)
 
 
 def test_a_cut_summary_is_said_again_after_the_next_answer() -> None:
     speaker = Recorder()
     out = Announcer(lambda line: None, speaker)
-    out.say("Bruno plays a red 5.")
+    out.say("Bruno plays red 5.")
     out.say("red 5, 1 of 3.", interrupt=True)
     out.say("red 7, 2 of 3.", interrupt=True)  # cuts the summary too
-    assert speaker.calls[-1] == ("Meanwhile: Bruno plays a red 5.", False)
+    assert speaker.calls[-1] == ("Meanwhile: Bruno plays red 5.", False)
 
 
 def test_many_cut_messages_say_the_latest_and_how_many_more() -> None:
@@ -132,12 +132,12 @@ def test_escape_silences_and_keeps_the_news_for_the_repeat_key() -> None:
 def test_page_up_walks_the_game_messages_and_keeps_answers_apart() -> None:
     lines: list[str] = []
     out = Announcer(lines.append, None)
-    out.say("Ana plays a red 7.")
+    out.say("Ana plays red 7.")
     out.say("The top card is a red 7.", interrupt=True)
     out.say("Bruno draws a card.")
     out.walk(-1)
-    assert lines[-1] == "Ana plays a red 7."
-    assert out.history == ["Ana plays a red 7.", "Bruno draws a card."]
+    assert lines[-1] == "Ana plays red 7."
+    assert out.history == ["Ana plays red 7.", "Bruno draws a card."]
     assert out.answers == ["The top card is a red 7."]
 
 
@@ -177,11 +177,11 @@ def test_lines_of_one_change_are_printed_and_spoken_each_when_the_one_before_is_
 
     async def main() -> float:
         out = Announcer(lambda line: written.append((time.monotonic(), line)), speaker, rate=300)
-        out.say("Bruno plays a red Draw Two.")  # five words at 300 a minute: 1.15 s
+        out.say("Bruno plays red Draw Two.")  # five words at 300 a minute: 1.15 s
         out.say("Carla draws 2 cards.")
         out.say("Your turn.", important=True)
-        assert [line for _t, line in written] == ["Bruno plays a red Draw Two."]
-        assert [text for text, _i in speaker.calls] == ["Bruno plays a red Draw Two."]
+        assert [line for _t, line in written] == ["Bruno plays red Draw Two."]
+        assert [text for text, _i in speaker.calls] == ["Bruno plays red Draw Two."]
         delay = out.heard_delay()  # the waiting lines count: bots wait for all three
         start = time.monotonic()
         while len(written) < 3 and time.monotonic() - start < 5:
@@ -189,13 +189,13 @@ def test_lines_of_one_change_are_printed_and_spoken_each_when_the_one_before_is_
         return delay
 
     delay = asyncio.run(main())
-    assert delay == pytest.approx(speaking_time("Bruno plays a red Draw Two.", 300) + speaking_time(
+    assert delay == pytest.approx(speaking_time("Bruno plays red Draw Two.", 300) + speaking_time(
         "Carla draws 2 cards.", 300) + speaking_time("Your turn.", 300), abs=0.1)
-    assert [line for _t, line in written] == ["Bruno plays a red Draw Two.", "Carla draws 2 cards.", "Your turn."]
+    assert [line for _t, line in written] == ["Bruno plays red Draw Two.", "Carla draws 2 cards.", "Your turn."]
     assert [text for text, _i in speaker.calls] == [line for _t, line in written]
     # Each goes out when the one before it is nearly heard (never sooner; later only by the
     # event loop's own delay on a busy machine).
-    first_end = written[0][0] + speaking_time("Bruno plays a red Draw Two.", 300)
+    first_end = written[0][0] + speaking_time("Bruno plays red Draw Two.", 300)
     assert first_end - LEAD - 0.05 <= written[1][0] <= first_end - LEAD + 0.5
     second_end = first_end + speaking_time("Carla draws 2 cards.", 300)
     assert second_end - LEAD - 0.05 <= written[2][0] <= second_end - LEAD + 0.5
@@ -209,17 +209,17 @@ def test_a_key_prints_the_waiting_lines_first_and_says_them_after_its_answer() -
 
     async def main() -> Announcer:
         out = Announcer(written.append, speaker, rate=300)
-        out.say("Bruno plays a red 5.")
+        out.say("Bruno plays red 5.")
         out.say("Carla draws a card.")
         out.say("red 7, 1 of 3", interrupt=True)
         await asyncio.sleep(0.1)
         return out
 
     out = asyncio.run(main())
-    assert written == ["Bruno plays a red 5.", "Carla draws a card.", "red 7, 1 of 3"]
-    assert speaker.calls == [("Bruno plays a red 5.", False), ("red 7, 1 of 3", True),
-                             ("Meanwhile: Bruno plays a red 5. Carla draws a card.", False)]
-    assert out.history == ["Bruno plays a red 5.", "Carla draws a card."]
+    assert written == ["Bruno plays red 5.", "Carla draws a card.", "red 7, 1 of 3"]
+    assert speaker.calls == [("Bruno plays red 5.", False), ("red 7, 1 of 3", True),
+                             ("Meanwhile: Bruno plays red 5. Carla draws a card.", False)]
+    assert out.history == ["Bruno plays red 5.", "Carla draws a card."]
 
 
 def test_waiting_lines_behind_an_important_one_are_spoken_before_a_key_s_answer() -> None:
@@ -262,7 +262,7 @@ def test_a_line_said_from_another_thread_is_printed_and_spoken_in_the_same_order
             await asyncio.sleep(0.05)
             out = Announcer(lambda line: print_above_prompt(line, stream), speaker, rate=0)
             out.loop = asyncio.get_running_loop()
-            out.say("Ana plays a red 7.")
+            out.say("Ana plays red 7.")
             other = threading.Thread(target=out.say, args=("No audio device: sound is off.",))
             other.start()
             other.join()
@@ -325,9 +325,9 @@ def test_the_first_z_takes_a_playable_card_under_the_cursor(tmp_path: Path) -> N
     controller, lines = _controller(tmp_path, SETUP)
     assert controller.cursor.focused() == "r5"
     controller.key("z")
-    assert lines[-1] == "red 5, playable"
+    assert lines[-1] == "red 5"
     controller.key("z")
-    assert lines[-1] == "red 7, playable"  # Z is heard at every turn: the card, not its place
+    assert lines[-1] == "red 7"  # Z is heard at every turn: the card alone (Z goes only to cards that play)
     controller.key("right")
     assert lines[-1] == "green 3, 3 of 3"  # the arrows say where it is (full verbosity)
 
@@ -354,9 +354,9 @@ def test_opponents_turns_in_order_are_not_said(tmp_path: Path) -> None:
     controller, lines = _controller(tmp_path, setup)
     mark = len(lines)
     controller.apply(Action(PLAY, 0, "r5"))
-    assert lines[mark:] == ["You play a red 5."]  # not "It's Ana's turn."
+    assert lines[mark:] == ["You play red 5."]  # not "Ana's turn."
     controller.key("t")
-    assert lines[-1] == "It's Ana's turn."
+    assert lines[-1] == "Ana's turn."
 
 
 def test_a_letter_that_is_no_key_says_it_starts_a_typed_command(tmp_path: Path) -> None:
@@ -450,14 +450,19 @@ def test_what_the_short_verbosity_leaves_unsaid_is_one_page_up_away(tmp_path: Pa
 
 
 def test_the_start_of_a_hand_at_full_leaves_the_deal_and_the_dealer_to_the_history(tmp_path: Path) -> None:
-    # Issue 24: at full the start of a hand was 6-8 lines at once (the last heard 5-11 s late).
+    # Issue 24: at full the start of a hand was 6-8 lines at once (the last heard 5-11 s late), then
+    # 4-5 (the rules, "Hand 1 begins.", the count: the first card heard 2-4 s late). The first card
+    # begins the match at every verbosity; the rules are one key away (F2), the count too (H).
     lines: list[str] = []
     config = PlayConfig(speech="off", pace=30.0, seed=7, options=CLASSIC, speech_rate=0, verbosity="full")
     controller = build_controller(config, lines.append, Settings())
     controller.key("enter")
     controller.table.start()
     assert not any("to each player" in line or "dealer" in line or "sent back" in line for line in lines)
-    assert "You have 7 cards." in lines and any(line.startswith("First card: ") for line in lines)
+    assert not any(line.startswith(("Rules:", "Hand 1 begins", "You have")) for line in lines)
+    assert lines[0].startswith("First card: ")
     history = controller.out.history
+    assert any(line.startswith("Rules: ") for line in history) and "Hand 1 begins." in history
+    assert "You have 7 cards." in history
     assert any("7 cards to each player" in line for line in history)
     assert any(line.endswith("is the dealer.") or line == "You are the dealer." for line in history)

@@ -70,7 +70,7 @@ def test_the_input_line_is_echoed_with_speech_on(uno_home: Path, speech_daemon: 
     # Speech has loaded (it said the first lines): the prompt must still reach the screen.
     assert speech_daemon.wait_for("Enter starts", timeout=30), speech_daemon.spoken_text()
     child.send("\r")
-    child.expect("Hand 1 begins", timeout=30)
+    child.expect("First card: ", timeout=30)
     time.sleep(0.5)
     child.send("x")
     child.expect("x: not a key, you are typing a command")  # a letter that is no key says what it does

@@ -50,13 +50,13 @@ def test_colour_screen_plays_the_wild_in_the_colour_of_the_number_key(started) -
     controller.play_card("w")
     assert controller.mode == Mode.COLOR
     # Short: it comes with every wild; the question, then its menu.
-    assert lines[-2:] == ["Choose a colour.", "1 red, 2 yellow, 3 green, 4 blue."]
+    assert lines[-2:] == ["Which colour?", "1 red, 2 yellow, 3 green, 4 blue."]
     controller.key("f1")
     assert lines[-1].startswith("Choose a colour: Left and Right arrows")  # the rest, one key away
     controller.key("3")
     assert controller.mode == Mode.PLAY
     assert controller.game.color == "g"
-    assert "You play a Wild: green." in lines  # the colour in the card's line
+    assert "You play Wild: green." in lines  # the colour in the card's line
 
 
 def test_a_last_wild_is_played_without_the_colour_screen(tmp_path: Path) -> None:
@@ -71,7 +71,7 @@ def test_a_last_wild_is_played_without_the_colour_screen(tmp_path: Path) -> None
     controller.play_card("w")
     assert controller.mode != Mode.COLOR
     assert not any(line.startswith(("Choose a colour", "Colour?")) for line in lines)
-    assert "You play a Wild." in lines and "You win the hand." in lines
+    assert "You play Wild." in lines and "You win the hand." in lines
 
 
 def test_a_wild_that_is_not_the_last_card_still_opens_the_colour_screen(started) -> None:

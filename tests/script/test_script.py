@@ -330,11 +330,11 @@ def test_every_event_type_has_a_sentence() -> None:
                 continue
             assert text and text.strip() == text and "{" not in text, (kind, text)
     assert describe(Event("turn", 0), 0, names) == "Your turn."
-    assert describe(Event("turn", 1), 0, names) == "It's Ana's turn."
-    assert describe(Event("play", 1, {"card": "r5"}), 0, names) == "Ana plays a red 5."
-    assert describe(Event("play", 0, {"card": "r5"}), 0, names) == "You play a red 5."
+    assert describe(Event("turn", 1), 0, names) == "Ana's turn."
+    assert describe(Event("play", 1, {"card": "r5"}), 0, names) == "Ana plays red 5."
+    assert describe(Event("play", 0, {"card": "r5"}), 0, names) == "You play red 5."
     drew = Event("draw", 0, {"count": 1}, {"cards": ["b7"]})
-    assert describe(drew, 0, names) == "You draw a blue 7."
+    assert describe(drew, 0, names) == "You draw blue 7."
     assert describe(drew, 1, names) == "Mia draws a card."
 
 

@@ -23,21 +23,25 @@ def welcome(controller: Controller) -> None:
     from uno_cli.keys import short_hint
 
     own_file = autosave.acquire()
-    controller.say(_(words.UNO) + " " + short_hint())
+    saved = autosave.read()
+    resuming = saved is not None and controller.config.resume is None and not controller.config.setup
+    starting = controller.table is not None and controller.mode != Mode.PLAY and not resuming
+    if starting:
+        # Two short lines: the second starts to be heard soon (each waits for the one before it).
+        controller.say(_(words.UNO) + " " + words.opponents(controller.game.players - 1))
+    else:
+        controller.say(_(words.UNO) + " " + short_hint())
     if own_file is not None:
         controller.say(words.other_instance(str(own_file)))
-    saved = autosave.read()
-    if saved is not None and controller.config.resume is None and not controller.config.setup:
+    if resuming and saved is not None:
         controller.resume_data = saved
         controller.mode = Mode.RESUME
         controller.say(words.interrupted(saved.get("hand", 1)), important=True)
         return
     if controller.mode == Mode.PLAY:  # --resume FILE: no question, the game goes on
         return
-    if controller.table is not None:
-        bots = controller.game.players - 1
-        # One line: the lines said before speech has started all wait for it (1-2 s).
-        controller.say(words.opponents(bots) + " " + _(words.START_PROMPT), important=True)
+    if starting:
+        controller.say(short_hint() + " " + _(words.START_PROMPT), important=True)
 
 
 def use_prompt_toolkit() -> bool:

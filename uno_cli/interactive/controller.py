@@ -39,13 +39,14 @@ from uno_cli.interactive.setup import PLAYER_SEAT, configure_from_settings, defa
 WITHOUT_GAME = frozenset({"help", "rules", "repeat", "history_back", "history_forward", "silence", "options"})
 
 
-#: Said on request only (Page Up, and H for the hand), at every verbosity: the start of a hand
-#: is short to hear. The dealer draw is said by its result ("Ana is the dealer."), the players'
-#: count by the start-up line ("Against 2 bots."), the dealt cards by H, the deal by the count
-#: of cards the player has ("You have 7 cards.", at full), the dealer and the first cards sent
-#: back by the first card and the first turn (at full they were up to 8 lines at once).
-ON_REQUEST = frozenset({"match_start", "dealer_draw", "dealer_tie", "hand", "deal", "dealer_chosen",
-                        "first_card_returned"})
+#: Said on request only (Page Up, F2 for the rules, H for the hand), at every verbosity: the
+#: start of a hand is short to hear. The rules were chosen before Enter (O: options), the
+#: dealer draw is said by its result ("Ana is the dealer."), the players'
+#: count by the start-up line ("Against 2 bots."), the dealt cards and their count by H, the
+#: deal by the first card, the dealer and the first cards sent back by the first card and the
+#: first turn (at full they were up to 8 lines at once; the first card waited 4-6 s).
+ON_REQUEST = frozenset({"match_start", "rules_summary", "dealer_draw", "dealer_tie", "hand", "deal", "dealer_chosen",
+                        "first_card_returned", "hand_dealt"})
 
 
 class Controller:
@@ -216,12 +217,15 @@ class Controller:
         self.out.cue(message.type, message.data)  # sounds even when the words are left out
         if message.seat == PLAYER_SEAT and message.type in ("turn", "beep_race", "pending", "playable_drawn"):
             self._turn_said = True  # said, or folded into the line of the move before it
-        if not said(message, self.out.verbosity) or message.type in ON_REQUEST:
+        if message.type in ("hand_start", "match_start"):
+            self._first_turn = True
+        # The first card begins the match, at every verbosity: the first hand's number is in the
+        # history only.
+        if not said(message, self.out.verbosity) or message.type in ON_REQUEST or (
+                message.type == "hand_start" and not message.brief):
             if message.text:
                 self.out.keep(message.text)  # left out at short, still one Page Up away
             return
-        if message.type in ("hand_start", "match_start"):
-            self._first_turn = True
         if message.type == "turn" and message.seat != PLAYER_SEAT:
             first, self._first_turn = self._first_turn, False
             if not message.brief and not first:

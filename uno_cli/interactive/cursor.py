@@ -95,11 +95,13 @@ class HandCursor:
         """The card at ``index`` of the hand, its position (at full verbosity) and whether it can be played."""
         hand = self.hand()
         card = hand[index]
-        playable = any(a.card == card and a.kind in (ActionKind.PLAY, ActionKind.JUMP_IN) for a in self.legal())
+        playable = position and any(
+            a.card == card and a.kind in (ActionKind.PLAY, ActionKind.JUMP_IN) for a in self.legal())
         return d.card_text(card, index + 1, len(hand), playable, position and self.full())
 
     def move(self, index: int, position: bool = True) -> None:
-        """Focus the card at ``index`` (kept inside the hand) and say it (``position``: where it is)."""
+        """Focus the card at ``index`` (kept inside the hand) and say it (``position``: where it is and
+        whether it plays; Z goes only to cards that play, so it names the card alone)."""
         hand = self.hand()
         if not hand:
             self.answer(self.hand_text())
@@ -145,8 +147,8 @@ class HandCursor:
             else:
                 self.answer(_(words.NOTHING_PLAYABLE))
             return
-        # Z names the card and that it plays, never its place in the hand (the arrows say that):
-        # it is heard at every turn, so it is short.
+        # Z names the card alone: never its place in the hand nor that it plays (the arrows say
+        # both; Z goes only to cards that play). It is heard at every turn, so it is short.
         if not self.moved and self.focus in idx:
             self.move(self.focus, position=False)  # the card under the cursor, not yet said, can be played
             return
