@@ -138,3 +138,29 @@ def test_four_player_rollout_follows_its_longest_colour_when_no_one_is_short():
     for k in range(20):
         action = rollout_action(g, random.Random(k))
         assert action.kind == PLAY and action.card == "g5"
+
+
+def test_table_search_keeps_hards_favourite_when_the_gain_is_within_its_noise():
+    from uno_cli.bots.expert import overrules
+
+    base = [0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0]
+    noisy = [1.0, 0.0, 1.0, 1.0, 0.0, 1.0, 1.0, 0.0]  # better on average, by less than two errors
+    assert overrules([base, noisy], 0.0, 2.0) == 0
+
+
+def test_table_search_overrules_hards_favourite_on_a_gain_larger_than_its_noise():
+    from uno_cli.bots.expert import overrules
+
+    base = [0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0]
+    better = [v + 0.5 + 0.01 * (i % 3) for i, v in enumerate(base)]  # paired: better in every deal
+    worse = [v - 0.2 for v in base]
+    assert overrules([base, worse, better], 0.0, 2.0) == 2
+    assert overrules([base, worse, better], 0.6, 2.0) == 0  # the prior of hard's favourite is larger
+
+
+def test_table_search_compares_options_over_the_same_deals():
+    from uno_cli.bots.expert import overrules
+
+    base = [float(i) for i in range(20)]
+    shifted = [v + 0.1 for v in base]  # a small gain, the same in every deal: paired, it is sure
+    assert overrules([base, shifted], 0.0, 2.0) == 1
