@@ -164,3 +164,46 @@ def test_table_search_compares_options_over_the_same_deals():
     base = [float(i) for i in range(20)]
     shifted = [v + 0.1 for v in base]  # a small gain, the same in every deal: paired, it is sure
     assert overrules([base, shifted], 0.0, 2.0) == 1
+
+
+class _Searched(ExpertBot):
+    """An expert that records the options it searches and plays hard's favourite."""
+
+    def search(self, view, options):
+        self.searched = list(options)
+        return options[0]
+
+
+def test_table_search_weighs_keeping_a_playable_card_just_drawn():
+    from uno_cli.engine import Phase
+    from uno_cli.engine.actions import DRAW, PASS
+
+    g = make_game([["g5", "y7", "b2"], ["b1", "b7", "y4"], ["g1", "g2", "y9"]], discard=["r3"], draw=["r8"])
+    g.apply(next(a for a in g.legal_actions(0) if a.kind == DRAW))
+    view = g.view(0)
+    assert view.phase == Phase.DRAWN
+    bot = _Searched(0, random.Random(1))
+    action = bot.choose(view)
+    assert [a.kind for a in bot.searched] == [PLAY, PASS] and bot.searched[0].card == "r8"
+    assert action == bot.searched[0]
+
+
+def test_two_player_expert_plays_a_card_just_drawn_as_hard_does():
+    from uno_cli.engine.actions import DRAW
+
+    g = make_game([["g5", "y7", "b2"], ["b1", "b7", "y4"]], discard=["r3"], draw=["r8"])
+    g.apply(next(a for a in g.legal_actions(0) if a.kind == DRAW))
+    bot = _Searched(0, random.Random(1))
+    action = bot.choose(g.view(0))
+    assert not hasattr(bot, "searched") and action.kind == PLAY and action.card == "r8"
+
+
+def test_table_search_weighs_drawing_against_spending_a_wild_that_hard_prefers():
+    from uno_cli.engine.actions import DRAW
+
+    # The next player is down to two cards: hard's favourite is the Wild Draw Four, a 3 also goes.
+    g = make_game([["w+4", "g3", "y7", "b2"], ["b1", "b7"], ["g1", "g2", "y9"]], discard=["r3"])
+    bot = _Searched(0, random.Random(1))
+    bot.choose(g.view(0))
+    assert bot.searched[0].card == "w+4" and any(a.card == "g3" for a in bot.searched)
+    assert bot.searched[-1].kind == DRAW

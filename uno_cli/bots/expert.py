@@ -46,9 +46,11 @@ PRIOR_POINTS = 2.0
 #: At a table of three or more, a searched option overrules hard's favourite only when its mean
 #: gain over it (paired over the same deals) is larger than this many standard errors (0: the
 #: best mean always wins, as at two players).
-CONFIDENCE = 2.0
-SEARCH_DRAWN = 0
-WILD_DRAW = 0
+CONFIDENCE = 1.5
+#: At a table of three or more the search also weighs keeping a playable card just drawn
+#: (pass) against playing it, and drawing against spending a Wild that is hard's favourite.
+SEARCH_DRAWN = True
+WILD_DRAW = True
 #: Penalty scoring (Playroom): points the leading seat adds in a typical hand, and the
 #: spread of one hand's point difference, which size the chance of winning the match.
 HAND_POINTS = 50.0
