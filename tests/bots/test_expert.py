@@ -207,3 +207,12 @@ def test_table_search_weighs_drawing_against_spending_a_wild_that_hard_prefers()
     bot.choose(g.view(0))
     assert bot.searched[0].card == "w+4" and any(a.card == "g3" for a in bot.searched)
     assert bot.searched[-1].kind == DRAW
+
+
+def test_four_player_expert_with_its_table_search_is_reproducible():
+    args = (2, 4, preset("classic").with_values(hands=1))
+    levels = ("expert", "hard", "normal", "hard")
+    a = simulate(*args, seed=5, levels=levels, swap_seats=True, check=True).to_dict()
+    b = simulate(*args, seed=5, levels=levels, swap_seats=True, check=True).to_dict()
+    assert a["violations"] == [] and a["wins"] == b["wins"] and a["points"] == b["points"]
+    assert a["actions"] == b["actions"]
