@@ -6,7 +6,9 @@ a challenge, the colours an opponent showed it lacks), plays each candidate a fe
 ahead on a copy of the engine's game with a fast greedy policy for every seat (out-of-turn
 jump-ins and sequences included, as every level plays them), and picks the candidate with
 the best average outcome: under penalty scoring (the Playroom) the chance of winning the
-match from the points, under winner-takes scoring the hand won and its points. Every other
+match from the points, under winner-takes scoring the hand won and its points. At a table
+of three or more it also weighs keeping a card just drawn and drawing instead of a Wild, and
+overrules ``hard``'s favourite only on a gain larger than the search's noise. Every other
 decision is ``hard``'s. The number of rollouts is fixed (no clock), so the same seed gives
 the same game.
 """
