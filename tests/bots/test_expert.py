@@ -138,3 +138,81 @@ def test_four_player_rollout_follows_its_longest_colour_when_no_one_is_short():
     for k in range(20):
         action = rollout_action(g, random.Random(k))
         assert action.kind == PLAY and action.card == "g5"
+
+
+def test_table_search_keeps_hards_favourite_when_the_gain_is_within_its_noise():
+    from uno_cli.bots.expert import overrules
+
+    base = [0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0]
+    noisy = [1.0, 0.0, 1.0, 1.0, 0.0, 1.0, 1.0, 0.0]  # better on average, by less than two errors
+    assert overrules([base, noisy], 0.0, 2.0) == 0
+
+
+def test_table_search_overrules_hards_favourite_on_a_gain_larger_than_its_noise():
+    from uno_cli.bots.expert import overrules
+
+    base = [0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0]
+    better = [v + 0.5 + 0.01 * (i % 3) for i, v in enumerate(base)]  # paired: better in every deal
+    worse = [v - 0.2 for v in base]
+    assert overrules([base, worse, better], 0.0, 2.0) == 2
+    assert overrules([base, worse, better], 0.6, 2.0) == 0  # the prior of hard's favourite is larger
+
+
+def test_table_search_compares_options_over_the_same_deals():
+    from uno_cli.bots.expert import overrules
+
+    base = [float(i) for i in range(20)]
+    shifted = [v + 0.1 for v in base]  # a small gain, the same in every deal: paired, it is sure
+    assert overrules([base, shifted], 0.0, 2.0) == 1
+
+
+class _Searched(ExpertBot):
+    """An expert that records the options it searches and plays hard's favourite."""
+
+    def search(self, view, options):
+        self.searched = list(options)
+        return options[0]
+
+
+def test_table_search_weighs_keeping_a_playable_card_just_drawn():
+    from uno_cli.engine import Phase
+    from uno_cli.engine.actions import DRAW, PASS
+
+    g = make_game([["g5", "y7", "b2"], ["b1", "b7", "y4"], ["g1", "g2", "y9"]], discard=["r3"], draw=["r8"])
+    g.apply(next(a for a in g.legal_actions(0) if a.kind == DRAW))
+    view = g.view(0)
+    assert view.phase == Phase.DRAWN
+    bot = _Searched(0, random.Random(1))
+    action = bot.choose(view)
+    assert [a.kind for a in bot.searched] == [PLAY, PASS] and bot.searched[0].card == "r8"
+    assert action == bot.searched[0]
+
+
+def test_two_player_expert_plays_a_card_just_drawn_as_hard_does():
+    from uno_cli.engine.actions import DRAW
+
+    g = make_game([["g5", "y7", "b2"], ["b1", "b7", "y4"]], discard=["r3"], draw=["r8"])
+    g.apply(next(a for a in g.legal_actions(0) if a.kind == DRAW))
+    bot = _Searched(0, random.Random(1))
+    action = bot.choose(g.view(0))
+    assert not hasattr(bot, "searched") and action.kind == PLAY and action.card == "r8"
+
+
+def test_table_search_weighs_drawing_against_spending_a_wild_that_hard_prefers():
+    from uno_cli.engine.actions import DRAW
+
+    # The next player is down to two cards: hard's favourite is the Wild Draw Four, a 3 also goes.
+    g = make_game([["w+4", "g3", "y7", "b2"], ["b1", "b7"], ["g1", "g2", "y9"]], discard=["r3"])
+    bot = _Searched(0, random.Random(1))
+    bot.choose(g.view(0))
+    assert bot.searched[0].card == "w+4" and any(a.card == "g3" for a in bot.searched)
+    assert bot.searched[-1].kind == DRAW
+
+
+def test_four_player_expert_with_its_table_search_is_reproducible():
+    args = (2, 4, preset("classic").with_values(hands=1))
+    levels = ("expert", "hard", "normal", "hard")
+    a = simulate(*args, seed=5, levels=levels, swap_seats=True, check=True).to_dict()
+    b = simulate(*args, seed=5, levels=levels, swap_seats=True, check=True).to_dict()
+    assert a["violations"] == [] and a["wins"] == b["wins"] and a["points"] == b["points"]
+    assert a["actions"] == b["actions"]

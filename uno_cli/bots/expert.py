@@ -6,7 +6,9 @@ a challenge, the colours an opponent showed it lacks), plays each candidate a fe
 ahead on a copy of the engine's game with a fast greedy policy for every seat (out-of-turn
 jump-ins and sequences included, as every level plays them), and picks the candidate with
 the best average outcome: under penalty scoring (the Playroom) the chance of winning the
-match from the points, under winner-takes scoring the hand won and its points. Every other
+match from the points, under winner-takes scoring the hand won and its points. At a table
+of three or more it also weighs keeping a card just drawn and drawing instead of a Wild, and
+overrules ``hard``'s favourite only on a gain larger than the search's noise. Every other
 decision is ``hard``'s. The number of rollouts is fixed (no clock), so the same seed gives
 the same game.
 """
@@ -43,6 +45,14 @@ LEAF_WILD = 0.05
 #: (penalty scoring: worth PRIOR_POINTS points at the present scores).
 PRIOR = 0.03
 PRIOR_POINTS = 2.0
+#: At a table of three or more, a searched option overrules hard's favourite only when its mean
+#: gain over it (paired over the same deals) is larger than this many standard errors (0: the
+#: best mean always wins, as at two players).
+CONFIDENCE = 1.5
+#: At a table of three or more the search also weighs keeping a playable card just drawn
+#: (pass) against playing it, and drawing against spending a Wild that is hard's favourite.
+SEARCH_DRAWN = True
+WILD_DRAW = True
 #: Penalty scoring (Playroom): points the leading seat adds in a typical hand, and the
 #: spread of one hand's point difference, which size the chance of winning the match.
 HAND_POINTS = 50.0
@@ -173,6 +183,29 @@ def play_out(game: Game, rng: random.Random, limit: int = ROLLOUT_LIMIT) -> bool
         action = race_action(game, rng) if races else None
         game.apply(action if action is not None else rollout_action(game, rng))
     return game.phase not in live
+
+
+def overrules(values: Sequence[Sequence[float]], prior: float, z: float) -> int:
+    """The option to play: the best by mean among those whose gain over option 0 clears ``z`` standard errors.
+
+    ``values[i][w]`` is option ``i``'s rollout value in deal ``w`` (every option played in the
+    same deals, so the gains are paired); option 0, ``hard``'s favourite, keeps the bonus
+    ``prior`` per deal. Another option wins only if its mean paired gain over option 0, less
+    the prior, is larger than ``z`` times the gain's standard error; else option 0 is played.
+    """
+    base = values[0]
+    n = len(base)
+    best, top = 0, 0.0
+    if n < 2:
+        return 0
+    for i in range(1, len(values)):
+        diffs = [a - b for a, b in zip(values[i], base)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        gain = mean - prior
+        if gain > 0 and gain * gain * n > z * z * var and gain > top:
+            best, top = i, gain
+    return best
 
 
 class ExpertBot(SmartBot):
@@ -341,9 +374,13 @@ class ExpertBot(SmartBot):
         return out[:MAX_CANDIDATES]
 
     def search(self, view: View, options: Sequence[Action]) -> Action:
-        """The option with the best average rollout value over :attr:`worlds` sampled deals."""
+        """The option with the best average rollout value over :attr:`worlds` sampled deals.
+
+        At a table of three or more another option overrules ``hard``'s favourite
+        (``options[0]``) only when it is better by more than its noise (:func:`overrules`).
+        """
         rng = random.Random(self.rng.getrandbits(64))
-        totals = [0.0] * len(options)
+        values: list[list[float]] = [[] for _ in options]
         before = list(view.scores)
         worlds = self.worlds
         for _ in range(worlds):
@@ -356,8 +393,13 @@ class ExpertBot(SmartBot):
                 game = world.copy()
                 game.apply(a)
                 play_out(game, random.Random(seed), limit)
-                totals[i] += self._value(before, game)
-        totals[0] += worlds * self._prior(view)  # options[0] is hard's favourite
+                values[i].append(self._value(before, game))
+        prior = self._prior(view)
+        active = len(view.counts) - sum(view.eliminated)
+        if active > 2 and CONFIDENCE > 0:
+            return options[overrules(values, prior, CONFIDENCE)]
+        totals = [sum(v) for v in values]
+        totals[0] += worlds * prior  # options[0] is hard's favourite
         best = max(range(len(options)), key=lambda i: (totals[i], -i))
         return options[best]
 
@@ -366,15 +408,20 @@ class ExpertBot(SmartBot):
     def choose(self, view: View) -> Action | None:
         """Search in-turn plays when there is a real choice; otherwise decide as ``hard``."""
         legal = view.legal
+        table = len(view.counts) - sum(view.eliminated) > 2
         if (
             view.current != self.seat
-            or view.phase != Phase.PLAYING
+            or view.phase not in (Phase.PLAYING, Phase.DRAWN)
+            or (view.phase == Phase.DRAWN and not (table and SEARCH_DRAWN))
             or any(a.kind in (ANSWER, CATCH, UNO) or a.card == BEEP for a in legal)
         ):
             return super().choose(view)
         plays = [a for a in legal if a.kind == PLAY]
         options = self.candidates(view, plays)
-        if all(a.card in (WILD, WILD4) for a in options):
+        if view.phase == Phase.DRAWN:
+            options = options[:1] + [a for a in legal if a.kind == PASS]
+        elif all(a.card in (WILD, WILD4) for a in options) or (table and WILD_DRAW and options
+                                                              and options[0].card in (WILD, WILD4)):
             options += [a for a in legal if a.kind == DRAW]
         if len(options) < 2:
             return super().choose(view)

@@ -1,0 +1,136 @@
+"""Tuning aid: the gauntlet's reference players run inside this process, fed the same messages.
+
+Final figures come from bench/gauntlet.py (the real outside programs over the protocol);
+this only makes tuning runs faster (no processes, no pipes). Each player's own code is
+imported unchanged from bench/players/gauntlet_NAME.py and given the JSON objects its seat
+would read (without the ``text`` sentences, which no player reads).
+
+    python3 bench/ingauntlet.py --level expert --player careful --players 4 --games 200 --hands 1
+    python3 bench/ingauntlet.py --level hard --player chainer,hoarder --players 4 --games 100
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench" / "players"))
+
+from uno_cli.bots import make_bot  # noqa: E402
+from uno_cli.bots.base import Bot  # noqa: E402
+from uno_cli.commands import action_to_command  # noqa: E402
+from uno_cli.engine import Game, preset  # noqa: E402
+from uno_cli.external import DEFAULT_REACTION, answer_action, safe_default  # noqa: E402
+from uno_cli.race import Referee, bot_rng  # noqa: E402
+from uno_cli.sim import game_seed, seating, wilson  # noqa: E402
+from uno_cli.wire import event_json, hello_json, prompt_json, prompt_legal  # noqa: E402
+
+PLAYERS = ("careful", "aggressive", "switcher", "hoarder", "chainer", "bluffer")
+_CLASSES: dict[str, type] = {}
+
+
+def player_class(name: str) -> type:
+    """The Player subclass of bench/players/gauntlet_NAME.py."""
+    if name not in _CLASSES:
+        spec = importlib.util.spec_from_file_location(f"gauntlet_{name}", ROOT / "bench" / "players" / f"gauntlet_{name}.py")
+        module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+        spec.loader.exec_module(module)  # type: ignore[union-attr]
+        _CLASSES[name] = next(v for v in vars(module).values()
+                              if isinstance(v, type) and getattr(v, "name", None) == name)
+    return _CLASSES[name]
+
+
+class InGauntlet(Bot):
+    """A gauntlet player's decide() and memory, given the protocol's messages as JSON round trips."""
+
+    level = "external"
+
+    def __init__(self, seat: int, rng: random.Random, players: int, name: str, seed: int) -> None:
+        super().__init__(seat, rng)
+        self.player = player_class(name)(seed)
+        self.pid = 0
+        self.player.on_event(json.loads(json.dumps(hello_json(players, [], seat, [seat]))))
+
+    def observe(self, events) -> None:
+        for e in events:
+            self.player.on_event(json.loads(json.dumps(event_json(e, self.seat, [], text=None))))
+
+    def choose(self, view):
+        if not view.legal:
+            return None
+        if view.eliminated[self.seat]:
+            return safe_default(view)
+        race = not view.must_act
+        commands = prompt_legal([action_to_command(a) for a in view.legal], race)
+        self.pid += 1
+        m = json.loads(json.dumps(prompt_json(view, self.pid, race, commands, None)))
+        answer = self.player.decide(m)
+        if answer == "wait":
+            return None
+        action = answer_action(answer, view.legal)
+        return action if action is not None else safe_default(view)
+
+    def reaction_time(self) -> float:
+        low, high = DEFAULT_REACTION
+        return self.rng.uniform(low, high)
+
+
+def play(level: str, player: str, players: int, name: str, games: int, seed: int, hands: int = 0,
+         start: int = 0) -> tuple[float, int]:
+    """Wins of ``level`` against ``players - 1`` copies of ``player``, seats rotated every game."""
+    wins = 0.0
+    for g in range(start, start + games):
+        gs = game_seed(seed, g)
+        seated = seating((level,) + (player,) * (players - 1), g, True)
+        options = preset(name).with_values(hands=hands) if hands else preset(name)
+        game = Game(players, options, seed=gs)
+        bots = [make_bot(lv, s, bot_rng(gs, s)) if lv == level else InGauntlet(s, bot_rng(gs, s), players, player, s + 1)
+                for s, lv in enumerate(seated)]
+        ref = Referee(game, dict(enumerate(bots)))
+        ref.deal(game.start())
+        ref.advance(limit=200_000)
+        mine = seated.index(level)
+        if game.winners:
+            wins += (mine in game.winners) / len(game.winners)
+    return wins, games
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--level", default="hard")
+    p.add_argument("--player", default=",".join(PLAYERS), help="comma list of gauntlet players")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--preset", default="classic")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--hands", type=int, default=0, help="hands per match (0: the preset's)")
+    p.add_argument("--set", action="append", default=[], help="an expert constant for tuning: NAME=value")
+    a = p.parse_args()
+    import uno_cli.bots.expert as expert
+
+    for item in a.set:
+        key, value = item.split("=")
+        setattr(expert, key, type(getattr(expert, key))(float(value)))
+    total, count = 0.0, 0
+    for player in a.player.split(","):
+        t = time.perf_counter()
+        wins, n = play(a.level, player, a.players, a.preset, a.games, a.seed, a.hands)
+        total, count = total + wins, count + n
+        lo, hi = wilson(wins, n)
+        print(f"{a.preset} {a.players}p {a.level} {a.set} vs {player}: {wins / n * 100:.1f}% "
+              f"({lo * 100:.1f}-{hi * 100:.1f}) of {n}, {n / (time.perf_counter() - t):.2f} games/s", flush=True)
+    if count > n:
+        lo, hi = wilson(total, count)
+        print(f"together: {total / count * 100:.1f}% ({lo * 100:.1f}-{hi * 100:.1f}) of {count}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
