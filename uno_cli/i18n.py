@@ -16,6 +16,7 @@ to English. Babel itself is imported only for :meth:`Translator.format_list` and
 
 from __future__ import annotations
 
+import functools
 import gettext as _gettext
 import os
 import re
@@ -518,12 +519,19 @@ class Translator:
     def format_list(self, items: list[str], style: ListStyle = "standard") -> str:
         """Join items as this language does: "a, b și c"; ``style="or"`` for "a, b sau c"."""
         from babel.lists import format_list
-        return format_list(list(items), style=style, locale=self.locale_name)
+        return format_list(list(items), style=style, locale=_babel_locale(self.locale_name))
 
     def format_number(self, n: int | float) -> str:
         """A number with this language's separators: 1,000 / 1.000."""
         from babel.numbers import format_decimal
-        return format_decimal(n, locale=self.locale_name)
+        return format_decimal(n, locale=_babel_locale(self.locale_name))
+
+
+@functools.lru_cache(maxsize=None)
+def _babel_locale(name: str) -> Any:
+    """babel's Locale for a CLDR name, parsed once (babel parses a name given as text at every call)."""
+    from babel import Locale
+    return Locale.parse(name)
 
 
 NUMBER_WORDS_CONTEXT = "number words"
