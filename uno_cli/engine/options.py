@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from uno_cli.engine.errors import InvalidOptions
@@ -121,8 +121,9 @@ class RuleOptions:
             raise InvalidOptions("partners", True, ("players = 4",))
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as a plain dict (for JSON)."""
-        return asdict(self)
+        """The options as a plain dict (for JSON): every value is an immutable scalar, so no deep copy
+        (``dataclasses.asdict`` cost most of a table's save at each move)."""
+        return {name: getattr(self, name) for name in OPTION_NAMES}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], base: "RuleOptions | None" = None) -> "RuleOptions":

@@ -54,6 +54,18 @@ STORE_NAME = "tables.sqlite3"
 #: The credential of a login with the shared passcode (a key's is "key " and its fingerprint).
 
 
+#: ``json.dumps(obj, ensure_ascii=False)`` without making an encoder for each line.
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def json_line(type: str, text: str | None, data: dict[str, Any] | None) -> str:
+    """A message as one JSON Lines object: its fields, then ``type`` and ``text``."""
+    payload = dict(data or {})
+    payload["type"] = type
+    payload["text"] = text
+    return _ENCODE(payload)
+
+
 class Member:
     """One connection: a person (text), a program (JSON Lines) or ``uno join`` (``frames``), in the lobby or at a table."""
 
@@ -121,10 +133,7 @@ class Member:
         if self.gone:
             return
         if self.json:
-            payload = dict(data or {})
-            payload["type"] = type
-            payload["text"] = text
-            line = json.dumps(payload, ensure_ascii=False)
+            line = json_line(type, text, data)
         elif self.frames:  # a line folded into the one before it is a frame too: it still sounds
             from uno_cli.session import IMPORTANT
 
@@ -148,13 +157,21 @@ class Member:
         else:
             mine = turn or type == "turn" and self.seat is not None and (data or {}).get("seat") == seat_number(self.seat)
             line = "\a" + text if self.bell and mine else text
+        self._put(line, text if heard else None)
+
+    def send_line(self, line: str, text: str | None) -> None:
+        """A JSON line made once for every member it is the same for (:func:`json_line`)."""
+        if not self.gone:
+            self._put(line, text)
+
+    def _put(self, line: str, heard: str | None) -> None:
         try:
             self.write(line)
         except Exception:  # noqa: BLE001 - a broken connection is dropped by its transport
             self.gone = True
             return
-        if heard and text and self.keys is not None:
-            self.keys.heard(text)
+        if heard and self.keys is not None:
+            self.keys.heard(heard)
 
     def say(self, sentence: Callable[[], str], type: str = "info", data: dict[str, Any] | None = None) -> None:
         """Send ``sentence()`` made in this member's language."""
@@ -862,8 +879,8 @@ class Hub:
                "hand_points": getattr(table, "hand_points", [])}
         if table.state == WAITING or table.session is None:
             net.update(owners=list(table.owners), options=table.config.options.to_dict())
-            return json.dumps({"net": net}, ensure_ascii=False)
-        return json.dumps({"net": net, "game": table.session.save_dict()}, ensure_ascii=False)
+            return _ENCODE({"net": net})
+        return _ENCODE({"net": net, "game": table.session.save_dict()})
 
     def commit(self) -> bool:
         """Write every table changed since the last commit, in one transaction; False if it failed

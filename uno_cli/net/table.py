@@ -237,12 +237,16 @@ class Table:
             target.send(message.type, message.text, message.data, important=important(message))
 
     def _render(self, events: list[Any]) -> None:
+        from uno_cli.net.hub import json_line  # the hub imports this module
+
         session = self.session
         assert session is not None
         g = session.game
         # The session's own narration, made once per language and seat; the turn state it keeps
         # does not depend on who hears it.
         cache: dict[tuple[str, int | None], list[Message]] = {}
+        # A program's lines are the same for every program told the same messages: made once.
+        lines: dict[tuple[str, int | None], list[str]] = {}
         state = None
         for member in list(self.members):
             key = (member.lang, member.seat)
@@ -250,6 +254,13 @@ class Table:
                 with member.language():
                     cache[key], state = session.narrate(events, member.seat)
             told = cache[key]
+            if member.json:
+                made = lines.get(key)
+                if made is None:
+                    made = lines[key] = [json_line(m.type, m.text, m.data) for m in told]
+                for line, message in zip(made, told):
+                    member.send_line(line, message.text)
+                continue
             for index, message in enumerate(told):
                 if member.json or said(message, member.verbosity) or member.frames and _folded(message, member.verbosity):
                     member.send(message.type, message.text, message.data, important=important(message),
