@@ -50,7 +50,7 @@ TIMED = r"""
 import json, sys, time
 from dataclasses import replace
 from uno_cli.engine import PRESETS
-from uno_cli.sim import simulate
+from uno_cli.play.sim import simulate
 preset, games = sys.argv[1], int(sys.argv[2])
 opts = replace(PRESETS[preset], hands=1)
 simulate(max(5, games // 20), 4, opts, seed=7)
@@ -63,7 +63,7 @@ print(json.dumps({"games": games, "actions": result.actions, "cpu": time.process
 SAME = r"""
 import json, sys
 from uno_cli.engine import PRESETS
-from uno_cli.sim import simulate
+from uno_cli.play.sim import simulate
 out = []
 for preset in ("classic", "playroom", "playroom_all", "strict", "house"):
     for seed in (1, 7):
@@ -81,7 +81,7 @@ EXPERT = r"""
 import json
 from dataclasses import replace
 from uno_cli.engine import PRESETS
-from uno_cli.sim import simulate
+from uno_cli.play.sim import simulate
 out = []
 for preset, levels in (("classic", ["expert", "hard"]), ("playroom", ["expert", "hard", "expert", "hard"])):
     r = simulate(8, len(levels), replace(PRESETS[preset], hands=1), seed=3, levels=levels)
@@ -91,8 +91,8 @@ print(json.dumps(out, sort_keys=True))
 
 WHERE = r"""
 import importlib.machinery, json
-import uno_cli.engine.game, uno_cli.engine.cards, uno_cli.race, uno_cli.sim
-mods = (uno_cli.engine.game, uno_cli.engine.cards, uno_cli.race, uno_cli.sim)
+import uno_cli.engine.game, uno_cli.engine.cards, uno_cli.play.race, uno_cli.play.sim
+mods = (uno_cli.engine.game, uno_cli.engine.cards, uno_cli.play.race, uno_cli.play.sim)
 print(json.dumps({m.__name__: m.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)) for m in mods}))
 """
 

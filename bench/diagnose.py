@@ -46,8 +46,8 @@ from uno_cli.bots.base import Bot  # noqa: E402
 from uno_cli.engine import IN_TURN_PHASES, Action, Game, Phase, View, preset  # noqa: E402
 from uno_cli.engine.actions import CATCH, CHALLENGE, PLAY, UNO  # noqa: E402
 from uno_cli.engine.cards import CARD_RANK, WILD, WILD4  # noqa: E402
-from uno_cli.race import Referee, bot_rng  # noqa: E402
-from uno_cli.sim import game_seed, seating, wilson  # noqa: E402
+from uno_cli.play.race import Referee, bot_rng  # noqa: E402
+from uno_cli.play.sim import game_seed, seating, wilson  # noqa: E402
 
 CATEGORIES = ("uno", "color", "wild", "action", "number", "drawn", "stack", "challenge", "race", "beep")
 WILDS = (WILD, WILD4)

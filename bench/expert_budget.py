@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from uno_cli.bots import make_bot  # noqa: E402
 from uno_cli.engine import Game, preset  # noqa: E402
-from uno_cli.race import Referee, bot_rng  # noqa: E402
-from uno_cli.sim import simulate  # noqa: E402
+from uno_cli.play.race import Referee, bot_rng  # noqa: E402
+from uno_cli.play.sim import simulate  # noqa: E402
 
 #: Tables whose expert decisions are timed: (preset, seats' levels).
 TIMED = (

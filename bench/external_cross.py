@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from uno_cli.engine import preset  # noqa: E402
-from uno_cli.sim import simulate  # noqa: E402
+from uno_cli.play.sim import simulate  # noqa: E402
 
 ECHO = """
 import json, sys

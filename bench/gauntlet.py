@@ -30,8 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from uno_cli.engine import preset  # noqa: E402
-from uno_cli.external import DEFAULT_REACTION, FAULT_KINDS, parse_reaction  # noqa: E402
-from uno_cli.sim import simulate  # noqa: E402
+from uno_cli.play.external import DEFAULT_REACTION, FAULT_KINDS, parse_reaction  # noqa: E402
+from uno_cli.play.sim import simulate  # noqa: E402
 
 PLAYERS_DIR = ROOT / "bench" / "players"
 #: The gauntlet of issue 30, in the order of bench/players/GAUNTLET.md.

@@ -13,7 +13,7 @@ filled in, names and cards as a game fills them) and checks what a listener hear
 
 eSpeak NG is run once per language (``espeak-ng -q -x``), the lines separated by a marker
 sentence, so the whole check takes a few seconds. The test suite runs the same check on
-the game's messages (tests/test_heard.py); this script prints the figures::
+the game's messages (tests/words/test_heard.py); this script prints the figures::
 
     python3 bench/heard.py            # every language, every message
     python3 bench/heard.py --json     # the same figures as JSON
@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from uno_cli.i18n import LANGUAGES, Translator, _CountFormatter, read_po  # noqa: E402
+from uno_cli.words.i18n import LANGUAGES, Translator, _CountFormatter, read_po  # noqa: E402
 
 #: The eSpeak NG voice of each language.
 VOICES = {"en": "en-us", "pt": "pt-br", "sr_Latn": "sr", "sr_Cyrl": "sr", "ro": "ro", "it": "it"}

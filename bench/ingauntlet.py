@@ -25,12 +25,12 @@ sys.path.insert(0, str(ROOT / "bench" / "players"))
 
 from uno_cli.bots import make_bot  # noqa: E402
 from uno_cli.bots.base import Bot  # noqa: E402
-from uno_cli.commands import action_to_command  # noqa: E402
+from uno_cli.play.commands import action_to_command  # noqa: E402
 from uno_cli.engine import Game, preset  # noqa: E402
-from uno_cli.external import DEFAULT_REACTION, answer_action, safe_default  # noqa: E402
-from uno_cli.race import Referee, bot_rng  # noqa: E402
-from uno_cli.sim import game_seed, seating, wilson  # noqa: E402
-from uno_cli.wire import event_json, hello_json, prompt_json, prompt_legal  # noqa: E402
+from uno_cli.play.external import DEFAULT_REACTION, answer_action, safe_default  # noqa: E402
+from uno_cli.play.race import Referee, bot_rng  # noqa: E402
+from uno_cli.play.sim import game_seed, seating, wilson  # noqa: E402
+from uno_cli.play.wire import event_json, hello_json, prompt_json, prompt_legal  # noqa: E402
 
 PLAYERS = ("careful", "aggressive", "switcher", "hoarder", "chainer", "bluffer")
 _CLASSES: dict[str, type] = {}

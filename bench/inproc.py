@@ -21,13 +21,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from uno_cli.bots.base import REACTION, Bot  # noqa: E402
-from uno_cli.commands import action_to_command  # noqa: E402
+from uno_cli.play.commands import action_to_command  # noqa: E402
 from uno_cli.engine import IN_TURN_PHASES, Game, Phase, preset  # noqa: E402
-from uno_cli.external import answer_action, safe_default  # noqa: E402
-from uno_cli.race import Referee, bot_rng  # noqa: E402
-from uno_cli.sim import game_seed, seating, wilson  # noqa: E402
+from uno_cli.play.external import answer_action, safe_default  # noqa: E402
+from uno_cli.play.race import Referee, bot_rng  # noqa: E402
+from uno_cli.play.sim import game_seed, seating, wilson  # noqa: E402
 from uno_cli.bots import make_bot  # noqa: E402
-from uno_cli.wire import event_json, hello_json, prompt_json, prompt_legal  # noqa: E402
+from uno_cli.play.wire import event_json, hello_json, prompt_json, prompt_legal  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("careful", ROOT / "bench" / "players" / "careful.py")
 careful = importlib.util.module_from_spec(_spec)

@@ -1,13 +1,13 @@
 """Soak runs: the long versions of the test suite's random-game checks, with CPU time.
 
-The test suite keeps short runs of these (tests/engine/test_properties.py, tests/test_wire.py);
+The test suite keeps short runs of these (tests/engine/test_properties.py, tests/play/test_wire.py);
 this script plays as many games as asked and prints figures:
 
     python3 bench/soak.py                       # 2,000 games of random rule combinations
     python3 bench/soak.py --games 20000 --schema 300
 
 ``--games``: matches of random option combinations (2-10 players), every invariant checked
-after every action (uno_cli.sim with check=True). ``--schema N``: N script-mode games per
+after every action (uno_cli.play.sim with check=True). ``--schema N``: N script-mode games per
 preset, every JSON object checked against docs/protocol.schema.json. Exit status 1 when
 anything is broken (the first problems are printed).
 """
@@ -33,7 +33,7 @@ def _clock() -> tuple[float, float]:
 def invariants(games: int, seed: int) -> tuple[int, list[str]]:
     """Play ``games`` matches of random option combinations, every invariant checked."""
     from tests.engine.test_properties import random_options
-    from uno_cli.sim import simulate
+    from uno_cli.play.sim import simulate
 
     rng = random.Random(seed)
     played, problems = 0, []
@@ -51,7 +51,7 @@ def schema(per_preset: int) -> tuple[int, list[str]]:
     """Script-mode games of every preset, every object checked against the protocol schema."""
     os.environ.setdefault("UNO_CLI_HOME", tempfile.mkdtemp(prefix="uno-soak-"))
     from tests.schema_subset import load_schema, validate
-    from tests.test_wire import run_game
+    from tests.play.test_wire import run_game
     from uno_cli.engine import PRESETS
 
     root = load_schema()

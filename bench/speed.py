@@ -52,9 +52,9 @@ TARGETS = {  # issue 27: (row, anchor, at least)
 FIRST_COMMAND = r"""
 import sys, time
 from uno_cli.engine import PRESETS
-from uno_cli.i18n import set_language
-from uno_cli.playconfig import BOT, SCRIPT, PlayConfig, SeatSpec
-from uno_cli.session import Session
+from uno_cli.words.i18n import set_language
+from uno_cli.play.playconfig import BOT, SCRIPT, PlayConfig, SeatSpec
+from uno_cli.play.session import Session
 set_language(sys.argv[1])
 cfg = PlayConfig(players=2, seats=[SeatSpec(SCRIPT, None), SeatSpec(BOT, "random")], options=PRESETS["classic"],
                  preset="classic", seed=3)
@@ -69,7 +69,7 @@ print((time.process_time() - cpu) * 1000, (time.perf_counter() - wall) * 1000)
 
 def _uno(preset: str, games: int) -> dict:
     from uno_cli.engine import PRESETS
-    from uno_cli.sim import simulate
+    from uno_cli.play.sim import simulate
 
     opts = replace(PRESETS[preset], hands=1)
     simulate(max(5, games // 20), 4, opts, seed=7)  # warm-up
@@ -89,10 +89,10 @@ def _yardstick(games: int) -> dict:
 
 
 def _script(games: int) -> dict:
-    from uno_cli import script
+    from uno_cli.play import script
     from uno_cli.engine import PRESETS
-    from uno_cli.playconfig import BOT, PlayConfig, SeatSpec
-    from uno_cli.sim import game_seed
+    from uno_cli.play.playconfig import BOT, PlayConfig, SeatSpec
+    from uno_cli.play.sim import game_seed
 
     opts = replace(PRESETS["classic"], hands=1)
     sim = _uno("classic", games)

@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from uno_cli.engine import preset  # noqa: E402
-from uno_cli.sim import simulate  # noqa: E402
+from uno_cli.play.sim import simulate  # noqa: E402
 
 #: (preset, seats' levels, kind); the first level is the one reported. Kind ``main`` rows
 #: carry the targets and get ``--games``; ``extra`` two-player rows get ``--games-extra``;

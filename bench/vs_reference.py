@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from uno_cli.engine import preset  # noqa: E402
-from uno_cli.sim import simulate  # noqa: E402
+from uno_cli.play.sim import simulate  # noqa: E402
 
 #: Reference players: name -> script under bench/players/.
 REFERENCES = {"rule_agent": "rule_agent.py", "careful": "careful.py"}

@@ -32,7 +32,7 @@ from babel.messages.mofile import write_mo  # noqa: E402
 from babel.messages.pofile import read_po, write_po  # noqa: E402
 
 from uno_cli import __version__  # noqa: E402
-from uno_cli.i18n import BY_CODE, CATALOG_LANGUAGES, DOMAIN, LANGUAGES, LOCALE_NAMES  # noqa: E402
+from uno_cli.words.i18n import BY_CODE, CATALOG_LANGUAGES, DOMAIN, LANGUAGES, LOCALE_NAMES  # noqa: E402
 
 LOCALES = ROOT / "locales"
 POT = LOCALES / f"{DOMAIN}.pot"

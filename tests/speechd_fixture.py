@@ -23,7 +23,7 @@ from typing import NoReturn
 
 import pytest
 
-from uno_cli.speech import load_speechd
+from uno_cli.interactive.speech import load_speechd
 
 START_TIMEOUT = 15.0
 

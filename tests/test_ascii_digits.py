@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from uno_cli.commands import parse
-from uno_cli.playconfig import ConfigError, parse_seat
+from uno_cli.play.commands import parse
+from uno_cli.play.playconfig import ConfigError, parse_seat
 
 
 def test_superscript_seat_prefix_is_a_bad_seat_prefix_not_a_crash():

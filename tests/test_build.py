@@ -41,7 +41,7 @@ def build(tmp_path: Path, **env: str) -> tuple[str, Path]:
 
 def assert_pure(lib: Path) -> None:
     assert (lib / "uno_cli" / "engine" / "game.py").is_file()
-    assert (lib / "uno_cli" / "sim.py").is_file()
+    assert (lib / "uno_cli" / "play" / "sim.py").is_file()
     assert [p for p in lib.rglob("*") if p.suffix in (".so", ".pyd")] == []
 
 

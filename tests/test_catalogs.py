@@ -15,7 +15,7 @@ import pytest
 from babel import Locale
 from babel.messages.pofile import read_po as babel_read_po
 
-from uno_cli.i18n import BY_CODE, CATALOG_LANGUAGES, COMPLETE_CATALOGS, LOCALE_NAMES, Translator, read_po
+from uno_cli.words.i18n import BY_CODE, CATALOG_LANGUAGES, COMPLETE_CATALOGS, LOCALE_NAMES, Translator, read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"
@@ -54,7 +54,7 @@ FORM_OF_CATEGORY = {
     "ro": {"one": 0, "few": 1, "other": 2},
     "sr_Latn": {"one": 0, "few": 1, "other": 2},
 }
-#: From each language's record (tests/test_i18n.py checks the catalog's header agrees).
+#: From each language's record (tests/words/test_i18n.py checks the catalog's header agrees).
 NPLURALS = {code: int(lang.plural.split(";")[0].split("=")[1]) if lang.plural else 2 for code, lang in BY_CODE.items()}
 
 # Hand-checked forms: pt and it use form 2 for ordinary plurals (form 1 is for whole

@@ -12,7 +12,7 @@ import pytest
 
 from uno_cli import cli
 from uno_cli.engine.options import PRESETS
-from uno_cli.i18n import COMPLETE_LANGUAGES, LANGUAGES
+from uno_cli.words.i18n import COMPLETE_LANGUAGES, LANGUAGES
 
 HEADINGS = {
     "en": "Wild Draw Four",
@@ -55,8 +55,8 @@ def test_unknown_language_lists_the_available_ones() -> None:
 
 
 def test_help_lists_every_preset_and_language() -> None:
-    from uno_cli.clicktext import preset_names
-    from uno_cli.optioninfo import PRESET_INFO
+    from uno_cli.words.clicktext import preset_names
+    from uno_cli.words.optioninfo import PRESET_INFO
 
     assert list(PRESET_INFO) == list(PRESETS)
     assert preset_names().startswith(", ".join(info.label for info in list(PRESET_INFO.values())[:-1]))
@@ -65,8 +65,8 @@ def test_help_lists_every_preset_and_language() -> None:
 
 def test_command_line_values_are_typed_in_the_players_language() -> None:
     """--seat, --bots and --preset take the words the help says, in every language."""
-    from uno_cli.i18n import use_language
-    from uno_cli.playconfig import build_options, parse_levels, parse_seat
+    from uno_cli.words.i18n import use_language
+    from uno_cli.play.playconfig import build_options, parse_levels, parse_seat
 
     with use_language("pt"):
         assert parse_seat("2=bot:difícil")[1].level == "hard"
@@ -194,7 +194,7 @@ def test_bad_command_line_values_are_sentences_not_tracebacks(args, said, tmp_pa
 
 
 def test_jobs_are_capped_to_the_games(monkeypatch, tmp_path) -> None:
-    from uno_cli import sim
+    from uno_cli.play import sim
 
     seen = {}
     real = sim.simulate
@@ -210,8 +210,8 @@ def test_jobs_are_capped_to_the_games(monkeypatch, tmp_path) -> None:
 
 
 def test_speech_and_verbosity_values_are_said_and_typed_in_the_players_language() -> None:
-    from uno_cli.clicktext import said_choice
-    from uno_cli.i18n import use_language
+    from uno_cli.words.clicktext import said_choice
+    from uno_cli.words.i18n import use_language
     choice = said_choice("speech")
     with use_language("ro"):
         assert choice.get_metavar(None) == "[automat|da|nu]"
@@ -221,8 +221,8 @@ def test_speech_and_verbosity_values_are_said_and_typed_in_the_players_language(
 
 
 def test_format_values_are_said_and_typed_in_the_players_language() -> None:
-    from uno_cli.clicktext import said_choice
-    from uno_cli.i18n import use_language
+    from uno_cli.words.clicktext import said_choice
+    from uno_cli.words.i18n import use_language
     choice = said_choice("format")
     with use_language("it"):
         assert choice.get_metavar(None) == "[testo|json]"
@@ -238,7 +238,7 @@ def test_format_values_are_said_and_typed_in_the_players_language() -> None:
     ("it", "stacking=on", "stacking=on"),
 ])
 def test_rule_names_and_values_are_typed_in_any_language(lang: str, rule: str, said: str) -> None:
-    from uno_cli.playconfig import build_options
+    from uno_cli.play.playconfig import build_options
 
     key, value = said.split("=")
     assert getattr(build_options("classic", [rule]), key) is (value == "on")
@@ -247,7 +247,7 @@ def test_rule_names_and_values_are_typed_in_any_language(lang: str, rule: str, s
 @pytest.fixture
 def language_given_back():
     """A run of ``uno`` in this process makes its language current: give the previous one back."""
-    from uno_cli.i18n import use_language
+    from uno_cli.words.i18n import use_language
 
     with use_language("en"):
         yield

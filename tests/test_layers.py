@@ -34,8 +34,8 @@ def test_human_names_only_the_kind_of_seat():
     for path in sorted(PACKAGE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "HUMAN" for t in node.targets):
-                found.append(str(path.relative_to(PACKAGE)))
-    assert found == ["playconfig.py"], found
+                found.append(path.relative_to(PACKAGE).as_posix())
+    assert found == ["play/playconfig.py"], found
 
 
 def _names_in(node: ast.AST) -> list[str]:
@@ -160,3 +160,43 @@ def test_no_import_circle_even_through_imports_inside_functions():
     """An import inside a function closes no circle either: a module's imports, wherever they
     are written, only go down the layers (a function-level import may only defer a load)."""
     assert circles(import_graph(in_functions=True)) == []
+
+
+#: The layers, bottom to top: a module imports only modules of its own package or of a lower
+#: rank; bots and words share a rank and do not import each other. The top-level modules
+#: (cli, entry, startlang, __main__) are the entry, which imports anything; ``uno_cli`` itself
+#: holds only the version.
+LAYER_RANK = {"engine": 0, "bots": 1, "words": 1, "play": 2, "sound": 3, "interactive": 4, "net": 5}
+ENTRY_RANK = 6
+
+
+def layer_of(module: str) -> tuple[str, int] | None:
+    """The layer package of a module of uno_cli and its rank; None for ``uno_cli`` itself."""
+    parts = module.split(".")
+    if len(parts) == 1:
+        return None
+    if parts[1] in LAYER_RANK:
+        return parts[1], LAYER_RANK[parts[1]]
+    return "entry", ENTRY_RANK
+
+
+def test_every_module_lives_in_a_layer_package():
+    """No flat module but the entry points: each module is in the package of its layer."""
+    flat = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert flat == ["__init__.py", "__main__.py", "cli.py", "entry.py", "startlang.py"], flat
+
+
+def test_each_layer_imports_only_the_layers_below_it():
+    """The engine imports nothing of the package; bots and words only the engine; play the
+    engine, bots and words; each interface (sound, interactive, net) the layers below it;
+    only the entry imports anything. Imports inside functions count too."""
+    found = []
+    for module, imported in sorted(import_graph(in_functions=True).items()):
+        here = layer_of(module)
+        for other in sorted(imported):
+            there = layer_of(other)
+            if here is None or there is None or here[0] == there[0]:
+                continue
+            if not there[1] < here[1]:
+                found.append(f"{module} ({here[0]}) imports {other} ({there[0]})")
+    assert not found, found

@@ -5,8 +5,9 @@ from __future__ import annotations
 import ctypes
 import types
 
-from uno_cli import i18n, sim
-from uno_cli.playconfig import build_options
+from uno_cli.words import i18n
+from uno_cli.play import sim
+from uno_cli.play.playconfig import build_options
 
 
 def _fake_windows(monkeypatch, lcid: int) -> None:
@@ -47,7 +48,7 @@ def test_simulate_jobs_works_with_spawn_like_windows(monkeypatch):
 
 
 def test_windows_process_check_never_uses_os_kill(monkeypatch):
-    from uno_cli import autosave
+    from uno_cli.play import autosave
 
     monkeypatch.setattr(autosave.sys, "platform", "win32")
     monkeypatch.setattr(autosave.os, "kill", lambda *a: (_ for _ in ()).throw(AssertionError("os.kill terminates on Windows")))
@@ -57,7 +58,7 @@ def test_windows_process_check_never_uses_os_kill(monkeypatch):
 
 
 def test_replace_is_retried_while_another_process_holds_the_file(monkeypatch, tmp_path):
-    from uno_cli import savefile
+    from uno_cli.play import savefile
 
     real = savefile.os.replace
     failures = [PermissionError(13, "in use"), PermissionError(13, "in use")]

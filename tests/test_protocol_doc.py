@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from uno_cli.commands import REGISTRY, Asking
+from uno_cli.play.commands import REGISTRY, Asking
 from uno_cli.engine import ActionKind, EventKind, Phase
-from uno_cli.session import Session
+from uno_cli.play.session import Session
 
 from tests.script.helpers import config
 

@@ -11,8 +11,8 @@ import click
 
 from uno_cli import __version__
 from uno_cli.engine.seats import seat_index, seat_number
-from uno_cli.clicktext import address_form, said_choice
-from uno_cli.i18n import COMPLETE_LANGUAGES, _, pgettext
+from uno_cli.words.clicktext import address_form, said_choice
+from uno_cli.words.i18n import COMPLETE_LANGUAGES, _, pgettext
 
 EXIT_BAD_USAGE = 2
 _LANGUAGE_CODES = ", ".join(COMPLETE_LANGUAGES)
@@ -28,7 +28,7 @@ class DefaultGroup(click.Group):
         if args and not args[0].startswith("-") and args[0] not in self.commands:
             import difflib
 
-            from uno_cli.i18n import _
+            from uno_cli.words.i18n import _
 
             message = _("No such command {name!r}.").format(name=args[0])
             close = difflib.get_close_matches(args[0], list(self.commands), n=3, cutoff=0.5)
@@ -44,7 +44,7 @@ class DefaultGroup(click.Group):
 
 
 def _set_language(lang: str | None) -> str:
-    from uno_cli import i18n
+    from uno_cli.words import i18n
 
     if lang:
         code = i18n.parse_language(lang)
@@ -80,7 +80,7 @@ def msys_terminal() -> bool:
 def _interactive_seats_or_exit(seat_specs: tuple[str, ...]) -> None:
     # The interactive game has one person, at seat 1; every other seat must be a bot, or
     # the game would wait for it forever.
-    from uno_cli.playconfig import BOT, HUMAN, parse_seat
+    from uno_cli.play.playconfig import BOT, HUMAN, parse_seat
 
     for text in seat_specs:
         seat, spec = parse_seat(text)
@@ -93,11 +93,11 @@ def _say_unreadable_settings() -> None:
     """Say so when the settings file exists but cannot be read (the game uses the defaults)."""
     if "UNO_CLI_IGNORE_SETTINGS" in os.environ:
         return
-    from uno_cli import settings
+    from uno_cli.play import settings
 
     _settings, problem = settings.read()
     if problem is not None:
-        from uno_cli.errtext import settings_unreadable
+        from uno_cli.words.errtext import settings_unreadable
 
         click.echo(settings_unreadable(settings.settings_path(), problem), err=True)
 
@@ -115,7 +115,7 @@ def _fail(message: str) -> None:
 
 
 def _language_or_exit(lang: str | None) -> str:
-    from uno_cli import i18n
+    from uno_cli.words import i18n
 
     try:
         return _set_language(lang)
@@ -126,8 +126,8 @@ def _language_or_exit(lang: str | None) -> str:
 
 def _options_or_exit(preset_name: str, rules: tuple[str, ...], players: int | None = None) -> Any:
     from uno_cli.engine.errors import InvalidOptions
-    from uno_cli.errtext import config_error, option_error
-    from uno_cli.playconfig import ConfigError, build_options
+    from uno_cli.words.errtext import config_error, option_error
+    from uno_cli.play.playconfig import ConfigError, build_options
 
     try:
         options = build_options(preset_name, rules)
@@ -165,7 +165,7 @@ def _players_in_file(path: str | None) -> int | None:
     if not path:
         return None
     from uno_cli.engine.errors import InvalidSetup
-    from uno_cli.savefile import read_json
+    from uno_cli.play.savefile import read_json
 
     try:
         data = read_json(path)
@@ -182,9 +182,9 @@ def _check_file_or_exit(config: Any) -> None:
         return
     from uno_cli.engine import state_io
     from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
-    from uno_cli.errtext import option_error, setup_error
-    from uno_cli.names import clean_text
-    from uno_cli.session import file_bots, file_names, file_seats, read_save
+    from uno_cli.words.errtext import option_error, setup_error
+    from uno_cli.words.names import clean_text
+    from uno_cli.play.session import file_bots, file_names, file_seats, read_save
 
     try:
         data = read_save(path)
@@ -246,7 +246,7 @@ def _sound_options(func: Any) -> Any:
               help=_("Words a minute your speech says: the game waits until you have heard each move (0: never waits)."))
 def play(**kw: Any) -> None:
     """Play a game (interactive on a terminal, scripted otherwise)."""
-    from uno_cli.playconfig import ConfigError, PlayConfig, build_seats
+    from uno_cli.play.playconfig import ConfigError, PlayConfig, build_seats
 
     lang = _language_or_exit(kw["lang"])
     on_console = _isatty(sys.stdin)
@@ -262,7 +262,7 @@ def play(**kw: Any) -> None:
         options.validate(players)
     except Exception as exc:  # noqa: BLE001 - turned into a localized message
         from uno_cli.engine.errors import InvalidOptions
-        from uno_cli.errtext import option_error
+        from uno_cli.words.errtext import option_error
 
         if isinstance(exc, InvalidOptions):
             _fail(option_error(exc))
@@ -271,16 +271,16 @@ def play(**kw: Any) -> None:
     try:
         seats = build_seats(players, players if scripted and not kw["bots"] else 1, kw["bots"], kw["seats"], default_kind)
     except ConfigError as exc:
-        from uno_cli.errtext import config_error
+        from uno_cli.words.errtext import config_error
 
         _fail(config_error(exc))
     if not scripted:
         _interactive_seats_or_exit(kw["seats"])
     names = [n.strip() for n in (kw["names"] or "").split(",") if n.strip()]
-    from uno_cli.names import repeated_name
+    from uno_cli.words.names import repeated_name
 
     if repeated_name(names) is not None:  # type: ignore[arg-type]
-        from uno_cli.errtext import config_error
+        from uno_cli.words.errtext import config_error
 
         _fail(config_error(ConfigError("duplicate_name", name=repeated_name(names))))  # type: ignore[arg-type]
     config = PlayConfig(
@@ -305,7 +305,7 @@ def play(**kw: Any) -> None:
         speech_rate=kw["speech_rate"],
     )
     if scripted:
-        from uno_cli.script import run as run_script
+        from uno_cli.play.script import run as run_script
     else:
         _check_file_or_exit(config)
         _say_unreadable_settings()
@@ -321,7 +321,7 @@ def rules(lang: str | None, preset: str, rules: tuple[str, ...]) -> None:
     """Print the rule book."""
     _language_or_exit(lang)
     options = _options_or_exit(preset, rules)
-    from uno_cli.rulebook import rule_book
+    from uno_cli.words.rulebook import rule_book
 
     click.echo(rule_book(preset, options))
 
@@ -346,59 +346,59 @@ def simulate(**kw: Any) -> None:
 
     _language_or_exit(kw["lang"])
     options = _options_or_exit(kw["preset"], kw["rules"], kw["players"])
-    from uno_cli import sim
-    from uno_cli.playconfig import ConfigError, parse_levels
+    from uno_cli.play import sim
+    from uno_cli.play.playconfig import ConfigError, parse_levels
 
     levels = None
     if kw["bots"]:
         try:
             levels = parse_levels(kw["bots"], budgets=True)
         except ConfigError as exc:
-            from uno_cli.errtext import config_error
+            from uno_cli.words.errtext import config_error
 
             _fail(config_error(exc))
         assert levels is not None  # _fail() exits
         if len(levels) == 1:
             levels = levels * kw["players"]
         if len(levels) != kw["players"]:
-            from uno_cli.i18n import _
+            from uno_cli.words.i18n import _
 
             _fail(_("Give one bot level per seat: {count} seats.").format(count=kw["players"]))
     for item in kw["externals"]:
         number, sep, command = item.partition("=")
         number, at, reaction = number.partition("@")
         if not sep or not _ascii_number(number) or not command.strip():
-            from uno_cli.errtext import config_error
+            from uno_cli.words.errtext import config_error
 
             _fail(config_error(ConfigError("bad_seat_spec", value=item)))
         if at:
-            from uno_cli.external import parse_reaction
+            from uno_cli.play.external import parse_reaction
 
             try:
                 low, high = parse_reaction(reaction)
             except ValueError:
-                from uno_cli.errtext import config_error
+                from uno_cli.words.errtext import config_error
 
                 _fail(config_error(ConfigError("bad_reaction", value=reaction)))
             at = f"@{low:g}-{high:g}"
         seat = seat_index(int(number.strip()))
         if not 0 <= seat < kw["players"]:
-            from uno_cli.errtext import config_error
+            from uno_cli.words.errtext import config_error
 
             _fail(config_error(ConfigError("seat_out_of_range", seat=seat_number(seat), players=kw["players"])))
         try:
-            from uno_cli.playconfig import check_command
+            from uno_cli.play.playconfig import check_command
 
             check_command(command.strip())
         except ConfigError as exc:
-            from uno_cli.errtext import config_error
+            from uno_cli.words.errtext import config_error
 
             _fail(config_error(exc))
         if levels is None:
             levels = ["random"] * kw["players"]
         levels[seat] = "external" + at + ":" + command.strip()
-        from uno_cli.external import cannot_start
-        from uno_cli.i18n import _
+        from uno_cli.play.external import cannot_start
+        from uno_cli.words.i18n import _
 
         if cannot_start(command.strip()):
             _fail(_("The program {command} cannot be started.").format(command=command.strip()))
@@ -621,7 +621,7 @@ def join(**kw: Any) -> None:
     import os
 
     from uno_cli.net.client import password_prompt, play, split_join_line
-    from uno_cli.playconfig import PlayConfig
+    from uno_cli.play.playconfig import PlayConfig
 
     lang = _language_or_exit(kw["lang"])
     try:
@@ -635,7 +635,7 @@ def join(**kw: Any) -> None:
             name = getpass.getuser()
         except Exception:  # noqa: BLE001 - no login name: the server names the player
             name = "Player"
-    from uno_cli.names import clean_name
+    from uno_cli.words.names import clean_name
 
     name = clean_name(name, "Player")  # as the server would clean it
     passcode = kw["passcode"] or os.environ.get("UNO_PASSCODE")
@@ -656,7 +656,7 @@ def join(**kw: Any) -> None:
 
 
 # After every command is defined, so each of their placeholders is named.
-from uno_cli.clicktext import localize_metavars  # noqa: E402
+from uno_cli.words.clicktext import localize_metavars  # noqa: E402
 
 localize_metavars(main)
 

@@ -26,8 +26,8 @@ def main() -> None:
         if exc.errno not in _OUTPUT_ERRNOS:
             raise
         # uno rules >/dev/full, a closed pipe: say it on stderr, never a traceback.
-        from uno_cli.i18n import _
-        from uno_cli.script import silence_stdout
+        from uno_cli.words.i18n import _
+        from uno_cli.play.script import silence_stdout
 
         try:
             sys.stderr.write(_("Standard output cannot be written: {reason}.").format(
@@ -39,12 +39,12 @@ def main() -> None:
 
 
 def _main() -> None:
-    from uno_cli import i18n
+    from uno_cli.words import i18n
 
     i18n.set_language(early_language(sys.argv[1:]))
     import click
 
-    from uno_cli.clicktext import localize_click
+    from uno_cli.words.clicktext import localize_click
 
     localize_click()
     from uno_cli.cli import main as cli_main

@@ -7,7 +7,7 @@ import os
 
 def early_language(argv: list[str]) -> str:
     """The language from ``--lang`` in ``argv``, else the saved setting, else the environment."""
-    from uno_cli import i18n
+    from uno_cli.words import i18n
 
     for i, arg in enumerate(argv):
         value = None
@@ -22,7 +22,7 @@ def early_language(argv: list[str]) -> str:
                 break  # the command reports the unknown language itself
     if "UNO_CLI_IGNORE_SETTINGS" not in os.environ:
         try:
-            from uno_cli.settings import load
+            from uno_cli.play.settings import load
 
             saved = load().lang
             if saved:

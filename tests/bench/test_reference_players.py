@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from uno_cli.engine import preset
-from uno_cli.sim import simulate
+from uno_cli.play.sim import simulate
 
 PLAYERS = Path(__file__).resolve().parents[2] / "bench" / "players"
 

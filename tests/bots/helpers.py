@@ -6,7 +6,7 @@ import random
 
 from uno_cli.bots import make_bot
 from uno_cli.engine import Game
-from uno_cli.sim import GameRecord, play_bot_game
+from uno_cli.play.sim import GameRecord, play_bot_game
 
 
 def drive(game: Game, bots, on_decision=None) -> int:

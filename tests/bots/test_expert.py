@@ -9,7 +9,7 @@ from uno_cli.bots import ExpertBot, make_bot
 from uno_cli.bots.expert import race_action, rollout_action
 from uno_cli.engine import preset
 from uno_cli.engine.actions import JUMP_IN, PLAY
-from uno_cli.sim import simulate
+from uno_cli.play.sim import simulate
 
 from tests.engine.helpers import make_game
 

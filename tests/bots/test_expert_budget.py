@@ -10,7 +10,7 @@ from uno_cli.bots import ExpertBot, expert_budget, make_bot
 from uno_cli.bots.expert import WORLDS
 from uno_cli.engine import Game, Phase, preset
 from uno_cli.engine.actions import PLAY
-from uno_cli.playconfig import ConfigError, parse_levels
+from uno_cli.play.playconfig import ConfigError, parse_levels
 
 
 def test_expert_levels_name_their_budget():

@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from uno_cli import script as script_mode
-from uno_cli.commands import action_to_command
+from uno_cli.play import script as script_mode
+from uno_cli.play.commands import action_to_command
 from uno_cli.engine import Action, Event, Game, preset
 from uno_cli.engine.actions import ACCEPT, COLOR, DRAW, PASS
-from uno_cli.external import ExternalBot, answer_action, safe_default
-from uno_cli.playconfig import SeatSpec
-from uno_cli.sim import GameRecord, play_bot_game
-from uno_cli.wire import event_json
+from uno_cli.play.external import ExternalBot, answer_action, safe_default
+from uno_cli.play.playconfig import SeatSpec
+from uno_cli.play.sim import GameRecord, play_bot_game
+from uno_cli.play.wire import event_json
 
 from tests.bots.helpers import make_bots
 from tests.script.helpers import Output, config
@@ -208,7 +208,7 @@ def test_safe_defaults():
 
 
 def test_simulator_seat_from_level_string(tmp_path):
-    from uno_cli.sim import simulate
+    from uno_cli.play.sim import simulate
 
     level = "external:" + shlex.join([sys.executable, str(EXAMPLE), "--seed", "2"])
     result = simulate(2, 2, preset("classic").with_values(hands=1), seed=1, check=True,
@@ -218,7 +218,7 @@ def test_simulator_seat_from_level_string(tmp_path):
 
 
 def test_simulator_external_timeout(tmp_path):
-    from uno_cli.sim import simulate
+    from uno_cli.play.sim import simulate
 
     argv = script(tmp_path, """
         import sys, time

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from uno_cli.commands import action_to_command
+from uno_cli.play.commands import action_to_command
 from uno_cli.engine import Event, Game, preset
-from uno_cli.external import MAX_LINE, ExternalBot, answer_action, split_command
+from uno_cli.play.external import MAX_LINE, ExternalBot, answer_action, split_command
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX process groups")
 
@@ -246,7 +246,7 @@ CRASHER = """
 def test_simulate_reports_a_crashing_program_and_keeps_its_error_output(tmp_path):
     import shlex
 
-    from uno_cli.sim import format_report, simulate
+    from uno_cli.play.sim import format_report, simulate
 
     level = "external:" + shlex.join(program(tmp_path, CRASHER))
     result = simulate(3, 2, preset("classic").with_values(hands=1), seed=1, levels=("normal", level),
@@ -274,8 +274,8 @@ def test_uno_play_ends_with_a_fault_line_per_program(tmp_path, monkeypatch, caps
     import io
     import shlex
 
-    from uno_cli import script as script_mode
-    from uno_cli.playconfig import SeatSpec
+    from uno_cli.play import script as script_mode
+    from uno_cli.play.playconfig import SeatSpec
 
     from tests.script.helpers import Output, config
 
@@ -299,7 +299,7 @@ def test_many_short_games_cross_no_byte_and_leave_no_thread(tmp_path):
     """
     import shlex
 
-    from uno_cli.sim import simulate
+    from uno_cli.play.sim import simulate
 
     path = tmp_path / "echo.py"
     path.write_text(ECHO)
@@ -367,8 +367,8 @@ def test_a_signal_to_uno_ends_its_programs_and_their_children(tmp_path, signame)
 def test_uno_play_with_a_program_that_cannot_start_exits_2(tmp_path, monkeypatch, capsys):
     import io
 
-    from uno_cli import script as script_mode
-    from uno_cli.playconfig import SeatSpec
+    from uno_cli.play import script as script_mode
+    from uno_cli.play.playconfig import SeatSpec
 
     from tests.script.helpers import Output, config
 
@@ -391,7 +391,7 @@ for line in sys.stdin:
 def test_simulate_reports_illegal_answers_of_a_program_that_plays_on(tmp_path):
     import shlex
 
-    from uno_cli.sim import format_report, simulate
+    from uno_cli.play.sim import format_report, simulate
 
     level = "external:" + shlex.join(program(tmp_path, ILLEGAL))
     result = simulate(2, 2, preset("classic").with_values(hands=1), seed=1, levels=("normal", level),

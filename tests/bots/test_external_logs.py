@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from uno_cli import external
+from uno_cli.play import external
 from uno_cli.engine import preset
-from uno_cli.external import ExternalBot, finish_log, log_path
-from uno_cli.sim import format_report, simulate
+from uno_cli.play.external import ExternalBot, finish_log, log_path
+from uno_cli.play.sim import format_report, simulate
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes, links and sessions")
 

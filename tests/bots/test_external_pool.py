@@ -27,7 +27,7 @@ for line in sys.stdin:
 #: The runs, in a process of their own so that a hang fails the test instead of stopping it.
 DRIVER = """
 import multiprocessing, shlex, sys
-from uno_cli import sim
+from uno_cli.play import sim
 from uno_cli.engine import preset
 
 program, pids, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
@@ -84,7 +84,7 @@ def test_the_signal_guard_is_set_only_while_a_program_runs(tmp_path):
     import random
     import signal
 
-    from uno_cli.external import ExternalBot
+    from uno_cli.play.external import ExternalBot
 
     program = tmp_path / "echo.py"
     program.write_text(textwrap.dedent(PROGRAM))

@@ -14,9 +14,9 @@ from click.testing import CliRunner
 from uno_cli.bots import REACTION
 from uno_cli.cli import main
 from uno_cli.engine import preset
-from uno_cli.external import DEFAULT_REACTION, ExternalBot, external_level, parse_reaction
-from uno_cli.playconfig import ConfigError, parse_seat
-from uno_cli.sim import format_report, make_seat, simulate
+from uno_cli.play.external import DEFAULT_REACTION, ExternalBot, external_level, parse_reaction
+from uno_cli.play.playconfig import ConfigError, parse_seat
+from uno_cli.play.sim import format_report, make_seat, simulate
 
 #: Writes every line it reads to the file named by its argument; answers each prompt with its first command.
 LOGGER = """

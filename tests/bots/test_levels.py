@@ -6,7 +6,7 @@ import pytest
 
 from uno_cli.bots import LEVELS, make_bot
 from uno_cli.engine import PRESETS, preset
-from uno_cli.sim import format_report, simulate, wilson
+from uno_cli.play.sim import format_report, simulate, wilson
 
 MIXED = ("easy", "normal", "hard", "random")
 

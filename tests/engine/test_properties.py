@@ -21,7 +21,7 @@ from uno_cli.engine.options import (
     SCORING_MODES,
     UNO_PENALTIES,
 )
-from uno_cli.sim import simulate
+from uno_cli.play.sim import simulate
 from tests.engine.helpers import preset_setups, random_game, snapshot
 
 

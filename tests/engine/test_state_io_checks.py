@@ -117,7 +117,7 @@ def _match_won_with_no_points(d):
 ])
 def test_impossible_saved_states_are_refused_by_name(break_it, code) -> None:
     from uno_cli.engine.errors import InvalidSetup
-    from uno_cli.errtext import setup_error
+    from uno_cli.words.errtext import setup_error
 
     data = _saved()
     break_it(data)

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from uno_cli.playconfig import PlayConfig
+from uno_cli.play.playconfig import PlayConfig
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from uno_cli.interactive.announcer import Announcer
-from uno_cli.menu import Menu
-from uno_cli.settings import Settings
+from uno_cli.interactive.menu import Menu
+from uno_cli.play.settings import Settings
 
 
 class BrailleSpeaker:

@@ -7,8 +7,8 @@ import time
 
 from uno_cli.bots.expert import ExpertBot
 from uno_cli.engine import preset
-from uno_cli import settings
-from uno_cli.playconfig import PlayConfig
+from uno_cli.play import settings
+from uno_cli.play.playconfig import PlayConfig
 
 from tests.interactive.helpers import PipeGame
 

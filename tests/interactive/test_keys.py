@@ -9,7 +9,7 @@ import pytest
 
 from tests.interactive.helpers import PipeGame, write_setup
 from uno_cli.engine.options import CLASSIC
-from uno_cli.playconfig import PlayConfig
+from uno_cli.play.playconfig import PlayConfig
 
 LEFT, RIGHT, HOME, END = "\x1b[D", "\x1b[C", "\x1b[H", "\x1b[F"
 PAGE_UP, PAGE_DOWN = "\x1b[5~", "\x1b[6~"
@@ -210,7 +210,7 @@ def test_options_menu_before_the_match(tmp_path: Path, uno_home: Path) -> None:
 @pytest.fixture
 def game_in(tmp_path: Path):
     """Start the game in a language (the key bindings are made in it); back to English after."""
-    from uno_cli import i18n
+    from uno_cli.words import i18n
 
     games: list[PipeGame] = []
 
@@ -240,7 +240,7 @@ def game_in(tmp_path: Path):
 ])
 def test_colour_choice_takes_the_language_s_own_initials(game_in, lang: str, key: str, color: str,
                                                            initials: str) -> None:
-    from uno_cli.cards_text import card_name
+    from uno_cli.words.cards_text import card_name
 
     game = game_in(lang)
     game.press(END, card_name("w"))
@@ -253,7 +253,7 @@ def test_colour_choice_takes_the_language_s_own_initials(game_in, lang: str, key
 
 
 def test_portuguese_colour_choice_is_by_number_since_the_initials_clash(game_in) -> None:
-    from uno_cli.cards_text import card_name
+    from uno_cli.words.cards_text import card_name
 
     game = game_in("pt")
     game.press(END, card_name("w"))
@@ -269,7 +269,7 @@ def test_portuguese_colour_choice_is_by_number_since_the_initials_clash(game_in)
 ])
 def test_colour_choice_understands_typed_colour_words_through_the_parser(game_in, lang: str, typed: str,
                                                                           color: str) -> None:
-    from uno_cli.cards_text import card_name
+    from uno_cli.words.cards_text import card_name
 
     game = game_in(lang)
     game.press(END, card_name("w"))

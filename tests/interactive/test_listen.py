@@ -11,8 +11,8 @@ from uno_cli.engine.options import CLASSIC
 from uno_cli.interactive import build_controller
 from uno_cli.interactive.announcer import LEAD, Announcer
 from uno_cli.interactive.clock import GAP, SpeechClock, speaking_time
-from uno_cli.playconfig import PlayConfig
-from uno_cli.settings import Settings
+from uno_cli.play.playconfig import PlayConfig
+from uno_cli.play.settings import Settings
 
 
 class Recorder:
@@ -281,8 +281,8 @@ def test_a_line_said_from_another_thread_is_printed_and_spoken_in_the_same_order
 
 
 def test_bot_entries_count_from_when_the_change_was_heard_in_real_time_only() -> None:
-    from uno_cli.playconfig import SeatSpec
-    from uno_cli.session import Session
+    from uno_cli.play.playconfig import SeatSpec
+    from uno_cli.play.session import Session
 
     config = PlayConfig(players=3, seats=[SeatSpec("human"), SeatSpec("bot", "normal"), SeatSpec("bot", "normal")],
                         seed=5, options=CLASSIC)
@@ -378,8 +378,8 @@ def test_the_pause_between_hands_counts_from_when_it_was_heard(tmp_path: Path) -
 
 @pytest.mark.parametrize("letter, answer", [("д", "yes"), ("Д", "yes"), ("н", "no")])
 def test_serbian_yes_and_no_keys_work_on_a_cyrillic_layout(letter: str, answer: str) -> None:
-    from uno_cli import i18n
-    from uno_cli.keys import is_no, is_yes, yes_no_letters
+    from uno_cli.words import i18n
+    from uno_cli.interactive.keys import is_no, is_yes, yes_no_letters
 
     try:
         i18n.set_language(i18n.parse_language("sr_Cyrl"))
@@ -408,7 +408,7 @@ def test_join_speaks_every_line_of_a_key_s_answer_and_its_passcode_prompt() -> N
 
 
 def test_the_speech_rate_is_a_setting_in_the_options_menu_with_a_test_sentence() -> None:
-    from uno_cli.menu import Menu
+    from uno_cli.interactive.menu import Menu
 
     assert Settings().speech_rate == 250
     assert Settings.from_dict({"speech_rate": 400}).speech_rate == 400

@@ -102,8 +102,8 @@ def test_a_short_hand_played_by_ear_in_every_language_loses_nothing(tmp_path: Pa
     beeps = [line for line in printed if says.beeps[0] in line and says.bot_card.match(line)]
     answers = [t for t, key, _heard in run.keys if key == "b"]
     assert len(answers) >= len(beeps), (beeps, run.keys)
-    from uno_cli import i18n
-    from uno_cli.i18n import _
+    from uno_cli.words import i18n
+    from uno_cli.words.i18n import _
 
     with i18n.use_language(lang):
         no_beep = _("There is no Beep to answer.")

@@ -94,7 +94,7 @@ def test_the_input_line_is_echoed_with_speech_on(uno_home: Path, speech_daemon: 
 
 
 def test_speech_loading_silences_only_its_own_thread(capfd) -> None:
-    from uno_cli import speech
+    from uno_cli.interactive import speech
 
     printed = threading.Event()
     release = threading.Event()

@@ -269,7 +269,7 @@ LANG_SETUP = {
     "dealer": 2,
     "hand": 1,
 }
-#: English key words that each language names otherwise (see tests/test_keys.py).
+#: English key words that each language names otherwise (see tests/interactive/test_key_names.py).
 OTHER_KEY_WORDS = {"pt": ("Escape", "Space"), "ro": ("Escape", "Space"), "sr_Latn": ("Escape", "Space"),
                    "sr_Cyrl": ("Escape", "Space"), "it": ("Enter", "Escape", "Space", "Shift")}
 
@@ -277,11 +277,11 @@ OTHER_KEY_WORDS = {"pt": ("Escape", "Space"), "ro": ("Escape", "Space"), "sr_Lat
 @pytest.mark.parametrize("lang", sorted(OTHER_KEY_WORDS))
 def test_a_game_in_each_language_says_its_own_keys_and_moves(uno_home: Path, tmp_path: Path, lang: str) -> None:
     from tests.interactive.helpers import write_setup
-    from uno_cli import i18n
-    from uno_cli.commands import localize_command
-    from uno_cli.i18n import _
+    from uno_cli.words import i18n
+    from uno_cli.play.commands import localize_command
+    from uno_cli.words.i18n import _
     from uno_cli.interactive import words
-    from uno_cli.keys import yes_no
+    from uno_cli.interactive.keys import yes_no
 
     with i18n.use_language(lang):
         start, turn = _(words.START_PROMPT), _("Your turn.")

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from tests.interactive.helpers import child_env, write_setup
-from uno_cli import autosave
+from uno_cli.play import autosave
 from uno_cli.engine.options import preset
 from uno_cli.interactive import app
-from uno_cli.playconfig import PlayConfig
+from uno_cli.play.playconfig import PlayConfig
 
 CLASSIC = preset("classic")
 
@@ -43,7 +43,7 @@ def _own_autosave(monkeypatch):
     # Each test takes the autosave afresh in its own UNO_CLI_HOME.
     monkeypatch.setattr(autosave, "_file", autosave.FILE)
     monkeypatch.setattr(autosave, "_lock", None)
-    monkeypatch.setattr("uno_cli.script.silence_stdout", lambda: None)
+    monkeypatch.setattr("uno_cli.play.script.silence_stdout", lambda: None)
 
 
 def test_plain_loop_survives_a_superscript_seat_prefix():
@@ -177,7 +177,8 @@ def test_git_bash_pipes_get_a_hint_for_interactive_play(uno_home):
 
 
 def test_ctrl_c_at_start_up_is_quiet_with_status_130(monkeypatch, capsys):
-    from uno_cli import entry, rulebook
+    from uno_cli import entry
+    from uno_cli.words import rulebook
 
     def interrupted(*a, **k):
         raise KeyboardInterrupt
@@ -250,7 +251,7 @@ def test_a_setup_game_killed_before_its_first_action_is_offered_on_restart(uno_h
     setup = write_setup(tmp_path / "setup.json", {"players": 2, "hands": [["r5", "g2"], ["b1", "b2"]],
                                                    "discard": ["r3"], "current": 1})
     from uno_cli.interactive import build_controller
-    from uno_cli.settings import Settings
+    from uno_cli.play.settings import Settings
 
     config = PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC, setup=setup)
     controller = build_controller(config, lambda line: None, Settings())

@@ -9,9 +9,9 @@ import pytest
 from tests.interactive.helpers import write_setup
 from uno_cli.engine.options import CLASSIC
 from uno_cli.interactive import Mode, build_controller
-from uno_cli.keys import GAME_KEYS
-from uno_cli.playconfig import PlayConfig
-from uno_cli.settings import Settings
+from uno_cli.interactive.keys import GAME_KEYS
+from uno_cli.play.playconfig import PlayConfig
+from uno_cli.play.settings import Settings
 
 SETUP = {
     "players": 2,
@@ -131,7 +131,7 @@ def test_options_refused_during_a_hand(started) -> None:
 
 
 def test_every_registry_verb_runs_here_and_every_game_key_names_one(started) -> None:
-    from uno_cli.commands import REGISTRY
+    from uno_cli.play.commands import REGISTRY
 
     controller, lines = started
     assert {v.name for v in REGISTRY} - {"start"} <= set(controller.commands)
@@ -148,7 +148,7 @@ def test_every_registry_verb_runs_here_and_every_game_key_names_one(started) -> 
 @pytest.fixture
 def resuming(tmp_path: Path):
     """A controller asking whether to resume, with a saved game on disk."""
-    from uno_cli import autosave
+    from uno_cli.play import autosave
 
     autosave.path().parent.mkdir(parents=True, exist_ok=True)
     autosave.path().write_text("{}", encoding="utf-8")
@@ -160,7 +160,7 @@ def resuming(tmp_path: Path):
 
 
 def test_resume_question_escape_stops_speech_and_keeps_the_save(resuming) -> None:
-    from uno_cli import autosave
+    from uno_cli.play import autosave
 
     controller, _lines = resuming
     controller.key("escape")
@@ -169,7 +169,7 @@ def test_resume_question_escape_stops_speech_and_keeps_the_save(resuming) -> Non
 
 
 def test_resume_question_no_asks_before_deleting_and_no_keeps_the_save(resuming) -> None:
-    from uno_cli import autosave
+    from uno_cli.play import autosave
 
     controller, lines = resuming
     controller.key("n")
@@ -192,9 +192,9 @@ def test_resume_question_no_asks_before_deleting_and_no_keeps_the_save(resuming)
 def test_yes_no_questions_name_the_language_s_own_keys_never_y(lang: str, yes: str) -> None:
     import re
 
-    from uno_cli import i18n
+    from uno_cli.words import i18n
     from uno_cli.interactive import words
-    from uno_cli.keys import is_no, is_yes
+    from uno_cli.interactive.keys import is_no, is_yes
 
     with i18n.use_language(lang):
         questions = [words.question(m) for m in (words.RESUME_AGAIN, words.DELETE_SAVE_QUESTION,
@@ -209,7 +209,8 @@ def test_yes_no_questions_name_the_language_s_own_keys_never_y(lang: str, yes: s
 
 @pytest.mark.parametrize("lang, yes", [("pt", "s"), ("ro", "d")])
 def test_resume_question_accepts_the_language_s_yes_key(tmp_path: Path, lang: str, yes: str) -> None:
-    from uno_cli import autosave, i18n
+    from uno_cli.play import autosave
+    from uno_cli.words import i18n
 
     with i18n.use_language(lang):
         autosave.path().parent.mkdir(parents=True, exist_ok=True)
@@ -225,7 +226,7 @@ def test_resume_question_accepts_the_language_s_yes_key(tmp_path: Path, lang: st
 
 
 def test_ctrl_d_before_any_match_does_not_claim_a_save(tmp_path: Path) -> None:
-    from uno_cli import autosave
+    from uno_cli.play import autosave
 
     lines: list[str] = []
     controller = build_controller(PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC), lines.append, Settings())

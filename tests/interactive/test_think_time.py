@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.interactive.helpers import PipeGame, write_setup
-from uno_cli import settings
+from uno_cli.play import settings
 from uno_cli.engine.options import CLASSIC
-from uno_cli.menu import Menu
-from uno_cli.playconfig import PlayConfig
+from uno_cli.interactive.menu import Menu
+from uno_cli.play.playconfig import PlayConfig
 
 SETUP = {
     "players": 2,

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from tests.interactive.helpers import PipeGame, write_setup
-from uno_cli import autosave, settings
+from uno_cli.play import autosave, settings
 from uno_cli.engine.options import CLASSIC
 from uno_cli.interactive import Announcer, parse_color
 from uno_cli.interactive.words import meanwhile
-from uno_cli.menu import Menu
-from uno_cli.playconfig import PlayConfig
+from uno_cli.interactive.menu import Menu
+from uno_cli.play.playconfig import PlayConfig
 
 
 @pytest.mark.parametrize(
@@ -265,7 +265,7 @@ def test_menu_refuses_impossible_rules_with_the_reason() -> None:
 
 @pytest.mark.parametrize("current", ["en", "pt", "it"])
 def test_menu_names_each_language_in_that_language_never_by_its_code(current: str) -> None:
-    from uno_cli import i18n
+    from uno_cli.words import i18n
 
     with i18n.use_language(current):
         menu = Menu(settings.Settings(), tuple(i18n.LANGUAGES))

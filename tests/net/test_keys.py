@@ -10,7 +10,7 @@ import asyncssh
 import pexpect
 
 from tests.net.helpers import PASSCODE, Client, beside_a_server, join_in_terminal, open_server
-from uno_cli.cards_text import sort_hand
+from uno_cli.words.cards_text import sort_hand
 from uno_cli.net import client as client_module
 
 #: Key bytes as a terminal sends them.
@@ -84,7 +84,7 @@ def test_plain_ssh_keys_move_in_the_hand_read_it_draw_play_and_f1_lists_the_keys
         return hand, got, still
 
     hand, got, still = run(go())
-    from uno_cli.describe import card_text, hand_text
+    from uno_cli.words.describe import card_text, hand_text
 
     assert got["h"] == hand_text(hand, sort=False)
     assert got["right"].startswith(card_text(hand[1], 2, 7, False).split(",")[0] + ", 2 of 7")
@@ -99,8 +99,8 @@ def test_plain_ssh_keys_move_in_the_hand_read_it_draw_play_and_f1_lists_the_keys
 
 
 def test_plain_ssh_enter_plays_the_focused_card_and_the_answers_come_in_the_joiners_language(tmp_path):
-    from uno_cli.cards_text import card_name
-    from uno_cli.i18n import use_language
+    from uno_cli.words.cards_text import card_name
+    from uno_cli.words.i18n import use_language
 
     async def go():
         server, hub, port = await open_server(tmp_path, turn_limit=NO_LIMIT)
@@ -127,7 +127,7 @@ def test_plain_ssh_enter_plays_the_focused_card_and_the_answers_come_in_the_join
     assert right.endswith((", 2 de 7", ", 2 de 7, jogável"))
     assert f1.startswith("Seta para a direita, ou digite /próxima: ")
     assert card in playable
-    from uno_cli.describe import card_text
+    from uno_cli.words.describe import card_text
 
     with use_language("pt"):
         assert card_text(card, 1, 1, False, full=False) in played  # the focused card was played
@@ -163,8 +163,8 @@ def test_uno_join_in_a_terminal_presses_keys_and_hears_the_answers(tmp_path):
         return got
 
     got = beside_a_server(tmp_path / "server", drive, turn_limit=NO_LIMIT)
-    from uno_cli.describe import hand_text
-    from uno_cli.i18n import use_language
+    from uno_cli.words.describe import hand_text
+    from uno_cli.words.i18n import use_language
 
     with use_language("it"):
         assert got["h"].strip() == hand_text(got["hand"])

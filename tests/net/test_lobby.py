@@ -3,7 +3,7 @@ words of every language, and ``create``'s settings read as the rule book says th
 
 from __future__ import annotations
 
-from uno_cli.commands import LOBBY, _catalog_phrases, lobby_verb, lobby_words, verb_words
+from uno_cli.play.commands import LOBBY, _catalog_phrases, lobby_verb, lobby_words, verb_words
 from uno_cli.net.hub import Hub, Member
 
 
@@ -23,7 +23,7 @@ def test_lobby_words_take_no_game_verb_but_start_and_help_and_no_card_word():
 
 
 def test_every_lobby_verb_is_understood_in_english_and_by_its_word_in_each_language():
-    from uno_cli.i18n import LANGUAGES, get_translator
+    from uno_cli.words.i18n import LANGUAGES, get_translator
 
     for verb in LOBBY:
         assert lobby_verb(verb.name + " 1") == (verb.name, "1")

@@ -514,8 +514,8 @@ def test_durations_are_minutes_or_a_number_with_m_h_or_d():
 
 
 def test_every_moderation_verb_is_understood_in_english_and_by_its_word_in_each_language():
-    from uno_cli.commands import MODERATION, lobby_verb, verb_words
-    from uno_cli.i18n import LANGUAGES, get_translator
+    from uno_cli.play.commands import MODERATION, lobby_verb, verb_words
+    from uno_cli.words.i18n import LANGUAGES, get_translator
 
     game = verb_words()
     for verb in MODERATION:

@@ -182,7 +182,7 @@ def test_a_returning_player_hears_where_the_game_stands_at_once(tmp_path):
         order = [o["type"] for o in bo2.objects]
         g = hub.tables[1].session.game
         facts = (g.top, g.color, g.current + 1, len(g.hands[1]))
-        from uno_cli import describe as d
+        from uno_cli.words import describe as d
 
         top = d.top_text(g.top, g.color)
         server.close()
@@ -349,7 +349,7 @@ def test_a_private_tables_code_invitations_and_removals_survive_a_restart(tmp_pa
 
 def test_uno_join_in_a_terminal_types_a_chat_line_at_a_table_in_play_and_a_key_still_acts(tmp_path):
     got = _join_and_type(tmp_path, "off")
-    from uno_cli.i18n import use_language
+    from uno_cli.words.i18n import use_language
     from uno_cli.interactive import words
 
     with use_language("it"):
@@ -415,7 +415,7 @@ def test_uno_join_takes_the_servers_rule_for_keys_a_watcher_has_no_card_keys_and
 
 
 def test_the_help_says_how_to_give_a_private_tables_code():
-    from uno_cli.commands import LOBBY_BY_NAME, lobby_usage
+    from uno_cli.play.commands import LOBBY_BY_NAME, lobby_usage
 
     assert lobby_usage(LOBBY_BY_NAME["join"]) == "join NUMBER [CODE]"
     assert lobby_usage(LOBBY_BY_NAME["watch"]) == "watch NUMBER [CODE]"

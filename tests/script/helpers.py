@@ -1,4 +1,4 @@
-"""Helpers for the script-mode tests: run uno_cli.script in-process with a scripted player."""
+"""Helpers for the script-mode tests: run uno_cli.play.script in-process with a scripted player."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 from typing import Callable
 
 from uno_cli.engine.options import preset
-from uno_cli.playconfig import PlayConfig, SeatSpec
+from uno_cli.play.playconfig import PlayConfig, SeatSpec
 
 
 def config(players: int = 2, kinds: str = "", preset_name: str = "classic", seed: int = 1, fmt: str = "json",

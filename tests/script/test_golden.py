@@ -2,7 +2,7 @@
 
 Each case has an input file ``tests/golden/<case>.input`` and one output file per
 language and format, ``<case>.<lang>.txt`` / ``<case>.<lang>.jsonl``; languages whose file
-is absent fail, unless the language is partial (uno_cli.i18n.Language.complete). ``UPDATE_GOLDEN=1 pytest tests/script/test_golden.py`` rewrites the
+is absent fail, unless the language is partial (uno_cli.words.i18n.Language.complete). ``UPDATE_GOLDEN=1 pytest tests/script/test_golden.py`` rewrites the
 English files (``UPDATE_GOLDEN=all``: every language's; and creates a missing input by answering each prompt with its first legal
 command, after a few fixed lines that exercise errors and queries).
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from uno_cli import i18n
+from uno_cli.words import i18n
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 LANGS = tuple(i18n.LANGUAGES)

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 from tests.script.helpers import Output, config
-from uno_cli import script
+from uno_cli.play import script
 from uno_cli.engine.errors import InvalidSetup
-from uno_cli.playconfig import BOT, COMMAND, SeatSpec
-from uno_cli.session import Session, file_seats
+from uno_cli.play.playconfig import BOT, COMMAND, SeatSpec
+from uno_cli.play.session import Session, file_seats
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYER = ROOT / "examples" / "external_player.py"
@@ -321,8 +321,8 @@ def test_the_interactive_game_refuses_a_bad_file_before_it_starts(tmp_path: Path
 @pytest.mark.parametrize("lang,words", [("pt", "programa externo"), ("it", "programma esterno"),
                                         ("ro", "program extern"), ("sr_Latn", "spoljni program")])
 def test_the_refusals_are_translated(lang: str, words: str) -> None:
-    from uno_cli import i18n
-    from uno_cli.errtext import setup_error
+    from uno_cli.words import i18n
+    from uno_cli.words.errtext import setup_error
 
     i18n.set_language(lang)
     try:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from uno_cli import i18n
-from uno_cli.commands import COMMAND_VERBS, localize_command, normalize, parse, verb_of
+from uno_cli.words import i18n
+from uno_cli.play.commands import COMMAND_VERBS, localize_command, normalize, parse, verb_of
 from uno_cli.engine.cards import ALL_CODES, BEEP, COLORS, WILD, WILD4
-from uno_cli.i18n import LANGUAGES
+from uno_cli.words.i18n import LANGUAGES
 
 LANGS = tuple(LANGUAGES)
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from uno_cli.i18n import COMPLETE_LANGUAGES, DEFAULT_LANGUAGE
+from uno_cli.words.i18n import COMPLETE_LANGUAGES, DEFAULT_LANGUAGE
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 CASES = sorted(p.name.split(".")[0] for p in GOLDEN.glob("*.en.txt"))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from uno_cli import script
+from uno_cli.play import script
 from tests.script.helpers import config
 
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from uno_cli import script
-from uno_cli.commands import action_to_command, normalize, parse, verb_words
+from uno_cli.play import script
+from uno_cli.play.commands import action_to_command, normalize, parse, verb_words
 from uno_cli.engine.options import PRESETS
-from uno_cli.session import Session
+from uno_cli.play.session import Session
 from tests.script.helpers import Input, Output, config, random_player
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -231,9 +231,9 @@ def test_same_input_same_bytes(tmp_path: Path) -> None:
 
 def test_no_interactive_imports() -> None:
     code = (
-        "import sys; from uno_cli import script; from tests.script.helpers import config, Output, Input;"
+        "import sys; from uno_cli.play import script; from tests.script.helpers import config, Output, Input;"
         "out = Output(); rc = script.run(config(kinds='nn', seed=2), Input(out, lambda p: None), out);"
-        "bad = [m for m in ('prompt_toolkit', 'accessible_output2', 'uno_cli.speech', 'uno_cli.interactive')"
+        "bad = [m for m in ('prompt_toolkit', 'accessible_output2', 'uno_cli.interactive.speech', 'uno_cli.interactive')"
         " if m in sys.modules]; print(rc, bad)"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, env=_env(), timeout=60, cwd=ROOT)
@@ -245,7 +245,7 @@ def test_no_interactive_imports() -> None:
 def test_a_game_that_never_ends_stops_saved_with_its_own_status(tmp_path: Path, monkeypatch) -> None:
     # The referee gives up on an endless game after its limit of moves (here 5): script mode
     # must not call that a success (it used to exit 0 without game_over).
-    from uno_cli.race import Referee
+    from uno_cli.play.race import Referee
 
     real = Referee.advance
     monkeypatch.setattr(Referee, "advance", lambda self, limit=5: real(self, limit))
@@ -314,7 +314,7 @@ def test_lang_c_pipe(tmp_path: Path) -> None:
 # ------------------------------------------------------------ sentences
 
 def test_every_event_type_has_a_sentence() -> None:
-    from uno_cli.describe import describe
+    from uno_cli.words.describe import describe
     from uno_cli.engine.events import EVENT_TYPES, Event
 
     sample = {"players": 2, "card": "r5", "seats": [0, 1], "hand": 1, "dealer": 0, "count": 2, "color": "r",
@@ -347,7 +347,7 @@ def test_every_event_type_has_a_sentence() -> None:
     "bad_target", "swap_without_seven",
 ])
 def test_every_illegal_action_has_its_own_sentence(code: str) -> None:
-    from uno_cli.describe import describe_error
+    from uno_cli.words.describe import describe_error
     from uno_cli.engine.errors import IllegalAction
 
     exc = IllegalAction(code, None, card="r5", top="b7", color="b", current=1, total=4)

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from uno_cli import i18n
+from uno_cli.words import i18n
 from uno_cli.engine.options import PRESETS
-from uno_cli.i18n import COMPLETE_LANGUAGES, DEFAULT_LANGUAGE
+from uno_cli.words.i18n import COMPLETE_LANGUAGES, DEFAULT_LANGUAGE
 from tests.script.test_golden import run_cli
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"

@@ -10,7 +10,7 @@ import pytest
 
 from tests.interactive.helpers import PipeGame, write_setup
 from uno_cli.engine.options import CLASSIC
-from uno_cli.playconfig import PlayConfig
+from uno_cli.play.playconfig import PlayConfig
 from uno_cli.sound import Sound, synth
 
 pytest.importorskip("miniaudio")

@@ -12,8 +12,8 @@ from tests.interactive.helpers import write_setup
 from uno_cli.engine.actions import ANSWER, DRAW, PASS, PLAY, UNO, Action
 from uno_cli.engine.options import CLASSIC
 from uno_cli.interactive import Mode, build_controller
-from uno_cli.playconfig import PlayConfig
-from uno_cli.settings import Settings
+from uno_cli.play.playconfig import PlayConfig
+from uno_cli.play.settings import Settings
 from uno_cli.sound import Sound, cues
 from uno_cli.sound.player import PERIOD_MS, Mixer
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from uno_cli import i18n
+from uno_cli.words import i18n
 from uno_cli.interactive.announcer import Announcer
-from uno_cli.menu import Menu
-from uno_cli.playconfig import PlayConfig
-from uno_cli.settings import Settings
+from uno_cli.interactive.menu import Menu
+from uno_cli.play.playconfig import PlayConfig
+from uno_cli.play.settings import Settings
 from uno_cli import sound as sound_mod
 from uno_cli.sound import words
 

@@ -25,7 +25,7 @@ def expert_budget(level: str) -> int:
 def make_bot(level: str, seat: int, rng: random.Random) -> Bot:
     """A bot of ``level`` for ``seat``; raises ValueError for an unknown level.
 
-    A seat played by an outside program is no bot level: :func:`uno_cli.sim.make_seat` makes one.
+    A seat played by an outside program is no bot level: :func:`uno_cli.play.sim.make_seat` makes one.
     """
     if level == "random":
         return RandomBot(seat, rng)

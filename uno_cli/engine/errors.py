@@ -39,7 +39,7 @@ class InvalidOptions(EngineError):
 
 class InvalidSetup(EngineError):
     """A saved game or setup that cannot be a real game. A ``seat`` in ``detail`` counts from
-    0, as in IllegalAction; the sentences (uno_cli.errtext) number it from 1."""
+    0, as in IllegalAction; the sentences (uno_cli.words.errtext) number it from 1."""
 
     def __init__(self, code: str, **detail: Any) -> None:
         self.code = code

@@ -9,7 +9,7 @@ drive (``TERM=dumb``) a plain line-reading loop takes the same commands.
 Bots act on the event loop after a pace the player sets; races (jump-ins, catches, Beep
 answers, sequences) are timers (:mod:`.races`): each bot's reaction is scheduled after its
 level's delay, and the player's key press is applied the moment it arrives. The game is
-saved after every action (uno_cli.autosave) and offered for resumption on the next start.
+saved after every action (uno_cli.play.autosave) and offered for resumption on the next start.
 
 Modules: :mod:`.announcer` (output), :mod:`.controller` (game actions, the match loop),
 :mod:`.screens` (modal screens and :class:`Mode`), :mod:`.races` (bot timing),

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from uno_cli.i18n import _
+from uno_cli.words.i18n import _
 from uno_cli.interactive import words
 from uno_cli.interactive.clock import DEFAULT_RATE, Item, SpeechClock
 
@@ -350,7 +350,7 @@ def _unique(items: list[Item]) -> list[Item]:
 def start_speaker(mode: str, announcer: Announcer, lang: str) -> None:
     """Start speech on its own thread (which creates and alone uses the backend) so the first
     line is printed at once; the announcer gets the speaker when it has answered."""
-    from uno_cli.speech import SpeechThread
+    from uno_cli.interactive.speech import SpeechThread
 
     def ready(speaker: SpeechThread) -> None:
         if not speaker.available:

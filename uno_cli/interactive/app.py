@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from uno_cli.i18n import _
+from uno_cli.words.i18n import _
 from uno_cli.interactive import words
 from uno_cli.interactive.announcer import close_speaker, start_speaker
 from uno_cli.interactive.controller import Controller
@@ -19,8 +19,8 @@ from uno_cli.sound import start as start_sound
 
 def welcome(controller: Controller) -> None:
     """The first lines: what game, how to get help, and the first question."""
-    from uno_cli import autosave
-    from uno_cli.keys import short_hint
+    from uno_cli.play import autosave
+    from uno_cli.interactive.keys import short_hint
 
     own_file = autosave.acquire()
     saved = autosave.read()
@@ -70,7 +70,7 @@ def _controller_or_none(config: Any, write: Callable[[str], None]) -> Controller
     """The controller; None (the reason on standard error) when ``--setup``/``--resume`` or the
     options cannot start a game."""
     from uno_cli.engine.errors import EngineError, InvalidSetup
-    from uno_cli.script import setup_problem
+    from uno_cli.play.script import setup_problem
 
     try:
         return build_controller(config, write)
@@ -145,7 +145,7 @@ def run_plain(config: Any, stdin: Any = None, stdout: Any = None) -> int:
         controller.save()
     close_speaker(controller.out)
     if broken and stdout is sys.stdout:
-        from uno_cli.script import silence_stdout
+        from uno_cli.play.script import silence_stdout
 
         silence_stdout()
     return controller.exit_code
@@ -184,7 +184,7 @@ def install_signals(loop: asyncio.AbstractEventLoop, controller: Controller, ctr
 
 def output_failed(controller: Controller) -> None:
     """Standard output cannot be written: save the game, name the file on stderr, and end."""
-    from uno_cli import autosave
+    from uno_cli.play import autosave
 
     started = controller.table is not None and controller.table.started
     saved = controller.save()

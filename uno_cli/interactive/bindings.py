@@ -21,7 +21,7 @@ def make_prompt_session(controller: Controller, input: Any = None, output: Any =
     from prompt_toolkit.keys import Keys
 
     from uno_cli.interactive.screens import Mode
-    from uno_cli.keys import GAME_KEYS, color_letter_keys, yes_no_letters
+    from uno_cli.interactive.keys import GAME_KEYS, color_letter_keys, yes_no_letters
 
     kb = KeyBindings()
     holder: dict[str, Any] = {}

@@ -6,11 +6,11 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from uno_cli import describe as d
+from uno_cli.words import describe as d
 from uno_cli.engine.actions import ActionKind
 from uno_cli.engine.cards import WILD, WILD4
 from uno_cli.engine.game import Phase
-from uno_cli.i18n import _
+from uno_cli.words.i18n import _
 from uno_cli.interactive import words
 from uno_cli.interactive.announcer import Announcer
 from uno_cli.interactive.cursor import HandCursor
@@ -94,7 +94,7 @@ class Controller:
         registry (:meth:`run_verb`); queries say the registry's answer (:meth:`ask`); the
         others work the interface.
         """
-        from uno_cli.commands import GAME, REGISTRY
+        from uno_cli.play.commands import GAME, REGISTRY
 
         table: dict[str, Callable[[], None]] = {
             v.name: (lambda name=v.name: self.run_verb(name))
@@ -185,14 +185,14 @@ class Controller:
 
     def save(self) -> bool:
         """Save the game for the next start; False if it could not be."""
-        from uno_cli import autosave
+        from uno_cli.play import autosave
 
         if self.table is None or not self.table.started:
             return False
         return self._saved(autosave.write(self.table.save_dict(), {"sort": self.sort}))
 
     def _autosave(self, data: dict[str, Any]) -> None:
-        from uno_cli import autosave
+        from uno_cli.play import autosave
 
         if self.table is not None and self.game.phase == Phase.MATCH_OVER:
             autosave.clear()
@@ -201,7 +201,7 @@ class Controller:
 
     def _saved(self, ok: bool) -> bool:
         """Remember whether the last save worked; the first failure is said once."""
-        from uno_cli import autosave
+        from uno_cli.play import autosave
 
         self.save_failed = not ok
         if not ok and not self._save_failure_said:
@@ -211,7 +211,7 @@ class Controller:
 
     def on_message(self, message: Any) -> None:
         """A message from the Session: printed and spoken, unless the verbosity leaves it out."""
-        from uno_cli.session import important, said
+        from uno_cli.play.session import important, said
 
         text = message.text
         self.out.cue(message.type, message.data)  # sounds even when the words are left out
@@ -274,7 +274,7 @@ class Controller:
         self._turn_said = False
         self.cursor.keep(focused)
         if g.phase == Phase.MATCH_OVER:
-            from uno_cli import autosave
+            from uno_cli.play import autosave
 
             autosave.clear()
         self.races.schedule()
@@ -382,7 +382,7 @@ class Controller:
     # ---------------------------------------------------------------- information
     def ask(self, verb: str) -> str:
         """The registry's answer to the query ``verb`` for the player (the hand in the cursor's order)."""
-        from uno_cli.commands import Asking, ask
+        from uno_cli.play.commands import Asking, ask
 
         return ask(verb, Asking(self.table, PLAYER_SEAT, hand=self.cursor.hand())).text
 
@@ -392,7 +392,7 @@ class Controller:
 
     # ---------------------------------------------------------------- key commands
     def command(self, name: str) -> None:
-        """Run one key command (see uno_cli.keys and :meth:`command_table`)."""
+        """Run one key command (see uno_cli.interactive.keys and :meth:`command_table`)."""
         handler = self.commands.get(name)
         if handler is None:
             self.answer(_(words.KEY_DOES_NOTHING))
@@ -404,7 +404,7 @@ class Controller:
 
     def run_verb(self, name: str) -> None:
         """A verb that acts (a key, or a typed word alone): what the registry says it means now."""
-        from uno_cli.commands import Command, Partial, resolve
+        from uno_cli.play.commands import Command, Partial, resolve
         from uno_cli.engine.errors import IllegalAction
 
         try:
@@ -467,7 +467,7 @@ class Controller:
 
     def save_command(self) -> None:
         """Ctrl+S: save the game."""
-        from uno_cli import autosave
+        from uno_cli.play import autosave
 
         if not self.table.started:  # type: ignore[union-attr]
             self.answer(_(words.NOT_STARTED))
@@ -478,7 +478,7 @@ class Controller:
 
     def keys_help(self) -> None:
         """F1: the keys that matter now; pressed again, every key and the typed commands."""
-        from uno_cli.keys import help_lines, keys_now
+        from uno_cli.interactive.keys import help_lines, keys_now
 
         short = keys_now(self.keys_that_matter())
         if self.out.answers and self.out.answers[-1] == short:
@@ -549,8 +549,8 @@ class Controller:
             screen.key(key)
 
     def game_key(self, key: str) -> None:
-        """A key of the game (uno_cli.keys.GAME_KEYS)."""
-        from uno_cli.keys import GAME_KEYS
+        """A key of the game (uno_cli.interactive.keys.GAME_KEYS)."""
+        from uno_cli.interactive.keys import GAME_KEYS
 
         for binding in GAME_KEYS:
             if key in binding.keys:
@@ -572,7 +572,7 @@ class Controller:
         if self.mode not in TYPING_MODES:
             self._typed_key(text)
             return
-        from uno_cli.commands import BY_NAME, INTERFACE, parse
+        from uno_cli.play.commands import BY_NAME, INTERFACE, parse
 
         cmd = parse(text, PLAYER_SEAT, self.game if self.table is not None else None, names=self._names())
         verb = cmd.verb
@@ -583,7 +583,7 @@ class Controller:
             # The interface's own verbs, reading the game, saving for next time, quitting.
             self.command(verb)
             if verb == "help":
-                from uno_cli.session import help_text
+                from uno_cli.play.session import help_text
 
                 self.say(help_text())
             return
@@ -606,8 +606,8 @@ class Controller:
 
     def _typed_key(self, text: str) -> None:
         """A word typed while a screen is open: yes or no, or the key of the verb it names."""
-        from uno_cli.commands import normalize, parse
-        from uno_cli.keys import by_verb
+        from uno_cli.play.commands import normalize, parse
+        from uno_cli.interactive.keys import by_verb
 
         word = normalize(text.split()[0])
         if word in YES_WORDS:
@@ -629,7 +629,7 @@ class Controller:
 
 def build_controller(config: Any, write: Callable[[str], None], settings: Any = None) -> Controller:
     """The controller for a configuration, with its session (a new match or ``--resume``)."""
-    from uno_cli import settings as settings_mod
+    from uno_cli.play import settings as settings_mod
 
     settings = settings if settings is not None else settings_mod.load()
     levels = merge_settings(config, settings)

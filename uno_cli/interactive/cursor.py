@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from uno_cli import describe as d
+from uno_cli.words import describe as d
 from uno_cli.engine.actions import ActionKind
 from uno_cli.engine.game import IN_TURN_PHASES, Phase
-from uno_cli.i18n import _
+from uno_cli.words.i18n import _
 from uno_cli.interactive import words
-from uno_cli.keys import COLOR_ORDER
+from uno_cli.interactive.keys import COLOR_ORDER
 
 _RANKS = [str(n) for n in range(10)] + ["s", "r", "+2", "w", "w+4", "beep"]
 

@@ -1,4 +1,4 @@
-"""The interactive game's side of the real-time driver (uno_cli.driver).
+"""The interactive game's side of the real-time driver (uno_cli.play.driver).
 
 The driver puts the referee's schedule on timers of the event loop; here is what the local
 game gives it: the pace, race window and thinking time of the settings, the listener's clock
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from uno_cli.driver import Driver, Pacing
-from uno_cli.i18n import _
+from uno_cli.play.driver import Driver, Pacing
+from uno_cli.words.i18n import _
 from uno_cli.interactive import words
 from uno_cli.interactive.screens import HOLDING_MODES, Mode
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     import asyncio
 
     from uno_cli.interactive.controller import Controller
-    from uno_cli.race import Referee
+    from uno_cli.play.race import Referee
 
 
 class RaceTimers(Driver):

@@ -1,7 +1,7 @@
 """The modal screens of the interactive game: while one is open, every key goes to it.
 
 The controller's ``mode`` (a :class:`Mode`) says which screen is open; in ``Mode.PLAY``
-the game keys (uno_cli.keys) act. Each screen is a small class with ``key(name)``.
+the game keys (uno_cli.interactive.keys) act. Each screen is a small class with ``key(name)``.
 """
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from uno_cli.cards_text import color_name
+from uno_cli.words.cards_text import color_name
 from uno_cli.engine.game import Phase
-from uno_cli.i18n import _
+from uno_cli.words.i18n import _
 from uno_cli.interactive import words
 from uno_cli.interactive.setup import PLAYER_SEAT, make_session
-from uno_cli.keys import COLOR_ORDER, color_keys_help, color_of_key, is_no, is_yes
+from uno_cli.interactive.keys import COLOR_ORDER, color_keys_help, color_of_key, is_no, is_yes
 
 if TYPE_CHECKING:
     from uno_cli.interactive.controller import Controller
@@ -50,7 +50,7 @@ TYPING_MODES = frozenset({Mode.PLAY, Mode.BETWEEN, Mode.COLOR, Mode.TARGET})
 def parse_color(text: str) -> str | None:
     """r/y/g/b from 1-4 or what the commands parser takes for a colour: a colour word in any
     language and form ("rosu", "roșie"), alone or after the colour verb ("/color red")."""
-    from uno_cli.commands import parse
+    from uno_cli.play.commands import parse
 
     text = text.strip().strip(".,")
     if text in ("1", "2", "3", "4"):
@@ -97,7 +97,7 @@ class ColorScreen(Screen):
         if c.mode != Mode.COLOR:
             c.previous_mode = Mode.PLAY if c.mode == Mode.TARGET else c.mode
         c.mode = Mode.COLOR
-        from uno_cli.keys import COLOR_MENU, COLOR_QUESTION
+        from uno_cli.interactive.keys import COLOR_MENU, COLOR_QUESTION
 
         c.say(_(COLOR_QUESTION), important=True)
         c.say(_(COLOR_MENU), important=True)
@@ -131,7 +131,7 @@ class ColorScreen(Screen):
         actions = [a for a in self.actions if a.color == color]
         c.mode = Mode.PLAY
         if not actions:
-            from uno_cli.describe import describe_error
+            from uno_cli.words.describe import describe_error
             from uno_cli.engine.errors import IllegalAction
 
             c.answer(describe_error(IllegalAction("not_now"), c.table.names))
@@ -189,7 +189,7 @@ class RuleBookScreen(Screen):
 
     def open(self) -> None:
         """Open the rule book of the rules in play and list its sections."""
-        from uno_cli.rulebook import sections
+        from uno_cli.words.rulebook import sections
 
         c = self.c
         options = c.game.options if c.table else c.config.options
@@ -201,7 +201,7 @@ class RuleBookScreen(Screen):
         c.answer(_(words.RULE_BOOK_OPEN))
 
     def key(self, name: str) -> None:
-        from uno_cli.keys import RULE_BOOK_HELP
+        from uno_cli.interactive.keys import RULE_BOOK_HELP
 
         c = self.c
         if name in ("down", "right", "pagedown", "space", "enter"):
@@ -228,7 +228,7 @@ class RuleBookScreen(Screen):
 
 
 class MenuScreen(Screen):
-    """The options menu (uno_cli.menu), before the match and between hands."""
+    """The options menu (uno_cli.interactive.menu), before the match and between hands."""
 
     mode = Mode.MENU
 
@@ -238,8 +238,8 @@ class MenuScreen(Screen):
 
     def open(self) -> None:
         """Open the options, when they may be changed."""
-        from uno_cli.i18n import COMPLETE_LANGUAGES
-        from uno_cli.menu import Menu
+        from uno_cli.words.i18n import COMPLETE_LANGUAGES
+        from uno_cli.interactive.menu import Menu
 
         c = self.c
         if c.table is not None and c.mode not in (Mode.START, Mode.BETWEEN, Mode.OVER):
@@ -293,7 +293,7 @@ class MenuScreen(Screen):
 
     def close(self) -> None:
         """Leave the menu; save and apply what changed."""
-        from uno_cli import settings as settings_mod
+        from uno_cli.play import settings as settings_mod
         from uno_cli.interactive.announcer import close_speaker, start_speaker
 
         c = self.c
@@ -368,7 +368,7 @@ class ResumeScreen(Screen):
         """True while asking whether to delete the saved game."""
 
     def key(self, name: str) -> None:
-        from uno_cli import autosave
+        from uno_cli.play import autosave
 
         c = self.c
         if name == "escape":

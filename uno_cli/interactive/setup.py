@@ -25,11 +25,11 @@ def _explicit(name: str) -> bool:
 
 def merge_settings(config: Any, settings: Any) -> list[str | None]:
     """Fill what the command line left open from the saved settings; the seat levels."""
-    from uno_cli.playconfig import BOT, build_options
+    from uno_cli.play.playconfig import BOT, build_options
 
     if not _explicit("lang") and settings.lang:
         try:
-            from uno_cli import i18n
+            from uno_cli.words import i18n
 
             code = i18n.parse_language(settings.lang)
             i18n.set_language(code)
@@ -61,7 +61,7 @@ def merge_settings(config: Any, settings: Any) -> list[str | None]:
             pass
     if config.setup:
         try:
-            from uno_cli.savefile import read_json  # within limits: never waits on a pipe
+            from uno_cli.play.savefile import read_json  # within limits: never waits on a pipe
 
             config.players = int(read_json(config.setup).get("players", config.players))
         except Exception:  # noqa: BLE001 - the Session reports a bad setup file
@@ -84,7 +84,7 @@ def _levels(bots: str, players: int) -> list[str | None]:
 
 def configure_from_settings(config: Any, settings: Any) -> bool:
     """Set the match to come from the settings alone; False (nothing changed) if they do not fit."""
-    from uno_cli.playconfig import build_options
+    from uno_cli.play.playconfig import build_options
 
     try:
         options = build_options(settings.preset, [])
@@ -111,14 +111,14 @@ def default_names(config: Any, settings: Any) -> list[str]:
 
 def seats_for(levels: list[str | None]) -> list[Any]:
     """SeatSpecs: the player for None, a bot of that level otherwise."""
-    from uno_cli.playconfig import BOT, HUMAN, SeatSpec
+    from uno_cli.play.playconfig import BOT, HUMAN, SeatSpec
 
     return [SeatSpec(HUMAN) if lv is None else SeatSpec(BOT, lv) for lv in levels]
 
 
 def make_session(config: Any, output: Callable[[Any], None]) -> Any:
     """The Session for a configuration: seat 0 is the player, the others bots."""
-    from uno_cli.playconfig import HUMAN
-    from uno_cli.session import Session
+    from uno_cli.play.playconfig import HUMAN
+    from uno_cli.play.session import Session
 
     return Session(config, output=output, viewer=PLAYER_SEAT, auto_next_hand=False, script_kind=HUMAN)

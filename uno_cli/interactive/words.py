@@ -1,12 +1,12 @@
 """The sentences about the interactive interface itself: keys, questions, menus, pauses.
 
-Sentences about the game (cards, turns, scores, errors) are made by uno_cli.describe;
+Sentences about the game (cards, turns, scores, errors) are made by uno_cli.words.describe;
 these are marked with ``N_`` and translated where they are said (``_(words.PAUSED)``).
 """
 
 from __future__ import annotations
 
-from uno_cli.i18n import N_, _, ngettext
+from uno_cli.words.i18n import N_, _, ngettext
 
 # ---------------------------------------------------------------- start, end and questions
 UNO = N_("UNO.")
@@ -132,7 +132,7 @@ RULE_BOOK_OPEN = N_("Rule book. Down arrow: next section; T: titles; Escape: bac
 
 def interrupted(hand_number: int) -> str:
     """The question asked at start-up when a game was left unfinished."""
-    from uno_cli.keys import yes_no
+    from uno_cli.interactive.keys import yes_no
 
     # TRANSLATORS: {yes} and {no} are the names of the yes and no keys in your language.
     return _("A game was interrupted in hand {number}. Resume it? {yes} or Enter resumes, {no} starts a new one.").format(
@@ -142,7 +142,7 @@ def interrupted(hand_number: int) -> str:
 
 def question(msgid: str) -> str:
     """A yes/no question of this module, with the language's yes and no keys."""
-    from uno_cli.keys import yes_no
+    from uno_cli.interactive.keys import yes_no
 
     return _(msgid).format(**yes_no())
 

@@ -1,6 +1,6 @@
 """Players' accounts: a name kept for good, bound to SSH keys and/or a personal password.
 
-A name is stored with its folded form (:func:`uno_cli.names.name_key`), which is unique:
+A name is stored with its folded form (:func:`uno_cli.words.names.name_key`), which is unique:
 "ana", "ANA", Cyrillic "Аna" and "Ána" are one name, owned by one account. A password is
 kept only as a salted scrypt hash (the standard library's :func:`hashlib.scrypt`), with its
 salt and parameters beside it, and compared in constant time.
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from uno_cli.names import name_key
+from uno_cli.words.names import name_key
 
 #: scrypt's cost (N, r, p): about 16 MiB and some 50 ms per check on a small machine.
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2 ** 14, 8, 1
@@ -295,7 +295,7 @@ def add_key_command(hub: Any, member: Any, rest: str) -> None:
     account, nobody else's (one key may open several accounts; the name says which)."""
     import asyncssh
 
-    from uno_cli.names import clean_text
+    from uno_cli.words.names import clean_text
     from uno_cli.net import words
     from uno_cli.net.store import StoreError
 
@@ -325,7 +325,7 @@ def add_key_command(hub: Any, member: Any, rest: str) -> None:
 
 def remove_key_command(hub: Any, member: Any, rest: str) -> None:
     """``remove key N``: the key numbered N in ``keys`` no longer opens the account (never the last way in)."""
-    from uno_cli.names import clean_text
+    from uno_cli.words.names import clean_text
     from uno_cli.net import words
     from uno_cli.net.store import StoreError
 

@@ -24,7 +24,7 @@ from typing import Any
 
 import asyncssh
 
-from uno_cli.names import clean_lines, clean_value
+from uno_cli.words.names import clean_lines, clean_value
 from uno_cli.net import words
 from uno_cli.net import DEFAULT_PORT, JSON_CHANNEL, KEYS_CHANNEL
 
@@ -76,7 +76,7 @@ def split_join_line(address: str, fingerprint: str | None = None) -> tuple[str, 
 
 def known_hosts_path() -> Path:
     """Where ``uno join`` remembers host keys."""
-    from uno_cli.settings import data_dir
+    from uno_cli.play.settings import data_dir
 
     return data_dir() / "known_hosts"
 
@@ -215,7 +215,7 @@ async def play(host: str, port: int, name: str, passcode: str | None, key_file: 
 
     announcer = Announcer(write, verbosity=verbosity)
     if fmt == "text":
-        from uno_cli import settings
+        from uno_cli.play import settings
         from uno_cli.sound import start as start_sound
 
         start_speaker(speech, announcer, lang)
@@ -229,7 +229,7 @@ async def play(host: str, port: int, name: str, passcode: str | None, key_file: 
                                       lang, JSON_CHANNEL if fmt == "json" else KEYS_CHANNEL,
                                       verbosity if fmt == "text" else None, ask, fingerprint)
     except (OSError, asyncssh.Error, ValueError) as exc:  # ValueError: a name SSH cannot send
-        from uno_cli.names import clean_text
+        from uno_cli.words.names import clean_text
 
         say(words.cannot_connect(host, clean_text(str(exc))[:200] or type(exc).__name__), important=True)
         close_speaker(announcer)
@@ -264,7 +264,7 @@ async def _speech_answered(announcer: Any) -> None:
 def password_prompt() -> str:
     """What ``uno join`` asks for: the server's passcode, or the password of the name's account
     (which of the two the server wants, the client cannot know before logging in)."""
-    from uno_cli.i18n import _
+    from uno_cli.words.i18n import _
 
     return _("Passcode or password")
 

@@ -5,7 +5,7 @@ with a ``write`` function that never blocks, hands it to :meth:`Hub.connect`, fe
 input lines to :meth:`Hub.line` and calls :meth:`Hub.disconnect` when it is gone.
 Everything runs on one event loop: a line is applied the moment it arrives.
 
-Text a person typed (names, chat) is cleaned by :func:`uno_cli.names.clean_text` before
+Text a person typed (names, chat) is cleaned by :func:`uno_cli.words.names.clean_text` before
 anyone else sees it. Nothing here reads or writes files except the hub's own saves in
 ``save_dir`` (one JSON file per table in progress, resumed when the server starts again).
 """
@@ -21,19 +21,20 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from uno_cli.commands import LOBBY_BY_NAME, TABLE_KEYWORDS, lobby_verb, typed_choice
+from uno_cli.play.commands import LOBBY_BY_NAME, TABLE_KEYWORDS, lobby_verb, typed_choice
 from uno_cli.engine.seats import seat_number
 from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
-from uno_cli.i18n import _, get_translator, parse_language, use_language
-from uno_cli.menu import LEVEL_NAMES, SETTING_LABELS, VERBOSITY_NAMES, setting_line
-from uno_cli.names import clean_name, clean_text, name_key
+from uno_cli.words.i18n import _, get_translator, parse_language, use_language
+from uno_cli.interactive.menu import LEVEL_NAMES, SETTING_LABELS, VERBOSITY_NAMES, setting_line
+from uno_cli.words.names import clean_name, clean_text, name_key
 from uno_cli.net import PASSCODE, words
 from uno_cli.net.limits import Limits
 from uno_cli.net.moderation import VERBS as MODERATION_VERBS, Moderation, banned_sentence
 from uno_cli.net.oplog import event as log_event, safe as log_safe
 from uno_cli.net.table import OVER, PLAYING, WAITING, Clock, Table
-from uno_cli.optioninfo import typed_preset, typed_rule
-from uno_cli.playconfig import BOT_LEVELS, ConfigError, PlayConfig, build_options
+from uno_cli.words.optioninfo import typed_preset, typed_rule
+from uno_cli.play.wire import json_line, json_text
+from uno_cli.play.playconfig import BOT_LEVELS, ConfigError, PlayConfig, build_options
 
 #: The longest line read from a connection, in characters.
 MAX_LINE = 1000
@@ -51,19 +52,6 @@ CHAT_FANOUT_PER_TICK = 2000
 CHAT_BACKLOG = 20
 #: The store's file in the server's folder.
 STORE_NAME = "tables.sqlite3"
-#: The credential of a login with the shared passcode (a key's is "key " and its fingerprint).
-
-
-#: ``json.dumps(obj, ensure_ascii=False)`` without making an encoder for each line.
-_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
-
-
-def json_line(type: str, text: str | None, data: dict[str, Any] | None) -> str:
-    """A message as one JSON Lines object: its fields, then ``type`` and ``text``."""
-    payload = dict(data or {})
-    payload["type"] = type
-    payload["text"] = text
-    return _ENCODE(payload)
 
 
 class Member:
@@ -135,7 +123,7 @@ class Member:
         if self.json:
             line = json_line(type, text, data)
         elif self.frames:  # a line folded into the one before it is a frame too: it still sounds
-            from uno_cli.session import IMPORTANT
+            from uno_cli.play.session import IMPORTANT
 
             payload = dict(data or {})
             if isinstance(payload.get("color"), str):  # the event's colour, kept beside the ``color`` flag
@@ -691,7 +679,7 @@ class Hub:
         try:
             member.lang = parse_language(rest.strip())
         except ValueError:
-            from uno_cli.i18n import UnknownLanguage
+            from uno_cli.words.i18n import UnknownLanguage
 
             typed = clean_text(rest.strip())[:20]
             member.say(lambda: str(UnknownLanguage(typed)), "error", {"code": "bad_language"})
@@ -702,7 +690,7 @@ class Hub:
         """``verbosity short|full`` (the words in any language)."""
         value = typed_choice(rest, VERBOSITY_NAMES)
         if value is None:
-            from uno_cli.commands import lobby_usage
+            from uno_cli.play.commands import lobby_usage
 
             # How the command is typed, in the member's words ("verbosity short, verbosity full").
             member.say(lambda: lobby_usage(LOBBY_BY_NAME["verbosity"]) + ".", "error", {"code": "bad_verbosity"})
@@ -879,8 +867,8 @@ class Hub:
                "hand_points": getattr(table, "hand_points", [])}
         if table.state == WAITING or table.session is None:
             net.update(owners=list(table.owners), options=table.config.options.to_dict())
-            return _ENCODE({"net": net})
-        return _ENCODE({"net": net, "game": table.session.save_dict()})
+            return json_text({"net": net})
+        return json_text({"net": net, "game": table.session.save_dict()})
 
     def commit(self) -> bool:
         """Write every table changed since the last commit, in one transaction; False if it failed
@@ -980,7 +968,7 @@ class Hub:
         """Tables saved as files by an earlier version (``table-N.json``) move into the store."""
         from uno_cli.engine.errors import InvalidSetup
         from uno_cli.net.store import StoreError
-        from uno_cli.savefile import read_json
+        from uno_cli.play.savefile import read_json
 
         assert self.save_dir is not None and self.store is not None
         for path in sorted(self.save_dir.glob("table-*.json")):
@@ -1065,7 +1053,7 @@ def _seconds(value: str) -> float:
 
 
 def _problem(exc: BaseException) -> str:
-    from uno_cli.errtext import config_error, option_error, setup_error
+    from uno_cli.words.errtext import config_error, option_error, setup_error
 
     if isinstance(exc, InvalidOptions):
         return option_error(exc)
@@ -1082,7 +1070,7 @@ def _problem(exc: BaseException) -> str:
 def rules_line(config: PlayConfig) -> str:
     """A table's rules in one line: the preset's name, then each option set otherwise."""
     from uno_cli.engine.options import OPTION_NAMES, preset
-    from uno_cli.optioninfo import describe_value, option_label, preset_name
+    from uno_cli.words.optioninfo import describe_value, option_label, preset_name
 
     try:
         base = preset(config.preset)
@@ -1094,7 +1082,7 @@ def rules_line(config: PlayConfig) -> str:
     return ", ".join([preset_name(config.preset), *changes])
 
 
-#: What each lobby verb (uno_cli.commands.LOBBY) does; ``help`` is answered in :meth:`Hub.line`.
+#: What each lobby verb (uno_cli.play.commands.LOBBY) does; ``help`` is answered in :meth:`Hub.line`.
 _SERVER_VERBS: dict[str, Callable[[Hub, Member, str], None]] = {
     "tables": Hub.list_tables,
     "create": Hub.create,

@@ -2,7 +2,7 @@
 
 A plain SSH session with a terminal (prompt_toolkit on the channel, see ``uno_cli.net.ssh``)
 and ``uno join`` (key names sent over the ``uno-keys`` channel) both press keys here. A key
-runs its verb of :data:`uno_cli.keys.GAME_KEYS` as the interactive game does: the hand
+runs its verb of :data:`uno_cli.interactive.keys.GAME_KEYS` as the interactive game does: the hand
 cursor is the same :class:`uno_cli.interactive.cursor.HandCursor` on the member's seat;
 repeat and the history walk are the same :class:`uno_cli.interactive.announcer.Announcer`
 over what this member was sent; the game's verbs and queries are the member's own lines to
@@ -15,10 +15,10 @@ import time
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from uno_cli.commands import Asking, ask
+from uno_cli.play.commands import Asking, ask
 from uno_cli.engine.actions import ActionKind
 from uno_cli.engine.cards import WILD, WILD4
-from uno_cli.i18n import N_, _, key_name
+from uno_cli.words.i18n import N_, _, key_name
 from uno_cli.interactive.announcer import Announcer, Mute
 from uno_cli.interactive.cursor import HandCursor
 from uno_cli.interactive.screens import ColorScreen, Mode, parse_color
@@ -48,7 +48,7 @@ CTRL_C = N_("Ctrl+C does not leave the table. Ctrl+D on an empty line ends the s
 def is_key(name: str, watching: bool) -> bool:
     """Whether a key pressed on the empty line acts at a network table (else a letter begins a typed
     line, the local game's rule): the local game's keys that work here; a watcher's only their own."""
-    from uno_cli.keys import GAME_KEYS
+    from uno_cli.interactive.keys import GAME_KEYS
 
     if len(name) != 1:
         return True  # named keys (arrows, F1, Escape...) always answer
@@ -108,7 +108,7 @@ class KeyRun:
 def begins_a_command(letters: str) -> bool:
     """Whether ``letters`` (two or more) begin the first word of a command typed at a table or in the lobby,
     in any language ("sa": "say")."""
-    from uno_cli.commands import normalize
+    from uno_cli.play.commands import normalize
 
     typed = normalize(letters)
     return len(typed) > 1 and any(word.startswith(typed) for word in _command_words())
@@ -117,7 +117,7 @@ def begins_a_command(letters: str) -> bool:
 @lru_cache(maxsize=1)
 def _command_words() -> frozenset[str]:
     """The first words of the game's and the lobby's commands, in every language (normalized)."""
-    from uno_cli.commands import lobby_words, verb_words
+    from uno_cli.play.commands import lobby_words, verb_words
 
     return frozenset(phrase[0] for table in (verb_words(), lobby_words()) for phrase in table)
 
@@ -223,7 +223,7 @@ class SeatKeys:
         member = self.member
         if member.gone:
             return
-        from uno_cli.keys import GAME_KEYS
+        from uno_cli.interactive.keys import GAME_KEYS
 
         self.run_of_keys.press(name)
         with member.language(), member.replying():
@@ -255,7 +255,7 @@ class SeatKeys:
         member = self.member
         if member.gone:
             return
-        from uno_cli.commands import parse
+        from uno_cli.play.commands import parse
 
         self.run_of_keys.press("enter")
         with member.language(), member.replying():
@@ -288,7 +288,7 @@ class SeatKeys:
 
     def run(self, verb: str) -> None:
         """What a key's verb does here."""
-        from uno_cli.commands import label
+        from uno_cli.play.commands import label
 
         member = self.member
         if verb == "help":
@@ -302,7 +302,7 @@ class SeatKeys:
         own = self._own_verbs()
         if verb in own:
             if verb not in ("repeat", "history_back", "history_forward") and self._session() is None:
-                from uno_cli import describe as d
+                from uno_cli.words import describe as d
                 from uno_cli.net import words
 
                 self.answer(words.not_at_table() if member.table is None else d.no_seat_text())
@@ -328,8 +328,8 @@ class SeatKeys:
 
     def help(self) -> None:
         """F1: the keys that work here with what can be typed instead, then the server's commands."""
-        from uno_cli.commands import label
-        from uno_cli.keys import GAME_KEYS, color_keys_help
+        from uno_cli.play.commands import label
+        from uno_cli.interactive.keys import GAME_KEYS, color_keys_help
         from uno_cli.net import words
 
         lines = [_("Keys, while the input line is empty:")]
@@ -384,7 +384,7 @@ class _Chooser:
 
     def act(self, action: Any) -> None:
         """The chosen play, as the member's own line."""
-        from uno_cli.commands import action_to_command
+        from uno_cli.play.commands import action_to_command
 
         session = self.keys._session()
         self.keys.hub.line(self.keys.member, action_to_command(action, session.names if session else None))

@@ -2,7 +2,7 @@
 
 Roles are granted by the person running the server (``uno serve --operator NAME
 --moderator NAME`` or ``--roles FILE``), never by a player. A role belongs to a name,
-compared as :func:`uno_cli.names.name_key` compares names, and counts only for a login
+compared as :func:`uno_cli.words.names.name_key` compares names, and counts only for a login
 with a personal credential (a key, or an account's own): everyone holding the shared
 passcode could log in under the name otherwise.
 
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from uno_cli.i18n import N_, NP_, _, ngettext, pgettext
-from uno_cli.names import clean_name, clean_text, name_key
+from uno_cli.words.i18n import N_, NP_, _, ngettext, pgettext
+from uno_cli.words.names import clean_name, clean_text, name_key
 from uno_cli.net import PASSCODE, file_stamp, oplog
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ MAX_BROADCAST = 300
 CANCEL_WORDS = ("cancel", "cancelar", "otkazi", "откажи", "anuleaza", "anulează", "annulla")
 
 #: How each command is typed after its word, and (``mute``, ``unmute``) what it does with a name;
-#: the others say what they do in uno_cli.commands.MODERATION.
+#: the others say what they do in uno_cli.play.commands.MODERATION.
 HELP: tuple[tuple[str, str, str], ...] = (
     ("kick", NP_("argument", "NAME"), ""),
     ("unseat", NP_("argument", "NAME"), ""),
@@ -108,7 +108,7 @@ def read_given(path: str) -> tuple[str, str]:
     """The text of a file given to ``uno serve`` (roles, passcode) and its name as shown, read with the
     limits of every file the program is given; raises RolesError naming the problem."""
     from uno_cli.engine.errors import InvalidSetup
-    from uno_cli.savefile import MAX_BYTES, read_text
+    from uno_cli.play.savefile import MAX_BYTES, read_text
 
     shown = clean_text(str(path))[:200]
     try:
@@ -214,7 +214,7 @@ def _role_needs_key() -> str:
 
 
 def _usage(verb: str) -> str:
-    from uno_cli.commands import label
+    from uno_cli.play.commands import label
 
     arg = next(a for v, a, _m in HELP if v == verb)
     return _("Write it as: {usage}.").format(usage=label(verb) + " " + pgettext("argument", arg))
@@ -222,7 +222,7 @@ def _usage(verb: str) -> str:
 
 def help_lines(role: str) -> str:
     """The commands of ``role``, one per line (said after ``help`` to those with a role)."""
-    from uno_cli.commands import LOBBY_BY_NAME, label
+    from uno_cli.play.commands import LOBBY_BY_NAME, label
 
     return "\n".join(_("{command}: {meaning}").format(command=label(v) + " " + pgettext("argument", a),
                                                       meaning=_(m or LOBBY_BY_NAME[v].help)) for v, a, m in HELP
@@ -711,7 +711,7 @@ def _close(member: Member) -> None:
         pass
 
 
-#: The commands of :data:`uno_cli.commands.MODERATION`, as the hub calls them.
+#: The commands of :data:`uno_cli.play.commands.MODERATION`, as the hub calls them.
 def _verb(name: str) -> Callable[[Hub, Member, str], None]:
     def run(hub: Hub, member: Member, rest: str) -> None:
         getattr(hub.moderation, name)(hub, member, rest)

@@ -17,7 +17,7 @@ import logging.handlers
 import time
 from pathlib import Path
 
-from uno_cli.names import clean_text
+from uno_cli.words.names import clean_text
 
 #: The log's file name in the server's folder.
 LOG_NAME = "server.log"

@@ -226,7 +226,7 @@ def record_table(hub: Any, table: Any) -> None:
 
     from uno_cli.net import words
     from uno_cli.net.store import StoreError
-    from uno_cli.optioninfo import preset_name
+    from uno_cli.words.optioninfo import preset_name
 
     table.recorded = True
     session = table.session
@@ -266,9 +266,9 @@ def record_table(hub: Any, table: Any) -> None:
 
 def _who(hub: Any, member: Any, typed: str) -> tuple[str, str]:
     """(identity, name as said) of ``stats NAME``: an account, the bots of a level, or a guest's name."""
-    from uno_cli.commands import typed_choice
-    from uno_cli.menu import LEVEL_NAMES
-    from uno_cli.names import clean_name
+    from uno_cli.play.commands import typed_choice
+    from uno_cli.interactive.menu import LEVEL_NAMES
+    from uno_cli.words.names import clean_name
     from uno_cli.net import words
 
     if not typed:
@@ -301,7 +301,7 @@ def _no_records(member: Any) -> None:
 def stats_command(hub: Any, member: Any, rest: str) -> None:
     """``stats [NAME]``: two short lines: matches, wins and average points; the ratings."""
     from uno_cli.net import words
-    from uno_cli.optioninfo import preset_name
+    from uno_cli.words.optioninfo import preset_name
 
     records = hub.records
     if records is None:
@@ -323,9 +323,9 @@ def stats_command(hub: Any, member: Any, rest: str) -> None:
 
 def top_command(hub: Any, member: Any, rest: str) -> None:
     """``top [N] [PRESET]``: the best N ratings (default 5, at most 20) of a preset (default the most played)."""
-    from uno_cli.names import clean_text
+    from uno_cli.words.names import clean_text
     from uno_cli.net import words
-    from uno_cli.optioninfo import preset_name, typed_preset
+    from uno_cli.words.optioninfo import preset_name, typed_preset
 
     records = hub.records
     if records is None:
@@ -356,7 +356,7 @@ def top_command(hub: Any, member: Any, rest: str) -> None:
 def history_command(hub: Any, member: Any, rest: str) -> None:
     """``history``: the member's last five matches, one line each, newest first."""
     from uno_cli.net import words
-    from uno_cli.optioninfo import preset_name
+    from uno_cli.words.optioninfo import preset_name
 
     records = hub.records
     if records is None:

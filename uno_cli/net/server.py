@@ -21,7 +21,7 @@ LOCAL_HOSTS = ("127.0.0.1", "::1", "localhost")
 
 def server_dir() -> Path:
     """The server's own folder in the data folder: host key and saved tables."""
-    from uno_cli.settings import data_dir
+    from uno_cli.play.settings import data_dir
 
     return data_dir() / "server"
 
@@ -37,7 +37,7 @@ def parse_listen(text: str) -> tuple[str, int]:
 def warm_up() -> None:
     """Load what the first command of the first player would load (every language's words), before
     anyone is connected: nobody waits for it then."""
-    from uno_cli.commands import lobby_words
+    from uno_cli.play.commands import lobby_words
 
     lobby_words()
 
@@ -103,7 +103,7 @@ async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: s
     (show or say)(words.fingerprint(key.get_fingerprint()))
     say(words.fingerprint_aloud(key.get_fingerprint()))
     if passcode is not None and passcode_from is not None:
-        from uno_cli.i18n import _
+        from uno_cli.words.i18n import _
 
         say(_("Passcode: the one in {source}.").format(source=passcode_from))
     elif passcode is not None:
@@ -116,7 +116,7 @@ async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: s
     from uno_cli.net.client import join_line
 
     # One line to give a friend: address, port and the key's fingerprint (uno join checks it strictly).
-    from uno_cli.i18n import pgettext
+    from uno_cli.words.i18n import pgettext
 
     say(words.join_with(f"ssh -p {port} {pgettext('argument', 'NAME')}@{shown}"))
     (show or say)(words.join_with(join_line(shown, port, key.get_fingerprint())))  # printed: to copy and paste

@@ -25,7 +25,7 @@ from typing import Any
 
 import asyncssh
 
-from uno_cli.i18n import negotiate
+from uno_cli.words.i18n import negotiate
 from uno_cli.net import DEFAULT_PORT, JSON_CHANNEL, KEYS_CHANNEL, PASSCODE, file_stamp, words  # noqa: F401 - importable from here
 from uno_cli.net.accounts import key_kind_of
 from uno_cli.net.hub import MAX_LINE, Hub, Member
@@ -64,11 +64,11 @@ class KeysFileError(Exception):
 
 def read_authorized_keys(path: str) -> Any:
     """The keys of an authorized-keys file, read with the limits of every file the server is given
-    (:func:`uno_cli.savefile.read_text`); raises KeysFileError naming the problem (and the line)."""
+    (:func:`uno_cli.play.savefile.read_text`); raises KeysFileError naming the problem (and the line)."""
     from uno_cli.engine.errors import InvalidSetup
-    from uno_cli.names import clean_text
+    from uno_cli.words.names import clean_text
     from uno_cli.net import words
-    from uno_cli.savefile import read_text
+    from uno_cli.play.savefile import read_text
 
     shown = clean_text(str(path))[:200]
     try:
@@ -420,7 +420,7 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         lang = env.get("UNO_LANG") or ""
         sent = {k: v for k, v in env.items() if k in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
         try:
-            from uno_cli.i18n import parse_language
+            from uno_cli.words.i18n import parse_language
 
             # The joiner's language, else the server's (friends often share it).
             lang = parse_language(lang) if lang else negotiate(sent) if sent else self.hub.lang

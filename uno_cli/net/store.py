@@ -40,7 +40,7 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         # epoch, NULL for good. (A comment only: the statement is unchanged, no migration needed.)
         ("CREATE TABLE bans (kind TEXT NOT NULL, target TEXT NOT NULL, until REAL, by TEXT NOT NULL, "
          "created REAL NOT NULL, PRIMARY KEY (kind, target))"),
-        # Accounts (uno_cli.net.accounts): a name kept for good, by its folded form (uno_cli.names.name_key).
+        # Accounts (uno_cli.net.accounts): a name kept for good, by its folded form (uno_cli.words.names.name_key).
         ("CREATE TABLE accounts (id INTEGER PRIMARY KEY, name TEXT NOT NULL, folded TEXT NOT NULL UNIQUE,"
          " password TEXT, created REAL NOT NULL)"),
         # An account's keys, by fingerprint; one key may open several accounts (the name says which).

@@ -1,10 +1,10 @@
 """One table of the server: seats, watchers and a match on the one race clock, in real time.
 
-A table owns a :class:`uno_cli.session.Session` (the same game as everywhere: engine,
-bots, the :class:`uno_cli.race.Referee`). Each change is rendered for every member
+A table owns a :class:`uno_cli.play.session.Session` (the same game as everywhere: engine,
+bots, the :class:`uno_cli.play.race.Referee`). Each change is rendered for every member
 separately: in the member's language and verbosity, from its seat's point of view
-(:func:`uno_cli.wire.event_json` keeps a seat's secrets to that seat; a watcher sees only
-public events). The match is played on the one real-time driver (:mod:`uno_cli.driver`), as
+(:func:`uno_cli.play.wire.event_json` keeps a seat's secrets to that seat; a watcher sees only
+public events). The match is played on the one real-time driver (:mod:`uno_cli.play.driver`), as
 the interactive game is; a player's line is applied the moment it arrives at the server
 (races are decided on arrival). A seat whose player is away waits ``away_timeout``
 seconds, then a bot plays it until the player is back.
@@ -16,17 +16,17 @@ import asyncio
 import time
 from typing import TYPE_CHECKING, Any
 
-from uno_cli import describe as d
+from uno_cli.words import describe as d
 from uno_cli.engine.seats import seat_number
-from uno_cli.commands import parse, spoken_moves
-from uno_cli.driver import NEXT_HAND_SECONDS, Driver, Pacing
+from uno_cli.play.commands import parse, spoken_moves
+from uno_cli.play.driver import NEXT_HAND_SECONDS, Driver, Pacing
 from uno_cli.engine import Action, Phase
 from uno_cli.engine.errors import IllegalAction
 from uno_cli.net import words
-from uno_cli.playconfig import BOT, SCRIPT, PlayConfig, SeatSpec
-from uno_cli.race import Referee, bot_rng
-from uno_cli.session import Message, Session, important, said
-from uno_cli.wire import hello_json, prompt_json, prompt_legal
+from uno_cli.play.playconfig import BOT, SCRIPT, PlayConfig, SeatSpec
+from uno_cli.play.race import Referee, bot_rng
+from uno_cli.play.session import Message, Session, important, said
+from uno_cli.play.wire import hello_json, json_line, prompt_json, prompt_legal
 
 if TYPE_CHECKING:
     from uno_cli.net.hub import Member
@@ -92,7 +92,7 @@ class Table:
         anyone at a public table, or with the private table's code."""
         import hmac
 
-        from uno_cli.commands import normalize
+        from uno_cli.play.commands import normalize
 
         if name == self.creator or self.seat_of(name) is not None or name in self.invited:
             return True
@@ -124,8 +124,8 @@ class Table:
         session = self.session
         if session is None or member.seat is None:
             return
-        from uno_cli.i18n import key_name
-        from uno_cli.keys import by_verb
+        from uno_cli.words.i18n import key_name
+        from uno_cli.interactive.keys import by_verb
 
         g = session.game
         with member.language():
@@ -192,7 +192,7 @@ class Table:
             cfg.names = _names(self.owners, self.name_in_use)
         else:
             cfg.seats, cfg.names, cfg.resume = [], [], resume  # the save says who sits where
-        # Hands are dealt after a pause (the driver, uno_cli.driver), as the local game pauses between hands.
+        # Hands are dealt after a pause (the driver, uno_cli.play.driver), as the local game pauses between hands.
         self.session = session = Session(cfg, self._output, viewer=None, script_kind=SCRIPT, auto_next_hand=False)
         session.help_skip, session.seat_prefix = REFUSED_AT_TABLE, False
         if resume is not None:
@@ -237,8 +237,6 @@ class Table:
             target.send(message.type, message.text, message.data, important=important(message))
 
     def _render(self, events: list[Any]) -> None:
-        from uno_cli.net.hub import json_line  # the hub imports this module
-
         session = self.session
         assert session is not None
         g = session.game
@@ -283,7 +281,7 @@ class Table:
             with member.language():
                 text = line
                 if member.json:
-                    from uno_cli.script import answer_line
+                    from uno_cli.play.script import answer_line
 
                     answer = answer_line(session, line, seat, member.prompt_id)
                     if answer is None:
@@ -312,7 +310,7 @@ class Table:
 
     def watcher_line(self, member: Member, line: str) -> bool:
         """A watcher's public question (commands.PUBLIC_QUERIES); False if the line is none."""
-        from uno_cli.commands import PUBLIC_QUERIES, Asking, ask
+        from uno_cli.play.commands import PUBLIC_QUERIES, Asking, ask
 
         session = self.session
         if session is None:
@@ -505,8 +503,8 @@ def _turn_folded_in(messages: list[Message], index: int, seat: int | None) -> bo
 
 def _names(owners: list[str | None], in_use: Any = lambda name: False) -> list[str]:
     """People keep their names; bots get the usual bot names that no player of the server has."""
-    from uno_cli.i18n import pgettext
-    from uno_cli.session import BOT_NAMES
+    from uno_cli.words.i18n import pgettext
+    from uno_cli.play.session import BOT_NAMES
 
     free = [n for n in BOT_NAMES if n not in owners and not in_use(n) and not in_use(pgettext("bot name", n))]
     free += [n for n in BOT_NAMES if n not in owners and n not in free]  # more bots than free names: as before

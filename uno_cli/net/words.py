@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from uno_cli.i18n import _, pgettext
+from uno_cli.words.i18n import _, pgettext
 
 
 def welcome(name: str) -> str:
@@ -11,14 +11,14 @@ def welcome(name: str) -> str:
 
 
 def _help_word() -> str:
-    from uno_cli.commands import label
+    from uno_cli.play.commands import label
 
     return label("help")
 
 
 def server_help() -> str:
-    """The lobby and table commands, one per line, derived from uno_cli.commands.LOBBY."""
-    from uno_cli.commands import LOBBY, lobby_usage
+    """The lobby and table commands, one per line, derived from uno_cli.play.commands.LOBBY."""
+    from uno_cli.play.commands import LOBBY, lobby_usage
 
     # TRANSLATORS: one line of the server's help: {command} is typed as it is, {meaning} says what it does.
     lines = [_("{command}: {meaning}").format(command=lobby_usage(v), meaning=_(v.help)) for v in LOBBY]
@@ -38,7 +38,7 @@ def name_taken(name: str) -> str:
 
 def no_tables() -> str:
     """The table list when there is none."""
-    from uno_cli.commands import ARG_NAMES, label
+    from uno_cli.play.commands import ARG_NAMES, label
 
     return _("No tables yet. Create one with: {command}").format(
         command=label("create") + " " + pgettext("argument", ARG_NAMES["name"]))
@@ -46,7 +46,7 @@ def no_tables() -> str:
 
 def level_name(level: str) -> str:
     """A bots' level (easy, normal, ...) in the current language."""
-    from uno_cli.menu import LEVEL_NAMES
+    from uno_cli.interactive.menu import LEVEL_NAMES
 
     return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
@@ -170,7 +170,7 @@ def bad_table_options(problem: str) -> str:
 
 def who(names: list[str]) -> str:
     """Who is connected."""
-    from uno_cli.i18n import get_translator
+    from uno_cli.words.i18n import get_translator
 
     return _("Here: {names}.").format(names=get_translator().format_list(names))
 
@@ -275,7 +275,7 @@ def keys_file_problem(file: str, code: str, detail: dict) -> str:
 
 def chat_skipped(count: int) -> str:
     """Chat lines a member was not sent because too many came at once."""
-    from uno_cli.i18n import ngettext
+    from uno_cli.words.i18n import ngettext
 
     return ngettext("{count} chat line was skipped: too many came at once.",
                     "{count} chat lines were skipped: too many came at once.", count).format(count=count)
@@ -283,7 +283,7 @@ def chat_skipped(count: int) -> str:
 
 def too_many_tables(count: int) -> str:
     """``create`` when the server has every table it allows."""
-    from uno_cli.i18n import ngettext
+    from uno_cli.words.i18n import ngettext
 
     return ngettext("The server has {count} table open, as many as it allows; join one, or wait until one ends.",
                     "The server has {count} tables open, as many as it allows; join one, or wait until one ends.",
@@ -292,7 +292,7 @@ def too_many_tables(count: int) -> str:
 
 def your_tables(count: int) -> str:
     """``create`` by a player who opened as many tables as one player may."""
-    from uno_cli.i18n import ngettext
+    from uno_cli.words.i18n import ngettext
 
     return ngettext("You already opened {count} table that is not over, as many as one player may open.",
                     "You already opened {count} tables that are not over, as many as one player may open.",
@@ -325,13 +325,13 @@ def _typed(verb: str, *args: str) -> str:
 
 
 def _lobby_label(verb: str) -> str:
-    from uno_cli.commands import LOBBY_BY_NAME
+    from uno_cli.play.commands import LOBBY_BY_NAME
 
     return LOBBY_BY_NAME[verb].label
 
 
 def _argument(kind: str) -> str:
-    from uno_cli.commands import ARG_NAMES
+    from uno_cli.play.commands import ARG_NAMES
 
     return pgettext("argument", ARG_NAMES[kind])
 
@@ -400,7 +400,7 @@ def idle_move(name: str) -> str:
 
 def next_hand(seconds: int) -> str:
     """The pause after a hand at a network table (the local game's pause)."""
-    from uno_cli.i18n import ngettext
+    from uno_cli.words.i18n import ngettext
 
     return ngettext("Next hand in {count} second.", "Next hand in {count} seconds.", seconds).format(count=seconds)
 
@@ -421,7 +421,7 @@ def typing_rule() -> str:
 
 
 def _command(name: str) -> str:
-    from uno_cli.commands import LOBBY_BY_NAME
+    from uno_cli.play.commands import LOBBY_BY_NAME
 
     return pgettext("command", LOBBY_BY_NAME[name].label)
 
@@ -487,7 +487,7 @@ def choose_password() -> str:
 
 def password_length(shortest: int) -> str:
     """A password too short (or too long)."""
-    from uno_cli.i18n import ngettext
+    from uno_cli.words.i18n import ngettext
 
     return ngettext("A password has at least {count} character.", "A password has at least {count} characters.",
                     shortest).format(count=shortest)
@@ -510,7 +510,7 @@ def bot_name(level: str) -> str:
 
 def stats_line(name: str, games: int, wins: int, points: int) -> str:
     """A player's matches, wins and average points."""
-    from uno_cli.i18n import ngettext
+    from uno_cli.words.i18n import ngettext
 
     # TRANSLATORS: {matches}, {wins} and {points} are the three messages that follow.
     return _("{name}: {matches}, {wins}, {points}.").format(
@@ -522,7 +522,7 @@ def stats_line(name: str, games: int, wins: int, points: int) -> str:
 
 def ratings_line(ratings: list[tuple[str, int]]) -> str:
     """A player's rating at each rule preset: (preset's name, rating)."""
-    from uno_cli.i18n import get_translator
+    from uno_cli.words.i18n import get_translator
 
     parts = [_("{preset} {rating}").format(preset=preset, rating=rating) for preset, rating in ratings]
     return _("Rating: {ratings}.").format(ratings=get_translator().format_list(parts))
@@ -540,7 +540,7 @@ def top_title(preset: str) -> str:
 
 def top_line(place: int, name: str, rating: int, games: int) -> str:
     """One line of the leaderboard."""
-    from uno_cli.i18n import ngettext
+    from uno_cli.words.i18n import ngettext
 
     return _("{place}. {name}, {rating}, {matches}.").format(
         place=place, name=name, rating=rating,
@@ -554,7 +554,7 @@ def no_ratings(preset: str) -> str:
 
 def history_line(preset: str, place: int, players: int, score: int, winners: list[str]) -> str:
     """One finished match of a player: the preset, the place, the score, who won."""
-    from uno_cli.i18n import get_translator, ngettext
+    from uno_cli.words.i18n import get_translator, ngettext
 
     # TRANSLATORS: {points} is the next message; {winners} a list of names.
     return _("{preset}: place {place} of {players}, {points}; won by {winners}.").format(
@@ -569,7 +569,7 @@ def rating_now(preset: str, rating: int) -> str:
 
 def keys_list(keys: list[str]) -> str:
     """The keys of an account, numbered."""
-    from uno_cli.i18n import get_translator
+    from uno_cli.words.i18n import get_translator
 
     if not keys:
         return _("No key opens your account; add one with {command}.").format(command=_command("add_key"))

@@ -156,7 +156,7 @@ def start(config: Any, settings: Any, announcer: Any, viewer: int | None = 1,
             sound.close()  # the game ended, or sound was turned off, meanwhile: nothing to say
             return
         if problem is not None:
-            from uno_cli.i18n import _
+            from uno_cli.words.i18n import _
             from uno_cli.sound import words
 
             text = (_(words.NO_SOUND_LIBRARY).format(command=words.INSTALL) if problem == "library"

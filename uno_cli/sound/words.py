@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from uno_cli.i18n import N_
+from uno_cli.words.i18n import N_
 
 # TRANSLATORS: {command} is the command that installs the sound extra; keep it as it is.
 NO_SOUND_LIBRARY = N_("Sound is off: the sound extra is not installed. To add it: {command}")

@@ -1,0 +1,903 @@
+"""A game being played: the engine, who sits where, names, bots, races, saving.
+
+Shared by script mode (``uno_cli.play.script``) and the interactive game. The engine stays the
+only judge of what is legal; a Session turns engine events into :class:`Message` objects
+for an output callback and turns typed command lines into engine actions.
+
+API (stable)
+------------
+
+``Session(config, output=None, viewer=AUTO, auto_next_hand=True)``
+    ``config`` is a :class:`~uno_cli.play.playconfig.PlayConfig`. ``output`` is called with
+    every :class:`Message`. ``viewer`` is the seat whose point of view the text takes
+    ("You play ...", own draws); by default the only human/script seat, else None.
+    Raises InvalidSetup / OSError for a bad ``--setup`` / ``--resume`` file.
+``session.start()``
+    Deal (or, for a setup or a save, announce the state) and emit the first messages.
+``session.game``, ``session.names``, ``session.seats`` (SeatSpec list), ``session.bots``
+    (seat -> Bot), ``session.viewer``, ``session.controlled(seat)`` (human or script).
+``session.apply(action) -> list[Event]``
+    Apply an engine action (raises IllegalAction, nothing changed), tell the bots, emit
+    the messages, start the next hand when ``auto_next_hand``.
+``session.handle_line(text, seat) -> LineResult``
+    Parse and carry out one command line for ``seat`` (``@N`` overrides it). Errors and
+    read-only answers are emitted as messages; the game is unchanged on error.
+``session.prompt_seat()`` / ``session.legal_commands(seat)``
+    The controlled seat that must act now (turn, colour, Beep answer) or None; the
+    canonical commands legal for a seat now (what a prompt lists).
+``session.referee``
+    The game with its bots on the one race clock (:class:`uno_cli.play.race.Referee`):
+    ``referee.schedule()`` says who acts first, ``referee.advance()`` runs virtual time.
+``session.bot_offers()``, ``session.fire(offer)``, ``session.advance() -> Wait | None``
+    The referee's offers, firing an offer, and virtual time (see docs/protocol.md, "Races
+    in virtual time").
+``session.save(path)``, ``session.save_dict()``, ``session.autosave`` (a callable taking
+    the save dict, called after every change, or None). ``save FILE`` typed by a player goes
+    through :func:`uno_cli.play.savefile.write_typed` (no clobbering, links or special files).
+``read_save(path)``, ``file_seats(data, command_line, players, script_kind)``, ``file_names``, ``file_bots``
+    Reading a file within limits; the one decision of who plays a file's seats (a file
+    never starts a program); its names and bot memories, checked. Every name is cleaned by
+    :func:`uno_cli.words.names.clean_name`.
+``session.hand_text(seat)``, ``status_text(seat)``, ``scores_text(seat)``, ``counts_text(seat)``.
+
+A Session is three parts, each with public methods a server uses: the :class:`Narrator`
+(``narrate(events, viewer)``, ``turn_state``, ``say(events)``), the :class:`Match` (the game,
+seats, referee, ``settle()`` after a change, saving, summaries) and the :class:`Dispatcher`
+(``handle_line``, ``handle_command``, ``error``).
+
+Messages
+--------
+``Message(type, text, data, seat, important)``: ``type`` is an event type or one of
+``prompt``, ``error``, ``info``, ``scores``, ``game_over``, ``saved``, ``input_ended``;
+``text`` the sentence (None when there is nothing to say to the viewer); ``data`` the
+JSON object (seats 1-based, cards as codes); ``seat`` the 0-based seat concerned;
+``important`` is True for the viewer's own turn and what needs the viewer's answer.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, Callable, Sequence
+
+from uno_cli.words import describe as d
+from uno_cli.play.commands import BY_NAME, INTERFACE, QUERIES, Asking, ask, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve, save_force_command, spoken_moves
+from uno_cli.engine import state_io
+from uno_cli.engine.events import EventKind
+from uno_cli.engine.seats import seat_index, seat_number
+from uno_cli.engine.actions import (
+    Action,
+)
+from uno_cli.engine.cards import WILD, WILD4
+from uno_cli.engine.errors import IllegalAction, InvalidSetup
+from uno_cli.engine.events import Event
+from uno_cli.engine.game import IN_TURN_PHASES, Game, Phase
+from uno_cli.words.i18n import NP_, _, get_translator
+from uno_cli.words.names import clean_name, clean_text, repeated_name
+from uno_cli.play.playconfig import BOT, COMMAND, HUMAN, SCRIPT, PlayConfig, SeatSpec
+from uno_cli.play.race import DEFAULT_PACE, Offer, Referee, Wait, bot_rng
+from uno_cli.words.describe import describe as describe_event
+from uno_cli.play.wire import event_json, seat_json  # noqa: F401 - seat_json: kept importable from here
+
+#: The event kinds as plain strings: a member read from an Enum class costs a metaclass lookup
+#: (``EnumType.__getattr__``), and the narration reads about twenty of them per event.
+E = SimpleNamespace(**{kind.name: kind.value for kind in EventKind})
+
+__all__ = ["AUTO", "BOT_NAMES", "IMPORTANT", "SHORT_SKIP", "Dispatcher", "LineResult", "Match", "Message", "Narrator", "Offer", "Session",
+           "Wait", "important", "said"]
+
+#: Names given to bots, in seat order.
+# TRANSLATORS: a bot's name, written so your language's voices say it right (Serbian "Karla").
+BOT_NAMES = (NP_("bot name", "Ana"), NP_("bot name", "Bruno"), NP_("bot name", "Carla"), NP_("bot name", "Dario"),
+             NP_("bot name", "Elena"), NP_("bot name", "Filip"), NP_("bot name", "Greta"), NP_("bot name", "Hugo"),
+             NP_("bot name", "Ivana"), NP_("bot name", "Jonas"))
+AUTO = object()
+#: Message types left out at the short verbosity (they can be asked for by key or command): the
+#: start of a hand says only the rules (once a match), the hand's number, the first card and the
+#: first turn; the dealer, the deal and the count of cards dealt are for the full verbosity, and
+#: the first cards sent back for the history (the card that starts the pile is what matters).
+SHORT_SKIP = frozenset({"match_start", "dealer_draw", "dealer_tie", "dealer_chosen", "reshuffle", "deal",
+                        "hand_dealt", "beep_answer", "scores", "first_card_returned"})
+
+
+def said(message: Message, verbosity: str) -> bool:
+    """True if ``message`` is said at ``verbosity`` (short or full): the one filter of both modes."""
+    if not message.text:
+        return False
+    return verbosity != "short" or message.brief
+
+
+#: Message types never cut off by later speech (errors, questions, the end of a hand or match).
+IMPORTANT = frozenset({"error", "choose", "game_over", "hand_end"})
+
+
+def important(message: Message) -> bool:
+    """True if ``message`` must not be cut off by later speech: the one rule of every interface."""
+    return message.important or message.type in IMPORTANT
+
+
+def _int_or(value: Any, default: int) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def _payload(ev: Event, viewer: int | None, names: Sequence[str], scripted: Sequence[int],
+             text: str | None) -> dict[str, Any]:
+    """The JSON object of a narrated event, made when it is first read (JSON output only)."""
+    return event_json(ev, viewer, names, scripted, text=text)
+
+
+def _message(type: str, text: str | None, data: dict[str, Any] | None = None, seat: int | None = None,
+             important: bool = False, brief: bool = True) -> Message:
+    payload: dict[str, Any] = {"type": type}
+    if data:
+        payload.update(data)
+    payload["text"] = text
+    return Message(type, text, payload, seat, important, brief)
+
+
+class Message:
+    """One thing to tell the player(s).
+
+    ``data`` is the message's JSON object; a narrated event's is built only when it is first
+    read (``make``: a function and its arguments, a tuple, cheaper to make than a partial),
+    so text output never builds one.
+    """
+
+    __slots__ = ("type", "text", "_data", "_make", "seat", "important", "brief")
+
+    def __init__(self, type: str, text: str | None, data: dict[str, Any] | None = None, seat: int | None = None,
+                 important: bool = False, brief: bool = True,
+                 make: tuple[Any, ...] | None = None) -> None:
+        self.type = type
+        self.text = text
+        self._data = data if data is not None or make is not None else {}
+        self._make = make
+        self.seat = seat
+        self.important = important
+        #: Said at the short verbosity too (False: only at full; see :func:`said`).
+        self.brief = brief
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The message as a JSON object (``type``, ``text`` and its fields)."""
+        if self._data is None:
+            make = self._make
+            self._data = make[0](*make[1:]) if make is not None else {}
+        return self._data
+
+    @data.setter
+    def data(self, value: dict[str, Any]) -> None:
+        self._data = value
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.type, self.text, self.data, self.seat, self.important, self.brief)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment] # mutable, like the dataclass it was
+
+    def __repr__(self) -> str:
+        return "Message(type=%r, text=%r, data=%r, seat=%r, important=%r, brief=%r)" % self._key()
+
+
+@dataclass
+class LineResult:
+    """What one command line did."""
+
+    ok: bool
+    changed: bool = False
+    verb: str = ""
+    seat: int | None = None
+    quit: bool = False
+    waived: bool = False
+    error: str | None = None
+
+
+def bot_name(index: int) -> str:
+    """The name of the ``index``-th bot as the current language writes it (Serbian "Karla", Cyrillic "Карла")."""
+    return get_translator().pgettext("bot name", BOT_NAMES[index % len(BOT_NAMES)])
+
+
+def default_names(seats: list[SeatSpec]) -> list[str]:
+    """Names for seats without one: "You" for the only person, bot names, "Player N".
+
+    "You" only when one seat alone is played from here and it is a person's: with several
+    (a script beside a person), the text is told to an onlooker and "You" would read as a
+    name ("You draws a card").
+    """
+    people = [i for i, s in enumerate(seats) if s.kind in (HUMAN, SCRIPT)]
+    names = []
+    b = 0
+    for seat, spec in enumerate(seats):
+        if spec.kind == HUMAN and len(people) == 1:
+            names.append(_("You"))
+        elif spec.kind in (BOT, COMMAND):
+            names.append(bot_name(b))
+            b += 1
+        else:
+            names.append(_("Player {number}").format(number=seat_number(seat)))
+    return names
+
+
+def distinct_names(given: list[str], defaults: list[str]) -> list[str]:
+    """``given`` names ("" for none) completed by ``defaults``; a default never repeats a given name."""
+    taken = {name for name in given if name}
+    out = []
+    for i, name in enumerate(given):
+        if not name:
+            name = defaults[i]
+            number = i + 1
+            while name in taken:
+                name = _("Player {number}").format(number=number)
+                number += 1
+        taken.add(name)
+        out.append(name)
+    return out
+
+
+def _make_bot(spec: SeatSpec, seat: int, rng: random.Random, names: list[str]) -> Any:
+    if spec.kind == COMMAND:
+        from uno_cli.play.external import ExternalBot
+
+        return ExternalBot(seat, rng, spec.command, names=names, reaction=spec.reaction)
+    from uno_cli.bots import make_bot
+
+    return make_bot(spec.level or "normal", seat, rng)
+
+
+def read_save(path: str) -> dict[str, Any]:
+    """The JSON object of a save or setup file, in the current format (seats from 1).
+
+    The file is read within limits (see :mod:`uno_cli.play.savefile`). Raises InvalidSetup if it
+    is not a JSON object or its format is unknown (or OSError if it cannot be opened); an
+    old uno-cli/1 save is renumbered (see :func:`uno_cli.engine.state_io.upgrade`).
+    """
+    from uno_cli.play.savefile import read_json
+
+    data = read_json(path)
+    if not isinstance(data, dict):
+        raise InvalidSetup("not_an_object")
+    return state_io.upgrade(data)  # type: ignore[no-any-return]
+
+
+def file_seats(
+    data: dict[str, Any], command_line: list[SeatSpec], players: int, script_kind: str = SCRIPT,
+) -> tuple[list[SeatSpec], list[int]]:
+    """Who plays each seat of a save or setup file, and the seats changed from an outside program.
+
+    The one place deciding what a file may say about seats (both modes call it). A file
+    never starts a program: a seat it marks as played by one (kind ``cmd``, or a level
+    ``external:...``) is played by the program the command line gives for that seat
+    (``--seat N=cmd:PROGRAM``); without one, script mode (``script_kind`` script) refuses
+    with InvalidSetup ``program_seat``, and the interactive game (``script_kind`` human)
+    gives the seat to a bot of level normal, listed in the second value. A command-line
+    program seat always plays its seat. Without ``seats`` in the file the command line
+    decides. Raises InvalidSetup naming the field for anything else that is wrong.
+    """
+    from uno_cli.play.playconfig import BOT_LEVELS, DEFAULT_LEVEL
+
+    given = data.get("seats")
+    if given is None:
+        return list(command_line), []
+    if not isinstance(given, list):
+        raise InvalidSetup("not_a_list", field="seats", value=given)
+    if len(given) != players:
+        raise InvalidSetup("wrong_length", field="seats", expected=players)
+    seats: list[SeatSpec] = []
+    replaced: list[int] = []
+    for i, item in enumerate(given):
+        where = f"seats[{i}]"
+        if not isinstance(item, dict):
+            raise InvalidSetup("not_an_object", field=where, value=item)
+        for key in item:
+            if key not in ("kind", "level", "command"):
+                raise InvalidSetup("unknown_field", field=f"{where}.{key}")
+        kind = item.get("kind")
+        if kind not in (HUMAN, SCRIPT, BOT, COMMAND) or not isinstance(kind, str):
+            raise InvalidSetup("bad_choice", field=where + ".kind", value=kind, choices=[HUMAN, SCRIPT, BOT, COMMAND])
+        level = item.get("level", DEFAULT_LEVEL)
+        if not isinstance(level, str):
+            raise InvalidSetup("bad_choice", field=where + ".level", value=level, choices=list(BOT_LEVELS))
+        program = kind == COMMAND or level.startswith("external:")
+        if kind == BOT and not program and level not in BOT_LEVELS:
+            raise InvalidSetup("bad_choice", field=where + ".level", value=level, choices=list(BOT_LEVELS))
+        if "command" in item and not isinstance(item["command"], str):
+            raise InvalidSetup("not_text", field=where + ".command", value=item["command"])
+        ours = command_line[i] if i < len(command_line) else None
+        if ours is not None and ours.kind == COMMAND:
+            seats.append(ours)  # the person starting the game named the program
+        elif program and script_kind == SCRIPT:
+            raise InvalidSetup("program_seat", seat=i)
+        elif program:
+            seats.append(SeatSpec(BOT, DEFAULT_LEVEL))
+            replaced.append(i)
+        elif kind == BOT:
+            seats.append(SeatSpec(BOT, level))
+        else:
+            seats.append(SeatSpec(script_kind))
+    return seats, replaced
+
+
+def file_names(data: dict[str, Any], players: int) -> list[str | None]:
+    """The ``names`` of a save or setup file, checked (text or null, one per seat at most)."""
+    given = data.get("names")
+    if given is None:
+        return []
+    if not isinstance(given, list):
+        raise InvalidSetup("not_a_list", field="names", value=given)
+    if len(given) > players:
+        raise InvalidSetup("wrong_length", field="names", expected=players)
+    for i, name in enumerate(given):
+        if name is not None and not isinstance(name, str):
+            raise InvalidSetup("not_text", field=f"names[{i}]", value=name)
+    repeated = repeated_name(given)
+    if repeated is not None:
+        raise InvalidSetup("duplicate_name", field="names", name=repeated)
+    return list(given)
+
+
+def file_bots(data: dict[str, Any], players: int) -> dict[int, dict[str, Any]]:
+    """The bots' memories of a file by seat (from 0), checked: keys "1" to players, objects."""
+    given = data.get("bots")
+    if given is None:
+        return {}
+    if not isinstance(given, dict):
+        raise InvalidSetup("not_an_object", field="bots", value=given)
+    out: dict[int, dict[str, Any]] = {}
+    for key, state in given.items():
+        if not (key.isascii() and key.isdigit() and len(key) < 4 and 1 <= int(key) <= players):
+            raise InvalidSetup("bad_seat", field="bots", value=key, players=players)
+        if not isinstance(state, dict):
+            raise InvalidSetup("not_an_object", field=f"bots.{key}", value=state)
+        out[seat_index(int(key))] = state
+    return out
+
+
+_STARTS = frozenset({E.HAND_START, E.MATCH_START})
+#: Events that ask a controlled seat to act (an important line when that seat is asked).
+_ASKING = frozenset({E.TURN, E.PENDING, E.BEEP_RACE, E.PLAYABLE_DRAWN})
+#: The only event kinds :meth:`Narrator._lines_after` adds lines to (the others skip the call).
+_LINES_AFTER = frozenset({E.PLAY, E.HAND_DEALT, E.DRAW, E.CHALLENGE_RESULT, E.MATCH_START, E.HAND_END, E.MATCH_END})
+
+
+class Narrator:
+    """What a match's events say to each listener, in order, with the turn state between them.
+
+    The one narration of script mode, the interactive game and network tables; a server says
+    the same events to each member with :meth:`narrate` and keeps :attr:`turn_state`.
+    """
+
+    game: Game
+    names: list[str]
+    seats: list[SeatSpec]
+    config: PlayConfig
+    viewer: int | None
+    output: Callable[[Message], None]
+    turn_state: tuple[int | None, bool]
+    """What was said of the turn: whose turn was said last, and whether a card was played out
+    of turn since (then whose turn it is is said, even at short verbosity)."""
+
+    def controlled(self, seat: int) -> bool:
+        """True for seats played by a person or a script (not a bot or a program)."""
+        return self.seats[seat].kind in (HUMAN, SCRIPT)
+
+
+    # ---------------------------------------------------------------- output
+
+    def emit(self, type: str, text: str | None, data: dict[str, Any] | None = None,
+             seat: int | None = None, important: bool = False, brief: bool = True) -> None:
+        """Send one message to the output callback."""
+        self.output(_message(type, text, data, seat, important, brief))
+
+    _scripted: tuple[list[Any], list[int]] | None = None
+
+    def _emit_events(self, events: list[Event]) -> None:
+        # Several scripted seats: the script controls them all, so it sees their secrets.
+        kept = self._scripted
+        if kept is None or kept[0] is not self.seats:  # worked out once for the seats
+            kept = self._scripted = (self.seats, [s for s in range(self.game.players) if self.controlled(s)])
+        messages, self.turn_state = self.narrate(events, self.viewer, kept[1])
+        output = self.output
+        for message in messages:
+            output(message)
+
+    def say(self, events: list[Event]) -> None:
+        """Say ``events`` to the session's own output (from its viewer's point of view)."""
+        self._emit_events(events)
+
+    def narrate(self, events: list[Event], viewer: int | None,
+                scripted: Sequence[int] = ()) -> tuple[list[Message], tuple[int | None, bool]]:
+        """What ``events`` say to ``viewer``, in order, and the turn state after them (the caller keeps
+        it): the one narration of script mode, the interactive game and network tables."""
+        g = self.game
+        turn_said, out_of_turn = self.turn_state
+        duo = g.players - sum(g.eliminated) == 2
+        reversed_duo = False
+        out: list[Message] = []
+        sources: list[Event] = []  # the event each message of ``out`` tells
+        pending = list(events)
+        names = self.names
+        for index, ev in enumerate(pending):
+            text: str | None = describe_event(ev, viewer, names)
+            kind = ev.type
+            brief = kind not in SHORT_SKIP
+            if kind in _STARTS:
+                turn_said, out_of_turn = None, False
+                if kind == E.HAND_START and _int_or(ev.data.get("hand"), 0) == 1:
+                    brief = False  # at short the first card begins the match
+            elif kind == E.PLAY:
+                turn_said = None
+                out_of_turn = ev.data.get("how") in ("jump_in", "sequence")
+            elif kind == E.REVERSE and duo:
+                # With two players a Reverse is said as the turn it gives.
+                reversed_duo = True
+                text = None
+            elif kind == E.SKIP and reversed_duo:
+                text = None
+            elif kind == E.TURN:
+                if ev.seat == turn_said:
+                    text = None  # the turn did not change (a draw): not said again
+                else:
+                    brief = ev.seat == viewer or out_of_turn or reversed_duo
+                turn_said = ev.seat
+                out_of_turn = reversed_duo = False
+            important = kind in _ASKING and (
+                ev.seat is not None and self.controlled(ev.seat) or kind == E.BEEP_RACE
+            )
+            out.append(Message(kind, text, None, ev.seat, important, brief,
+                               (_payload, ev, viewer, names, scripted, text)))
+            sources.append(ev)
+            if kind in _LINES_AFTER:
+                more = self._lines_after(ev, viewer)
+                out.extend(more)
+                sources.extend([ev] * len(more))
+            if out_of_turn and index == len(pending) - 1 and g.phase in IN_TURN_PHASES:
+                # After every out-of-turn card, whose turn it is (the engine said no turn: it stayed).
+                pending.append(Event(E.TURN, g.current))
+        d.fold(out, sources, viewer, names)  # a move and what it does, one line where a listener would
+        return out, (turn_said, out_of_turn)
+
+    def _lines_after(self, ev: Event, viewer: int | None) -> list[Message]:
+        """The lines of their own that follow an event: drawn cards, a revealed hand, points, totals."""
+        g = self.game
+        secret = ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
+        if ev.type == E.PLAY and ev.data.get("color"):
+            return [_message("color_chosen", d.color_chosen_text(ev.seat, ev.data["color"], viewer, self.names),
+                             {"seat": seat_number(ev.seat) if ev.seat is not None else None, "color": ev.data["color"]},
+                             ev.seat)]
+        if ev.type == E.HAND_DEALT and secret:
+            return [_message("hand", d.cards_line_text(secret.get("cards", []), sort=True),
+                             {"seat": seat_number(ev.seat) if ev.seat is not None else None,
+                              "cards": list(secret.get("cards", []))}, ev.seat, brief=False)]
+        if ev.type == E.DRAW and secret and len(secret.get("cards", ())) > d.LISTED_DRAW:
+            return [_message("drawn_cards", d.cards_line_text(secret["cards"]),
+                             {"seat": seat_number(ev.seat) if ev.seat is not None else None, "cards": list(secret["cards"])},
+                             ev.seat, brief=False)]
+        if ev.type == E.CHALLENGE_RESULT and secret and "hand" in secret and ev.seat is not None and ev.seat != viewer:
+            return [_message("revealed", d.revealed_text(ev.seat, secret["hand"], self.names),
+                             {"seat": seat_number(ev.seat) if ev.seat is not None else None, "cards": list(secret["hand"])},
+                             ev.seat)]
+        if ev.type == E.MATCH_START:
+            from uno_cli.engine.options import PRESETS
+            from uno_cli.words.optioninfo import preset_name
+
+            name = self.config.preset if self.config.preset in PRESETS else "classic"
+            o = g.options
+            # At short, the rules are one key away (F2, Page Up): the match begins with its first card.
+            return [_message("rules_summary", d.rules_text(preset_name(name), o != PRESETS[name], o.target, o.hands),
+                             {"preset": name}, brief=False)]
+        if ev.type == E.HAND_END:
+            gained = ev.data.get("gained") or {}
+            lines = []
+            for seat in sorted(int(s) for s in gained):
+                n = int(gained.get(seat, gained.get(str(seat), 0)) or 0)  # type: ignore[call-overload]
+                lines.append(_message("points", d.points_text(seat, n, viewer, self.names),
+                                      {"seat": seat_number(seat), "points": n}, seat))
+            # After the last hand the final scores say them: the message stays, with nothing to say.
+            said = d.scores_text(g.scores, self.names, viewer, g.eliminated) if g.phase != Phase.MATCH_OVER else None
+            lines.append(_message("scores", said, {"scores": list(g.scores)}, brief=False))
+            return lines
+        if ev.type == E.MATCH_END:
+            return [_message("game_over", d.final_scores_text(g.scores, self.names, viewer, g.eliminated),
+                             {"winners": [w + 1 for w in g.winners], "scores": list(g.scores),
+                              "names": list(self.names), "hands": g.hand_number})]
+        return []
+
+
+class Match(Narrator):
+    """The game of a session: the engine, who sits where, names, bots, the referee, saving."""
+
+
+    def __init__(
+        self,
+        config: PlayConfig,
+        output: Callable[[Message], None] | None = None,
+        viewer: Any = AUTO,
+        auto_next_hand: bool = True,
+        script_kind: str = SCRIPT,
+    ) -> None:
+        self.config = config
+        self.output = output or (lambda m: None)
+        self.help_skip: frozenset[str] = frozenset()
+        """Verbs the help leaves out because they do not work here (a network table sets them)."""
+        self.seat_prefix = True
+        """Whether a line may act for another seat with ``@N`` (not at a network table)."""
+        self.auto_next_hand = auto_next_hand
+        self.autosave: Callable[[dict[str, Any]], Any] | None = None
+        seed = config.seed if config.seed is not None else random.SystemRandom().randrange(1 << 31)
+        self.seed = seed
+        seats = list(config.seats)
+        names: list[Any] = list(config.names)
+        source = config.resume or config.setup
+        self.from_file = source is not None
+        #: Seats a file gave to an outside program, played by a normal bot instead (interactive).
+        self.replaced_programs: list[int] = []
+        bot_states: dict[int, dict[str, Any]] = {}
+        if source is not None:
+            data = read_save(source)
+            self.game = state_io.from_dict(data, seed=seed, base=config.options)
+            players = self.game.players
+            seats, self.replaced_programs = file_seats(data, seats, players, script_kind)
+            saved_names = file_names(data, players)
+            if not names:
+                names = saved_names
+            bot_states = file_bots(data, players)
+        else:
+            self.game = Game(config.players, config.options, seed)
+        n = self.game.players
+        while len(seats) < n:
+            seats.append(SeatSpec(script_kind))
+        self.seats = seats[:n]
+        # Every name, from any source, is cleaned before anyone sees or hears it.
+        self.names = distinct_names([clean_name(names[i] if i < len(names) else None, "") for i in range(n)],
+                                    default_names(self.seats))
+        self.bots: dict[int, Any] = {}
+        for seat, spec in enumerate(self.seats):
+            if spec.kind in (BOT, COMMAND):
+                self.bots[seat] = _make_bot(spec, seat, bot_rng(seed, seat), self.names)
+        for seat, state in bot_states.items():
+            bot = self.bots.get(seat)
+            if bot is not None and hasattr(bot, "restore"):
+                try:
+                    bot.restore(state)
+                except Exception:  # noqa: BLE001 - a memory that does not fit is forgotten
+                    pass
+        ctrl = [s for s in range(n) if self.controlled(s)]
+        self.viewer: int | None = (ctrl[0] if len(ctrl) == 1 else None) if viewer is AUTO else viewer
+        self.partial: dict[int, Action] = {}
+        #: The game with its bots on the one race clock (see uno_cli.play.race).
+        self.referee = Referee(
+            self.game,
+            self.bots,
+            [s for s in range(n) if self.controlled(s)],
+            pace=config.pace if config.pace is not None else DEFAULT_PACE,
+            auto_next_hand=auto_next_hand,
+            on_events=self._changed,
+            remember_states=True,
+        )
+        self.started = False
+        #: What was said of the turn: whose turn was said last, and whether a card was
+        #: played out of turn since (then whose turn it is is said, even at short verbosity).
+        self.turn_state: tuple[int | None, bool] = (None, False)
+
+    # ------------------------------------------------------------------ seats
+
+    def name(self, seat: int | None) -> str:
+        """The name of ``seat``."""
+        return d.name_of(seat, self.names)
+
+    # ---------------------------------------------------------------- flow
+
+    def start(self) -> None:
+        """Begin: deal the first hand, or announce a loaded game."""
+        self.started = True
+        g = self.game
+        for seat in self.replaced_programs:
+            self.emit("info", d.program_replaced_text(seat),
+                      {"state": "program_replaced", "seat": seat_number(seat)}, important=True)
+        if not self.from_file:
+            self.referee.deal(g.start())
+            return
+        if g.phase == Phase.HAND_OVER and self.auto_next_hand:
+            self.referee.deal(g.start_hand())
+            return
+        # A game from a file is saved before its first action: killed now, it is still offered.
+        self._autosave_now()
+        view = g.view(self.viewer if self.viewer is not None else 0)
+        self.emit("info", d.resumed_text(), {"state": "resumed"})
+        self.emit("status", d.status_text(view, self.names, self.viewer))
+        if self.viewer is not None:
+            self.emit("hand", d.hand_text(g.hands[self.viewer]), {"seat": self.viewer + 1, "cards": list(g.hands[self.viewer])})
+        if g.phase in IN_TURN_PHASES:
+            again = [Event("turn", g.current)]
+            if g.phase == Phase.DRAWN and g.drawn is not None:
+                again.append(Event("playable_drawn", g.current, {}, {"card": g.drawn}))
+            elif g.phase == Phase.PENDING:
+                again.append(Event("pending", g.current, {"total": g.pending, "kind": g.pending_kind}))
+            self._emit_events(again)
+        elif g.phase == Phase.BEEP_RACE:
+            self._emit_events([Event("beep_race", None, {"seats": list(g.beep_waiting)})])
+        self.referee.tell_bots([])
+
+    def _changed(self, action: Action | None, events: list[Event]) -> None:
+        """After every change (the referee calls it): forget half-made plays, autosave, say it."""
+        # Saved before it is said: a game killed right after a line was printed keeps that move.
+        self.settle()
+        self.say(events)
+
+    def settle(self) -> None:
+        """After a change, before it is said: forget half-made plays, autosave."""
+        self.partial = {}
+        self._autosave_now()
+
+    def _autosave_now(self) -> None:
+        if self.autosave is not None:
+            try:
+                self.autosave(self.save_dict())
+            except Exception:  # noqa: BLE001 - saving must never stop the game
+                pass
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action`` (raises IllegalAction; nothing changed then) and emit its messages."""
+        return self.referee.apply(action)
+
+    def next_hand(self) -> list[Event]:
+        """Deal the next hand (when ``auto_next_hand`` is off)."""
+        events = self.game.start_hand()
+        self.referee.deal(events)
+        return events
+
+    # ------------------------------------------------------------- legality
+
+    def legal_commands(self, seat: int) -> list[str]:
+        """Every command ``seat`` may send now, canonical and without duplicates."""
+        out: list[str] = []
+        pend = self.partial.get(seat)
+        if pend is not None:
+            for a in self.game.legal_actions(seat):
+                if a.kind == pend.kind and a.card == pend.card:
+                    if a.color is not None:
+                        out.append(f"color {a.color}")
+                    elif a.target is not None:
+                        out.append(f"swap {seat_number(a.target)}")
+        for a in self.game.legal_actions(seat):
+            out.append(action_to_command(a, self.names))
+        return list(dict.fromkeys(out))
+
+    def moves_text(self, seat: int) -> str:
+        """Every move ``seat`` may make now, in full (the ``moves`` command)."""
+        legal = self.legal_commands(seat)
+        return d.you_can_text(", ".join(localize_command(c) for c in legal)) if legal else d.no_moves_text()
+
+    def prompt_seat(self) -> int | None:
+        """The controlled seat that must act now, or None."""
+        return self.referee.prompt_seat()
+
+    def race_chances(self, seat: int) -> list[Action]:
+        """Out-of-turn actions worth stopping for: catch, jump-in, sequence, a forgotten UNO."""
+        return self.referee.race_chances(seat)
+
+    def bot_offers(self) -> list[Offer]:
+        """What the bots want to do now, with their delays (see uno_cli.play.race)."""
+        return self.referee.offers()
+
+    def fire(self, offer: Offer) -> bool:
+        """Apply a bot's offer if the game has not changed since; True if applied."""
+        return self.referee.fire(offer)
+
+    def advance(self) -> Wait | None:
+        """Run the bots in virtual time until a controlled seat is awaited (or the match ends)."""
+        return self.referee.advance()
+
+    def waive(self, seat: int) -> None:
+        """``seat`` lets the current race chance go by."""
+        self.referee.waive(seat)
+
+    # ---------------------------------------------------------------- saving
+
+    def save_dict(self) -> dict[str, Any]:
+        """The game as a JSON-ready dict, with names and seat kinds."""
+        data = state_io.to_dict(self.game)
+        data["names"] = list(self.names)
+        data["seats"] = [
+            {"kind": s.kind, **({"level": s.level} if s.kind == BOT else {}), **({"command": s.command} if s.kind == COMMAND else {})}
+            for s in self.seats
+        ]
+        # What the bots remember and their generators, so a resumed game goes on exactly.
+        # Once the bots have chosen for this moment (drawing from their generators), the
+        # states from before they chose are kept: the resumed game makes the same choices.
+        states = self.referee.saved_bot_states()
+        data["bots"] = {str(seat_number(seat)): state for seat, state in states.items()}  # seat numbers from 1
+        return data
+
+    def _save_text(self) -> str:
+        return json.dumps(self.save_dict(), ensure_ascii=False, indent=1) + "\n"
+
+    def save(self, path: str | Path) -> Path:
+        """Write the save file in a place the game chose (raises OSError); see ``_save_command``."""
+        p = Path(path)
+        text = self._save_text()
+        try:
+            from uno_cli.play.savefile import atomic_write
+
+            atomic_write(p, text)
+        except ImportError:  # pragma: no cover
+            p.write_text(text, encoding="utf-8")
+        return p
+
+    def close(self) -> None:
+        """Stop the programs behind ``cmd:`` seats."""
+        for bot in self.bots.values():
+            close = getattr(bot, "close", None)
+            if close is not None:
+                try:
+                    close()
+                except Exception:  # noqa: BLE001
+                    pass
+
+    # ------------------------------------------------------------- summaries
+
+    def hand_text(self, seat: int) -> str:
+        """The cards of ``seat``."""
+        return d.hand_text(self.game.hands[seat])
+
+    def status_text(self, seat: int | None) -> str:
+        """Top card, turn, counts and piles as ``seat`` sees them."""
+        return d.status_text(self.game.view(seat if seat is not None else 0), self.names, seat)
+
+    def scores_text(self, seat: int | None = None) -> str:
+        """The scores."""
+        return d.scores_text(self.game.scores, self.names, seat, self.game.eliminated)
+
+    def counts_text(self, seat: int | None = None) -> str:
+        """Everyone's card count."""
+        return d.counts_text([len(h) for h in self.game.hands], self.names, seat, self.game.eliminated)
+
+
+class Dispatcher(Match):
+    """Command lines of a session: parse, check the seat, answer a query, apply, say errors."""
+
+    # ------------------------------------------------------------- commands
+
+    def handle_line(self, text: str, seat: int | None) -> LineResult:
+        """Carry out one command line for ``seat``; errors and answers become messages."""
+        cmd = parse(text, seat, self.game, get_translator().language if hasattr(get_translator(), "language") else "en",
+                    self.names)
+        return self.handle_command(cmd)
+
+    def error(self, code: str, message: str, seat: int | None, /, **extra: Any) -> LineResult:
+        """Say an error to ``seat`` with what it may do now (an ``error`` message); nothing changes."""
+        legal = self.legal_commands(seat) if seat is not None and 0 <= seat < self.game.players else []
+        line = message
+        if legal:
+            line = message + " " + d.you_can_text(spoken_moves(legal))
+        data: dict[str, Any] = {"code": code}
+        if seat is not None:
+            data["seat"] = seat_number(seat)
+        for key, value in extra.items():
+            data.setdefault(key if key not in ("type", "text", "legal") else "detail_" + key, value)
+        data["legal"] = legal
+        self.emit("error", line, data, seat, True)
+        return LineResult(False, seat=seat, error=code)
+
+    def handle_command(self, cmd: Command) -> LineResult:
+        """Carry out a parsed command."""
+        g = self.game
+        seat = cmd.seat
+        if cmd.error == "empty":
+            return LineResult(True, seat=seat)
+        if cmd.error is not None:
+            return self.error(cmd.error, d.parse_error_text(cmd.error, cmd.detail, localize_command), seat, **_jsonable(cmd.detail))
+        if seat is None:
+            seat = next((s for s in range(g.players) if self.controlled(s)), None)
+            if seat is None:
+                return self.error("no_seat", d.no_seat_text(), None)
+        if not self.controlled(seat):
+            return self.error(
+                "not_your_seat",
+                d.computer_seat_text(seat, self.names),
+                None, target=seat_number(seat),
+            )
+        verb = cmd.verb
+        if BY_NAME[verb].scope == INTERFACE:
+            return self.error("interface_only", d.interface_only_text(label(verb)), seat)
+        if verb in QUERIES:
+            answer = ask(verb, Asking(self, seat))
+            self.emit(answer.type, answer.text, answer.data, seat)
+            return LineResult(True, verb=verb, seat=seat)
+        if verb == "quit":
+            return LineResult(True, verb=verb, seat=seat, quit=True)
+        if verb == "save":
+            return self._save_command(cmd, seat)
+        if verb == "wait":
+            if self.prompt_seat() == seat:
+                return self.error("must_act", d.must_act_text(), seat)
+            self.waive(seat)
+            return LineResult(True, verb=verb, seat=seat, waived=True)
+        try:
+            action = self._to_action(cmd, seat)
+        except IllegalAction as exc:
+            return self.error(exc.code, d.describe_error(exc, self.names), seat, **_jsonable(exc.detail))
+        if action is None:  # a partial play: colour or seat still to come
+            pend = self.partial[seat]
+            if pend.card in (WILD, WILD4):
+                self.emit("choose", d.choose_color_text(),
+                          {"seat": seat_number(seat), "card": pend.card, "legal": self.legal_commands(seat)}, seat, True)
+            else:
+                self.emit("choose", d.choose_target_text(),
+                          {"seat": seat_number(seat), "card": pend.card, "legal": self.legal_commands(seat)}, seat, True)
+            return LineResult(True, verb=verb, seat=seat)
+        try:
+            self.apply(action)
+        except IllegalAction as exc:
+            return self.error(exc.code, d.describe_error(exc, self.names), seat, **_jsonable(exc.detail))
+        return LineResult(True, changed=True, verb=verb, seat=seat)
+
+    def _to_action(self, cmd: Command, seat: int) -> Action | None:
+        """The engine action of a command (None: a half-made play, remembered in ``partial``)."""
+        result = resolve(cmd, self.game, seat, self.partial.pop(seat, None))
+        if isinstance(result, Partial):
+            self.partial[seat] = result.action
+            return None
+        return result
+
+    def _save_command(self, cmd: Command, seat: int) -> LineResult:
+        """``save FILE``, ``save FILE force`` or ``save --force FILE`` (see docs/protocol.md)."""
+        from uno_cli.play.savefile import SaveRefused, typed_path, write_typed
+
+        text, force = _save_argument(cmd.arg)
+        if not text:
+            return self.error("missing_file", d.save_needs_file_text(), seat)
+        path = typed_path(text)
+        shown = clean_text(text)
+        try:
+            write_typed(path, self._save_text(), force=force)
+        except SaveRefused as exc:
+            return self.error("save_refused", d.save_refused_text(exc.code, shown, save_force_command(shown)), seat, file=text, reason=exc.code)
+        except OSError:
+            return self.error("cannot_save", d.cannot_save_text(shown), seat, file=text)
+        self.emit("saved", d.saved_text(shown), {"file": str(path)}, seat)
+        return LineResult(True, verb="save", seat=seat)
+
+
+class Session(Dispatcher):
+    """One match with its seats; see the module documentation."""
+
+
+def _save_argument(arg: str) -> tuple[str, bool]:
+    """The file of ``save FILE``, and whether the player consented to replace it (``force``,
+    or that word in any language)."""
+    from uno_cli.play.commands import force_words, normalize
+
+    text = arg.strip()
+    force = False
+    if text.startswith("--force ") or text == "--force":
+        text, force = text[len("--force"):].strip(), True
+    elif " " in text and normalize(text.rsplit(" ", 1)[1]) in force_words():
+        text, force = text.rsplit(" ", 1)[0].strip(), True
+    return text, force
+
+
+def _jsonable(detail: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in detail.items():
+        if isinstance(v, (str, int, float, bool)) or v is None:
+            out[k] = v
+        elif isinstance(v, (list, tuple)):
+            out[k] = [x if isinstance(x, (str, int, float, bool)) else str(x) for x in v]
+    for k in ("current", "target"):
+        if isinstance(out.get(k), int) and not isinstance(out.get(k), bool):
+            out[k] = seat_number(out[k])
+    return out
+
+
+def help_text(skip: frozenset[str] = frozenset(), seat_prefix: bool = True) -> str:
+    """The commands, one per line (from the command registry), without ``skip``."""
+    return d.help_text(help_lines(skip=skip), seat_prefix)
