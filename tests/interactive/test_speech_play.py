@@ -26,7 +26,7 @@ def test_playing_speaks_through_speech_dispatcher(uno_home: Path, speech_daemon:
     child.expect(TURN, timeout=30)
     assert speech_daemon.wait_for(TURN, timeout=60), speech_daemon.spoken_text()
     child.send("c")
-    child.expect("The top card is a")
+    child.expect("The top card is ")
     assert speech_daemon.wait_for("The top card is a", timeout=30)
     assert speech_daemon.wait_for_wav() > 1024
     child.send("\x03")
@@ -151,9 +151,9 @@ def test_every_line_said_before_a_slow_speech_backend_answers_is_spoken_once_and
     try:
         child.expect("Enter starts")
         child.send("\r")  # the hand begins before the speech backend has answered
-        child.expect(r"Hand 1 begins\.[^\n]*\n(.*\n)*.*turn\.")
+        child.expect(r"First card: [^\n]*\n(.*\n)*.*turn\.")
         opening = _printed(screen.getvalue())
-        assert len(opening) > 3 and "Rules: Classic; to 500 points." in opening, opening
+        assert len(opening) > 3 and any(line.startswith("First card: ") for line in opening), opening
         assert speech_daemon.messages() == []  # nothing could be spoken yet: the door is shut
         door.open()
         heard = _heard_all(speech_daemon)
@@ -161,9 +161,9 @@ def test_every_line_said_before_a_slow_speech_backend_answers_is_spoken_once_and
         assert heard[:len(opening)] == opening, heard
         # The first key, once all was heard, says its answer only: no "Meanwhile" repeats the opening.
         child.send("c")
-        child.expect("The top card is a")
+        child.expect("The top card is ")
         after = _heard_all(speech_daemon)[len(heard):]
-        assert [m for m in after if m.startswith("The top card is a")], after
+        assert [m for m in after if m.startswith("The top card is ")], after
         assert not [m for m in after if m.startswith("Meanwhile")], after
         spoken = Counter(speech_daemon.messages())
         assert {line: spoken[line] for line in opening} == dict.fromkeys(opening, 1), speech_daemon.messages()
@@ -197,7 +197,7 @@ def test_the_first_bot_moves_once_the_opening_was_heard_when_the_speech_backend_
     try:
         child.expect("Enter starts")
         child.send("\r")
-        child.expect("It's Carla's turn.")  # seed 3: a bot plays first
+        child.expect("Carla's turn.")  # seed 3: a bot plays first
         time.sleep(2.0)  # the speech backend answers 2 s late
         assert speech_daemon.messages() == []
         watcher.start()
@@ -207,7 +207,7 @@ def test_the_first_bot_moves_once_the_opening_was_heard_when_the_speech_backend_
         watching.set()
         watcher.join()
         said = speech_daemon.messages()
-        opening = said.index("It's Carla's turn.") + 1
+        opening = said.index("Carla's turn.") + 1
         heard = next((at for at, ended in ends if ended >= opening), None)
         assert heard is not None, (said, ends[-1:])  # every line before the move heard to the end...
         assert heard <= moved  # ...before the move was printed
