@@ -191,6 +191,20 @@ class SpeechDaemon:
         """How many messages have been heard to the end or cut (the daemon's END and CANCEL notifications)."""
         return len(re.findall(r"REPLY:\|70[23]-", self.protocol_log()))
 
+    def heard_all(self, at_least: int = 0, quiet: float = 0.5, timeout: float = 60.0) -> list[str]:
+        """Wait until at least ``at_least`` messages were said, every one heard to the end (or cut),
+        and nothing new came for ``quiet`` seconds; every message so far."""
+        end = time.monotonic() + timeout
+        said, still = self.messages(), time.monotonic()
+        while time.monotonic() < end:
+            time.sleep(0.05)
+            now = self.messages()
+            if now != said or self.ended() < len(now):
+                said, still = now, time.monotonic()
+            elif len(now) >= at_least and time.monotonic() - still >= quiet:
+                return said
+        raise AssertionError("the speech never went quiet:\n" + "\n".join(said[-20:]))
+
     def messages(self) -> list[str]:
         """Each message the daemon was asked to speak (SPEAK ... "."), its lines joined by a space."""
         out: list[str] = []

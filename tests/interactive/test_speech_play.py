@@ -112,25 +112,6 @@ def _pump(source: socket.socket, sink: socket.socket) -> None:
             s.shutdown(socket.SHUT_RDWR)
 
 
-#: Seconds in which nothing new is said once everything said was heard to the end.
-QUIET = 0.5
-
-
-def _heard_all(daemon: SpeechDaemon, timeout: float = 30.0) -> list[str]:
-    """Wait until every message was heard to the end (or cut) and nothing new came for :data:`QUIET`
-    seconds; every message so far."""
-    end = time.monotonic() + timeout
-    said, still = daemon.messages(), time.monotonic()
-    while time.monotonic() < end:
-        time.sleep(0.05)
-        now = daemon.messages()
-        if now != said or daemon.ended() < len(now):
-            said, still = now, time.monotonic()
-        elif now and time.monotonic() - still >= QUIET:
-            return said
-    raise AssertionError("the speech never went quiet:\n" + "\n".join(said[-20:]))
-
-
 def _printed(screen: str) -> list[str]:
     """The game's whole lines in what reached the terminal (the prompt's drawing left out)."""
     text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x08", "", screen)
@@ -156,13 +137,13 @@ def test_every_line_said_before_a_slow_speech_backend_answers_is_spoken_once_and
         assert len(opening) > 3 and any(line.startswith("First card: ") for line in opening), opening
         assert speech_daemon.messages() == []  # nothing could be spoken yet: the door is shut
         door.open()
-        heard = _heard_all(speech_daemon)
+        heard = speech_daemon.heard_all(at_least=1)
         # Each line, in order, its own message: none dropped, none joined to another.
         assert heard[:len(opening)] == opening, heard
         # The first key, once all was heard, says its answer only: no "Meanwhile" repeats the opening.
         child.send("c")
         child.expect("The top card is ")
-        after = _heard_all(speech_daemon)[len(heard):]
+        after = speech_daemon.heard_all(at_least=1)[len(heard):]
         assert [m for m in after if m.startswith("The top card is ")], after
         assert not [m for m in after if m.startswith("Meanwhile")], after
         spoken = Counter(speech_daemon.messages())

@@ -15,23 +15,6 @@ from tests.speechd_fixture import SpeechDaemon
 
 #: Never a bot's move for the player who thinks (the tests' clock is fast).
 NO_LIMIT = 1e9
-#: Seconds in which nothing new is said once everything said was heard to the end: the player has heard it all.
-QUIET = 0.5
-
-
-def _heard_all(daemon: SpeechDaemon, timeout: float = 60.0) -> list[str]:
-    """Wait until every message was heard to the end (or cut) and nothing new came for :data:`QUIET` seconds;
-    every message so far."""
-    end = time.monotonic() + timeout
-    said, still = daemon.messages(), time.monotonic()
-    while time.monotonic() < end:
-        time.sleep(0.05)
-        now = daemon.messages()
-        if now != said or daemon.ended() < len(now):
-            said, still = now, time.monotonic()
-        elif time.monotonic() - still >= QUIET:
-            return said
-    raise AssertionError("the speech never went quiet:\n" + "\n".join(said[-20:]))
 
 
 def _hear(daemon: SpeechDaemon, since: int, wanted: Callable[[str], bool], timeout: float = 60.0) -> list[str]:
@@ -48,7 +31,7 @@ def _hear(daemon: SpeechDaemon, since: int, wanted: Callable[[str], bool], timeo
 
 def _press(child: Any, daemon: SpeechDaemon, key: str, until: Callable[[str], bool]) -> list[str]:
     """Press ``key`` once everything was heard; the messages spoken after it, up to one ``until`` wants."""
-    before = len(_heard_all(daemon))
+    before = len(daemon.heard_all())
     child.send(key)
     return _hear(daemon, before, until)
 
@@ -99,13 +82,13 @@ def test_uno_join_speaks_each_moves_folded_line_once_and_the_players_turn(tmp_pa
                 sent(line)
 
             member.write = write
-            _heard_all(speech_daemon)
+            speech_daemon.heard_all()
             child.send("create t players=2 hands=1\r")
             _hear(speech_daemon, 0, lambda m: m.startswith("Ana sits at table 1"))
-            _heard_all(speech_daemon)
+            speech_daemon.heard_all()
             child.send("start\r")
             taken = _play_by_ear(child, speech_daemon, turns=4)
-            _heard_all(speech_daemon)
+            speech_daemon.heard_all()
             child.send("\x04")  # Ctrl+D on the empty line: the session ends
             child.expect(pexpect.EOF)
         finally:
