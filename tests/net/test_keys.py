@@ -286,3 +286,9 @@ def test_a_slow_run_of_key_letters_is_typing_only_when_it_begins_a_command_word(
     assert _typed_after([(10.0, "h")], "x", 11.5, monkeypatch) == "x"  # no command begins "hx": H was a key
     assert _typed_after([(10.0, "s")], "a", 13.0, monkeypatch) == "a"  # too long ago: S was a key
     assert _typed_after([(10.0, "s")], "/", 10.1, monkeypatch) == "/"  # a slash begins its own line
+
+
+def test_key_letters_from_a_cyrillic_layout_begin_the_word_in_cyrillic(monkeypatch):
+    # С on a Cyrillic layout is the S key (bound as "s"); the А after it is no key: the word is "са", not "sа".
+    assert _typed_after([(10.0, "s")], "а", 10.2, monkeypatch) == "са"
+    assert _typed_after([(10.0, "S"), (10.2, "t")], "а", 10.4, monkeypatch) == "Ста"

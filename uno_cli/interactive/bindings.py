@@ -43,13 +43,12 @@ def make_prompt_session(controller: Controller, input: Any = None, output: Any =
     names: set[str] = set(SCREEN_KEYS) | yes_no_letters()
     for binding in GAME_KEYS:
         names.update(binding.keys)
-    for name in sorted(names - {"enter"}):
-        bind(name, name)
     # A Cyrillic keyboard layout types Х on the H key: the same key, in every language.
     twins = cyrillic_keys(names)
+    for name in sorted(names - {"enter"} - set(twins)):
+        bind(name, name)
     for letter, name in sorted(twins.items()):
-        if letter not in names:
-            bind(letter, name)
+        bind(letter, name)
 
     @Condition
     def choosing_color() -> bool:
