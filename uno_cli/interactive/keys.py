@@ -2,7 +2,8 @@
 
 Single keys act at once while the input line is empty (the keys of the accessible
 online UNO come first: Space draws, U or 1 says UNO, B answers a Beep). Typing any
-other text, or starting with a slash, types a command instead (``/play red 5``).
+other text, or starting with a slash, types a command instead (``/play red 5``). On a
+Cyrillic keyboard layout a letter key is the same key (Х on the H key: :func:`cyrillic_keys`).
 """
 
 from __future__ import annotations
