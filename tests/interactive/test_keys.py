@@ -237,6 +237,9 @@ def game_in(tmp_path: Path):
     ("sr_Latn", "ž", "y", "C, Ž, Z ili P"),
     ("sr_Cyrl", "п", "b", "Ц, Ж, З или П"),
     ("sr_Cyrl", "c", "r", "Ц, Ж, З или П"),
+    ("sr_Cyrl", "з", "g", "Ц, Ж, З или П"),
+    ("it", "в", "g", "R, G, V o B"),  # a Cyrillic layout's В is the V key, whatever the language
+    ("ro", "а", "b", "R, G, V sau A"),
 ])
 def test_colour_choice_takes_the_language_s_own_initials(game_in, lang: str, key: str, color: str,
                                                            initials: str) -> None:
@@ -286,3 +289,92 @@ def _wait_until(check, timeout: float = 10.0) -> None:
             return
         time.sleep(0.02)
     raise AssertionError("not reached")
+
+
+# ---------------------------------------------------------------- a Cyrillic keyboard layout
+
+
+def test_every_letter_key_has_one_cyrillic_twin_and_no_twin_is_another_key() -> None:
+    from uno_cli.interactive.bindings import SCREEN_KEYS
+    from uno_cli.interactive.keys import GAME_KEYS, cyrillic_keys, cyrillic_twin
+
+    names = set(SCREEN_KEYS) | {k for b in GAME_KEYS for k in b.keys}
+    twins = cyrillic_keys(names)
+    letters = {n for n in names if len(n) == 1 and n.isalpha()}
+    assert set(twins.values()) == letters - {"q", "y", "Y"}  # Serbian has no q, w, x, y
+    assert not set(twins) & names
+    assert (cyrillic_twin("h"), cyrillic_twin("C"), cyrillic_twin("Z")) == ("х", "Ц", "З")
+    assert cyrillic_twin("1") is None and cyrillic_twin("space") is None
+
+
+@pytest.mark.parametrize("lang", ["en", "sr_Cyrl", "ro"])
+def test_a_cyrillic_letter_is_a_key_on_the_empty_line_exactly_when_its_latin_twin_is(lang: str) -> None:
+    from types import SimpleNamespace
+
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from uno_cli.interactive.bindings import make_prompt_session
+    from uno_cli.interactive.keys import cyrillic_twin
+    from uno_cli.words import i18n
+
+    pressed: list[str] = []
+    controller = SimpleNamespace(keys_on=True, mode="play", key=pressed.append)
+    with i18n.use_language(lang), create_pipe_input() as pipe:
+        session = make_prompt_session(controller, input=pipe, output=DummyOutput())
+    bound: dict[str, object] = {}
+    for binding in session.key_bindings.bindings:
+        if len(binding.keys) == 1 and isinstance(binding.keys[0], str) and len(binding.keys[0]) == 1:
+            bound.setdefault(binding.keys[0], binding)
+    for latin in "abcdefghijklmnoprstuvzABCDEFGHIJKLMNOPRSTUVZ":
+        twin = cyrillic_twin(latin)
+        assert (twin in bound) == (latin in bound), (lang, latin, twin)
+        if latin in bound:
+            bound[twin].handler(None)  # type: ignore[attr-defined]
+            assert pressed[-1] == latin  # the same key: the game sees its Latin name
+    assert "ј" not in bound and "љ" not in bound  # no Latin twin that is a key: they begin typing
+
+
+def _spawn_in(home: Path, lang: str, setup: str):
+    import pexpect
+
+    from tests.interactive.helpers import child_env, uno_command
+
+    cmd, argv = uno_command("--lang", lang, "--speech", "off", "--pace", "30", "--setup", setup, "--speech-rate", "0")
+    return pexpect.spawn(cmd, argv, env=child_env(home), encoding="utf-8", timeout=20, dimensions=(50, 200))
+
+
+def test_sr_cyrl_keys_typed_on_a_cyrillic_layout_say_the_hand_and_the_top_card(uno_home: Path, tmp_path: Path) -> None:
+    import re
+
+    from uno_cli.interactive import words
+    from uno_cli.words import i18n
+    from uno_cli.words.cards_text import card_name
+    from uno_cli.words.i18n import _
+
+    with i18n.use_language("sr_Cyrl"):
+        start, turn, green3, red1 = _(words.START_PROMPT), _("Your turn."), card_name("g3"), card_name("r1")
+        typing = words.typing_started("х").split(":")[1].strip()
+    child = _spawn_in(uno_home, "sr_Cyrl", write_setup(tmp_path / "setup.json", SETUP))
+    try:
+        child.expect(re.escape(start))
+        child.send("\r")
+        child.expect(re.escape(turn))
+        child.send("х")  # the H key on the Serbian Cyrillic layout: the hand
+        child.expect(re.escape(green3))
+        said = child.before + child.after
+        child.send("ц")  # the C key: the top card
+        child.expect(re.escape(red1))
+        said += child.before + child.after
+        assert typing not in said  # neither letter began a typed line
+        child.send("ј")  # J is no key: it begins a typed line, in Cyrillic, as before
+        child.expect(re.escape(typing))
+        child.send("\x03")
+    finally:
+        child.close(force=True)
+
+
+def test_escape_on_a_typed_line_clears_it_and_says_so(game: PipeGame) -> None:
+    game.press("/han")
+    game.press("\x1b", "Typed line cleared.")
+    game.press("h", "You have 5 cards")  # the line is empty again: H is the key

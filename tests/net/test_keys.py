@@ -286,3 +286,63 @@ def test_a_slow_run_of_key_letters_is_typing_only_when_it_begins_a_command_word(
     assert _typed_after([(10.0, "h")], "x", 11.5, monkeypatch) == "x"  # no command begins "hx": H was a key
     assert _typed_after([(10.0, "s")], "a", 13.0, monkeypatch) == "a"  # too long ago: S was a key
     assert _typed_after([(10.0, "s")], "/", 10.1, monkeypatch) == "/"  # a slash begins its own line
+
+
+def test_key_letters_from_a_cyrillic_layout_begin_the_word_in_cyrillic(monkeypatch):
+    # С on a Cyrillic layout is the S key (bound as "s"); the А after it is no key: the word is "са", not "sа".
+    assert _typed_after([(10.0, "s")], "а", 10.2, monkeypatch) == "са"
+    assert _typed_after([(10.0, "S"), (10.2, "t")], "а", 10.4, monkeypatch) == "Ста"
+
+
+def test_plain_ssh_cyrillic_layout_keys_act_and_escape_clears_a_typed_line(tmp_path):
+    """Х and Ц (the H and C keys of a Cyrillic layout) act as H and C at a table; Escape on a typed line
+    empties it and says so, and the line typed next arrives whole."""
+    async def go():
+        server, hub, port = await open_server(tmp_path, turn_limit=NO_LIMIT)
+        c = await _seated(port)
+        await c.read_until(lambda line: line.endswith("Your turn."))
+        hand = await _after(c, _press(c, "х"), lambda line: line.startswith("You have") or "not a key" in line)
+        top = await _after(c, _press(c, "ц"), lambda line: "top card" in line or "not a key" in line)
+        mark = _press(c, "/wh")
+        await asyncio.sleep(0.3)
+        c.process.stdin.write("\x1b")
+        cleared = await _after(c, mark, lambda line: "cleared" in line)
+        await asyncio.sleep(0.3)
+        who = await _after(c, _press(c, "/who\r"), lambda line: line.startswith("Here: ") or "who" in line.lower())
+        server.close()
+        return hand, top, cleared, who
+
+    hand, top, cleared, who = run(go())
+    assert hand.startswith("You have"), hand
+    assert "top card" in top and "not a key" not in top, top
+    assert cleared.strip().endswith("Typed line cleared."), cleared
+    assert who.strip().startswith("Here: "), who  # not "/wh/who"
+
+
+def test_uno_join_cyrillic_layout_keys_act_and_escape_clears_a_typed_line(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+
+    def drive(port: int, hub) -> None:
+        import time
+
+        child = join_in_terminal(home, port, "--speech", "off", "--lang", "it")
+        try:
+            child.expect("Ciao, Ana")
+            child.send("create t players=2 hands=1\r")
+            child.expect("tavolo 1")
+            child.send("start\r")
+            child.expect("Tocca a te.")
+            child.send("х")  # the H key of a Cyrillic layout, in an Italian game
+            child.expect(r"Hai 7 carte: [^\r\n]+")
+            child.send("/chi")
+            time.sleep(0.3)
+            child.send("\x1b")
+            child.expect("Riga scritta cancellata.")
+            time.sleep(0.3)
+            child.send("\x04")  # the line is empty again: Ctrl+D ends the session
+            child.expect(pexpect.EOF)
+        finally:
+            child.close(force=True)
+
+    beside_a_server(tmp_path / "server", drive, turn_limit=NO_LIMIT)

@@ -21,7 +21,7 @@ def make_prompt_session(controller: Controller, input: Any = None, output: Any =
     from prompt_toolkit.keys import Keys
 
     from uno_cli.interactive.screens import Mode
-    from uno_cli.interactive.keys import GAME_KEYS, color_letter_keys, yes_no_letters
+    from uno_cli.interactive.keys import GAME_KEYS, color_letter_keys, cyrillic_keys, yes_no_letters
 
     kb = KeyBindings()
     holder: dict[str, Any] = {}
@@ -33,27 +33,34 @@ def make_prompt_session(controller: Controller, input: Any = None, output: Any =
         session = holder.get("session")
         return (session is None or not session.default_buffer.text) and controller.keys_on
 
-    def bind(key: str) -> None:
+    def bind(key: str, name: str) -> None:
         takes = getattr(controller, "takes_key", None)  # a network table: only the keys that act there
 
-        @kb.add(key, filter=empty & Condition(lambda: takes is None or takes(key)), eager=True)
+        @kb.add(key, filter=empty & Condition(lambda: takes is None or takes(name)), eager=True)
         def _(event: Any) -> None:
-            controller.key(key)
+            controller.key(name)
 
     names: set[str] = set(SCREEN_KEYS) | yes_no_letters()
     for binding in GAME_KEYS:
         names.update(binding.keys)
-    for name in sorted(names - {"enter"}):
-        bind(name)
+    # A Cyrillic keyboard layout types Х on the H key: the same key, in every language.
+    twins = cyrillic_keys(names)
+    for name in sorted(names - {"enter"} - set(twins)):
+        bind(name, name)
+    for letter, name in sorted(twins.items()):
+        bind(letter, name)
 
     @Condition
     def choosing_color() -> bool:
         return controller.mode == Mode.COLOR
 
     # The colour choice's own letters ("a" in Romanian) are keys only there: elsewhere they type.
-    for name in sorted(color_letter_keys() - names):
+    colors = color_letter_keys() - names - set(twins)
+    for letter, name in sorted(({c: c for c in colors} | cyrillic_keys(colors)).items()):
+        if letter in names or letter in twins:
+            continue  # a key already (Serbian's own Cyrillic initials are twins of its Latin ones)
 
-        @kb.add(name, filter=empty & choosing_color, eager=True)
+        @kb.add(letter, filter=empty & choosing_color, eager=True)
         def _color(event: Any, name: str = name) -> None:
             controller.key(name)
 
@@ -77,6 +84,14 @@ def make_prompt_session(controller: Controller, input: Any = None, output: Any =
         text = buffer.text
         buffer.reset()
         controller.typed(text)
+
+    @kb.add("escape", filter=~empty & Condition(lambda: bool(holder["session"].default_buffer.text)), eager=True)
+    def _clear(event: Any) -> None:
+        # Escape on a typed line clears it, and says so (else it would wait, silent, for a meta key).
+        event.app.current_buffer.reset()
+        cleared = getattr(controller, "line_cleared", None)
+        if cleared is not None:
+            cleared()
 
     @kb.add("c-c", eager=True)
     def _cc(event: Any) -> None:

@@ -562,6 +562,10 @@ class Controller:
         """A character that is no key began a typed line: say so, so the player is never left in silence."""
         self.answer(words.typing_started(letter))
 
+    def line_cleared(self) -> None:
+        """Escape emptied the typed line: said, so the key is never silent."""
+        self.answer(_(words.LINE_CLEARED))
+
     def typed(self, text: str) -> None:
         """A typed command line (``/play red 5``, ``draw``, ``uno``, ``help``...)."""
         text = text.strip()

@@ -2,7 +2,8 @@
 
 Single keys act at once while the input line is empty (the keys of the accessible
 online UNO come first: Space draws, U or 1 says UNO, B answers a Beep). Typing any
-other text, or starting with a slash, types a command instead (``/play red 5``).
+other text, or starting with a slash, types a command instead (``/play red 5``). On a
+Cyrillic keyboard layout a letter key is the same key (Х on the H key: :func:`cyrillic_keys`).
 """
 
 from __future__ import annotations
@@ -155,15 +156,34 @@ def _both_cases(keys: set[str]) -> set[str]:
     return {k for key in keys if len(key) == 1 for k in (key.lower(), key.upper())}
 
 
+def cyrillic_twin(key: str) -> str | None:
+    """The Cyrillic letter a Serbian Cyrillic keyboard layout types on the key of the Latin letter ``key``
+    (the layout puts each letter on the key of its transliteration: H -> Х), case kept; None for other keys."""
+    if len(key) != 1 or not key.isascii() or not key.isalpha():
+        return None
+    from uno_cli.words.translit import latin_to_cyrillic
+
+    twin = latin_to_cyrillic(key.lower())
+    if len(twin) != 1 or twin == key.lower():
+        return None  # q, w, x, y: no Serbian letter
+    return twin.upper() if key.isupper() else twin
+
+
+def cyrillic_keys(names: set[str]) -> dict[str, str]:
+    """The Cyrillic twin of each Latin letter key in ``names`` -> that key: the same key on a Cyrillic
+    layout, whatever the game's language (a Cyrillic letter is a key exactly when its Latin twin is)."""
+    twins = {cyrillic_twin(name): name for name in names}
+    twins.pop(None, None)
+    return twins  # type: ignore[return-value]
+
+
 def yes_no_letters() -> set[str]:
     """The yes and no letter keys of the current language, in both cases (Serbian: both alphabets,
     so a Cyrillic keyboard layout types them too)."""
-    letters = set(yes_no().values())
+    letters = _both_cases(set(yes_no().values()))
     if language(_language()).script is not None:
-        from uno_cli.words.translit import latin_to_cyrillic
-
-        letters |= {latin_to_cyrillic(letter) for letter in letters}
-    return _both_cases(letters)
+        letters |= set(cyrillic_keys(letters))
+    return letters
 
 
 def color_letter_keys() -> set[str]:

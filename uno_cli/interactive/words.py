@@ -92,6 +92,10 @@ def meanwhile(news: list[str]) -> str:
     return _("Meanwhile: {news}").format(news=text)
 
 
+#: Escape pressed while a command was being typed: the line is emptied.
+LINE_CLEARED = N_("Typed line cleared.")
+
+
 def typing_started(letter: str) -> str:
     """A letter that is no key was pressed on the empty line: it starts a typed command."""
     # TRANSLATORS: {letter} is the character just typed.

@@ -320,6 +320,13 @@ class _Remote:
 
         self.out.say(words.typing_started(self.run_of_keys.begin_typing(self.buffer, letter)), interrupt=True)
 
+    def line_cleared(self) -> None:
+        """Escape emptied the typed line: said here at once, as in the local game."""
+        from uno_cli.interactive import words
+        from uno_cli.words.i18n import _
+
+        self.out.say(_(words.LINE_CLEARED), interrupt=True)
+
     def key(self, name: str) -> None:
         """A key on the empty line: Escape silences the speech here at once; the server does the rest."""
         self.run_of_keys.press(name)

@@ -12,6 +12,7 @@ the hub (one source of legality). A key that means nothing here says so.
 from __future__ import annotations
 
 import time
+import unicodedata
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -97,6 +98,11 @@ class KeyRun:
         """``letter`` began a typed line in ``buffer`` (prompt_toolkit's, or None): the run goes in front of it;
         what was typed, for the rule's sentence."""
         run = self.take(letter) if letter.isalpha() else ""  # a slash or an apostrophe begins its own line
+        if run and "CYRILLIC" in unicodedata.name(letter, ""):
+            from uno_cli.interactive.keys import cyrillic_twin
+
+            # The keys came from a Cyrillic layout (bound as their Latin twins): the word is typed in Cyrillic.
+            run = "".join(cyrillic_twin(key) or key for key in run)
         if run and buffer is not None:
             from prompt_toolkit.document import Document
 
@@ -180,6 +186,13 @@ class SeatKeys:
         typed = self.run_of_keys.begin_typing(self.buffer, letter)
         with self.member.language(), self.member.replying():
             self.answer(words.typing_started(typed))
+
+    def line_cleared(self) -> None:
+        """Escape emptied the typed line: said, as in the local game."""
+        from uno_cli.interactive import words
+
+        with self.member.language(), self.member.replying():
+            self.answer(_(words.LINE_CLEARED))
 
     def color_actions(self) -> list[Any]:
         """The plays among which this seat chooses a colour now (its wild, or the colour phase); else none."""
