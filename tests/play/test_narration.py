@@ -154,9 +154,27 @@ def test_a_penalty_taken_that_keeps_the_turn_ends_with_the_players_turn() -> Non
         session, out, before = _draw_two_against(0, "playroom")  # draw_skips off
         assert before[-1] == "You must take 2."
         out.clear()
-        session.say(session.game.apply(act("accept", 0)))
+        events = session.game.apply(act("accept", 0))
+        # A network table narrates the same events for each seat: the taker hears the same line.
+        table, _ = session.narrate(events, 0)
+        session.say(events)
         # The player pressed Space on "You must take 2.": the take says the turn is still theirs.
         assert _said(out, "short") == _said(out) == ["You draw 2 cards: red 5 and blue 3. Your turn."]
+        assert _said(table, "short") == _said(out)
+
+
+def test_a_lost_challenge_that_keeps_the_turn_says_the_players_turn_after_the_cards() -> None:
+    with use_language("en"):
+        session, out = _session(players=2, name="playroom")  # draw_skips off
+        game = make_game([["g7", "y1", "r9"], ["w+4", "g4"]], discard=["b3"], draw=["r5", "r6", "r7", "r8", "r9", "b3"],
+                         options=preset("playroom"), current=1)
+        session.game = game
+        session.say(game.apply(act("play", 1, "w+4", "r")))
+        out.clear()
+        session.say(game.apply(act("challenge", 0)))
+    # Six cards are listed in a line said only at full: the turn follows as a line of its own.
+    assert _said(out, "short")[-2:] == ["You draw 6 cards.", "Your turn."]
+    assert _said(out)[-1] == "Your turn."
 
 
 def test_a_penalty_that_skips_does_not_say_the_players_turn() -> None:
