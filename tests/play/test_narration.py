@@ -8,6 +8,7 @@ from uno_cli.engine.options import preset
 from uno_cli.words.i18n import use_language
 from uno_cli.play.playconfig import BOT, PlayConfig, SeatSpec
 from uno_cli.play.session import Message, Session, said
+from tests.engine.helpers import act, make_game
 
 
 def _session(players: int = 2, name: str = "classic") -> tuple[Session, list[Message]]:
@@ -135,6 +136,62 @@ def test_the_players_own_turn_to_take_a_penalty_is_the_penalty_s_line() -> None:
                               Event("pending", 0, {"total": 4})])
     assert _said(out, "short") == ["Ana stacks red Draw Two.", "You must take 4."]
     assert out[1].type == "turn" and out[2].text is None  # the turn keeps its place (its sound, its JSON)
+
+
+def _draw_two_against(victim: int, name: str) -> tuple[Session, list[Message], list[str]]:
+    """A real game under preset ``name``: the seat before ``victim`` plays red Draw Two on it."""
+    session, out = _session(players=3, name=name)
+    hands = [["g7", "y1", "r9"], ["r+2", "g4"], ["b8", "y2", "g9"]]
+    hands[(victim - 1) % 3], hands[1] = hands[1], hands[(victim - 1) % 3]
+    game = make_game(hands, discard=["r3"], draw=["b3", "r5"], options=preset(name), current=(victim - 1) % 3)
+    session.game = game
+    session.say(game.apply(act("play", (victim - 1) % 3, "r+2")))
+    return session, out, list(_said(out, "short"))
+
+
+def test_a_penalty_taken_that_keeps_the_turn_ends_with_the_players_turn() -> None:
+    with use_language("en"):
+        session, out, before = _draw_two_against(0, "playroom")  # draw_skips off
+        assert before[-1] == "You must take 2."
+        out.clear()
+        events = session.game.apply(act("accept", 0))
+        # A network table narrates the same events for each seat: the taker hears the same line.
+        table, _ = session.narrate(events, 0)
+        session.say(events)
+        # The player pressed Space on "You must take 2.": the take says the turn is still theirs.
+        assert _said(out, "short") == _said(out) == ["You draw 2 cards: red 5 and blue 3. Your turn."]
+        assert _said(table, "short") == _said(out)
+
+
+def test_a_lost_challenge_that_keeps_the_turn_says_the_players_turn_after_the_cards() -> None:
+    with use_language("en"):
+        session, out = _session(players=2, name="playroom")  # draw_skips off
+        game = make_game([["g7", "y1", "r9"], ["w+4", "g4"]], discard=["b3"], draw=["r5", "r6", "r7", "r8", "r9", "b3"],
+                         options=preset("playroom"), current=1)
+        session.game = game
+        session.say(game.apply(act("play", 1, "w+4", "r")))
+        out.clear()
+        session.say(game.apply(act("challenge", 0)))
+    # Six cards are listed in a line said only at full: the turn follows as a line of its own.
+    assert _said(out, "short")[-2:] == ["You draw 6 cards.", "Your turn."]
+    assert _said(out)[-1] == "Your turn."
+
+
+def test_a_penalty_that_skips_does_not_say_the_players_turn() -> None:
+    with use_language("en"):
+        _, out, said_short = _draw_two_against(0, "classic")  # draw_skips on: the take is at once
+    assert said_short == ["Bruno plays red Draw Two.", "Skipped; you draw red 5 and blue 3."]
+    assert "Your turn." not in " ".join(_said(out))
+
+
+def test_another_player_who_takes_a_penalty_and_keeps_the_turn_has_the_turn_said_at_full() -> None:
+    with use_language("en"):
+        session, out, before = _draw_two_against(2, "playroom")
+        assert before[-1] == "Bruno must take 2."
+        out.clear()
+        session.say(session.game.apply(act("accept", 2)))
+    assert _said(out) == ["Bruno draws 2 cards.", "Bruno's turn."]
+    assert _said(out, "short") == ["Bruno draws 2 cards."]  # (a bot plays at once: its card says it)
 
 
 def test_the_players_turn_after_a_one_line_move_is_a_line_of_its_own() -> None:

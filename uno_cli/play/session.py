@@ -365,6 +365,8 @@ _STARTS = frozenset({E.HAND_START, E.MATCH_START})
 _ASKING = frozenset({E.TURN, E.PENDING, E.BEEP_RACE, E.PLAYABLE_DRAWN})
 #: The only event kinds :meth:`Narrator._lines_after` adds lines to (the others skip the call).
 _LINES_AFTER = frozenset({E.PLAY, E.HAND_DEALT, E.DRAW, E.CHALLENGE_RESULT, E.MATCH_START, E.HAND_END, E.MATCH_END})
+#: Draws that take a penalty: where taking does not skip (draw_skips off), the turn that stays is said.
+_PENALTY_DRAWS = frozenset({"draw_two", "wild_draw_four", "challenge_lost"})
 
 
 class Narrator:
@@ -442,8 +444,13 @@ class Narrator:
             elif kind == E.SKIP and reversed_duo:
                 text = None
             elif kind == E.TURN:
-                if ev.seat == turn_said:
-                    text = None  # the turn did not change (a draw): not said again
+                if ev.seat == turn_said and not (
+                    index and pending[index - 1].type == E.DRAW and pending[index - 1].data.get("reason") in _PENALTY_DRAWS
+                    and ev.seat == pending[index - 1].seat and not any(e.type == E.TURN for e in pending[index + 1:])
+                ):
+                    # The turn did not change (a draw): not said again. After a penalty taken it is:
+                    # "You must take 2." was its line, and the player still has the turn.
+                    text = None
                 else:
                     brief = ev.seat == viewer or out_of_turn or reversed_duo
                 turn_said = ev.seat

@@ -916,7 +916,9 @@ def fold(messages: list[Any], events: list[Event], viewer: int | None, names: Se
             if b.type == "turn":
                 # The player's turn waits behind one line at most: after a longer change it is
                 # said as a sentence of the last line ("Ana draws 2, skipped. Your turn.").
-                if behind and _you(b.seat, viewer):
+                # After a penalty taken, the turn that stays ends the draw's line ("You draw 2
+                # cards: red 5 and blue 3. Your turn.").
+                if (behind or a.type == "draw" and a.seat == b.seat) and _you(b.seat, viewer):
                     text = a.text + " " + b.text
             elif b.type == "pending" and a.type == "turn" and a.seat == b.seat:
                 # A turn to take a penalty: "Bruno must take 4." says both (only the player
