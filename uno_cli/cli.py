@@ -222,7 +222,7 @@ def _play_options(func: Any) -> Any:
 
 def _sound_options(func: Any) -> Any:
     """``--sound``, ``--volume`` and ``--panning`` (uno_cli.sound): None when not given (the settings')."""
-    from uno_cli.sound import words as sound_words
+    from uno_cli.words import sound as sound_words
 
     func = click.option("--panning", type=said_choice("switch"), default=None, help=_(sound_words.PANNING_OPTION))(func)
     func = click.option("--volume", type=click.IntRange(0, 100), default=None, help=_(sound_words.VOLUME_OPTION))(func)

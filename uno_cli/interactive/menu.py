@@ -125,7 +125,7 @@ class Menu:
         if key in ("sound", "sound_panning"):
             return _(SPEECH_NAMES.get(value, value))
         if key == "sound_volume":
-            from uno_cli.sound.words import PERCENT
+            from uno_cli.words.sound import PERCENT
 
             return _(PERCENT).format(volume=get_translator().format_number(value))
         if key == "think_time" and not value:
@@ -155,7 +155,7 @@ class Menu:
 
             return preset_description(self.settings.preset)
         if item.key.startswith("sound"):
-            from uno_cli.sound import words as sound_words
+            from uno_cli.words import sound as sound_words
 
             helps = {"sound": sound_words.SOUND_HELP, "sound_volume": sound_words.VOLUME_HELP,
                      "sound_panning": sound_words.PANNING_HELP}
