@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from uno_cli.words.i18n import _
-from uno_cli.interactive import words
+from uno_cli.words import interactive as words
 from uno_cli.interactive.announcer import close_speaker, start_speaker
 from uno_cli.interactive.controller import Controller
 from uno_cli.interactive.screens import Mode

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from uno_cli.play.commands import BY_NAME
 from uno_cli.words.i18n import LANGUAGE_LIST, N_, NP_, _, key_name, language
+from uno_cli.words.interactive import yes_no
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,12 +68,6 @@ GAME_KEYS: tuple[Key, ...] = (
 #: Yes keys of every language (Language.yes: pt and it S for "sim"/"sì", ro and sr D for
 #: "da"), still understood whatever the language, and Enter.
 _ANY_YES = frozenset({lang.yes for lang in LANGUAGE_LIST} | {"enter"})
-
-
-def yes_no() -> dict[str, str]:
-    """The names of the yes and no keys in the current language, for questions' ``{yes}``/``{no}``."""
-    lang = language()
-    return {"yes": lang.yes.upper(), "no": lang.no.upper()}
 
 
 def _key_letter(name: str) -> str:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from uno_cli.words.cards_text import color_name
 from uno_cli.engine.game import Phase
 from uno_cli.words.i18n import _
-from uno_cli.interactive import words
+from uno_cli.words import interactive as words
 from uno_cli.interactive.setup import PLAYER_SEAT, make_session
 from uno_cli.interactive.keys import COLOR_ORDER, color_keys_help, color_of_key, is_no, is_yes
 

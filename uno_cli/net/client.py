@@ -316,7 +316,7 @@ class _Remote:
 
     def typing_started(self, letter: str) -> None:
         """A letter that is no key began a typed line: said here at once, as in the local game."""
-        from uno_cli.interactive import words
+        from uno_cli.words import interactive as words
 
         self.out.say(words.typing_started(self.run_of_keys.begin_typing(self.buffer, letter)), interrupt=True)
 

@@ -175,7 +175,7 @@ class SeatKeys:
 
     def typing_started(self, letter: str) -> None:
         """A letter that is no key began a typed line: said, as in the local game (one rule)."""
-        from uno_cli.interactive import words
+        from uno_cli.words import interactive as words
 
         typed = self.run_of_keys.begin_typing(self.buffer, letter)
         with self.member.language(), self.member.replying():
@@ -242,7 +242,7 @@ class SeatKeys:
                 return
             binding = next((b for b in GAME_KEYS if name in b.keys), None)
             if binding is None:
-                from uno_cli.interactive import words
+                from uno_cli.words import interactive as words
 
                 self.answer(_(words.NO_SUCH_KEY))
                 return

@@ -6,7 +6,7 @@ these are marked with ``N_`` and translated where they are said (``_(words.PAUSE
 
 from __future__ import annotations
 
-from uno_cli.words.i18n import N_, _, ngettext
+from uno_cli.words.i18n import N_, _, language, ngettext
 
 # ---------------------------------------------------------------- start, end and questions
 UNO = N_("UNO.")
@@ -130,10 +130,14 @@ def sections(titles: list[str]) -> str:
 RULE_BOOK_OPEN = N_("Rule book. Down arrow: next section; T: titles; Escape: back.")
 
 
+def yes_no() -> dict[str, str]:
+    """The names of the yes and no keys in the current language, for questions' ``{yes}``/``{no}``."""
+    lang = language()
+    return {"yes": lang.yes.upper(), "no": lang.no.upper()}
+
+
 def interrupted(hand_number: int) -> str:
     """The question asked at start-up when a game was left unfinished."""
-    from uno_cli.interactive.keys import yes_no
-
     # TRANSLATORS: {yes} and {no} are the names of the yes and no keys in your language.
     return _("A game was interrupted in hand {number}. Resume it? {yes} or Enter resumes, {no} starts a new one.").format(
         number=hand_number, **yes_no()
@@ -142,8 +146,6 @@ def interrupted(hand_number: int) -> str:
 
 def question(msgid: str) -> str:
     """A yes/no question of this module, with the language's yes and no keys."""
-    from uno_cli.interactive.keys import yes_no
-
     return _(msgid).format(**yes_no())
 
 
