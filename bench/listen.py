@@ -263,7 +263,7 @@ def phrases(lang: str = "en") -> Phrases:
     """The fragments of the game's sentences the model reacts to, in ``lang``."""
     from uno_cli.words import i18n
     from uno_cli.words.i18n import _, ngettext
-    from uno_cli.interactive import words
+    from uno_cli.words import interactive as words
     from uno_cli.words.cards_text import card_name
     from uno_cli.interactive.keys import COLOR_MENU
 

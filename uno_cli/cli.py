@@ -519,7 +519,7 @@ def serve(**kw: Any) -> None:
             host, port = parse_listen(kw["listen"])
         except ValueError:
             _fail(_("Give the address as {form}.").format(form="ADDR:PORT"))
-    from uno_cli.net import words
+    from uno_cli.words import net as net_words
     from uno_cli.net.limits import Limits
     from uno_cli.net.moderation import RolesError, read_passcode, read_roles
     from uno_cli.net.ssh import KeysFileError
@@ -568,24 +568,24 @@ def serve(**kw: Any) -> None:
         pass
     except (KeysFileError, StoreError) as exc:
         close_speaker(announcer)
-        _fail(words.store_failed(exc.reason) if isinstance(exc, StoreError) else str(exc))
+        _fail(net_words.store_failed(exc.reason) if isinstance(exc, StoreError) else str(exc))
     except OSError as exc:
         close_speaker(announcer)
-        _fail(words.cannot_connect(f"{host}:{port}", exc.strerror or str(exc)))
+        _fail(net_words.cannot_connect(f"{host}:{port}", exc.strerror or str(exc)))
     close_speaker(announcer)
     sys.exit(status)
 
 
 def _backup(target: str) -> None:
     """``uno serve --backup FILE``: a consistent copy of the server's store (SQLite's online backup)."""
-    from uno_cli.net import words
+    from uno_cli.words import net as net_words
     from uno_cli.net.hub import STORE_NAME
     from uno_cli.net.server import server_dir
     from uno_cli.net.store import StoreError, TableStore
 
     source = server_dir() / "tables" / STORE_NAME
     if not source.is_file():
-        _fail(words.store_failed(_("there is no store in {folder} yet").format(folder=source.parent)))
+        _fail(net_words.store_failed(_("there is no store in {folder} yet").format(folder=source.parent)))
     path = Path(target)
     if path.exists():
         _fail(_("{file} already exists; give a new file.").format(file=target))
@@ -596,7 +596,7 @@ def _backup(target: str) -> None:
         finally:
             store.close()
     except StoreError as exc:
-        _fail(words.store_failed(exc.reason))
+        _fail(net_words.store_failed(exc.reason))
     click.echo(_("The store is copied to {file}.").format(file=target))
 
 

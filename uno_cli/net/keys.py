@@ -303,9 +303,9 @@ class SeatKeys:
         if verb in own:
             if verb not in ("repeat", "history_back", "history_forward") and self._session() is None:
                 from uno_cli.words import describe as d
-                from uno_cli.net import words
+                from uno_cli.words import net as net_words
 
-                self.answer(words.not_at_table() if member.table is None else d.no_seat_text())
+                self.answer(net_words.not_at_table() if member.table is None else d.no_seat_text())
                 return
             c = self.cursor
             c.seat = member.seat  # type: ignore[assignment]
