@@ -30,7 +30,7 @@ from uno_cli.words.names import clean_name, clean_text, name_key
 from uno_cli.net import PASSCODE, words
 from uno_cli.words import net as net_words
 from uno_cli.net.limits import Limits
-from uno_cli.net.moderation import VERBS as MODERATION_VERBS, Moderation, banned_sentence
+from uno_cli.net.moderation import VERBS as MODERATION_VERBS, Moderation
 from uno_cli.net.oplog import event as log_event, safe as log_safe
 from uno_cli.net.table import OVER, PLAYING, WAITING, Clock, Table
 from uno_cli.words.optioninfo import typed_preset, typed_rule
@@ -219,7 +219,7 @@ class Hub:
         name, credential = member.name, member.credential
         ban = self.moderation.admit(member)
         if ban is not None:
-            self._refuse(member, lambda: banned_sentence(ban.until), "banned")
+            self._refuse(member, lambda: net_words.banned_sentence(ban.until), "banned")
             return
         like = self._look_alike(name)
         if like is not None:

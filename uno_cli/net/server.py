@@ -84,11 +84,7 @@ async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: s
                say: Callable[[str], None], ready: Callable[[int], None] | None, stop: asyncio.Event | None,
                show: Callable[[str], None] | None, roles: Callable[[], dict[str, str]] | None, log: Any) -> int:
     from uno_cli.net import oplog
-    from uno_cli.net.moderation import (
-        restarting_now,
-        stopping_now,
-        tell_everyone,
-    )
+    from uno_cli.net.moderation import tell_everyone
 
     resumed = hub.resume()
     if hub.store is not None:
@@ -144,7 +140,8 @@ async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: s
     try:
         await stop.wait()
     finally:
-        tell_everyone(hub, restarting_now if hub.moderation.restarting else stopping_now, "shutdown", {"seconds": 0})
+        stopping = net_words.restarting_now if hub.moderation.restarting else net_words.stopping_now
+        tell_everyone(hub, stopping, "shutdown", {"seconds": 0})
         count = len(hub.tables)
         saved = hub.close()
         oplog.event("server stopping: %d tables %s", count, "saved" if saved else "NOT saved: " + oplog.safe(

@@ -485,3 +485,211 @@ def key_removed(key: str) -> str:
 def last_way_in() -> str:
     """Removing the only key of an account without a password."""
     return _("That key is your only way in: set a password or add a key first.")
+
+
+# ------------------------------------------------------------------ moderation: roles, bans, notices
+
+
+def role_name_refused(where: str, name: str) -> str:
+    """A name given a role that cleaning would change."""
+    return _("{where}: the name {name} has characters a name cannot have, or is longer than 24 "
+             "characters.").format(where=where, name=name)
+
+
+def roles_line(line: int, file: str) -> str:
+    """Where in a roles file a problem is."""
+    return _("Line {line} of the roles file {file}").format(line=line, file=file)
+
+
+def not_a_role(where: str, word: str) -> str:
+    """A roles file's line whose first word is no role."""
+    return _("{where}: {word} is not a role; write operator or moderator, then the name.").format(
+        where=where, word=word)
+
+
+def no_name_after_role(where: str) -> str:
+    """A roles file's line with a role and no name."""
+    return _("{where} gives no name after the role.").format(where=where)
+
+
+def cannot_read_given(file: str, reason: str) -> str:
+    """A file given to ``uno serve`` that cannot be read."""
+    return _("Cannot read the file {file}: {reason}.").format(file=file, reason=reason)
+
+
+def given_not_text(file: str, limit: int) -> str:
+    """A file given to ``uno serve`` that is not a small regular text file."""
+    return _("The file {file} must be a regular file of UTF-8 text, at most {limit} kB.").format(file=file, limit=limit)
+
+
+def no_passcode(file: str) -> str:
+    """A passcode file with no passcode in it."""
+    return _("The passcode file {file} holds no passcode.").format(file=file)
+
+
+def duration_words(seconds: float) -> str:
+    """``seconds`` as a person says it: in days, hours, minutes or seconds, the largest that fits."""
+    from uno_cli.words.i18n import ngettext
+
+    s = round(seconds)
+    if s >= 86400 and s % 86400 == 0:
+        n = s // 86400
+        return ngettext("{count} day", "{count} days", n).format(count=n)
+    if s >= 3600 and s % 3600 == 0:
+        n = s // 3600
+        return ngettext("{count} hour", "{count} hours", n).format(count=n)
+    if s >= 60 and s % 60 == 0:
+        n = s // 60
+        return ngettext("{count} minute", "{count} minutes", n).format(count=n)
+    return ngettext("{count} second", "{count} seconds", s).format(count=s)
+
+
+def refused(operators_only: bool) -> str:
+    """A command above the member's role."""
+    if operators_only:
+        return _("Only the server's operators can do that.")
+    return _("Only the server's moderators and operators can do that.")
+
+
+def role_needs_key() -> str:
+    """A role's command from a passcode login."""
+    return _("Your role here counts only when you log in with your own key, not with the shared passcode.")
+
+
+def banned_sentence(until: float | None) -> str:
+    """Said to a banned login before its connection is closed."""
+    import time
+
+    if until is None:
+        return _("You are banned from this server.")
+    return _("You are banned from this server until {time}.").format(
+        time=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(until)))
+
+
+def restarts_in(seconds: float) -> str:
+    """The notice of a ``shutdown``."""
+    return _("The server restarts in {time}. Every table is saved; log in again afterwards and your seat "
+             "is waiting.").format(time=duration_words(seconds))
+
+
+def restarting_now() -> str:
+    """Said to everyone just before the server stops for an operator's ``shutdown``."""
+    return _("The server is restarting now. Every table is saved; log in again in a moment.")
+
+
+def stopping_now() -> str:
+    """Said to everyone just before the server stops for another reason (its owner stopped it)."""
+    return _("The server is stopping now. Every table is saved; when it runs again, log in and your seat is "
+             "waiting.")
+
+
+def protected(name: str) -> str:
+    """A moderation command aimed at oneself or at a role as high as one's own."""
+    return _("You cannot do that to {name}.").format(name=name)
+
+
+def muted_line() -> str:
+    """A muted player's chat line."""
+    return _("A moderator muted your chat; nobody reads what you write.")
+
+
+def barred(number: int) -> str:
+    """A player taken off a table tries to sit there again."""
+    return _("You cannot sit at table {number} again: a moderator took you off it.").format(number=number)
+
+
+def nobody_connected(name: str) -> str:
+    """A moderation command naming nobody connected."""
+    return _("Nobody called {name} is connected.").format(name=name)
+
+
+def kicked_by(name: str) -> str:
+    """Said to the kicked player."""
+    return _("{name} sends you off the server.").format(name=name)
+
+
+def kicked(name: str) -> str:
+    """Said to the moderator who kicked."""
+    return _("{name} is off the server.").format(name=name)
+
+
+def not_at_a_table(name: str) -> str:
+    """``unseat`` of a player at no table."""
+    return _("{name} is not at a table.").format(name=name)
+
+
+def unseated(name: str, number: int) -> str:
+    """A player taken off a table by a moderator."""
+    return _("{name} is taken off table {number} by a moderator.").format(name=name, number=number)
+
+
+def muted(name: str, seconds: float | None) -> str:
+    """Said to the moderator who muted."""
+    if seconds is None:
+        return _("The chat of {name} is muted.").format(name=name)
+    return _("The chat of {name} is muted for {time}.").format(name=name, time=duration_words(seconds))
+
+
+def muted_by(name: str, seconds: float | None) -> str:
+    """Said to the muted player."""
+    if seconds is None:
+        return _("{name} mutes your chat.").format(name=name)
+    return _("{name} mutes your chat for {time}.").format(name=name, time=duration_words(seconds))
+
+
+def unmuted_by(name: str) -> str:
+    """Said to the unmuted player."""
+    return _("{name} turns your chat on again.").format(name=name)
+
+
+def unmuted(name: str) -> str:
+    """Said to the moderator who unmuted."""
+    return _("The chat of {name} is on again.").format(name=name)
+
+
+def table_closed_by(name: str, number: int) -> str:
+    """Said to those at a table a moderator closes."""
+    return _("{name} closes table {number}; you are back in the lobby.").format(name=name, number=number)
+
+
+def table_closed(number: int) -> str:
+    """Said to the moderator who closed a table."""
+    return _("Table {number} is closed.").format(number=number)
+
+
+def banned(target: str, seconds: float | None) -> str:
+    """Said to the moderator who banned."""
+    if seconds is None:
+        return _("{target} is banned.").format(target=target)
+    return _("{target} is banned for {time}.").format(target=target, time=duration_words(seconds))
+
+
+def not_banned(target: str) -> str:
+    """``unban`` of someone not banned."""
+    return _("{target} is not banned.").format(target=target)
+
+
+def unbanned(target: str) -> str:
+    """Said to the moderator who unbanned."""
+    return _("{target} is no longer banned.").format(target=target)
+
+
+def announcement(name: str, text: str) -> str:
+    """A ``broadcast`` line, to everyone connected."""
+    return _("Announcement from {name}: {text}").format(name=name, text=text)
+
+
+def no_shutdown() -> str:
+    """``shutdown cancel`` with none pending."""
+    return _("No shutdown is pending.")
+
+
+def shutdown_cancelled(name: str) -> str:
+    """Said to everyone when an operator calls off the restart."""
+    return _("{name} called off the restart; the server keeps running.").format(name=name)
+
+
+def not_a_time(text: str) -> str:
+    """A duration that cannot be read."""
+    return _("{text} is not a time: write minutes, or a number with m, h or d (30m, 2h, "
+             "7d).").format(text=text)
