@@ -504,7 +504,7 @@ def _turn_folded_in(messages: list[Message], index: int, seat: int | None) -> bo
 def _names(owners: list[str | None], in_use: Any = lambda name: False) -> list[str]:
     """People keep their names; bots get the usual bot names that no player of the server has."""
     from uno_cli.words.i18n import pgettext
-    from uno_cli.play.session import BOT_NAMES
+    from uno_cli.words.names import BOT_NAMES
 
     free = [n for n in BOT_NAMES if n not in owners and not in_use(n) and not in_use(pgettext("bot name", n))]
     free += [n for n in BOT_NAMES if n not in owners and n not in free]  # more bots than free names: as before
