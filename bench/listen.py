@@ -265,7 +265,7 @@ def phrases(lang: str = "en") -> Phrases:
     from uno_cli.words.i18n import _, ngettext
     from uno_cli.words import interactive as words
     from uno_cli.words.cards_text import card_name
-    from uno_cli.interactive.keys import COLOR_MENU
+    from uno_cli.words.interactive import COLOR_MENU
 
     mark = "\x00"
 

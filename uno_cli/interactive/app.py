@@ -20,7 +20,7 @@ from uno_cli.sound import start as start_sound
 def welcome(controller: Controller) -> None:
     """The first lines: what game, how to get help, and the first question."""
     from uno_cli.play import autosave
-    from uno_cli.interactive.keys import short_hint
+    from uno_cli.words.interactive import short_hint
 
     own_file = autosave.acquire()
     saved = autosave.read()

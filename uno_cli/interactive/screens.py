@@ -97,7 +97,7 @@ class ColorScreen(Screen):
         if c.mode != Mode.COLOR:
             c.previous_mode = Mode.PLAY if c.mode == Mode.TARGET else c.mode
         c.mode = Mode.COLOR
-        from uno_cli.interactive.keys import COLOR_MENU, COLOR_QUESTION
+        from uno_cli.words.interactive import COLOR_MENU, COLOR_QUESTION
 
         c.say(_(COLOR_QUESTION), important=True)
         c.say(_(COLOR_MENU), important=True)
@@ -201,7 +201,7 @@ class RuleBookScreen(Screen):
         c.answer(_(words.RULE_BOOK_OPEN))
 
     def key(self, name: str) -> None:
-        from uno_cli.interactive.keys import RULE_BOOK_HELP
+        from uno_cli.words.interactive import RULE_BOOK_HELP
 
         c = self.c
         if name in ("down", "right", "pagedown", "space", "enter"):

@@ -152,3 +152,57 @@ def question(msgid: str) -> str:
 def opponents(bots: int) -> str:
     """How many bots the player meets (before "Enter starts", in the same line)."""
     return ngettext("Against {count} bot.", "Against {count} bots.", bots).format(count=bots)
+
+
+# ---------------------------------------------------------------- the keys' help
+#: Keys while choosing a colour after a wild (languages without colour letters).
+COLOR_KEYS_HELP = N_("Choose a colour: Left and Right arrows then Enter, or 1 red, 2 yellow, 3 green, 4 blue.")
+# TRANSLATORS: {initials} lists the letter keys of red, yellow, green and blue in your
+# language, such as "R, G, V, B" (uno_cli/words/i18n.py, Language.color_letters, says which).
+COLOR_KEYS_INITIALS_HELP = N_(
+    "Choose a colour: Left and Right arrows then Enter, or 1 red, 2 yellow, 3 green, 4 blue, "
+    "or the initials {initials}."
+)
+
+
+def color_keys(initials: list[str]) -> str:
+    """How to choose a colour, with the language's colour letter keys if it has them (``initials``)."""
+    if not initials:
+        return _(COLOR_KEYS_HELP)
+    from uno_cli.words.i18n import get_translator
+
+    return _(COLOR_KEYS_INITIALS_HELP).format(initials=get_translator().format_list(initials, style="or"))
+
+
+#: Keys while reading the rule book.
+RULE_BOOK_HELP = N_("Rule book: Down arrow for the next section, Up arrow for the previous one, Escape to go back.")
+#: The first line of F1's list of every key.
+KEYS_HEADING = N_("Keys, while the input line is empty:")
+#: The last line of F1's list: typing a command instead.
+TYPING_HELP = N_("To type a command, start with a slash, for example /play red 5, /draw or /uno; "
+                 "then press Enter. /help lists the commands. Ctrl+C or Ctrl+D asks before quitting.")
+
+
+def key_line(key: str, action: str) -> str:
+    """One key of F1's list."""
+    return _("{key}: {action}.").format(key=key, action=action)
+
+
+def keys_now(pairs: list[tuple[str, str]]) -> str:
+    """F1's first answer: the keys that matter now (key name, command word), and how to hear them all."""
+    parts = [_("{key}: {action}").format(key=key, action=action) for key, action in pairs]
+    # TRANSLATORS: {keys} lists "key: what it does" pairs, separated by semicolons.
+    return _("Keys now: {keys}. F1 again: every key.").format(keys="; ".join(parts))
+
+
+#: The colour question after a wild, as two short lines since it comes with every wild
+#: (the question, then its menu; F1 gives the rest).
+COLOR_QUESTION = N_("Which colour?")
+# TRANSLATORS: the keys of the colour question, said after "Which colour?"
+COLOR_MENU = N_("1 red, 2 yellow, 3 green, 4 blue.")
+
+
+def short_hint() -> str:
+    """The one line said at start-up on how to get help."""
+    # TRANSLATORS: said at start-up, after "UNO."; F1 and F2 are key names.
+    return _("F1: keys; F2: rules.")
