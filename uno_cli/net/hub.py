@@ -25,7 +25,8 @@ from uno_cli.play.commands import LOBBY_BY_NAME, TABLE_KEYWORDS, lobby_verb, typ
 from uno_cli.engine.seats import seat_number
 from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
 from uno_cli.words.i18n import _, get_translator, parse_language, use_language
-from uno_cli.interactive.menu import LEVEL_NAMES, SETTING_LABELS, VERBOSITY_NAMES, setting_line
+from uno_cli.words.interactive import SETTING_LABELS, setting_line
+from uno_cli.words.optioninfo import LEVEL_NAMES, VERBOSITY_NAMES
 from uno_cli.words.names import clean_name, clean_text, name_key
 from uno_cli.net import PASSCODE, words
 from uno_cli.words import net as net_words

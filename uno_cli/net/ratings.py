@@ -267,7 +267,7 @@ def record_table(hub: Any, table: Any) -> None:
 def _who(hub: Any, member: Any, typed: str) -> tuple[str, str]:
     """(identity, name as said) of ``stats NAME``: an account, the bots of a level, or a guest's name."""
     from uno_cli.play.commands import typed_choice
-    from uno_cli.interactive.menu import LEVEL_NAMES
+    from uno_cli.words.optioninfo import LEVEL_NAMES
     from uno_cli.words.names import clean_name
     from uno_cli.words import net as net_words
 

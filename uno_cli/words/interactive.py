@@ -6,6 +6,8 @@ these are marked with ``N_`` and translated where they are said (``_(words.PAUSE
 
 from __future__ import annotations
 
+from typing import Any
+
 from uno_cli.words.i18n import N_, _, language, ngettext
 
 # ---------------------------------------------------------------- start, end and questions
@@ -206,3 +208,102 @@ def short_hint() -> str:
     """The one line said at start-up on how to get help."""
     # TRANSLATORS: said at start-up, after "UNO."; F1 and F2 are key names.
     return _("F1: keys; F2: rules.")
+
+
+# ---------------------------------------------------------------- the options menu
+#: What is said on opening the options menu.
+MENU_INTRO = N_("Options. Up and Down arrows move, Left and Right change, Escape closes and saves.")
+PLAYERS_REFUSED = N_("These rules need another number of players.")
+#: The speech-rate test sentence: ten words, timed by the player against the rate chosen.
+RATE_TEST = N_("This test sentence has ten words to time your speech.")
+BRAILLE_NAMES = {"off": N_("off"), "important": N_("important messages"), "all": N_("everything")}
+#: The names of the settings that are not rule options.
+SETTING_LABELS = {
+    "preset": N_("Rule preset"),
+    "players": N_("Players"),
+    "bots": N_("Bot level"),
+    "lang": N_("Language"),
+    "speech": N_("Speech"),
+    "speech_rate": N_("Speech rate"),
+    "verbosity": N_("Verbosity"),
+    "braille": N_("Braille"),
+    "pace": N_("Pause between opponents' moves"),
+    "race_window": N_("Extra time for races"),
+    "think_time": N_("Thinking time"),
+    "sound": N_("Sound"),
+    "sound_volume": N_("Sound volume"),
+    "sound_panning": N_("Sound panning"),
+}
+#: The explanations of the settings that are not rule options (the preset's and sound's are elsewhere).
+SETTING_HELPS = {
+    "players": N_("How many seats at the table, yours included: 2 to 10."),
+    "bots": N_("How well the computer players play and how fast they react."),
+    "lang": N_("The language of the game; it changes at the next start."),
+    "speech": N_("Speak through the screen reader or speech engine: automatic, on or off."),
+    "speech_rate": N_("How fast your speech speaks, so the game waits until you have heard each move. "
+                      "Each change says a test sentence, then Stop where this rate expects its end: "
+                      "choose the fastest rate whose Stop does not cut the sentence."),
+    "verbosity": N_("Full says every move; short leaves out what you can ask for."),
+    "braille": N_("What your screen reader shows on a braille display: off, important messages "
+                  "(your turn, questions, errors, answers to your keys) or everything."),
+    "pace": N_("How long the game waits between two opponents' moves, so you can hear them."),
+    "race_window": N_("How long jump-ins, catches and Beep answers stay open for you at least."),
+    "think_time": N_("How long you have to act when the game waits for you; a warning comes before "
+                     "the time runs out, then the game draws, passes or takes the penalty for you."),
+}
+
+
+def setting_line(label: str, value: str) -> str:
+    """A setting as it is said when read or changed: "Verbosity: short."."""
+    return _("{label}: {value}.").format(label=label, value=value)
+
+
+def setting_help(key: str) -> str:
+    """The explanation of a setting that is not a rule option."""
+    if key.startswith("sound"):
+        from uno_cli.words import sound as sound_words
+
+        helps = {"sound": sound_words.SOUND_HELP, "sound_volume": sound_words.VOLUME_HELP,
+                 "sound_panning": sound_words.PANNING_HELP}
+        return _(helps[key])
+    return _(SETTING_HELPS[key])
+
+
+def setting_value(key: str, value: Any) -> str:
+    """The value of a setting that is not a rule option, as it is said."""
+    from uno_cli.words.i18n import get_translator
+    from uno_cli.words.optioninfo import LEVEL_NAMES, SPEECH_NAMES, VERBOSITY_NAMES
+
+    if key == "bots":
+        return ", ".join(_(LEVEL_NAMES.get(v, v)) for v in str(value).split(","))
+    if key == "lang":
+        from uno_cli.words.i18n import LANGUAGES
+
+        # Each language by its own name, so a player finds theirs whatever the current one.
+        return LANGUAGES.get(str(value), str(value)) if value else _("as the system")
+    if key == "speech":
+        return _(SPEECH_NAMES.get(str(value), str(value)))
+    if key == "verbosity":
+        return _(VERBOSITY_NAMES.get(str(value), str(value)))
+    if key == "speech_rate":
+        if not value:
+            return _("the game does not wait for speech")
+        count = int(value)
+        return ngettext("{count} word a minute", "{count} words a minute", count).format(count=count)
+    if key == "braille":
+        return _(BRAILLE_NAMES.get(str(value), str(value)))
+    if key in ("sound", "sound_panning"):
+        return _(SPEECH_NAMES.get(str(value), str(value)))
+    if key == "sound_volume":
+        from uno_cli.words.sound import PERCENT
+
+        return _(PERCENT).format(volume=get_translator().format_number(value))
+    if key == "think_time" and not value:
+        return _("no limit")
+    if key in ("pace", "race_window", "think_time"):
+        # Whole numbers choose their own plural form; fractions read as plural ("1,5 seconds").
+        seconds = float(value)
+        whole = seconds.is_integer()
+        text = get_translator().format_number(int(seconds) if whole else seconds)
+        return ngettext("{seconds} second", "{seconds} seconds", int(seconds) if whole else 2).format(seconds=text)
+    return str(value)
