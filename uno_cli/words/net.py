@@ -5,7 +5,7 @@ The few that name a command as typed read its label from the verbs' registry: th
 
 from __future__ import annotations
 
-from uno_cli.words.i18n import _, pgettext
+from uno_cli.words.i18n import N_, _, pgettext
 
 
 def name_in_use(name: str) -> str:
@@ -693,3 +693,16 @@ def not_a_time(text: str) -> str:
     """A duration that cannot be read."""
     return _("{text} is not a time: write minutes, or a number with m, h or d (30m, 2h, "
              "7d).").format(text=text)
+
+
+# ------------------------------------------------------------------ keys at a network table
+KEY_NOT_HERE = N_("That key does nothing at a network table.")
+KEY_WATCHING = N_("You are watching: that key is for the players.")
+CTRL_C = N_("Ctrl+C does not leave the table. Ctrl+D on an empty line ends the session; your seat waits for you.")
+
+
+def key_or_typed(key: str, command: str, action: str) -> str:
+    """One key of the help at a network table, with what can be typed instead."""
+    # TRANSLATORS: one key of the help at a network table: {key} is the key, {command} what
+    # can be typed instead (then Enter), {action} what both do.
+    return _("{key}, or type {command}: {action}.").format(key=key, command=command, action=action)
