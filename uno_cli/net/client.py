@@ -266,7 +266,7 @@ def password_prompt() -> str:
     (which of the two the server wants, the client cannot know before logging in)."""
     from uno_cli.words.i18n import _
 
-    return _("Passcode or password")
+    return _(net_words.PASSCODE_OR_PASSWORD)
 
 
 def _spoken(ask: Callable[[], str | None], announcer: Any) -> Callable[[], str | None]:

@@ -100,9 +100,7 @@ async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: s
     (show or say)(net_words.fingerprint(key.get_fingerprint()))
     say(net_words.fingerprint_aloud(key.get_fingerprint()))
     if passcode is not None and passcode_from is not None:
-        from uno_cli.words.i18n import _
-
-        say(_("Passcode: the one in {source}.").format(source=passcode_from))
+        say(net_words.passcode_from(passcode_from))
     elif passcode is not None:
         say(net_words.passcode(passcode))
     elif hub.accounts_mode == "only":

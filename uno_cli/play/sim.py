@@ -216,12 +216,9 @@ class SimResult:
 
 def format_report(result: SimResult) -> str:
     """A plain-text report in the current language: one fact per line, no tables."""
-    from uno_cli.play.external import fault_line
     from uno_cli.words.simreport import sim_report
 
-    r = result
-    seats = sorted(set(r.logs) | set(r.reactions))
-    return sim_report(r, [fault_line(seat, r.faults.get(seat, {}), r.logs.get(seat)) for seat in seats])
+    return sim_report(result)
 
 
 # ----------------------------------------------------------------- playing one game

@@ -706,3 +706,12 @@ def key_or_typed(key: str, command: str, action: str) -> str:
     # TRANSLATORS: one key of the help at a network table: {key} is the key, {command} what
     # can be typed instead (then Enter), {action} what both do.
     return _("{key}, or type {command}: {action}.").format(key=key, command=command, action=action)
+
+
+#: What ``uno join`` asks for: the server's passcode, or the password of the name's account.
+PASSCODE_OR_PASSWORD = N_("Passcode or password")
+
+
+def passcode_from(source: str) -> str:
+    """The server's start: where its passcode is (a file), never the passcode itself."""
+    return _("Passcode: the one in {source}.").format(source=source)

@@ -1,4 +1,4 @@
-"""The report of a simulation (``uno sim``), in the current language."""
+"""The report of a simulation (``uno sim``) and the outside programs' faults, in the current language."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from uno_cli.words.i18n import _, get_translator, ngettext
 from uno_cli.words.optioninfo import LEVEL_NAMES
 
 
-def sim_report(result: Any, faults: list[str]) -> str:
+def sim_report(result: Any) -> str:
     """A plain-text report of a simulation (uno_cli.play.sim.SimResult) in the current language: one fact per
-    line, no tables; ``faults`` are the outside programs' fault lines, said after their reaction times."""
+    line, no tables."""
     r = result
     tr = get_translator()
 
@@ -71,9 +71,21 @@ def sim_report(result: Any, faults: list[str]) -> str:
     for seat, (low, high) in sorted(r.reactions.items()):
         lines.append(_("Seat {seat} (program) reacts in races after {low} to {high} seconds.").format(
             seat=seat_number(seat), low=num(low), high=num(high)))
-    lines.extend(faults)
+    for seat in sorted(set(r.logs) | set(r.reactions)):
+        lines.append(fault_line(seat, r.faults.get(seat, {}), r.logs.get(seat)))
     lines.append(_("Rule violations: {count}").format(count=len(r.violations)))
     lines.extend(_("Violation: {text}").format(text=v) for v in r.violations[:20])
     if len(r.violations) > 20:
         lines.append(_("More violations: {count}").format(count=len(r.violations) - 20))
     return "\n".join(lines)
+
+
+def fault_line(seat: int, counts: Any, log: str | None) -> str:
+    """One sentence: the faults of the outside program at ``seat`` (0-based), and its error log."""
+    line = _("Seat {seat} (program): crashes {crashes}, time-outs {timeouts}, invalid answers {invalid}, "
+             "late answers {late}.").format(seat=seat_number(seat), crashes=counts.get("crash", 0),
+                                            timeouts=counts.get("timeout", 0), invalid=counts.get("invalid", 0),
+                                            late=counts.get("late", 0))
+    if log:
+        line += " " + _("Its error output is in {file}.").format(file=log)
+    return line
