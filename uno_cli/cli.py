@@ -182,7 +182,7 @@ def _check_file_or_exit(config: Any) -> None:
         return
     from uno_cli.engine import state_io
     from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
-    from uno_cli.words.errtext import option_error, setup_error
+    from uno_cli.words.errtext import file_unreadable, option_error, setup_error
     from uno_cli.words.names import clean_text
     from uno_cli.play.session import file_bots, file_names, file_seats, read_save
 
@@ -199,7 +199,7 @@ def _check_file_or_exit(config: Any) -> None:
     except EngineError as exc:
         _fail(setup_error(InvalidSetup("impossible", problem=str(exc))))
     except OSError:
-        _fail(_("The file {file} cannot be read.").format(file=clean_text(path)))
+        _fail(file_unreadable(clean_text(path)))
 
 
 def _play_options(func: Any) -> Any:
