@@ -1,6 +1,7 @@
 """Every sentence the table server says, in the current language (one place per sentence).
 
-The few that name a command as typed read its label from the verbs' registry: they are in uno_cli.net.words.
+A sentence that names a command as typed takes it as an argument: uno_cli.net.words reads it from
+the verbs' registry (the play layer) and passes it in.
 """
 
 from __future__ import annotations
@@ -715,3 +716,91 @@ PASSCODE_OR_PASSWORD = N_("Passcode or password")
 def passcode_from(source: str) -> str:
     """The server's start: where its passcode is (a file), never the passcode itself."""
     return _("Passcode: the one in {source}.").format(source=source)
+
+
+# ------------------------------------------------------------------ sentences that name a command as typed
+# The typed command (``command``, ``invite``) comes from the verbs' registry in the play layer:
+# uno_cli.net.words passes it in.
+
+
+def welcome(name: str, command: str) -> str:
+    """The first line after logging in; ``command`` is the help command as typed."""
+    return _("Welcome, {name}. Type {command} for the commands.").format(name=name, command=command)
+
+
+def server_help(usages: list[tuple[str, str]]) -> str:
+    """The lobby and table commands, one per line: (usage as typed, what it does, translated)."""
+    # TRANSLATORS: one line of the server's help: {command} is typed as it is, {meaning} says what it does.
+    lines = [_("{command}: {meaning}").format(command=usage, meaning=meaning) for usage, meaning in usages]
+    return "\n".join([*lines, typing_rule()])
+
+
+def no_tables(command: str) -> str:
+    """The table list when there is none; ``command`` is "create NAME" as typed."""
+    return _("No tables yet. Create one with: {command}").format(command=command)
+
+
+def unknown(text: str, command: str) -> str:
+    """A line that is no command; ``command`` is the help command as typed."""
+    return _("Unknown command: {text}. Type {command} for the commands.").format(text=text, command=command)
+
+
+def private_created(number: int, command: str, invite: str) -> str:
+    """The creator of a private table hears how others come in."""
+    # TRANSLATORS: {command} is "join 3 CODE" and {invite} "invite NAME", as typed in your language.
+    return _("Table {number} is private. Friends sit with {command}, or when you invite them: {invite}.").format(
+        number=number, command=command, invite=invite)
+
+
+def needs_code(number: int, command: str) -> str:
+    """``join``/``watch`` of a private table without its code (or with a wrong one)."""
+    return _("Table {number} is private: type its code after the number ({command}), or ask its creator to "
+             "invite you.").format(number=number, command=command)
+
+
+def invited(name: str, number: int, table: str, command: str) -> str:
+    """A connected player hears who invites them where, and how to accept."""
+    return _("{name} invites you to table {number}, {table}. To sit there, type {command}.").format(
+        name=name, number=number, table=table, command=command)
+
+
+def may_register(command: str) -> str:
+    """Said when the server starts with accounts beside guests (``--accounts on``)."""
+    return _("Players may keep their name: once in, they type {command}.").format(command=command)
+
+
+def register_first(invited: bool, command: str) -> str:
+    """A newcomer (a key or a name nobody registered) tried something other than registering."""
+    if invited:
+        return _("To play here, keep your name: type {command}.").format(command=command)
+    return _("To play here, keep your name: type {command} and the server's passcode.").format(command=command)
+
+
+def guest_may_register(command: str) -> str:
+    """Said to a guest (logged in with the passcode) on a server with accounts, after the welcome."""
+    return _("To keep your name here, type {command} and a password of your own.").format(command=command)
+
+
+def choose_password(command: str) -> str:
+    """``register`` without a key and without a password."""
+    return _("Type {command} and a password of your own.").format(command=command)
+
+
+def not_registered(command: str) -> str:
+    """``password`` from a guest."""
+    return _("You have no account yet: type {command} first.").format(command=command)
+
+
+def keys_list(keys: list[str], command: str) -> str:
+    """The keys of an account, numbered; ``command`` is "add key" as typed."""
+    from uno_cli.words.i18n import get_translator
+
+    if not keys:
+        return _("No key opens your account; add one with {command}.").format(command=command)
+    items = [_("{number}: {key}").format(number=n, key=key) for n, key in enumerate(keys, 1)]
+    return _("Your keys: {keys}.").format(keys=get_translator().format_list(items))
+
+
+def no_such_key(number: str, command: str) -> str:
+    """``remove key`` with a number not in the list; ``command`` is "keys" as typed."""
+    return _("You have no key {number}; type {command} to hear them.").format(number=number, command=command)
