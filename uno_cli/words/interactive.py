@@ -186,7 +186,7 @@ TYPING_HELP = N_("To type a command, start with a slash, for example /play red 5
 
 
 def key_line(key: str, action: str) -> str:
-    """One key of F1's list."""
+    """One line of a help list: a key (or a command as typed), and what it does."""
     return _("{key}: {action}.").format(key=key, action=action)
 
 
