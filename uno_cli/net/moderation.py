@@ -185,16 +185,15 @@ def _usage(verb: str) -> str:
     from uno_cli.play.commands import label
 
     arg = next(a for v, a, _m in HELP if v == verb)
-    return _("Write it as: {usage}.").format(usage=label(verb) + " " + pgettext("argument", arg))
+    return net_words.write_it_as(label(verb) + " " + pgettext("argument", arg))
 
 
 def help_lines(role: str) -> str:
     """The commands of ``role``, one per line (said after ``help`` to those with a role)."""
     from uno_cli.play.commands import LOBBY_BY_NAME, label
 
-    return "\n".join(_("{command}: {meaning}").format(command=label(v) + " " + pgettext("argument", a),
-                                                      meaning=_(m or LOBBY_BY_NAME[v].help)) for v, a, m in HELP
-                     if _RANK[NEEDS[v]] <= _RANK[role])
+    return "\n".join(net_words.command_line(label(v) + " " + pgettext("argument", a), _(m or LOBBY_BY_NAME[v].help))
+                     for v, a, m in HELP if _RANK[NEEDS[v]] <= _RANK[role])
 
 
 # ------------------------------------------------------------------ the moderation of one server

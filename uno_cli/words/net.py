@@ -730,9 +730,18 @@ def welcome(name: str, command: str) -> str:
 
 def server_help(usages: list[tuple[str, str]]) -> str:
     """The lobby and table commands, one per line: (usage as typed, what it does, translated)."""
+    return "\n".join([*(command_line(usage, meaning) for usage, meaning in usages), typing_rule()])
+
+
+def command_line(command: str, meaning: str) -> str:
+    """One line of the server's help (the lobby's, the moderators')."""
     # TRANSLATORS: one line of the server's help: {command} is typed as it is, {meaning} says what it does.
-    lines = [_("{command}: {meaning}").format(command=usage, meaning=meaning) for usage, meaning in usages]
-    return "\n".join([*lines, typing_rule()])
+    return _("{command}: {meaning}").format(command=command, meaning=meaning)
+
+
+def write_it_as(usage: str) -> str:
+    """A moderation command typed wrong: how it is written (``usage`` as typed)."""
+    return _("Write it as: {usage}.").format(usage=usage)
 
 
 def no_tables(command: str) -> str:
