@@ -263,9 +263,9 @@ def phrases(lang: str = "en") -> Phrases:
     """The fragments of the game's sentences the model reacts to, in ``lang``."""
     from uno_cli.words import i18n
     from uno_cli.words.i18n import _, ngettext
-    from uno_cli.interactive import words
+    from uno_cli.words import interactive as words
     from uno_cli.words.cards_text import card_name
-    from uno_cli.interactive.keys import COLOR_MENU
+    from uno_cli.words.interactive import COLOR_MENU
 
     mark = "\x00"
 
@@ -305,7 +305,7 @@ def _all_cards() -> list[str]:
 def _bot_card() -> re.Pattern[str]:
     """The lines of a bot's card in the current language: a name, then the verb before the card."""
     from uno_cli.words.i18n import _, pgettext
-    from uno_cli.play.session import BOT_NAMES
+    from uno_cli.words.names import BOT_NAMES
 
     names = [pgettext("bot name", name) for name in BOT_NAMES]
     verbs = [_(t).format(player="\x00", card="\x01").split("\x00", 1)[1].split("\x01")[0]

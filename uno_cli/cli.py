@@ -11,6 +11,7 @@ import click
 
 from uno_cli import __version__
 from uno_cli.engine.seats import seat_index, seat_number
+from uno_cli.words import clitext as cli_words
 from uno_cli.words.clicktext import address_form, said_choice
 from uno_cli.words.i18n import COMPLETE_LANGUAGES, _, pgettext
 
@@ -28,15 +29,13 @@ class DefaultGroup(click.Group):
         if args and not args[0].startswith("-") and args[0] not in self.commands:
             import difflib
 
-            from uno_cli.words.i18n import _
 
-            message = _("No such command {name!r}.").format(name=args[0])
+            message = cli_words.no_such_command(args[0])
             close = difflib.get_close_matches(args[0], list(self.commands), n=3, cutoff=0.5)
             if len(close) == 1:
-                message += " " + _("Did you mean {possibility}?").format(possibility=repr(close[0]))
+                message += " " + cli_words.did_you_mean(repr(close[0]))
             elif close:
-                message += " " + _("(Did you mean one of: {possibilities}?)").format(
-                    possibilities=", ".join(map(repr, close)))
+                message += " " + cli_words.did_you_mean_one_of(", ".join(map(repr, close)))
             ctx.fail(message)
         if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h", "--version")):
             args = ["play", *args]
@@ -85,8 +84,7 @@ def _interactive_seats_or_exit(seat_specs: tuple[str, ...]) -> None:
     for text in seat_specs:
         seat, spec = parse_seat(text)
         if (seat == 0 and spec.kind != HUMAN) or (seat > 0 and spec.kind != BOT):
-            _fail(_("In the interactive game you play seat 1 and bots play the other seats, so {option} cannot be used; "
-                    "it works with {script}.").format(option="--seat " + text, script="--script"))
+            _fail(cli_words.seat_not_interactive("--seat " + text, "--script"))
 
 
 def _say_unreadable_settings() -> None:
@@ -105,7 +103,7 @@ def _say_unreadable_settings() -> None:
 def _seconds(value: float | None, option: str) -> float | None:
     """A number of seconds from the command line; NaN (which every range lets through) is refused."""
     if value is not None and value != value:
-        raise click.BadParameter(_("{value} is not a number of seconds.").format(value=value), param_hint=f"'{option}'")
+        raise click.BadParameter(cli_words.not_seconds(value), param_hint=f"'{option}'")
     return value
 
 
@@ -182,7 +180,7 @@ def _check_file_or_exit(config: Any) -> None:
         return
     from uno_cli.engine import state_io
     from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
-    from uno_cli.words.errtext import option_error, setup_error
+    from uno_cli.words.errtext import file_unreadable, option_error, setup_error
     from uno_cli.words.names import clean_text
     from uno_cli.play.session import file_bots, file_names, file_seats, read_save
 
@@ -199,7 +197,7 @@ def _check_file_or_exit(config: Any) -> None:
     except EngineError as exc:
         _fail(setup_error(InvalidSetup("impossible", problem=str(exc))))
     except OSError:
-        _fail(_("The file {file} cannot be read.").format(file=clean_text(path)))
+        _fail(file_unreadable(clean_text(path)))
 
 
 def _play_options(func: Any) -> Any:
@@ -222,7 +220,7 @@ def _play_options(func: Any) -> Any:
 
 def _sound_options(func: Any) -> Any:
     """``--sound``, ``--volume`` and ``--panning`` (uno_cli.sound): None when not given (the settings')."""
-    from uno_cli.sound import words as sound_words
+    from uno_cli.words import sound as sound_words
 
     func = click.option("--panning", type=said_choice("switch"), default=None, help=_(sound_words.PANNING_OPTION))(func)
     func = click.option("--volume", type=click.IntRange(0, 100), default=None, help=_(sound_words.VOLUME_OPTION))(func)
@@ -252,9 +250,7 @@ def play(**kw: Any) -> None:
     on_console = _isatty(sys.stdin)
     scripted = kw["script"] or kw["fmt"] == "json" or not (on_console or kw["interactive"])
     if scripted and not kw["script"] and not on_console and msys_terminal():
-        click.echo(_("This terminal gives the game pipes, not a console, so it reads commands as a script. "
-                     "For the interactive game start it with: {winpty} or {interactive}").format(
-                         winpty="winpty uno", interactive="uno --interactive"), err=True)
+        click.echo(cli_words.pipes_not_console("winpty uno", "uno --interactive"), err=True)
     preset_name = kw["preset"] or "classic"
     options = _options_or_exit(preset_name, kw["rules"])
     players = kw["players"] or _players_in_file(kw["resume"] or kw["setup"]) or (4 if options.partners or not scripted else 2)
@@ -361,9 +357,8 @@ def simulate(**kw: Any) -> None:
         if len(levels) == 1:
             levels = levels * kw["players"]
         if len(levels) != kw["players"]:
-            from uno_cli.words.i18n import _
 
-            _fail(_("Give one bot level per seat: {count} seats.").format(count=kw["players"]))
+            _fail(cli_words.one_level_per_seat(kw["players"]))
     for item in kw["externals"]:
         number, sep, command = item.partition("=")
         number, at, reaction = number.partition("@")
@@ -398,10 +393,9 @@ def simulate(**kw: Any) -> None:
             levels = ["random"] * kw["players"]
         levels[seat] = "external" + at + ":" + command.strip()
         from uno_cli.play.external import cannot_start
-        from uno_cli.words.i18n import _
 
         if cannot_start(command.strip()):
-            _fail(_("The program {command} cannot be started.").format(command=command.strip()))
+            _fail(cli_words.cannot_start(command.strip()))
     if kw["externals"]:
         extra_timeout = {"external_timeout": kw["external_timeout"]}
     else:
@@ -415,7 +409,7 @@ def simulate(**kw: Any) -> None:
 
         def progress(done: int) -> None:
             if done % step == 0 or done == total:
-                click.echo(_("{done} of {total} games played.").format(done=done, total=total), err=True)
+                click.echo(cli_words.games_played(done, total), err=True)
 
     extra: dict[str, Any] = dict(extra_timeout)
     # Never more processes than games to play.
@@ -518,8 +512,8 @@ def serve(**kw: Any) -> None:
         try:
             host, port = parse_listen(kw["listen"])
         except ValueError:
-            _fail(_("Give the address as {form}.").format(form="ADDR:PORT"))
-    from uno_cli.net import words
+            _fail(cli_words.address_as("ADDR:PORT"))
+    from uno_cli.words import net as net_words
     from uno_cli.net.limits import Limits
     from uno_cli.net.moderation import RolesError, read_passcode, read_roles
     from uno_cli.net.ssh import KeysFileError
@@ -532,8 +526,7 @@ def serve(**kw: Any) -> None:
     try:
         if kw["passcode_file"]:
             if passcode is not None:
-                _fail(_("Give the passcode one way: {option} or {other}.").format(option="--passcode",
-                                                                                   other="--passcode-file"))
+                _fail(cli_words.passcode_one_way("--passcode", "--passcode-file"))
             passcode, source = read_passcode(kw["passcode_file"]), kw["passcode_file"]
         elif passcode is None and os.environ.get("UNO_PASSCODE"):
             passcode, source = os.environ["UNO_PASSCODE"], "UNO_PASSCODE"
@@ -549,7 +542,7 @@ def serve(**kw: Any) -> None:
         with open(log_file, "a", encoding="utf-8"):
             pass
     except OSError as exc:
-        _fail(_("Cannot write the log file {file}: {reason}.").format(file=log_file, reason=exc.strerror or exc))
+        _fail(cli_words.log_unwritable(log_file, exc.strerror or exc))
 
     clock = Clock(pace=kw["pace"], race_window=max(kw["pace"], 0.5), away_timeout=kw["away"])
     limits = Limits(connections=kw["max_players"], tables=kw["max_tables"], tables_per_player=kw["tables_per_player"],
@@ -568,27 +561,27 @@ def serve(**kw: Any) -> None:
         pass
     except (KeysFileError, StoreError) as exc:
         close_speaker(announcer)
-        _fail(words.store_failed(exc.reason) if isinstance(exc, StoreError) else str(exc))
+        _fail(net_words.store_failed(exc.reason) if isinstance(exc, StoreError) else str(exc))
     except OSError as exc:
         close_speaker(announcer)
-        _fail(words.cannot_connect(f"{host}:{port}", exc.strerror or str(exc)))
+        _fail(net_words.cannot_connect(f"{host}:{port}", exc.strerror or str(exc)))
     close_speaker(announcer)
     sys.exit(status)
 
 
 def _backup(target: str) -> None:
     """``uno serve --backup FILE``: a consistent copy of the server's store (SQLite's online backup)."""
-    from uno_cli.net import words
+    from uno_cli.words import net as net_words
     from uno_cli.net.hub import STORE_NAME
     from uno_cli.net.server import server_dir
     from uno_cli.net.store import StoreError, TableStore
 
     source = server_dir() / "tables" / STORE_NAME
     if not source.is_file():
-        _fail(words.store_failed(_("there is no store in {folder} yet").format(folder=source.parent)))
+        _fail(net_words.store_failed(cli_words.no_store(source.parent)))
     path = Path(target)
     if path.exists():
-        _fail(_("{file} already exists; give a new file.").format(file=target))
+        _fail(cli_words.file_exists(target))
     try:
         store = TableStore(source)
         try:
@@ -596,8 +589,8 @@ def _backup(target: str) -> None:
         finally:
             store.close()
     except StoreError as exc:
-        _fail(words.store_failed(exc.reason))
-    click.echo(_("The store is copied to {file}.").format(file=target))
+        _fail(net_words.store_failed(exc.reason))
+    click.echo(cli_words.store_copied(target))
 
 
 @main.command(help=_("Join a table server: {host} or {address}.").format(
@@ -628,7 +621,7 @@ def join(**kw: Any) -> None:
         # The line a server gives (uno join HOST:PORT SHA256:...), whole or as two arguments.
         host, port, fingerprint = split_join_line(kw["address"], kw["fingerprint"])
     except ValueError:
-        _fail(_("Give the address as {form}.").format(form=address_form() + " [SHA256:...]"))
+        _fail(cli_words.address_as(address_form() + " [SHA256:...]"))
     name = kw["name"]
     if not name:
         try:

@@ -26,12 +26,11 @@ def main() -> None:
         if exc.errno not in _OUTPUT_ERRNOS:
             raise
         # uno rules >/dev/full, a closed pipe: say it on stderr, never a traceback.
-        from uno_cli.words.i18n import _
         from uno_cli.play.script import silence_stdout
+        from uno_cli.words.errtext import output_failed
 
         try:
-            sys.stderr.write(_("Standard output cannot be written: {reason}.").format(
-                reason=exc.strerror or exc) + "\n")
+            sys.stderr.write(output_failed(exc.strerror or exc) + "\n")
         except (OSError, ValueError):
             pass
         silence_stdout()

@@ -347,7 +347,7 @@ def _spawn_in(home: Path, lang: str, setup: str):
 def test_sr_cyrl_keys_typed_on_a_cyrillic_layout_say_the_hand_and_the_top_card(uno_home: Path, tmp_path: Path) -> None:
     import re
 
-    from uno_cli.interactive import words
+    from uno_cli.words import interactive as words
     from uno_cli.words import i18n
     from uno_cli.words.cards_text import card_name
     from uno_cli.words.i18n import _

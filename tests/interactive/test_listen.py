@@ -366,7 +366,7 @@ def test_a_letter_that_is_no_key_says_it_starts_a_typed_command(tmp_path: Path) 
 
 
 def test_the_pause_between_hands_counts_from_when_it_was_heard(tmp_path: Path) -> None:
-    from uno_cli.interactive import words
+    from uno_cli.words import interactive as words
 
     controller, lines = _controller(tmp_path, SETUP)
     controller.out.rate = 60  # a word a second

@@ -280,8 +280,8 @@ def test_a_game_in_each_language_says_its_own_keys_and_moves(uno_home: Path, tmp
     from uno_cli.words import i18n
     from uno_cli.play.commands import localize_command
     from uno_cli.words.i18n import _
-    from uno_cli.interactive import words
-    from uno_cli.interactive.keys import yes_no
+    from uno_cli.words import interactive as words
+    from uno_cli.words.interactive import yes_no
 
     with i18n.use_language(lang):
         start, turn = _(words.START_PROMPT), _("Your turn.")

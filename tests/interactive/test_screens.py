@@ -193,7 +193,7 @@ def test_yes_no_questions_name_the_language_s_own_keys_never_y(lang: str, yes: s
     import re
 
     from uno_cli.words import i18n
-    from uno_cli.interactive import words
+    from uno_cli.words import interactive as words
     from uno_cli.interactive.keys import is_no, is_yes
 
     with i18n.use_language(lang):

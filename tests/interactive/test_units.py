@@ -12,7 +12,7 @@ from tests.interactive.helpers import PipeGame, write_setup
 from uno_cli.play import autosave, settings
 from uno_cli.engine.options import CLASSIC
 from uno_cli.interactive import Announcer, parse_color
-from uno_cli.interactive.words import meanwhile
+from uno_cli.words.interactive import meanwhile
 from uno_cli.interactive.menu import Menu
 from uno_cli.play.playconfig import PlayConfig
 

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from tests.net.helpers import PASSCODE
 from uno_cli.cli import main
-from uno_cli.net import words
+from uno_cli.words import net as net_words
 from uno_cli.net.client import KnownHosts, connect
 from uno_cli.net.server import serve
 from uno_cli.net.ssh import host_key
@@ -35,10 +35,10 @@ def _unspell(spoken: str) -> str:
 
 
 def test_the_spoken_fingerprint_gives_back_every_character_and_its_case():
-    groups = words.fingerprint_groups(FINGERPRINT)
+    groups = net_words.fingerprint_groups(FINGERPRINT)
     assert groups[0] == "aB3d" and len(groups) == 11
-    assert _unspell(words.spelled_fingerprint(FINGERPRINT)) == FINGERPRINT.split(":", 1)[1]
-    assert words.fingerprint_aloud(FINGERPRINT).startswith("Host key fingerprint, group by group: a capital B 3 d; ")
+    assert _unspell(net_words.spelled_fingerprint(FINGERPRINT)) == FINGERPRINT.split(":", 1)[1]
+    assert net_words.fingerprint_aloud(FINGERPRINT).startswith("Host key fingerprint, group by group: a capital B 3 d; ")
 
 
 def test_serve_prints_the_exact_fingerprint_and_says_it_group_by_group_as_join_says_it(tmp_path):
@@ -68,7 +68,7 @@ def test_serve_prints_the_exact_fingerprint_and_says_it_group_by_group_as_join_s
     exact = host_key(tmp_path / "host_key").get_fingerprint()
     # Printed, to copy: the exact fingerprint, and the line to give a friend (host, port and key in one).
     assert shown == [f"Host key fingerprint: {exact}", f"Join with: uno join 127.0.0.1:{_port_of(said)} {exact}"]
-    spelled = words.spelled_fingerprint(exact)
+    spelled = net_words.spelled_fingerprint(exact)
     assert f"Host key fingerprint, group by group: {spelled}." in said
     assert said[0].startswith("The server is listening on 127.0.0.1, port ")
     assert any(line.startswith("Passcode: ") for line in said)

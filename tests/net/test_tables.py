@@ -350,7 +350,7 @@ def test_a_private_tables_code_invitations_and_removals_survive_a_restart(tmp_pa
 def test_uno_join_in_a_terminal_types_a_chat_line_at_a_table_in_play_and_a_key_still_acts(tmp_path):
     got = _join_and_type(tmp_path, "off")
     from uno_cli.words.i18n import use_language
-    from uno_cli.interactive import words
+    from uno_cli.words import interactive as words
 
     with use_language("it"):
         assert got["typing"].strip() == words.typing_started("sa")  # said here, in the joiner's language

@@ -81,7 +81,7 @@ def test_you_is_a_name_only_for_the_one_seat_played_from_here():
 
 def test_bot_names_are_written_in_cyrillic_in_serbian_cyrillic() -> None:
     from uno_cli.words.i18n import use_language
-    from uno_cli.play.session import bot_name
+    from uno_cli.words.names import bot_name
 
     with use_language("sr_Cyrl"):
         assert [bot_name(0), bot_name(3)] == ["Ана", "Дарио"]

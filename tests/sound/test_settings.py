@@ -14,7 +14,7 @@ from uno_cli.interactive.menu import Menu
 from uno_cli.play.playconfig import PlayConfig
 from uno_cli.play.settings import Settings
 from uno_cli import sound as sound_mod
-from uno_cli.sound import words
+from uno_cli.words import sound as words
 
 
 @pytest.fixture(autouse=True)

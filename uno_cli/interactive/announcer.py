@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from uno_cli.words.i18n import _
-from uno_cli.interactive import words
+from uno_cli.words import interactive as words
 from uno_cli.interactive.clock import DEFAULT_RATE, Item, SpeechClock
 
 #: A line of news waiting for the one before it is printed and spoken this many seconds before

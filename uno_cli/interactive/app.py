@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from uno_cli.words.i18n import _
-from uno_cli.interactive import words
+from uno_cli.words import interactive as words
 from uno_cli.interactive.announcer import close_speaker, start_speaker
 from uno_cli.interactive.controller import Controller
 from uno_cli.interactive.screens import Mode
@@ -20,7 +20,7 @@ from uno_cli.sound import start as start_sound
 def welcome(controller: Controller) -> None:
     """The first lines: what game, how to get help, and the first question."""
     from uno_cli.play import autosave
-    from uno_cli.interactive.keys import short_hint
+    from uno_cli.words.interactive import short_hint
 
     own_file = autosave.acquire()
     saved = autosave.read()

@@ -11,7 +11,7 @@ from uno_cli.engine.actions import ActionKind
 from uno_cli.engine.cards import WILD, WILD4
 from uno_cli.engine.game import Phase
 from uno_cli.words.i18n import _
-from uno_cli.interactive import words
+from uno_cli.words import interactive as words
 from uno_cli.interactive.announcer import Announcer
 from uno_cli.interactive.cursor import HandCursor
 from uno_cli.interactive.races import RaceTimers

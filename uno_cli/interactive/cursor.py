@@ -13,7 +13,7 @@ from uno_cli.words import describe as d
 from uno_cli.engine.actions import ActionKind
 from uno_cli.engine.game import IN_TURN_PHASES, Phase
 from uno_cli.words.i18n import _
-from uno_cli.interactive import words
+from uno_cli.words import interactive as words
 from uno_cli.interactive.keys import COLOR_ORDER
 
 _RANKS = [str(n) for n in range(10)] + ["s", "r", "+2", "w", "w+4", "beep"]

@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from uno_cli.play.commands import BY_NAME
-from uno_cli.words.i18n import LANGUAGE_LIST, N_, NP_, _, key_name, language
+from uno_cli.words.i18n import LANGUAGE_LIST, NP_, _, key_name, language
+from uno_cli.words import interactive as words
+from uno_cli.words.interactive import yes_no
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,12 +72,6 @@ GAME_KEYS: tuple[Key, ...] = (
 _ANY_YES = frozenset({lang.yes for lang in LANGUAGE_LIST} | {"enter"})
 
 
-def yes_no() -> dict[str, str]:
-    """The names of the yes and no keys in the current language, for questions' ``{yes}``/``{no}``."""
-    lang = language()
-    return {"yes": lang.yes.upper(), "no": lang.no.upper()}
-
-
 def _key_letter(name: str) -> str:
     from uno_cli.play.commands import normalize
 
@@ -99,16 +95,6 @@ COLOR_ORDER = ("r", "y", "g", "b")
 #: The colour choice's letter keys in each language, in COLOR_ORDER (Language.color_letters:
 #: the initials of the colour names where they differ; none in pt, where they clash).
 COLOR_LETTERS: dict[str, tuple[str, ...]] = {lang.code: lang.color_letters for lang in LANGUAGE_LIST}
-
-#: Keys while choosing a colour after a wild (languages without colour letters).
-COLOR_KEYS_HELP = N_("Choose a colour: Left and Right arrows then Enter, or 1 red, 2 yellow, 3 green, 4 blue.")
-# TRANSLATORS: {initials} lists the letter keys of red, yellow, green and blue in your
-# language, such as "R, G, V, B" (uno_cli/words/i18n.py, Language.color_letters, says which).
-COLOR_KEYS_INITIALS_HELP = N_(
-    "Choose a colour: Left and Right arrows then Enter, or 1 red, 2 yellow, 3 green, 4 blue, "
-    "or the initials {initials}."
-)
-
 
 def _language() -> str:
     from uno_cli.words.i18n import get_translator
@@ -144,12 +130,7 @@ def color_of_key(key: str) -> str | None:
 
 def color_keys_help() -> str:
     """How to choose a colour, with the current language's letter keys if it has them."""
-    letters = color_letters()
-    if not letters:
-        return _(COLOR_KEYS_HELP)
-    from uno_cli.words.i18n import get_translator
-
-    return _(COLOR_KEYS_INITIALS_HELP).format(initials=get_translator().format_list([c.upper() for c in letters], style="or"))
+    return words.color_keys([c.upper() for c in color_letters()])
 
 
 def _both_cases(keys: set[str]) -> set[str]:
@@ -193,8 +174,6 @@ def color_letter_keys() -> set[str]:
         keys.update(letters)
     return _both_cases(keys)
 
-#: Keys while reading the rule book.
-RULE_BOOK_HELP = N_("Rule book: Down arrow for the next section, Up arrow for the previous one, Escape to go back.")
 
 
 def by_verb() -> dict[str, Key]:
@@ -204,16 +183,11 @@ def by_verb() -> dict[str, Key]:
 
 def help_lines() -> list[str]:
     """The summary of all keys, one localized line per key, then how to type commands."""
-    lines = [_("Keys, while the input line is empty:")]
+    lines = [_(words.KEYS_HEADING)]
     for key in GAME_KEYS:
-        lines.append(_("{key}: {action}.").format(key=key_name(key.label), action=_(key.help)))
+        lines.append(words.key_line(key_name(key.label), _(key.help)))
     lines.append(color_keys_help())
-    lines.append(
-        _(
-            "To type a command, start with a slash, for example /play red 5, /draw or /uno; "
-            "then press Enter. /help lists the commands. Ctrl+C or Ctrl+D asks before quitting."
-        )
-    )
+    lines.append(_(words.TYPING_HELP))
     return lines
 
 
@@ -223,20 +197,4 @@ def keys_now(verbs: list[str]) -> str:
 
     table = by_verb()
     # Each key with its typed command's word: short, and the word also works typed.
-    parts = [_("{key}: {action}").format(key=key_name(table[v].label), action=label(v))
-             for v in dict.fromkeys(verbs) if v in table]
-    # TRANSLATORS: {keys} lists "key: what it does" pairs, separated by semicolons.
-    return _("Keys now: {keys}. F1 again: every key.").format(keys="; ".join(parts))
-
-
-#: The colour question after a wild, as two short lines since it comes with every wild
-#: (the question, then its menu; F1 gives the rest).
-COLOR_QUESTION = N_("Which colour?")
-# TRANSLATORS: the keys of the colour question, said after "Which colour?"
-COLOR_MENU = N_("1 red, 2 yellow, 3 green, 4 blue.")
-
-
-def short_hint() -> str:
-    """The one line said at start-up on how to get help."""
-    # TRANSLATORS: said at start-up, after "UNO."; F1 and F2 are key names.
-    return _("F1: keys; F2: rules.")
+    return words.keys_now([(key_name(table[v].label), label(v)) for v in dict.fromkeys(verbs) if v in table])

@@ -11,46 +11,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from uno_cli.words.i18n import N_, _, get_translator, ngettext
-from uno_cli.words.optioninfo import LEVEL_NAMES, SPEECH_NAMES, VERBOSITY_NAMES
+from uno_cli.words.i18n import _
+from uno_cli.words.interactive import (
+    MENU_INTRO,
+    PLAYERS_REFUSED,
+    RATE_TEST,
+    SETTING_LABELS,
+    setting_help,
+    setting_line,
+    setting_value,
+)
 from uno_cli.play.settings import BRAILLE_MODES, SPEECH_MODES, Settings
 
 PACES = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
 WINDOWS = (1.0, 2.0, 3.0, 5.0, 8.0)
 #: Thinking times (0: no limit), as the Playroom's "Thinking time is limited to 5 seconds."
 SPEECH_RATES = (0, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700)
-#: The speech-rate test sentence: ten words, timed by the player against the rate chosen.
-RATE_TEST = N_("This test sentence has ten words to time your speech.")
 THINK_TIMES = (0.0, 5.0, 10.0, 15.0, 20.0, 30.0, 60.0)
 TARGETS = (100, 200, 250, 300, 500, 750, 1000)
 HANDS = tuple(range(0, 11))
 JUMP_PENALTIES = (0, 1, 2, 3, 5, 10)
 LEVELS = ("easy", "normal", "hard", "expert", "random")
-
-_BRAILLE_NAMES = {"off": N_("off"), "important": N_("important messages"), "all": N_("everything")}
-#: The names of the settings that are not rule options.
-SETTING_LABELS = {
-    "preset": N_("Rule preset"),
-    "players": N_("Players"),
-    "bots": N_("Bot level"),
-    "lang": N_("Language"),
-    "speech": N_("Speech"),
-    "speech_rate": N_("Speech rate"),
-    "verbosity": N_("Verbosity"),
-    "braille": N_("Braille"),
-    "pace": N_("Pause between opponents' moves"),
-    "race_window": N_("Extra time for races"),
-    "think_time": N_("Thinking time"),
-    "sound": N_("Sound"),
-    "sound_volume": N_("Sound volume"),
-    "sound_panning": N_("Sound panning"),
-}
-
-
-def setting_line(label: str, value: str) -> str:
-    """A setting as it is said when read or changed: "Verbosity: short."."""
-    return _("{label}: {value}.").format(label=label, value=value)
-
 
 @dataclass
 class Item:
@@ -100,43 +81,11 @@ class Menu:
             from uno_cli.words.optioninfo import describe_value
 
             return describe_value(item.key, value)
-        key = item.key
-        if key == "preset":
+        if item.key == "preset":
             from uno_cli.words.optioninfo import preset_name
 
             return preset_name(value)
-        if key == "bots":
-            return ", ".join(_(LEVEL_NAMES.get(v, v)) for v in str(value).split(","))
-        if key == "lang":
-            from uno_cli.words.i18n import LANGUAGES
-
-            # Each language by its own name, so a player finds theirs whatever the current one.
-            return LANGUAGES.get(value, value) if value else _("as the system")
-        if key == "speech":
-            return _(SPEECH_NAMES.get(value, value))
-        if key == "verbosity":
-            return _(VERBOSITY_NAMES.get(value, value))
-        if key == "speech_rate":
-            if not value:
-                return _("the game does not wait for speech")
-            return ngettext("{count} word a minute", "{count} words a minute", int(value)).format(count=int(value))
-        if key == "braille":
-            return _(_BRAILLE_NAMES.get(value, value))
-        if key in ("sound", "sound_panning"):
-            return _(SPEECH_NAMES.get(value, value))
-        if key == "sound_volume":
-            from uno_cli.sound.words import PERCENT
-
-            return _(PERCENT).format(volume=get_translator().format_number(value))
-        if key == "think_time" and not value:
-            return _("no limit")
-        if key in ("pace", "race_window", "think_time"):
-            # Whole numbers choose their own plural form; fractions read as plural ("1,5 seconds").
-            whole = float(value).is_integer()
-            count = int(value) if whole else 2
-            text = get_translator().format_number(int(value) if whole else float(value))
-            return ngettext("{seconds} second", "{seconds} seconds", count).format(seconds=text)
-        return str(value)
+        return setting_value(item.key, value)
 
     def _label(self, item: Item) -> str:
         if item.rule:
@@ -154,28 +103,7 @@ class Menu:
             from uno_cli.words.optioninfo import preset_description
 
             return preset_description(self.settings.preset)
-        if item.key.startswith("sound"):
-            from uno_cli.sound import words as sound_words
-
-            helps = {"sound": sound_words.SOUND_HELP, "sound_volume": sound_words.VOLUME_HELP,
-                     "sound_panning": sound_words.PANNING_HELP}
-            return _(helps[item.key])
-        return {
-            "players": _("How many seats at the table, yours included: 2 to 10."),
-            "bots": _("How well the computer players play and how fast they react."),
-            "lang": _("The language of the game; it changes at the next start."),
-            "speech": _("Speak through the screen reader or speech engine: automatic, on or off."),
-            "speech_rate": _("How fast your speech speaks, so the game waits until you have heard each move. "
-                             "Each change says a test sentence, then Stop where this rate expects its end: "
-                             "choose the fastest rate whose Stop does not cut the sentence."),
-            "verbosity": _("Full says every move; short leaves out what you can ask for."),
-            "braille": _("What your screen reader shows on a braille display: off, important messages "
-                         "(your turn, questions, errors, answers to your keys) or everything."),
-            "pace": _("How long the game waits between two opponents' moves, so you can hear them."),
-            "race_window": _("How long jump-ins, catches and Beep answers stay open for you at least."),
-            "think_time": _("How long you have to act when the game waits for you; a warning comes before "
-                            "the time runs out, then the game draws, passes or takes the penalty for you."),
-        }[item.key]
+        return setting_help(item.key)
 
     # ----------------------------------------------------------------- reading
     def line(self, full: bool = True) -> str:
@@ -190,7 +118,7 @@ class Menu:
 
     def intro(self) -> str:
         """What is said on opening the menu."""
-        return _("Options. Up and Down arrows move, Left and Right change, Escape closes and saves.")
+        return _(MENU_INTRO)
 
     def move(self, delta: int) -> str:
         """Move the focus and say the new item."""
@@ -233,7 +161,7 @@ class Menu:
             try:
                 self.options().validate(new_players)
             except Exception:
-                return _("These rules need another number of players.")
+                return _(PLAYERS_REFUSED)
             s.players = new_players
         elif item.key == "bots":
             s.bots = _cycle(LEVELS, s.bots if s.bots in LEVELS else "normal", delta)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from uno_cli.play.driver import Driver, Pacing
 from uno_cli.words.i18n import _
-from uno_cli.interactive import words
+from uno_cli.words import interactive as words
 from uno_cli.interactive.screens import HOLDING_MODES, Mode
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from uno_cli.words.cards_text import color_name
 from uno_cli.engine.game import Phase
 from uno_cli.words.i18n import _
-from uno_cli.interactive import words
+from uno_cli.words import interactive as words
 from uno_cli.interactive.setup import PLAYER_SEAT, make_session
 from uno_cli.interactive.keys import COLOR_ORDER, color_keys_help, color_of_key, is_no, is_yes
 
@@ -97,7 +97,7 @@ class ColorScreen(Screen):
         if c.mode != Mode.COLOR:
             c.previous_mode = Mode.PLAY if c.mode == Mode.TARGET else c.mode
         c.mode = Mode.COLOR
-        from uno_cli.interactive.keys import COLOR_MENU, COLOR_QUESTION
+        from uno_cli.words.interactive import COLOR_MENU, COLOR_QUESTION
 
         c.say(_(COLOR_QUESTION), important=True)
         c.say(_(COLOR_MENU), important=True)
@@ -201,7 +201,7 @@ class RuleBookScreen(Screen):
         c.answer(_(words.RULE_BOOK_OPEN))
 
     def key(self, name: str) -> None:
-        from uno_cli.interactive.keys import RULE_BOOK_HELP
+        from uno_cli.words.interactive import RULE_BOOK_HELP
 
         c = self.c
         if name in ("down", "right", "pagedown", "space", "enter"):

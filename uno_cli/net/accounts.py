@@ -153,15 +153,16 @@ def register_command(hub: Any, member: Any, rest: str) -> None:
     """``register [PASSWORD]``: the member's name becomes an account, bound to the key the member
     logged in with, or else to the password given; a newcomer without the passcode gives it instead."""
     from uno_cli.net import words
+    from uno_cli.words import net as net_words
     from uno_cli.net.store import StoreError
 
     accounts = hub.accounts
     if accounts is None:
-        member.say(words.no_accounts, "error", {"code": "no_accounts"})
+        member.say(net_words.no_accounts, "error", {"code": "no_accounts"})
         return
     if member.account is not None:
         account = member.account
-        member.say(lambda: words.already_registered(account.name), "error", {"code": "registered"})
+        member.say(lambda: net_words.already_registered(account.name), "error", {"code": "registered"})
         return
     word = rest.strip()
     key = member.login_key
@@ -170,14 +171,14 @@ def register_command(hub: Any, member: Any, rest: str) -> None:
             member.say(lambda: words.register_first(False), "error", {"code": "register_first"})
             return
         if not member.check_passcode(word):
-            member.say(words.wrong_passcode, "error", {"code": "wrong_passcode"})
+            member.say(net_words.wrong_passcode, "error", {"code": "wrong_passcode"})
             return
     elif key is None:
         if not word:
             member.say(words.choose_password, "error", {"code": "password_needed"})
             return
         if not MIN_PASSWORD <= len(word) <= MAX_PASSWORD:
-            member.say(lambda: words.password_length(MIN_PASSWORD), "error", {"code": "bad_password"})
+            member.say(lambda: net_words.password_length(MIN_PASSWORD), "error", {"code": "bad_password"})
             return
     name = member.name
 
@@ -186,16 +187,16 @@ def register_command(hub: Any, member: Any, rest: str) -> None:
             return
         try:
             if accounts.named(name) is not None:
-                member.say(lambda: words.name_taken(name), "error", {"code": "name_taken"})
+                member.say(lambda: net_words.name_taken(name), "error", {"code": "name_taken"})
                 return
             account = accounts.register(name, fingerprint=key, hashed=hashed, kind=member.login_key_kind)
         except StoreError as exc:
             reason = exc.reason
-            member.say(lambda: words.save_failed(reason[:200]), "error", {"code": "save_failed"})
+            member.say(lambda: net_words.save_failed(reason[:200]), "error", {"code": "save_failed"})
             return
         member.account, member.credential, member.newcomer = account, account.credential, False
         hub.credentials[name] = account.credential
-        member.say(lambda: words.registered(name, key is not None), "registered",
+        member.say(lambda: net_words.registered(name, key is not None), "registered",
                    {"name": name, "key": key is not None})
 
     if key is not None:
@@ -207,17 +208,18 @@ def register_command(hub: Any, member: Any, rest: str) -> None:
 def password_command(hub: Any, member: Any, rest: str) -> None:
     """``password NEW``: a new password for the member's account (a key account gains one)."""
     from uno_cli.net import words
+    from uno_cli.words import net as net_words
     from uno_cli.net.store import StoreError
 
     if hub.accounts is None:
-        member.say(words.no_accounts, "error", {"code": "no_accounts"})
+        member.say(net_words.no_accounts, "error", {"code": "no_accounts"})
         return
     if member.account is None:
         member.say(words.not_registered, "error", {"code": "not_registered"})
         return
     word = rest.strip()
     if not MIN_PASSWORD <= len(word) <= MAX_PASSWORD:
-        member.say(lambda: words.password_length(MIN_PASSWORD), "error", {"code": "bad_password"})
+        member.say(lambda: net_words.password_length(MIN_PASSWORD), "error", {"code": "bad_password"})
         return
     account, accounts = member.account, hub.accounts
 
@@ -226,9 +228,9 @@ def password_command(hub: Any, member: Any, rest: str) -> None:
             accounts.set_password(account, hashed=hashed)
         except StoreError as exc:
             reason = exc.reason
-            member.say(lambda: words.save_failed(reason[:200]), "error", {"code": "save_failed"})
+            member.say(lambda: net_words.save_failed(reason[:200]), "error", {"code": "save_failed"})
             return
-        member.say(words.password_changed, "info", {"code": "password_changed"})
+        member.say(net_words.password_changed, "info", {"code": "password_changed"})
 
     off_the_loop(hash_password, word, finish)
 
@@ -260,9 +262,10 @@ def off_the_loop(work: Callable[[str], str], arg: str, done: Callable[[str], Non
 def _own_account(hub: Any, member: Any) -> Any:
     """The member's account, or None (said why)."""
     from uno_cli.net import words
+    from uno_cli.words import net as net_words
 
     if hub.accounts is None:
-        member.say(words.no_accounts, "error", {"code": "no_accounts"})
+        member.say(net_words.no_accounts, "error", {"code": "no_accounts"})
         return None
     if member.account is None:
         member.say(words.not_registered, "error", {"code": "not_registered"})
@@ -296,7 +299,7 @@ def add_key_command(hub: Any, member: Any, rest: str) -> None:
     import asyncssh
 
     from uno_cli.words.names import clean_text
-    from uno_cli.net import words
+    from uno_cli.words import net as net_words
     from uno_cli.net.store import StoreError
 
     account = _own_account(hub, member)
@@ -305,28 +308,29 @@ def add_key_command(hub: Any, member: Any, rest: str) -> None:
     try:
         key = asyncssh.import_public_key(rest.strip())
     except (ValueError, asyncssh.Error, TypeError):
-        member.say(words.bad_public_key, "error", {"code": "bad_key"})
+        member.say(net_words.bad_public_key, "error", {"code": "bad_key"})
         return
     fingerprint = key.get_fingerprint()
 
     kind, comment = key_kind_of(key), clean_text(key.get_comment() or "")[:60]
     if fingerprint in hub.accounts.keys(account):
-        member.say(words.key_known, "error", {"code": "key_known"})
+        member.say(net_words.key_known, "error", {"code": "key_known"})
         return
     try:
         hub.accounts.add_key(account, fingerprint, kind, comment)
     except StoreError as exc:
         reason = exc.reason
-        member.say(lambda: words.save_failed(reason[:200]), "error", {"code": "save_failed"})
+        member.say(lambda: net_words.save_failed(reason[:200]), "error", {"code": "save_failed"})
         return
     said = _key_said(kind, comment)
-    member.say(lambda: words.key_added(said, account.name), "info", {"code": "key_added", "fingerprint": fingerprint})
+    member.say(lambda: net_words.key_added(said, account.name), "info", {"code": "key_added", "fingerprint": fingerprint})
 
 
 def remove_key_command(hub: Any, member: Any, rest: str) -> None:
     """``remove key N``: the key numbered N in ``keys`` no longer opens the account (never the last way in)."""
     from uno_cli.words.names import clean_text
     from uno_cli.net import words
+    from uno_cli.words import net as net_words
     from uno_cli.net.store import StoreError
 
     account = _own_account(hub, member)
@@ -341,17 +345,17 @@ def remove_key_command(hub: Any, member: Any, rest: str) -> None:
         return
     current = hub.accounts.named(account.name)
     if len(listed) == 1 and (current is None or not current.password):
-        member.say(words.last_way_in, "error", {"code": "last_way_in"})
+        member.say(net_words.last_way_in, "error", {"code": "last_way_in"})
         return
     fingerprint, kind, comment = listed[number - 1]
     try:
         hub.accounts.remove_key(account, fingerprint)
     except StoreError as exc:
         reason = exc.reason
-        member.say(lambda: words.save_failed(reason[:200]), "error", {"code": "save_failed"})
+        member.say(lambda: net_words.save_failed(reason[:200]), "error", {"code": "save_failed"})
         return
     said = _key_said(kind, comment) or fingerprint[:15]
-    member.say(lambda: words.key_removed(said), "info", {"code": "key_removed", "fingerprint": fingerprint})
+    member.say(lambda: net_words.key_removed(said), "info", {"code": "key_removed", "fingerprint": fingerprint})
 
 
 def key_kind_of(key: Any) -> str:

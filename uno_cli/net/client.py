@@ -25,7 +25,7 @@ from typing import Any
 import asyncssh
 
 from uno_cli.words.names import clean_lines, clean_value
-from uno_cli.net import words
+from uno_cli.words import net as net_words
 from uno_cli.net import DEFAULT_PORT, JSON_CHANNEL, KEYS_CHANNEL
 
 
@@ -149,17 +149,17 @@ class _Client(asyncssh.SSHClient):
             found = key.get_fingerprint()
             if found != self.fingerprint:  # case-sensitive, as OpenSSH compares it
                 self.refused = True
-                self.say(words.fingerprint_mismatch(self.where, self.fingerprint, found))
+                self.say(net_words.fingerprint_mismatch(self.where, self.fingerprint, found))
                 return False
             if self.known.check(self.where, key) == "changed":
                 self.known.replace(self.where, key)  # the line given is newer than what was remembered
             return True
         result = self.known.check(self.where, key)
         if result == "new":
-            self.say(words.new_host(self.where, key.get_fingerprint()))
+            self.say(net_words.new_host(self.where, key.get_fingerprint()))
         if result == "changed":
             self.refused = True
-            self.say(words.changed_host(self.where, str(self.known.path)))
+            self.say(net_words.changed_host(self.where, str(self.known.path)))
             return False
         return True
 
@@ -231,7 +231,7 @@ async def play(host: str, port: int, name: str, passcode: str | None, key_file: 
     except (OSError, asyncssh.Error, ValueError) as exc:  # ValueError: a name SSH cannot send
         from uno_cli.words.names import clean_text
 
-        say(words.cannot_connect(host, clean_text(str(exc))[:200] or type(exc).__name__), important=True)
+        say(net_words.cannot_connect(host, clean_text(str(exc))[:200] or type(exc).__name__), important=True)
         close_speaker(announcer)
         return 1
     remote = _Remote(process, announcer)
@@ -243,7 +243,7 @@ async def play(host: str, port: int, name: str, passcode: str | None, key_file: 
             await _receive(process, remote, fmt == "json")
     finally:
         conn.close()
-        say(words.connection_closed())
+        say(net_words.connection_closed())
         close_speaker(announcer)
     return 0
 
@@ -266,7 +266,7 @@ def password_prompt() -> str:
     (which of the two the server wants, the client cannot know before logging in)."""
     from uno_cli.words.i18n import _
 
-    return _("Passcode or password")
+    return _(net_words.PASSCODE_OR_PASSWORD)
 
 
 def _spoken(ask: Callable[[], str | None], announcer: Any) -> Callable[[], str | None]:
@@ -316,13 +316,13 @@ class _Remote:
 
     def typing_started(self, letter: str) -> None:
         """A letter that is no key began a typed line: said here at once, as in the local game."""
-        from uno_cli.interactive import words
+        from uno_cli.words import interactive as words
 
         self.out.say(words.typing_started(self.run_of_keys.begin_typing(self.buffer, letter)), interrupt=True)
 
     def line_cleared(self) -> None:
         """Escape emptied the typed line: said here at once, as in the local game."""
-        from uno_cli.interactive import words
+        from uno_cli.words import interactive as words
         from uno_cli.words.i18n import _
 
         self.out.say(_(words.LINE_CLEARED), interrupt=True)

@@ -25,11 +25,13 @@ from uno_cli.play.commands import LOBBY_BY_NAME, TABLE_KEYWORDS, lobby_verb, typ
 from uno_cli.engine.seats import seat_number
 from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
 from uno_cli.words.i18n import _, get_translator, parse_language, use_language
-from uno_cli.interactive.menu import LEVEL_NAMES, SETTING_LABELS, VERBOSITY_NAMES, setting_line
+from uno_cli.words.interactive import SETTING_LABELS, setting_line
+from uno_cli.words.optioninfo import LEVEL_NAMES, VERBOSITY_NAMES
 from uno_cli.words.names import clean_name, clean_text, name_key
 from uno_cli.net import PASSCODE, words
+from uno_cli.words import net as net_words
 from uno_cli.net.limits import Limits
-from uno_cli.net.moderation import VERBS as MODERATION_VERBS, Moderation, banned_sentence
+from uno_cli.net.moderation import VERBS as MODERATION_VERBS, Moderation
 from uno_cli.net.oplog import event as log_event, safe as log_safe
 from uno_cli.net.table import OVER, PLAYING, WAITING, Clock, Table
 from uno_cli.words.optioninfo import typed_preset, typed_rule
@@ -218,25 +220,25 @@ class Hub:
         name, credential = member.name, member.credential
         ban = self.moderation.admit(member)
         if ban is not None:
-            self._refuse(member, lambda: banned_sentence(ban.until), "banned")
+            self._refuse(member, lambda: net_words.banned_sentence(ban.until), "banned")
             return
         like = self._look_alike(name)
         if like is not None:
             # "ana", "ANA", Cyrillic "Аna" or "Ána" beside a connected or bound "Ana".
-            self._refuse(member, lambda: words.name_look_alike(name, like), "name_look_alike")
+            self._refuse(member, lambda: net_words.name_look_alike(name, like), "name_look_alike")
             return
         if self._registered_elsewhere(member):
-            self._refuse(member, lambda: words.name_taken(name), "name_taken")
+            self._refuse(member, lambda: net_words.name_taken(name), "name_taken")
             return
         old = self.members.get(name)
         if credential is not None:
             # A name belongs to the credential it was first used with: a key, or the passcode.
             if self.credentials.get(name, credential) != credential:
-                self._refuse(member, lambda: words.name_taken(name), "name_taken")
+                self._refuse(member, lambda: net_words.name_taken(name), "name_taken")
                 return
             if old is not None and old is not member and not (
                     credential != PASSCODE and old.credential == credential):
-                self._refuse(member, lambda: words.name_in_use(name), "name_in_use")
+                self._refuse(member, lambda: net_words.name_in_use(name), "name_in_use")
                 return
             self.credentials[name] = credential
         if old is not None and old is not member:
@@ -259,7 +261,7 @@ class Hub:
                 table.sit(member)  # a seat kept for this name (a match, or a table saved while it waited)
                 self._mark(table.number)
                 if table.state == WAITING:
-                    member.say(lambda: words.joined(member.name, table.number), "joined",
+                    member.say(lambda: net_words.joined(member.name, table.number), "joined",
                                {"number": table.number, "seat": seat_number(table.seat_of(member.name))})
                 break
 
@@ -305,7 +307,7 @@ class Hub:
         if member.gone:
             return
         if len(text) > MAX_LINE:
-            member.say(words.too_long, "error", {"code": "too_long"})
+            member.say(net_words.too_long, "error", {"code": "too_long"})
             return
         text = text.replace("\ufeff", "").strip()
         if not text:
@@ -337,7 +339,7 @@ class Hub:
             self.moderation.help(member)
             return
         if member.json and text.startswith(("{", "#")):
-            member.say(words.not_at_table, "error", {"code": "no_game"})
+            member.say(net_words.not_at_table, "error", {"code": "no_game"})
             return
         member.say(lambda: words.unknown(clean_text(text)[:80]), "error", {"code": "unknown_command"})
 
@@ -351,14 +353,14 @@ class Hub:
         with member.language():
             for table in self.tables.values():
                 if not table.admits(member.name):  # a private table: no name, no rules
-                    member.send("table", words.private_line(table.number, table.taken, len(table.owners),
-                                                            words.state_name(table.state)),
+                    member.send("table", net_words.private_line(table.number, table.taken, len(table.owners),
+                                                            net_words.state_name(table.state)),
                                 {"number": table.number, "private": True, "players": len(table.owners),
                                  "taken": table.taken, "state": table.state})
                     continue
-                member.send("table", words.table_line(table.number, table.name, rules_line(table.config),
-                                                      table.taken, len(table.owners), words.level_name(table.bot_level),
-                                                      words.state_name(table.state)),
+                member.send("table", net_words.table_line(table.number, table.name, rules_line(table.config),
+                                                      table.taken, len(table.owners), net_words.level_name(table.bot_level),
+                                                      net_words.state_name(table.state)),
                             {"number": table.number, "name": table.name, "players": len(table.owners),
                              "taken": table.taken, "bots": table.bot_level, "pace": table.pace, "state": table.state})
 
@@ -396,15 +398,15 @@ class Hub:
             options.validate(players)
         except (ConfigError, InvalidOptions, InvalidSetup, EngineError, ValueError) as exc:
             problem: BaseException = exc
-            member.say(lambda: words.bad_table_options(_problem(problem)), "error", {"code": "bad_table"})
+            member.say(lambda: net_words.bad_table_options(_problem(problem)), "error", {"code": "bad_table"})
             return
         if len(self.tables) >= self.limits.tables:
             count = len(self.tables)
-            member.say(lambda: words.too_many_tables(count), "error", {"code": "too_many_tables"})
+            member.say(lambda: net_words.too_many_tables(count), "error", {"code": "too_many_tables"})
             return
         mine = sum(1 for t in self.tables.values() if t.creator == member.name and t.state != OVER)
         if mine >= self.limits.tables_per_player:
-            member.say(lambda: words.your_tables(mine), "error", {"code": "too_many_yours"})
+            member.say(lambda: net_words.your_tables(mine), "error", {"code": "too_many_yours"})
             return
         number = self._next
         self._next += 1
@@ -417,11 +419,11 @@ class Hub:
         table.saved = self._changed
         self.tables[number] = table
         self._leave_table(member)
-        self.broadcast_lobby(lambda: words.created(member.name, number), {"number": number})
+        self.broadcast_lobby(lambda: net_words.created(member.name, number), {"number": number})
         log_event("table %d opened by %s", number, log_safe(member.name))
         table.sit(member)
         self._mark(number)
-        member.say(lambda: words.joined(member.name, number), "joined", {"number": number, "seat": 1})
+        member.say(lambda: net_words.joined(member.name, number), "joined", {"number": number, "seat": 1})
         if code is not None:
             member.say(lambda: words.private_created(number, code), "info", {"number": number, "code": code})
 
@@ -429,7 +431,7 @@ class Hub:
         key = rest.strip().split(" ")[0] if rest.strip() else ""
         table = self.tables.get(int(key)) if key.isascii() and key.isdigit() and len(key) < 6 else None
         if table is None:
-            member.say(lambda: words.no_such_table(clean_text(key)[:20]), "error", {"code": "no_table"})
+            member.say(lambda: net_words.no_such_table(clean_text(key)[:20]), "error", {"code": "no_table"})
         return table
 
     def _admitted(self, member: Member, table: Table, rest: str) -> bool:
@@ -438,7 +440,7 @@ class Hub:
         if table.admits(member.name, code):
             return True
         if member.name in table.removed:
-            member.say(lambda: words.not_welcome(table.number), "error", {"code": "removed"})
+            member.say(lambda: net_words.not_welcome(table.number), "error", {"code": "removed"})
         else:
             member.say(lambda: words.needs_code(table.number), "error", {"code": "private"})
         return False
@@ -454,19 +456,19 @@ class Hub:
             return
         if table.seat_of(member.name) is None:
             if table.state != WAITING:
-                member.say(words.already_started, "error", {"code": "started"})
+                member.say(net_words.already_started, "error", {"code": "started"})
                 return
             if table.taken >= len(table.owners):
-                member.say(words.table_full, "error", {"code": "full"})
+                member.say(net_words.table_full, "error", {"code": "full"})
                 return
         self._leave_table(member)
         seat = table.sit(member)
         if seat is None:
-            member.say(words.table_full, "error", {"code": "full"})
+            member.say(net_words.table_full, "error", {"code": "full"})
             return
         self._mark(table.number)
         for other in table.members:
-            other.say(lambda: words.joined(member.name, table.number), "joined",
+            other.say(lambda: net_words.joined(member.name, table.number), "joined",
                       {"number": table.number, "seat": seat_number(seat), "name": member.name})
 
     def watch(self, member: Member, rest: str) -> None:
@@ -476,14 +478,14 @@ class Hub:
             return
         self._leave_table(member)
         for other in table.members:
-            other.say(lambda: words.watching(member.name, table.number), "watching", {"number": table.number})
+            other.say(lambda: net_words.watching(member.name, table.number), "watching", {"number": table.number})
         table.watch(member)
-        member.say(lambda: words.watching(member.name, table.number), "watching", {"number": table.number})
+        member.say(lambda: net_words.watching(member.name, table.number), "watching", {"number": table.number})
 
     def leave(self, member: Member, _rest: str = "") -> None:
         """``leave``: back to the lobby (a seat in a match is kept for its player)."""
         if member.table is None:
-            member.say(words.not_at_table, "error", {"code": "not_at_table"})
+            member.say(net_words.not_at_table, "error", {"code": "not_at_table"})
             return
         self._leave_table(member)
 
@@ -494,9 +496,9 @@ class Hub:
         number = table.number
         table.detach(member, dropped=False)
         self._mark(number)
-        member.say(lambda: words.left(member.name, number), "left", {"number": number})
+        member.say(lambda: net_words.left(member.name, number), "left", {"number": number})
         for other in table.members:
-            other.say(lambda: words.left(member.name, number), "left", {"number": number, "name": member.name})
+            other.say(lambda: net_words.left(member.name, number), "left", {"number": number, "name": member.name})
         self._tidy(table)
 
     def _tidy(self, table: Table) -> None:
@@ -512,13 +514,13 @@ class Hub:
         """``start``: the creator begins the match; empty seats are bots."""
         table = member.table
         if table is None:
-            member.say(words.not_at_table, "error", {"code": "not_at_table"})
+            member.say(net_words.not_at_table, "error", {"code": "not_at_table"})
             return
         if table.state != WAITING:
-            member.say(words.already_started, "error", {"code": "started"})
+            member.say(net_words.already_started, "error", {"code": "started"})
             return
         if table.creator != member.name:
-            member.say(lambda: words.only_creator(table.creator), "error", {"code": "not_creator"})
+            member.say(lambda: net_words.only_creator(table.creator), "error", {"code": "not_creator"})
             return
         table.start()
         self._watch_hands(table)
@@ -526,7 +528,7 @@ class Hub:
     def who(self, member: Member, _rest: str = "") -> None:
         """``who``: the names connected (at the table, or everyone in the lobby)."""
         people = [m.name for m in (member.table.members if member.table else self.members.values())]
-        member.say(lambda: words.who(sorted(people)), "who", {"names": sorted(people)})
+        member.say(lambda: net_words.who(sorted(people)), "who", {"names": sorted(people)})
 
     # ------------------------------------------------------------------ private tables (issue 31)
 
@@ -534,10 +536,10 @@ class Hub:
         """The table ``member`` opened and sits at; else None, said why."""
         table = member.table
         if table is None:
-            member.say(words.not_at_table, "error", {"code": "not_at_table"})
+            member.say(net_words.not_at_table, "error", {"code": "not_at_table"})
             return None
         if table.creator != member.name:
-            member.say(lambda: words.only_creator_may(table.creator), "error", {"code": "not_creator"})
+            member.say(lambda: net_words.only_creator_may(table.creator), "error", {"code": "not_creator"})
             return None
         return table
 
@@ -550,7 +552,7 @@ class Hub:
         other = self.members.get(name) or next(
             (m for n, m in self.members.items() if name and name_key(n) == name_key(name)), None)
         if other is None or other is member:
-            member.say(lambda: words.nobody_called(name or "?"), "error", {"code": "no_player"})
+            member.say(lambda: net_words.nobody_called(name or "?"), "error", {"code": "no_player"})
             return
         table.invited.add(other.name)
         table.removed.discard(other.name)
@@ -558,7 +560,7 @@ class Hub:
         number, title = table.number, table.name
         other.say(lambda: words.invited(member.name, number, title), "invited",
                   {"number": number, "from": member.name})
-        member.say(lambda: words.invite_sent(other.name, number), "info", {"number": number, "name": other.name})
+        member.say(lambda: net_words.invite_sent(other.name, number), "info", {"number": number, "name": other.name})
 
     def remove(self, member: Member, rest: str) -> None:
         """``remove NAME``: the creator removes a player from the table before its match."""
@@ -566,17 +568,17 @@ class Hub:
         if table is None:
             return
         if table.state != WAITING:
-            member.say(words.already_started, "error", {"code": "started"})
+            member.say(net_words.already_started, "error", {"code": "started"})
             return
         name = clean_name(rest.strip(), "")
         other = next((m for m in table.members if m.name == name or (name and name_key(m.name) == name_key(name))),
                      None)
         if other is None or other is member:
-            member.say(lambda: words.nobody_called(name or "?"), "error", {"code": "no_player"})
+            member.say(lambda: net_words.nobody_called(name or "?"), "error", {"code": "no_player"})
             return
         number, gone = table.number, other.name
         for m in list(table.members):
-            m.say(lambda: words.removed(member.name, gone, number), "removed", {"number": number, "name": gone})
+            m.say(lambda: net_words.removed(member.name, gone, number), "removed", {"number": number, "name": gone})
         table.invited.discard(gone)
         table.removed.add(gone)
         table.detach(other, dropped=False)  # back in the lobby (told above, with the table)
@@ -588,7 +590,7 @@ class Hub:
 
         host, port = member.reached if member.reached is not None else ("HOST", 0)
         line = join_line(host, port, self.fingerprint or "")
-        member.say(lambda: words.join_with(line), "address", {"line": line})
+        member.say(lambda: net_words.join_with(line), "address", {"line": line})
 
     # ------------------------------------------------------------------ chat
 
@@ -600,12 +602,12 @@ class Hub:
         now = time.monotonic()
         times = member.chat_times
         if len(times) == CHAT_LINES and now - times[0] < CHAT_WINDOW:
-            member.say(words.too_fast, "error", {"code": "chat_rate"})
+            member.say(net_words.too_fast, "error", {"code": "chat_rate"})
             return
         times.append(now)
         audience = member.table.members if member.table is not None else [
             m for m in self.members.values() if m.table is None]
-        member.say(lambda: words.chat(member.name, text), "chat", {"from": member.name, "message": text})
+        member.say(lambda: net_words.chat(member.name, text), "chat", {"from": member.name, "message": text})
         # Handed out to the audience a bounded number at a time (see _chat_tick).
         self._chat_lines.append((member.name, text, [m for m in audience if m is not member and not m.muted]))
         self._pump_chat()
@@ -652,9 +654,9 @@ class Hub:
                 continue
             with member.language():
                 if skipped:
-                    member.send("info", words.chat_skipped(skipped), {"code": "chat_skipped", "count": skipped})
+                    member.send("info", net_words.chat_skipped(skipped), {"code": "chat_skipped", "count": skipped})
                 for name, text in lines:
-                    member.send("chat", words.chat(name, text), {"from": name, "message": text})
+                    member.send("chat", net_words.chat(name, text), {"from": name, "message": text})
         if self._chat_ready or self._chat_lines:
             self._pump_chat()
 
@@ -664,7 +666,7 @@ class Hub:
             self.moderation.mute(self, member, _rest)
             return
         member.muted = True
-        member.say(lambda: words.chat_muted(True), "info")
+        member.say(lambda: net_words.chat_muted(True), "info")
 
     def unmute(self, member: Member, _rest: str = "") -> None:
         """``unmute``: chat lines again (``unmute NAME``: a moderator's mute ends)."""
@@ -672,7 +674,7 @@ class Hub:
             self.moderation.unmute(self, member, _rest)
             return
         member.muted = False
-        member.say(lambda: words.chat_muted(False), "info")
+        member.say(lambda: net_words.chat_muted(False), "info")
 
     def set_lang(self, member: Member, rest: str) -> None:
         """``lang CODE``: the member's language."""
@@ -901,7 +903,7 @@ class Hub:
                 self._failing.add(n)
                 # Said once per table until a save works again (members' lines do not wait for it).
                 for member in list(table.members):
-                    member.say(lambda: words.save_failed(clean_text(reason)[:200]), "error", {"code": "save_failed"})
+                    member.say(lambda: net_words.save_failed(clean_text(reason)[:200]), "error", {"code": "save_failed"})
 
     def _sync_later(self) -> None:
         """About once a second, the store's log goes to the disk on a worker thread."""
@@ -1062,7 +1064,7 @@ def _problem(exc: BaseException) -> str:
     if isinstance(exc, ConfigError):
         if exc.code == "bad_bot_level":  # the levels as the member types them
             exc = ConfigError(exc.code, value=exc.detail.get("value"),
-                              allowed=tuple(words.level_name(level) for level in BOT_LEVELS))
+                              allowed=tuple(net_words.level_name(level) for level in BOT_LEVELS))
         return clean_text(config_error(exc))[:300]
     return clean_text(str(exc))[:120]
 

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 from uno_cli.play.commands import Asking, ask
 from uno_cli.engine.actions import ActionKind
 from uno_cli.engine.cards import WILD, WILD4
-from uno_cli.words.i18n import N_, _, key_name
+from uno_cli.words import net as net_words
+from uno_cli.words.i18n import _, key_name
 from uno_cli.interactive.announcer import Announcer, Mute
 from uno_cli.interactive.cursor import HandCursor
 from uno_cli.interactive.screens import ColorScreen, Mode, parse_color
@@ -31,11 +32,6 @@ if TYPE_CHECKING:
 #: pause, its menu and its save are the server's; speech is the joiner's own).
 NOT_HERE = frozenset({"pause", "options", "save", "silence"})
 
-# TRANSLATORS: one key of the help at a network table: {key} is the key, {command} what
-# can be typed instead (then Enter), {action} what both do.
-KEY_OR_TYPED = N_("{key}, or type {command}: {action}.")
-KEY_NOT_HERE = N_("That key does nothing at a network table.")
-KEY_WATCHING = N_("You are watching: that key is for the players.")
 #: What a watcher's keys do (public questions, the messages, the help): watchers hold no cards.
 WATCHER_VERBS = frozenset({"top", "counts", "scores", "turn", "status", "repeat", "history_back", "history_forward",
                            "help", "rules"})
@@ -43,7 +39,6 @@ WATCHER_VERBS = frozenset({"top", "counts", "scores", "turn", "status", "repeat"
 TYPING_GAP = 0.6
 #: Seconds between letters of a slower typist: such a run is the start of a word when it begins a command word.
 SLOW_TYPING_GAP = 2.0
-CTRL_C = N_("Ctrl+C does not leave the table. Ctrl+D on an empty line ends the session; your seat waits for you.")
 
 
 def is_key(name: str, watching: bool) -> bool:
@@ -181,7 +176,7 @@ class SeatKeys:
 
     def typing_started(self, letter: str) -> None:
         """A letter that is no key began a typed line: said, as in the local game (one rule)."""
-        from uno_cli.interactive import words
+        from uno_cli.words import interactive as words
 
         typed = self.run_of_keys.begin_typing(self.buffer, letter)
         with self.member.language(), self.member.replying():
@@ -189,7 +184,7 @@ class SeatKeys:
 
     def line_cleared(self) -> None:
         """Escape emptied the typed line: said, as in the local game."""
-        from uno_cli.interactive import words
+        from uno_cli.words import interactive as words
 
         with self.member.language(), self.member.replying():
             self.answer(_(words.LINE_CLEARED))
@@ -241,7 +236,7 @@ class SeatKeys:
         self.run_of_keys.press(name)
         with member.language(), member.replying():
             if name == "c-c":
-                self.answer(_(CTRL_C))
+                self.answer(_(net_words.CTRL_C))
                 return
             if name == "c-d":
                 member.close()
@@ -255,12 +250,12 @@ class SeatKeys:
                 return
             binding = next((b for b in GAME_KEYS if name in b.keys), None)
             if binding is None:
-                from uno_cli.interactive import words
+                from uno_cli.words import interactive as words
 
                 self.answer(_(words.NO_SUCH_KEY))
                 return
             if self.watching and binding.verb not in WATCHER_VERBS and binding.verb not in NOT_HERE:
-                self.answer(_(KEY_WATCHING))
+                self.answer(_(net_words.KEY_WATCHING))
                 return
             self.run(binding.verb)
 
@@ -310,15 +305,14 @@ class SeatKeys:
         if verb == "silence" and self.speech_here:
             return  # uno join silenced its own speech
         if verb in NOT_HERE:
-            self.answer(_(KEY_NOT_HERE))
+            self.answer(_(net_words.KEY_NOT_HERE))
             return
         own = self._own_verbs()
         if verb in own:
             if verb not in ("repeat", "history_back", "history_forward") and self._session() is None:
                 from uno_cli.words import describe as d
-                from uno_cli.net import words
 
-                self.answer(words.not_at_table() if member.table is None else d.no_seat_text())
+                self.answer(net_words.not_at_table() if member.table is None else d.no_seat_text())
                 return
             c = self.cursor
             c.seat = member.seat  # type: ignore[assignment]
@@ -344,18 +338,18 @@ class SeatKeys:
         from uno_cli.play.commands import label
         from uno_cli.interactive.keys import GAME_KEYS, color_keys_help
         from uno_cli.net import words
+        from uno_cli.words import interactive as interactive_words
 
-        lines = [_("Keys, while the input line is empty:")]
+        lines = [_(interactive_words.KEYS_HEADING)]
         watching = self.watching
         for binding in GAME_KEYS:
             if watching and binding.verb not in WATCHER_VERBS:
                 continue  # a watcher holds no cards: only what a watcher can do
             if binding.verb == "silence" and self.speech_here:
-                lines.append(_("{key}: {action}.").format(key=key_name(binding.label), action=_(binding.help)))
+                lines.append(interactive_words.key_line(key_name(binding.label), _(binding.help)))
             elif binding.verb not in NOT_HERE:
                 slash = "/" if self.keyed else ""
-                lines.append(_(KEY_OR_TYPED).format(key=key_name(binding.label), command=slash + label(binding.verb),
-                                                    action=_(binding.help)))
+                lines.append(net_words.key_or_typed(key_name(binding.label), slash + label(binding.verb), _(binding.help)))
         lines += [*([] if watching else [color_keys_help()]), words.server_help()]
         self.answer("\n".join(lines))
 

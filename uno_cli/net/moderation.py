@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from uno_cli.words.i18n import N_, NP_, _, ngettext, pgettext
+from uno_cli.words import net as net_words
+from uno_cli.words.i18n import N_, NP_, _, pgettext
 from uno_cli.words.names import clean_name, clean_text, name_key
 from uno_cli.net import PASSCODE, file_stamp, oplog
 
@@ -73,8 +74,7 @@ def _role_name(text: str, where: Callable[[], str]) -> str:
     """A name given a role, refused when cleaning would change it (control characters, too long)."""
     name = clean_name(text, "")
     if not name or name != text:
-        raise RolesError(_("{where}: the name {name} has characters a name cannot have, or is longer than 24 "
-                           "characters.").format(where=where(), name=clean_text(text)[:40]))
+        raise RolesError(net_words.role_name_refused(where(), clean_text(text)[:40]))
     return name
 
 
@@ -86,13 +86,12 @@ def parse_roles(text: str, shown: str) -> dict[str, str]:
         if not entry or entry.startswith("#"):
             continue
         def where(number: int = number) -> str:
-            return _("Line {line} of the roles file {file}").format(line=number, file=shown)
+            return net_words.roles_line(number, shown)
         word, _sep, name = entry.partition(" ")
         if word.lower() not in ROLES:
-            raise RolesError(_("{where}: {word} is not a role; write operator or moderator, then the name.").format(
-                where=where(), word=clean_text(word)[:40]))
+            raise RolesError(net_words.not_a_role(where(), clean_text(word)[:40]))
         if not name.strip():
-            raise RolesError(_("{where} gives no name after the role.").format(where=where()))
+            raise RolesError(net_words.no_name_after_role(where()))
         grant(roles, _role_name(name.strip(), where), word.lower())
     return roles
 
@@ -114,11 +113,9 @@ def read_given(path: str) -> tuple[str, str]:
     try:
         return read_text(path), shown
     except OSError as exc:
-        raise RolesError(_("Cannot read the file {file}: {reason}.").format(
-            file=shown, reason=clean_text(exc.strerror or str(exc)))) from None
+        raise RolesError(net_words.cannot_read_given(shown, clean_text(exc.strerror or str(exc)))) from None
     except InvalidSetup:
-        raise RolesError(_("The file {file} must be a regular file of UTF-8 text, at most {limit} kB.").format(
-            file=shown, limit=MAX_BYTES // 1000)) from None
+        raise RolesError(net_words.given_not_text(shown, MAX_BYTES // 1000)) from None
 
 
 def read_passcode(path: str) -> str:
@@ -126,7 +123,7 @@ def read_passcode(path: str) -> str:
     text, shown = read_given(path)
     line = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
     if not line:
-        raise RolesError(_("The passcode file {file} holds no passcode.").format(file=shown))
+        raise RolesError(net_words.no_passcode(shown))
     return line
 
 
@@ -160,25 +157,6 @@ def parse_duration(text: str) -> float:
     return float(seconds)
 
 
-def duration_words(seconds: float) -> str:
-    """``seconds`` as a person says it: in days, hours, minutes or seconds, the largest that fits."""
-    s = round(seconds)
-    if s >= 86400 and s % 86400 == 0:
-        n = s // 86400
-        return ngettext("{count} day", "{count} days", n).format(count=n)
-    if s >= 3600 and s % 3600 == 0:
-        n = s // 3600
-        return ngettext("{count} hour", "{count} hours", n).format(count=n)
-    if s >= 60 and s % 60 == 0:
-        n = s // 60
-        return ngettext("{count} minute", "{count} minutes", n).format(count=n)
-    return ngettext("{count} second", "{count} seconds", s).format(count=s)
-
-
-def _when(until: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(until))
-
-
 @dataclass
 class Ban:
     """One ban: of a name (its key) or of an address or network; ``until`` None is for good."""
@@ -203,54 +181,19 @@ def _network(text: str) -> Any:
 # ------------------------------------------------------------------ what players hear
 
 
-def _refused(role: str) -> str:
-    if role == OPERATOR:
-        return _("Only the server's operators can do that.")
-    return _("Only the server's moderators and operators can do that.")
-
-
-def _role_needs_key() -> str:
-    return _("Your role here counts only when you log in with your own key, not with the shared passcode.")
-
-
 def _usage(verb: str) -> str:
     from uno_cli.play.commands import label
 
     arg = next(a for v, a, _m in HELP if v == verb)
-    return _("Write it as: {usage}.").format(usage=label(verb) + " " + pgettext("argument", arg))
+    return net_words.write_it_as(label(verb) + " " + pgettext("argument", arg))
 
 
 def help_lines(role: str) -> str:
     """The commands of ``role``, one per line (said after ``help`` to those with a role)."""
     from uno_cli.play.commands import LOBBY_BY_NAME, label
 
-    return "\n".join(_("{command}: {meaning}").format(command=label(v) + " " + pgettext("argument", a),
-                                                      meaning=_(m or LOBBY_BY_NAME[v].help)) for v, a, m in HELP
-                     if _RANK[NEEDS[v]] <= _RANK[role])
-
-
-def banned_sentence(until: float | None) -> str:
-    """Said to a banned login before its connection is closed."""
-    if until is None:
-        return _("You are banned from this server.")
-    return _("You are banned from this server until {time}.").format(time=_when(until))
-
-
-def restarts_in(seconds: float) -> str:
-    """The notice of a ``shutdown``."""
-    return _("The server restarts in {time}. Every table is saved; log in again afterwards and your seat "
-             "is waiting.").format(time=duration_words(seconds))
-
-
-def restarting_now() -> str:
-    """Said to everyone just before the server stops for an operator's ``shutdown``."""
-    return _("The server is restarting now. Every table is saved; log in again in a moment.")
-
-
-def stopping_now() -> str:
-    """Said to everyone just before the server stops for another reason (its owner stopped it)."""
-    return _("The server is stopping now. Every table is saved; when it runs again, log in and your seat is "
-             "waiting.")
+    return "\n".join(net_words.command_line(label(v) + " " + pgettext("argument", a), _(m or LOBBY_BY_NAME[v].help))
+                     for v, a, m in HELP if _RANK[NEEDS[v]] <= _RANK[role])
 
 
 # ------------------------------------------------------------------ the moderation of one server
@@ -311,9 +254,9 @@ class Moderation:
         if _RANK[self.role_of(member)] >= _RANK[need]:
             return True
         if member.credential == PASSCODE and _RANK[self.roles.get(name_key(member.name))] >= _RANK[need]:
-            member.say(_role_needs_key, "error", {"code": "role_needs_key"})
+            member.say(net_words.role_needs_key, "error", {"code": "role_needs_key"})
         else:
-            member.say(lambda: _refused(need), "error", {"code": "not_allowed"})
+            member.say(lambda: net_words.refused(need == OPERATOR), "error", {"code": "not_allowed"})
         oplog.event("refused %s to %s (no role)", verb, oplog.safe(member.name))
         return False
 
@@ -339,7 +282,7 @@ class Moderation:
         """True (and said) when ``name`` holds a role as high as ``member``'s, or is ``member``."""
         if name_key(name) == name_key(member.name) or _RANK[self.roles.get(name_key(name))] >= _RANK[
                 self.role_of(member)]:
-            member.say(lambda: _("You cannot do that to {name}.").format(name=name), "error", {"code": "protected"})
+            member.say(lambda: net_words.protected(name), "error", {"code": "protected"})
             return True
         return False
 
@@ -396,7 +339,7 @@ class Moderation:
         if until is not None and time.time() >= until:
             del self.muted[key]
             return False
-        member.say(lambda: _("A moderator muted your chat; nobody reads what you write."), "error", {"code": "muted"})
+        member.say(net_words.muted_line, "error", {"code": "muted"})
         return True
 
     def is_barred(self, number: int, name: str) -> bool:
@@ -407,8 +350,7 @@ class Moderation:
         """True (and said) when a moderator took ``member`` off table ``number``."""
         if not self.is_barred(number, member.name):
             return False
-        member.say(lambda: _("You cannot sit at table {number} again: a moderator took you off it.").format(
-            number=number), "error", {"code": "barred"})
+        member.say(lambda: net_words.barred(number), "error", {"code": "barred"})
         return True
 
     # ---------------------------------------------------------------- the store
@@ -458,13 +400,13 @@ class Moderation:
         if not name or self._above(member, name):
             return
         if target is None:
-            member.say(lambda: _("Nobody called {name} is connected.").format(name=name), "error", {"code": "no_player"})
+            member.say(lambda: net_words.nobody_connected(name), "error", {"code": "no_player"})
             return
         by = member.name
-        target.say(lambda: _("{name} sends you off the server.").format(name=by), "error", {"code": "kicked"})
+        target.say(lambda: net_words.kicked_by(by), "error", {"code": "kicked"})
         hub.disconnect(target, dropped=True)
         _close(target)
-        member.say(lambda: _("{name} is off the server.").format(name=name), "info", {"code": "kicked"})
+        member.say(lambda: net_words.kicked(name), "info", {"code": "kicked"})
         oplog.event("kick: %s by %s", oplog.safe(name), oplog.safe(by))
 
     def unseat(self, hub: Hub, member: Member, rest: str) -> None:
@@ -481,12 +423,12 @@ class Moderation:
         if table is None:  # not connected, or in the lobby: a seat waiting for them at a match
             table, seat = _waiting_seat(hub, name)
         if table is None:
-            member.say(lambda: _("{name} is not at a table.").format(name=name), "error", {"code": "not_at_table"})
+            member.say(lambda: net_words.not_at_a_table(name), "error", {"code": "not_at_table"})
             return
         number = table.number
         self.barred.setdefault(number, set()).add(name_key(name))
         self._keep(hub, Ban("seat", f"{number} {name_key(name)}", None, member.name))  # after a restart too
-        sentence = lambda: _("{name} is taken off table {number} by a moderator.").format(name=name, number=number)
+        sentence = lambda: net_words.unseated(name, number)
         table.announce(sentence)
         if target is not None and target.table is not None and target.table.number == number:
             hub._leave_table(target)
@@ -512,12 +454,8 @@ class Moderation:
         self.muted[name_key(name)] = until = None if seconds is None else time.time() + seconds
         by = member.name
         self._keep(hub, Ban("mute", name_key(name), until, by))  # after a restart too
-        if seconds is None:
-            done = lambda: _("The chat of {name} is muted.").format(name=name)
-            told = lambda: _("{name} mutes your chat.").format(name=by)
-        else:
-            done = lambda: _("The chat of {name} is muted for {time}.").format(name=name, time=duration_words(seconds))
-            told = lambda: _("{name} mutes your chat for {time}.").format(name=by, time=duration_words(seconds))
+        done = lambda: net_words.muted(name, seconds)
+        told = lambda: net_words.muted_by(by, seconds)
         if target is not None:
             target.say(told, "info", {"code": "muted"})
         member.say(done, "info", {"code": "muted"})
@@ -535,8 +473,8 @@ class Moderation:
         by = member.name
         self._keep(hub, Ban("mute", name_key(name), None, by), gone=True)
         if target is not None:
-            target.say(lambda: _("{name} turns your chat on again.").format(name=by), "info", {"code": "unmuted"})
-        member.say(lambda: _("The chat of {name} is on again.").format(name=name), "info", {"code": "unmuted"})
+            target.say(lambda: net_words.unmuted_by(by), "info", {"code": "unmuted"})
+        member.say(lambda: net_words.unmuted(name), "info", {"code": "unmuted"})
         oplog.event("unmute: %s by %s", oplog.safe(name), oplog.safe(by))
 
     def close(self, hub: Hub, member: Member, rest: str) -> None:
@@ -548,8 +486,7 @@ class Moderation:
             return
         number, by = table.number, member.name
         for other in list(table.members):
-            other.say(lambda: _("{name} closes table {number}; you are back in the lobby.").format(
-                name=by, number=number), "left", {"number": number, "code": "closed"})
+            other.say(lambda: net_words.table_closed_by(by, number), "left", {"number": number, "code": "closed"})
             table.detach(other, dropped=False)
         table.close()
         hub.tables.pop(number, None)
@@ -557,7 +494,7 @@ class Moderation:
             self._keep(hub, Ban("seat", f"{number} {key}", None, by), gone=True)
         hub._mark(number)
         if member.table is None:
-            member.say(lambda: _("Table {number} is closed.").format(number=number), "info", {"code": "closed"})
+            member.say(lambda: net_words.table_closed(number), "info", {"code": "closed"})
         oplog.event("table %d closed by %s", number, oplog.safe(by))
 
     # ---------------------------------------------------------------- operators' commands
@@ -582,18 +519,14 @@ class Moderation:
         ban = Ban(kind, key, None if seconds is None else time.time() + seconds, member.name)
         self.bans[(kind, key)] = ban
         self._keep(hub, ban)
-        if seconds is None:
-            member.say(lambda: _("{target} is banned.").format(target=shown), "info", {"code": "banned"})
-        else:
-            member.say(lambda: _("{target} is banned for {time}.").format(target=shown, time=duration_words(seconds)),
-                       "info", {"code": "banned"})
+        member.say(lambda: net_words.banned(shown, seconds), "info", {"code": "banned"})
         oplog.event("ban: %s %s by %s for %s", kind, oplog.safe(shown), oplog.safe(member.name),
                     "good" if seconds is None else "%ds" % seconds)
         now = time.time()
         for other in list(hub.members.values()):
             hit = (name_key(other.name) == key) if kind == "name" else self.address_ban(other.address, now) is ban
             if hit and other is not member:
-                other.say(partial(banned_sentence, ban.until), "error", {"code": "banned"})
+                other.say(partial(net_words.banned_sentence, ban.until), "error", {"code": "banned"})
                 hub.disconnect(other, dropped=True)
                 _close(other)
 
@@ -611,10 +544,10 @@ class Moderation:
         shown = clean_text(word)[:50]
         ban = self.bans.pop(key, None)
         if ban is None:
-            member.say(lambda: _("{target} is not banned.").format(target=shown), "error", {"code": "not_banned"})
+            member.say(lambda: net_words.not_banned(shown), "error", {"code": "not_banned"})
             return
         self._keep(hub, ban, gone=True)
-        member.say(lambda: _("{target} is no longer banned.").format(target=shown), "info", {"code": "unbanned"})
+        member.say(lambda: net_words.unbanned(shown), "info", {"code": "unbanned"})
         oplog.event("unban: %s %s by %s", ban.kind, oplog.safe(shown), oplog.safe(member.name))
 
     def broadcast(self, hub: Hub, member: Member, rest: str) -> None:
@@ -626,7 +559,7 @@ class Moderation:
             member.say(lambda: _usage("broadcast"), "error", {"code": "usage"})
             return
         by = member.name
-        tell_everyone(hub, lambda: _("Announcement from {name}: {text}").format(name=by, text=text), "broadcast",
+        tell_everyone(hub, lambda: net_words.announcement(by, text), "broadcast",
                       {"from": by, "message": text})
         oplog.event("broadcast by %s: %s", oplog.safe(by), oplog.safe(text))
 
@@ -648,7 +581,7 @@ class Moderation:
         """Tell everyone the server restarts in ``seconds``, then stop it (a new notice replaces an earlier one)."""
         import asyncio
 
-        tell_everyone(hub, lambda: restarts_in(seconds), "shutdown", {"seconds": seconds})
+        tell_everyone(hub, lambda: net_words.restarts_in(seconds), "shutdown", {"seconds": seconds})
         oplog.event("shutdown in %ds by %s", seconds, oplog.safe(by) or "the operator")
         if self._shutdown is not None:
             self._shutdown.cancel()
@@ -658,12 +591,12 @@ class Moderation:
     def cancel_shutdown(self, hub: Hub, member: Member) -> None:
         """``shutdown cancel``: the pending shutdown is called off, and everyone hears it."""
         if self._shutdown is None or self.restarting:
-            member.say(lambda: _("No shutdown is pending."), "error", {"code": "no_shutdown"})
+            member.say(net_words.no_shutdown, "error", {"code": "no_shutdown"})
             return
         self._shutdown.cancel()
         self._shutdown = None
         by = member.name
-        tell_everyone(hub, lambda: _("{name} called off the restart; the server keeps running.").format(name=by),
+        tell_everyone(hub, lambda: net_words.shutdown_cancelled(by),
                       "shutdown", {"seconds": None, "code": "cancelled"})
         oplog.event("shutdown cancelled by %s", oplog.safe(by))
 
@@ -681,8 +614,7 @@ class Moderation:
             return parse_duration(word)
         except ValueError:
             shown = clean_text(word)[:20]
-            member.say(lambda: _("{text} is not a time: write minutes, or a number with m, h or d (30m, 2h, "
-                                 "7d).").format(text=shown), "error", {"code": "bad_time"})
+            member.say(lambda: net_words.not_a_time(shown), "error", {"code": "bad_time"})
             return False
 
 

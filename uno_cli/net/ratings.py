@@ -224,7 +224,7 @@ def record_table(hub: Any, table: Any) -> None:
     """Record a finished match of a table, update the ratings, and tell each account its rating."""
     import logging
 
-    from uno_cli.net import words
+    from uno_cli.words import net as net_words
     from uno_cli.net.store import StoreError
     from uno_cli.words.optioninfo import preset_name
 
@@ -260,16 +260,16 @@ def record_table(hub: Any, table: Any) -> None:
             continue
         rating = next((r for p, r, _g in records.ratings(account.credential) if p == match.preset), None)
         if rating is not None:
-            member.say(lambda r=rating: words.rating_now(preset_name(match.preset), r), "rating",
+            member.say(lambda r=rating: net_words.rating_now(preset_name(match.preset), r), "rating",
                        {"preset": match.preset, "rating": rating})
 
 
 def _who(hub: Any, member: Any, typed: str) -> tuple[str, str]:
     """(identity, name as said) of ``stats NAME``: an account, the bots of a level, or a guest's name."""
     from uno_cli.play.commands import typed_choice
-    from uno_cli.interactive.menu import LEVEL_NAMES
+    from uno_cli.words.optioninfo import LEVEL_NAMES
     from uno_cli.words.names import clean_name
-    from uno_cli.net import words
+    from uno_cli.words import net as net_words
 
     if not typed:
         if member.account is not None:
@@ -281,26 +281,26 @@ def _who(hub: Any, member: Any, typed: str) -> tuple[str, str]:
         return account.credential, account.name
     level = typed_choice(typed, LEVEL_NAMES)
     if level is not None:
-        return bot_identity(level), words.bot_name(level)
+        return bot_identity(level), net_words.bot_name(level)
     name = clean_name(typed, "?")
     return GUEST + name, name
 
 
 def _said_name(identity: str, name: str) -> str:
-    from uno_cli.net import words
+    from uno_cli.words import net as net_words
 
-    return words.bot_name(identity[len(BOT):]) if identity.startswith(BOT) else name
+    return net_words.bot_name(identity[len(BOT):]) if identity.startswith(BOT) else name
 
 
 def _no_records(member: Any) -> None:
-    from uno_cli.net import words
+    from uno_cli.words import net as net_words
 
-    member.say(words.no_accounts, "error", {"code": "no_accounts"})
+    member.say(net_words.no_accounts, "error", {"code": "no_accounts"})
 
 
 def stats_command(hub: Any, member: Any, rest: str) -> None:
     """``stats [NAME]``: two short lines: matches, wins and average points; the ratings."""
-    from uno_cli.net import words
+    from uno_cli.words import net as net_words
     from uno_cli.words.optioninfo import preset_name
 
     records = hub.records
@@ -311,20 +311,20 @@ def stats_command(hub: Any, member: Any, rest: str) -> None:
         identity, name = _who(hub, member, rest.strip()[:40])
         games, wins, average = records.stats(identity)
         if not games:
-            member.send("stats", words.no_matches(name), {"name": name, "matches": 0})
+            member.send("stats", net_words.no_matches(name), {"name": name, "matches": 0})
             return
-        member.send("stats", words.stats_line(name, games, wins, round(average)),
+        member.send("stats", net_words.stats_line(name, games, wins, round(average)),
                     {"name": name, "matches": games, "wins": wins, "average": round(average, 1)})
         ratings = records.ratings(identity)[:3]
         if ratings:
-            member.send("stats", words.ratings_line([(preset_name(p), r) for p, r, _g in ratings]),
+            member.send("stats", net_words.ratings_line([(preset_name(p), r) for p, r, _g in ratings]),
                         {"ratings": {p: r for p, r, _g in ratings}})
 
 
 def top_command(hub: Any, member: Any, rest: str) -> None:
     """``top [N] [PRESET]``: the best N ratings (default 5, at most 20) of a preset (default the most played)."""
     from uno_cli.words.names import clean_text
-    from uno_cli.net import words
+    from uno_cli.words import net as net_words
     from uno_cli.words.optioninfo import preset_name, typed_preset
 
     records = hub.records
@@ -344,18 +344,18 @@ def top_command(hub: Any, member: Any, rest: str) -> None:
         shown_preset = preset_name(preset)
         rows = records.top(preset, count)
         if not rows:
-            member.send("top", words.no_ratings(shown_preset), {"preset": preset, "players": []})
+            member.send("top", net_words.no_ratings(shown_preset), {"preset": preset, "players": []})
             return
-        member.send("top", words.top_title(shown_preset), {"preset": preset})
+        member.send("top", net_words.top_title(shown_preset), {"preset": preset})
         for place, (identity, name, rating, games) in enumerate(rows, 1):
             said = _said_name(identity, name)
-            member.send("top", words.top_line(place, said, rating, games),
+            member.send("top", net_words.top_line(place, said, rating, games),
                         {"place": place, "name": said, "rating": rating, "matches": games})
 
 
 def history_command(hub: Any, member: Any, rest: str) -> None:
     """``history``: the member's last five matches, one line each, newest first."""
-    from uno_cli.net import words
+    from uno_cli.words import net as net_words
     from uno_cli.words.optioninfo import preset_name
 
     records = hub.records
@@ -366,9 +366,9 @@ def history_command(hub: Any, member: Any, rest: str) -> None:
         identity, name = _who(hub, member, "")
         rows = records.history(identity, 5)
         if not rows:
-            member.send("history", words.no_matches(name), {"name": name, "matches": 0})
+            member.send("history", net_words.no_matches(name), {"name": name, "matches": 0})
             return
         for number, preset, place, players, score, winners in rows:
-            member.send("history", words.history_line(preset_name(preset), place, players, score, winners),
+            member.send("history", net_words.history_line(preset_name(preset), place, players, score, winners),
                         {"match": number, "preset": preset, "place": place, "players": players, "score": score,
                          "winners": winners})

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from uno_cli.net import words
+from uno_cli.words import net as net_words
 from uno_cli.net.hub import Hub
 from uno_cli.net.limits import Limits
 from uno_cli.net.ssh import Gate, bound_port, host_key, new_passcode, start
@@ -83,11 +84,7 @@ async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: s
                say: Callable[[str], None], ready: Callable[[int], None] | None, stop: asyncio.Event | None,
                show: Callable[[str], None] | None, roles: Callable[[], dict[str, str]] | None, log: Any) -> int:
     from uno_cli.net import oplog
-    from uno_cli.net.moderation import (
-        restarting_now,
-        stopping_now,
-        tell_everyone,
-    )
+    from uno_cli.net.moderation import tell_everyone
 
     resumed = hub.resume()
     if hub.store is not None:
@@ -95,21 +92,19 @@ async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: s
     warm_up()
     server = await start(hub, host, port, key, gate)
     port = bound_port(server)
-    say(words.listening(host, port))
+    say(net_words.listening(host, port))
     if host in LOCAL_HOSTS:
-        say(words.local_only("--listen 0.0.0.0:%d" % port))
+        say(net_words.local_only("--listen 0.0.0.0:%d" % port))
     else:
-        say(words.open_to_others())
-    (show or say)(words.fingerprint(key.get_fingerprint()))
-    say(words.fingerprint_aloud(key.get_fingerprint()))
+        say(net_words.open_to_others())
+    (show or say)(net_words.fingerprint(key.get_fingerprint()))
+    say(net_words.fingerprint_aloud(key.get_fingerprint()))
     if passcode is not None and passcode_from is not None:
-        from uno_cli.words.i18n import _
-
-        say(_("Passcode: the one in {source}.").format(source=passcode_from))
+        say(net_words.passcode_from(passcode_from))
     elif passcode is not None:
-        say(words.passcode(passcode))
+        say(net_words.passcode(passcode))
     elif hub.accounts_mode == "only":
-        say(words.open_registration())
+        say(net_words.open_registration())
     if hub.accounts_mode == "on":
         say(words.may_register())
     shown = host if host not in ("0.0.0.0", "::") else "HOST"
@@ -118,8 +113,8 @@ async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: s
     # One line to give a friend: address, port and the key's fingerprint (uno join checks it strictly).
     from uno_cli.words.i18n import pgettext
 
-    say(words.join_with(f"ssh -p {port} {pgettext('argument', 'NAME')}@{shown}"))
-    (show or say)(words.join_with(join_line(shown, port, key.get_fingerprint())))  # printed: to copy and paste
+    say(net_words.join_with(f"ssh -p {port} {pgettext('argument', 'NAME')}@{shown}"))
+    (show or say)(net_words.join_with(join_line(shown, port, key.get_fingerprint())))  # printed: to copy and paste
     oplog.event("server started on %s port %d; %d tables resumed", host, port, resumed)
     if ready is not None:
         ready(port)
@@ -143,7 +138,8 @@ async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: s
     try:
         await stop.wait()
     finally:
-        tell_everyone(hub, restarting_now if hub.moderation.restarting else stopping_now, "shutdown", {"seconds": 0})
+        stopping = net_words.restarting_now if hub.moderation.restarting else net_words.stopping_now
+        tell_everyone(hub, stopping, "shutdown", {"seconds": 0})
         count = len(hub.tables)
         saved = hub.close()
         oplog.event("server stopping: %d tables %s", count, "saved" if saved else "NOT saved: " + oplog.safe(
@@ -159,6 +155,6 @@ async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: s
         except asyncio.CancelledError:
             pass
     if not saved:
-        say(words.store_failed(hub.save_failure or ""))
+        say(net_words.store_failed(hub.save_failure or ""))
         return 1
     return 0

@@ -30,6 +30,7 @@ from uno_cli.net import DEFAULT_PORT, JSON_CHANNEL, KEYS_CHANNEL, PASSCODE, file
 from uno_cli.net.accounts import key_kind_of
 from uno_cli.net.hub import MAX_LINE, Hub, Member
 from uno_cli.net.limits import Limits
+from uno_cli.words import net as net_words
 
 #: Failed logins from one address within :data:`FAIL_WINDOW` seconds before it is refused.
 MAX_FAILURES = 5
@@ -67,16 +68,16 @@ def read_authorized_keys(path: str) -> Any:
     (:func:`uno_cli.play.savefile.read_text`); raises KeysFileError naming the problem (and the line)."""
     from uno_cli.engine.errors import InvalidSetup
     from uno_cli.words.names import clean_text
-    from uno_cli.net import words
+    from uno_cli.words import net as net_words
     from uno_cli.play.savefile import read_text
 
     shown = clean_text(str(path))[:200]
     try:
         text = read_text(path)
     except OSError as exc:
-        raise KeysFileError(words.keys_file_unreadable(shown, clean_text(exc.strerror or str(exc)))) from None
+        raise KeysFileError(net_words.keys_file_unreadable(shown, clean_text(exc.strerror or str(exc)))) from None
     except InvalidSetup as exc:
-        raise KeysFileError(words.keys_file_problem(shown, exc.code, exc.detail)) from None
+        raise KeysFileError(net_words.keys_file_problem(shown, exc.code, exc.detail)) from None
     count = 0
     for number, line in enumerate(text.splitlines(), 1):
         entry = line.strip()
@@ -85,10 +86,10 @@ def read_authorized_keys(path: str) -> Any:
         try:
             asyncssh.import_authorized_keys(entry)
         except (ValueError, asyncssh.Error):
-            raise KeysFileError(words.keys_file_problem(shown, "bad_line", {"line": number})) from None
+            raise KeysFileError(net_words.keys_file_problem(shown, "bad_line", {"line": number})) from None
         count += 1
     if not count:
-        raise KeysFileError(words.keys_file_problem(shown, "no_keys", {}))
+        raise KeysFileError(net_words.keys_file_problem(shown, "no_keys", {}))
     return asyncssh.import_authorized_keys(text)
 
 
@@ -281,11 +282,11 @@ class _Server(asyncssh.SSHServer):
         return self.password_auth_supported()
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
-        from uno_cli.net import words
+        from uno_cli.words import net as net_words
 
         accounts = self._accounts()
         account = accounts.named(username) if accounts is not None else None
-        return "", "", "", [(words.login_prompt(account is not None and account.password is not None,
+        return "", "", "", [(net_words.login_prompt(account is not None and account.password is not None,
                                                 self.gate.passcode is not None), False)]
 
     def validate_kbdint_response(self, username: str, responses: Any) -> Any:
@@ -597,7 +598,7 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             refused = self._cutter.refused
             data = self._cutter(data)
             if self._cutter.refused != refused:
-                self.member.say(words.too_long, "error", {"code": "too_long"})
+                self.member.say(net_words.too_long, "error", {"code": "too_long"})
         self._inbox.put(data)
 
     def _take(self, data: str) -> None:

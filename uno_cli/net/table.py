@@ -22,7 +22,7 @@ from uno_cli.play.commands import parse, spoken_moves
 from uno_cli.play.driver import NEXT_HAND_SECONDS, Driver, Pacing
 from uno_cli.engine import Action, Phase
 from uno_cli.engine.errors import IllegalAction
-from uno_cli.net import words
+from uno_cli.words import net as net_words
 from uno_cli.play.playconfig import BOT, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.play.race import Referee, bot_rng
 from uno_cli.play.session import Message, Session, important, said
@@ -115,7 +115,7 @@ class Table:
         if seat in self.away:
             del self.away[seat]
             self._takeover_bots.pop(seat, None)
-            self.announce(lambda: words.back(member.name))
+            self.announce(lambda: net_words.back(member.name))
         self._attach(member, seat, returning)
         return seat
 
@@ -129,7 +129,7 @@ class Table:
 
         g = session.game
         with member.language():
-            text = words.welcome_back(self.number, session.status_text(member.seat),
+            text = net_words.welcome_back(self.number, session.status_text(member.seat),
                                       key_name(by_verb()["hand"].label))
             member.send("status", text, {"number": self.number, "card": g.top, "color": g.color,
                                          "current": seat_number(g.current), "cards": len(g.hands[member.seat])},
@@ -173,7 +173,7 @@ class Table:
         if self.state == PLAYING:
             self.away[seat] = self.clock.now() + self.clock.scaled(self.clock.away_timeout)
             if dropped:
-                self.announce(lambda: words.away(member.name))
+                self.announce(lambda: net_words.away(member.name))
             self.after_change()
 
     def close(self) -> None:
@@ -274,7 +274,7 @@ class Table:
         session = self.session
         seat = member.seat
         if session is None or seat is None or self.state != PLAYING:
-            member.send("error", words.not_at_table() if seat is None else d.no_seat_text(), {"code": "no_game"})
+            member.send("error", net_words.not_at_table() if seat is None else d.no_seat_text(), {"code": "no_game"})
             return
         self._speaker = member
         try:
@@ -295,9 +295,9 @@ class Table:
                     return
                 if cmd.error is None and cmd.verb in REFUSED_AT_TABLE:
                     if cmd.verb == "save":
-                        session.error("no_files", words.no_files(), seat)
+                        session.error("no_files", net_words.no_files(), seat)
                     else:  # quit
-                        member.say(words.quit_at_table, "info", {"code": "quit_at_table"})
+                        member.say(net_words.quit_at_table, "info", {"code": "quit_at_table"})
                     return
                 result = session.handle_command(cmd)
                 if result.ok and not result.changed and member.json:
@@ -368,7 +368,7 @@ class Table:
             return
         self._takeover_bots[seat] = self._stand_in(seat)
         name = session.names[seat]
-        self.announce(lambda: words.bot_plays(name))
+        self.announce(lambda: net_words.bot_plays(name))
         self.after_change()
 
     def _stand_in(self, seat: int) -> Any:
@@ -394,7 +394,7 @@ class Table:
         if seat not in self._takeover_bots:
             # The player is here but did not act in time: everyone hears why the server moves for them.
             name = session.names[seat]
-            self.announce(lambda: words.idle_move(name), {"code": "idle", "seat": seat_number(seat)})
+            self.announce(lambda: net_words.idle_move(name), {"code": "idle", "seat": seat_number(seat)})
         action = session.referee.choice(seat, bot)
         if action is not None:
             try:
@@ -473,7 +473,7 @@ class TableDriver(Driver):
     def hand_over(self) -> None:
         """Everyone hears that the next hand is dealt in a few seconds (as the local game says)."""
         seconds = int(NEXT_HAND_SECONDS)
-        self.table.announce(lambda: words.next_hand(seconds), {"code": "next_hand", "seconds": seconds})
+        self.table.announce(lambda: net_words.next_hand(seconds), {"code": "next_hand", "seconds": seconds})
 
     def deal_next(self) -> None:
         """The next hand, then the prompts and timers."""
@@ -504,7 +504,7 @@ def _turn_folded_in(messages: list[Message], index: int, seat: int | None) -> bo
 def _names(owners: list[str | None], in_use: Any = lambda name: False) -> list[str]:
     """People keep their names; bots get the usual bot names that no player of the server has."""
     from uno_cli.words.i18n import pgettext
-    from uno_cli.play.session import BOT_NAMES
+    from uno_cli.words.names import BOT_NAMES
 
     free = [n for n in BOT_NAMES if n not in owners and not in_use(n) and not in_use(pgettext("bot name", n))]
     free += [n for n in BOT_NAMES if n not in owners and n not in free]  # more bots than free names: as before

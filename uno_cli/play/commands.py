@@ -797,8 +797,10 @@ def spoken_moves(legal: Sequence[str]) -> str:
     """What a seat may do, short enough to hear: the plays grouped, a wild once ("play Wild
     and choose a colour"), colours and seats as one choice; when that is still long, the
     cards as a count and the command for the whole list (``moves``)."""
+    from uno_cli.words import moves
     from uno_cli.words.cards_text import card_name, color_name, form_after_verb
-    from uno_cli.words.i18n import _, get_translator
+    from uno_cli.words.describe import you_can_text
+    from uno_cli.words.i18n import get_translator
 
     tr = get_translator()
     form = form_after_verb(tr)
@@ -834,25 +836,20 @@ def spoken_moves(legal: Sequence[str]) -> str:
     listed = []
     if cards or wilds:
         names = tr.format_list([card_name(c, form=form) for c in cards + wilds], "or")
-        # TRANSLATORS: {play} is the command word "play", {cards} the cards that may be played, the wilds last.
-        listed = [_("{play} {cards} and choose a colour").format(play=play, cards=names) if wilds
-                  else play + " " + names]
+        listed = [moves.play_and_choose(play, names) if wilds else play + " " + names]
     text = joined(listed + others()) if listed or by_verb else ""
-    if len((_("You can: {commands}.").format(commands=text)).split()) < HEARD_WORDS:
+    if len(you_can_text(text).split()) < HEARD_WORDS:
         return text
     n = len(cards) + len(wilds)
     short = joined(([_play_count(n)] if n else []) + others())
-    # TRANSLATORS: {moves} is a short list of moves, {command} the command that says them all.
-    return _("{moves}; {command} lists them all").format(moves=short, command=label("moves"))
+    return moves.some_moves(short, label("moves"))
 
 
 def _play_count(n: int) -> str:
     """ "play one of 6 cards", said when the cards themselves would be too long to hear."""
-    from uno_cli.words.i18n import ngettext
+    from uno_cli.words import moves
 
-    # TRANSLATORS: {play} is the command word "play"; the cards are too many to list here.
-    return ngettext("{play} your one playable card", "{play} one of {count} cards", n).format(
-        play=label("play"), count=n)
+    return moves.play_count(label("play"), n)
 
 
 def help_lines(scope: str = GAME, skip: frozenset[str] = frozenset()) -> list[str]:
@@ -862,6 +859,7 @@ def help_lines(scope: str = GAME, skip: frozenset[str] = frozenset()) -> list[st
     game's own verbs. ``skip``: verbs (by name) that do not work where the help is asked.
     """
     from uno_cli.words.i18n import _
+    from uno_cli.words.interactive import key_line as help_line
 
     lines = []
     for verb in REGISTRY:
@@ -870,7 +868,7 @@ def help_lines(scope: str = GAME, skip: frozenset[str] = frozenset()) -> list[st
         word = label(verb.name)
         if verb.arg and verb.name != "help":
             word += " " + pgettext("argument", ARG_NAMES[verb.arg])
-        lines.append(_("{key}: {action}.").format(key=word, action=_(verb.help)))
+        lines.append(help_line(word, _(verb.help)))
     return lines
 
 

@@ -57,6 +57,7 @@ from uno_cli.bots.base import REACTION, Bot
 from uno_cli.engine.seats import seat_number
 from uno_cli.play.commands import REGISTRY, action_to_command
 from uno_cli.words.describe import prompt_text
+from uno_cli.words.simreport import fault_line
 from uno_cli.engine import Action, Event, View
 from uno_cli.play.wire import answer_parts, event_json, hello_json, prompt_json, prompt_legal
 
@@ -731,19 +732,6 @@ def _end_tree_windows(proc: subprocess.Popen[bytes]) -> None:
         subprocess.run(["taskkill", "/T", "/F", "/PID", str(proc.pid)], capture_output=True, timeout=10, check=False)
     except (OSError, subprocess.SubprocessError):
         pass
-
-
-def fault_line(seat: int, counts: Any, log: str | None) -> str:
-    """One sentence: the faults of the outside program at ``seat`` (0-based), and its error log."""
-    from uno_cli.words.i18n import _
-
-    line = _("Seat {seat} (program): crashes {crashes}, time-outs {timeouts}, invalid answers {invalid}, "
-             "late answers {late}.").format(seat=seat_number(seat), crashes=counts.get("crash", 0),
-                                            timeouts=counts.get("timeout", 0), invalid=counts.get("invalid", 0),
-                                            late=counts.get("late", 0))
-    if log:
-        line += " " + _("Its error output is in {file}.").format(file=log)
-    return line
 
 
 def cannot_start(command: str | Sequence[str]) -> bool:

@@ -102,14 +102,13 @@ def unfinished_path(folder: Path) -> Path:
 def setup_problem(exc: BaseException, file: str | None) -> str:
     """The sentence for a ``--setup``/``--resume`` file (or options) that cannot start a game."""
     from uno_cli.engine.errors import InvalidOptions, InvalidSetup
-    from uno_cli.words.errtext import option_error, setup_error
-    from uno_cli.words.i18n import _
+    from uno_cli.words.errtext import file_unreadable, option_error, setup_error
 
     if isinstance(exc, InvalidOptions):
         return option_error(exc)
     if isinstance(exc, InvalidSetup):
         return setup_error(exc)
-    return _("The file {file} cannot be read.").format(file=file)
+    return file_unreadable(file)
 
 
 def _no_stream(data: bytes) -> int:

@@ -75,8 +75,8 @@ from uno_cli.engine.cards import WILD, WILD4
 from uno_cli.engine.errors import IllegalAction, InvalidSetup
 from uno_cli.engine.events import Event
 from uno_cli.engine.game import IN_TURN_PHASES, Game, Phase
-from uno_cli.words.i18n import NP_, _, get_translator
-from uno_cli.words.names import clean_name, clean_text, repeated_name
+from uno_cli.words.i18n import get_translator
+from uno_cli.words.names import bot_name, clean_name, clean_text, player_name, repeated_name, you
 from uno_cli.play.playconfig import BOT, COMMAND, HUMAN, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.play.race import DEFAULT_PACE, Offer, Referee, Wait, bot_rng
 from uno_cli.words.describe import describe as describe_event
@@ -86,14 +86,9 @@ from uno_cli.play.wire import event_json, seat_json  # noqa: F401 - seat_json: k
 #: (``EnumType.__getattr__``), and the narration reads about twenty of them per event.
 E = SimpleNamespace(**{kind.name: kind.value for kind in EventKind})
 
-__all__ = ["AUTO", "BOT_NAMES", "IMPORTANT", "SHORT_SKIP", "Dispatcher", "LineResult", "Match", "Message", "Narrator", "Offer", "Session",
+__all__ = ["AUTO", "IMPORTANT", "SHORT_SKIP", "Dispatcher", "LineResult", "Match", "Message", "Narrator", "Offer", "Session",
            "Wait", "important", "said"]
 
-#: Names given to bots, in seat order.
-# TRANSLATORS: a bot's name, written so your language's voices say it right (Serbian "Karla").
-BOT_NAMES = (NP_("bot name", "Ana"), NP_("bot name", "Bruno"), NP_("bot name", "Carla"), NP_("bot name", "Dario"),
-             NP_("bot name", "Elena"), NP_("bot name", "Filip"), NP_("bot name", "Greta"), NP_("bot name", "Hugo"),
-             NP_("bot name", "Ivana"), NP_("bot name", "Jonas"))
 AUTO = object()
 #: Message types left out at the short verbosity (they can be asked for by key or command): the
 #: start of a hand says only the rules (once a match), the hand's number, the first card and the
@@ -200,11 +195,6 @@ class LineResult:
     error: str | None = None
 
 
-def bot_name(index: int) -> str:
-    """The name of the ``index``-th bot as the current language writes it (Serbian "Karla", Cyrillic "Карла")."""
-    return get_translator().pgettext("bot name", BOT_NAMES[index % len(BOT_NAMES)])
-
-
 def default_names(seats: list[SeatSpec]) -> list[str]:
     """Names for seats without one: "You" for the only person, bot names, "Player N".
 
@@ -217,12 +207,12 @@ def default_names(seats: list[SeatSpec]) -> list[str]:
     b = 0
     for seat, spec in enumerate(seats):
         if spec.kind == HUMAN and len(people) == 1:
-            names.append(_("You"))
+            names.append(you())
         elif spec.kind in (BOT, COMMAND):
             names.append(bot_name(b))
             b += 1
         else:
-            names.append(_("Player {number}").format(number=seat_number(seat)))
+            names.append(player_name(seat_number(seat)))
     return names
 
 
@@ -235,7 +225,7 @@ def distinct_names(given: list[str], defaults: list[str]) -> list[str]:
             name = defaults[i]
             number = i + 1
             while name in taken:
-                name = _("Player {number}").format(number=number)
+                name = player_name(number)
                 number += 1
         taken.add(name)
         out.append(name)

@@ -157,7 +157,7 @@ def start(config: Any, settings: Any, announcer: Any, viewer: int | None = 1,
             return
         if problem is not None:
             from uno_cli.words.i18n import _
-            from uno_cli.sound import words
+            from uno_cli.words import sound as words
 
             text = (_(words.NO_SOUND_LIBRARY).format(command=words.INSTALL) if problem == "library"
                     else _(words.NO_SOUND_DEVICE))

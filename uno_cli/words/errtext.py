@@ -276,3 +276,13 @@ def config_error(exc: ConfigError) -> str:
     return _("Write a seat as one of {forms}; got {value}.").format(
         forms=seat_forms(), value=d.get("value")
     )
+
+
+def file_unreadable(file: str | None) -> str:
+    """A file given to script mode that cannot be read."""
+    return _("The file {file} cannot be read.").format(file=file)
+
+
+def output_failed(reason: object) -> str:
+    """Standard output is closed or full (``uno rules >/dev/full``): said on standard error."""
+    return _("Standard output cannot be written: {reason}.").format(reason=reason)

@@ -14,6 +14,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from uno_cli.words.i18n import NP_, _, get_translator
+
 #: The longest name kept, in characters (what is longer is cut).
 MAX_NAME = 24
 
@@ -115,3 +117,28 @@ def _confusable_groups() -> dict[str, str]:
             if len(folded) == 1 and not folded.isascii():
                 out.setdefault(folded, ascii_likes[0])
     return out
+
+
+# ------------------------------------------------------------------ the names the game gives
+
+
+#: Names given to bots, in seat order.
+# TRANSLATORS: a bot's name, written so your language's voices say it right (Serbian "Karla").
+BOT_NAMES = (NP_("bot name", "Ana"), NP_("bot name", "Bruno"), NP_("bot name", "Carla"), NP_("bot name", "Dario"),
+             NP_("bot name", "Elena"), NP_("bot name", "Filip"), NP_("bot name", "Greta"), NP_("bot name", "Hugo"),
+             NP_("bot name", "Ivana"), NP_("bot name", "Jonas"))
+
+
+def bot_name(index: int) -> str:
+    """The name of the ``index``-th bot as the current language writes it (Serbian "Karla", Cyrillic "Карла")."""
+    return get_translator().pgettext("bot name", BOT_NAMES[index % len(BOT_NAMES)])
+
+
+def you() -> str:
+    """The name of the only person played from here."""
+    return _("You")
+
+
+def player_name(number: int) -> str:
+    """The name of a seat without one (numbered from 1)."""
+    return _("Player {number}").format(number=number)
