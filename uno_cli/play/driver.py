@@ -327,9 +327,7 @@ class Driver:
         g = referee.game
         if offer.version != g.version or offer.hand != g.hand_number:
             return
-        wait = self.bot_wait()
-        if wait > 0 and loop is not None:
-            self._at(loop, wait, self._fire, offer)
+        if self.budget_wait(self._fire, offer):
             return
         action = offer.action
         race = action.seat not in referee.controlled and referee.is_race(action)

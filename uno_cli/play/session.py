@@ -56,6 +56,7 @@ JSON object (seats 1-based, cards as codes); ``seat`` the 0-based seat concerned
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from dataclasses import dataclass
@@ -388,14 +389,14 @@ class Narrator:
         """Send one message to the output callback."""
         self.output(_message(type, text, data, seat, important, brief))
 
-    _scripted: tuple[list[Any], list[int]] | None = None
+    @functools.cached_property
+    def scripted_seats(self) -> list[int]:
+        """The seats a person or a script plays (the seats are fixed when the match is made)."""
+        return [s for s in range(self.game.players) if self.controlled(s)]
 
     def _emit_events(self, events: list[Event]) -> None:
         # Several scripted seats: the script controls them all, so it sees their secrets.
-        kept = self._scripted
-        if kept is None or kept[0] is not self.seats:  # worked out once for the seats
-            kept = self._scripted = (self.seats, [s for s in range(self.game.players) if self.controlled(s)])
-        messages, self.turn_state = self.narrate(events, self.viewer, kept[1])
+        messages, self.turn_state = self.narrate(events, self.viewer, self.scripted_seats)
         output = self.output
         for message in messages:
             output(message)
