@@ -60,7 +60,9 @@ def test_help_lists_every_preset_and_language() -> None:
 
     assert list(PRESET_INFO) == list(PRESETS)
     assert preset_names().startswith(", ".join(info.label for info in list(PRESET_INFO.values())[:-1]))
-    assert cli._LANGUAGE_CODES == ", ".join(COMPLETE_LANGUAGES)
+    from uno_cli.words.clitext import LANGUAGE_CODES
+
+    assert LANGUAGE_CODES == ", ".join(COMPLETE_LANGUAGES)
 
 
 def test_command_line_values_are_typed_in_the_players_language() -> None:
@@ -270,3 +272,45 @@ def test_a_wrong_typed_rule_is_explained_in_the_rule_books_words() -> None:
     assert "un numero intero" in done.output and "whole" not in done.output, done.output
     done = _run("play", "--lang", "ro", "--rule", "foo=1", "--seed", "1", input="quit\n")
     assert "uno rules" in done.output and "draw_skips" not in done.output, done.output
+
+
+def test_every_help_of_the_uno_command_is_taken_from_the_words_layer() -> None:
+    """cli.py writes no sentence: each help= is a call of uno_cli.words.clitext, and each of its
+    help texts is used."""
+    import ast
+
+    from uno_cli.words.clitext import HELP
+
+    tree = ast.parse(Path(cli.__file__).read_text(encoding="utf-8"))
+    used, written_here = set(), []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "help_text":
+            used.add(node.args[0].value)  # type: ignore[attr-defined]
+        for keyword in getattr(node, "keywords", []) if isinstance(node, ast.Call) else []:
+            value = keyword.value
+            if keyword.arg == "help" and not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
+                                              and ast.unparse(value.func.value) == "cli_words"):
+                written_here.append(ast.unparse(value))
+    assert not written_here, written_here
+    assert used | {"uno", "uno_alone", "join"} == set(HELP)
+
+
+@pytest.mark.parametrize("lang", ["pt", "sr_Cyrl"])
+def test_uno_help_says_every_command_and_option_in_the_players_language(lang: str) -> None:
+    """The help is translated as cli.py defines the commands, after the language is chosen."""
+    from uno_cli.net import DEFAULT_PORT
+    from uno_cli.words.clicktext import HELP_FIELDS
+    from uno_cli.words.clitext import HELP, help_text, join_help, program_help
+    from uno_cli.words.i18n import use_language
+
+    shown = _uno_in(lang, "--help").stdout + "".join(
+        _uno(command, "--help", "--lang", lang).stdout for command in ("play", "rules", "simulate", "serve", "join"))
+    shown = "".join(shown.split())  # click wraps the lines
+    with use_language(lang):
+        expected = [program_help(), join_help()] + [help_text(key, port=DEFAULT_PORT) if key == "listen" else help_text(key)
+                                                    for key in HELP if key not in ("uno", "uno_alone", "join")]
+        for field, words in HELP_FIELDS.items():
+            expected = [text.replace(field, words()) for text in expected]
+        assert help_text("play") != HELP["play"]  # said in the language, not in English
+    missing = [text for text in expected if "".join(text.split()) not in shown]
+    assert not missing, missing

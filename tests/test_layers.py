@@ -200,3 +200,109 @@ def test_each_layer_imports_only_the_layers_below_it():
             if not there[1] < here[1]:
                 found.append(f"{module} ({here[0]}) imports {other} ({there[0]})")
     assert not found, found
+
+
+#: The translation functions of uno_cli.words.i18n (and a translator's methods), with the
+#: positions of their message ids.
+MSGID_ARGS = {"_": (0,), "N_": (0,), "NP_": (1,), "gettext": (0,), "pgettext": (1,), "ngettext": (0, 1),
+              "npgettext": (1, 2), "key_name": (0,)}
+
+
+def translation_calls(tree: ast.Module) -> list[tuple[str, bool, str, int]]:
+    """Each call of a translation function in a module: (function, its message id is written
+    there as a literal, the top-level name whose statement holds the call, line)."""
+    imported = {a.asname or a.name for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) and node.module == "uno_cli.words.i18n" for a in node.names}
+    top_of = {node: stmt for stmt in tree.body for node in ast.walk(stmt)}
+    out = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Name) and func.id in MSGID_ARGS and func.id in imported:
+            name = func.id  # a local function named ``_`` (a key binding's handler) is not one
+        elif isinstance(func, ast.Attribute) and func.attr in MSGID_ARGS:
+            name = func.attr
+        else:
+            continue
+        literal = any(i < len(node.args) and isinstance(node.args[i], ast.Constant) and isinstance(node.args[i].value, str)
+                      for i in MSGID_ARGS[name])
+        top = top_of[node]
+        if isinstance(top, ast.Assign):
+            where = ast.unparse(top.targets[0])
+        elif isinstance(top, ast.AnnAssign):
+            where = ast.unparse(top.target)
+        else:
+            where = getattr(top, "name", type(top).__name__)
+        out.append((name, literal, where, node.lineno))
+    return out
+
+
+def _outside_words() -> dict[str, list[tuple[str, bool, str, int]]]:
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = path.relative_to(PACKAGE).as_posix()
+        if not module.startswith("words/"):
+            calls = translation_calls(ast.parse(path.read_text(encoding="utf-8")))
+            if calls:
+                found[module] = calls
+    return found
+
+
+#: The sentences kept outside the words layer on purpose, by module and table, each beside
+#: what it names: message ids marked (N_, NP_) in these tables and nowhere else outside words/.
+MARKED_OUTSIDE_WORDS = {
+    # The verbs' registry: each verb's typed word (NP_ "command") and its help line beside its
+    # handler, the placeholders of its argument, the lobby's and moderators' verbs.
+    "play/commands.py": {"REGISTRY", "LOBBY", "MODERATION", "ARG_NAMES", "TABLE_KEYWORDS", "SAVE_FORCE"},
+    # The key names (NP_ "key") beside the key bindings they name.
+    "interactive/keys.py": {"GAME_KEYS"},
+    # The moderation HELP table: each moderator command's placeholder and help line.
+    "net/moderation.py": {"HELP"},
+}
+
+
+def test_no_sentence_is_written_outside_the_words_layer_but_the_listed_tables():
+    """A message id written as a literal outside uno_cli/words/ is only a marker (N_, NP_) in a
+    table of MARKED_OUTSIDE_WORDS; cli.py holds none (its help is uno_cli.words.clitext's)."""
+    found: dict[str, set[str]] = {}
+    translated_here = []
+    for module, calls in _outside_words().items():
+        for name, literal, where, line in calls:
+            if not literal:
+                continue
+            found.setdefault(module, set()).add(where)
+            if name not in ("N_", "NP_"):
+                translated_here.append(f"{module}:{line}: {name}(...) in {where}")
+    assert not translated_here, translated_here
+    assert found == MARKED_OUTSIDE_WORDS
+
+
+#: The modules outside uno_cli/words/ that call a translation function at all (on a sentence
+#: of the words layer, or a marked table's entry): a list that only shrinks. cli.py and the
+#: play layer's session, script and driver are not in it.
+TRANSLATE_OUTSIDE_WORDS = {
+    "play/commands.py": "the registry's typed words, help lines and argument names",
+    "interactive/announcer.py": "history lines (words.interactive constants)",
+    "interactive/app.py": "start and crash lines (words.interactive constants)",
+    "interactive/controller.py": "key answers (words.interactive constants)",
+    "interactive/cursor.py": "hand answers (words.interactive constants)",
+    "interactive/keys.py": "the key names and the keys' help",
+    "interactive/menu.py": "the settings menu's labels",
+    "interactive/races.py": "race lines (words.interactive constants)",
+    "interactive/screens.py": "screens' answers (words.interactive constants)",
+    "net/client.py": "the password prompt and a cleared line",
+    "net/hub.py": "a setting's line",
+    "net/keys.py": "the network keys' answers and help",
+    "net/moderation.py": "the moderation HELP table",
+    "net/table.py": "a bot's name and a key's name",
+    "net/words.py": "the lobby's verbs read from the registry",
+    "sound/__init__.py": "why sound is off",
+}
+
+
+def test_only_the_listed_modules_translate_outside_the_words_layer():
+    """A new module that translates outside uno_cli/words/ fails; so does a listed one that no
+    longer does (take it off the list)."""
+    assert set(_outside_words()) == set(TRANSLATE_OUTSIDE_WORDS)
+    assert "cli.py" not in TRANSLATE_OUTSIDE_WORDS

@@ -13,10 +13,8 @@ from uno_cli import __version__
 from uno_cli.engine.seats import seat_index, seat_number
 from uno_cli.words import clitext as cli_words
 from uno_cli.words.clicktext import address_form, said_choice
-from uno_cli.words.i18n import COMPLETE_LANGUAGES, _, pgettext
 
 EXIT_BAD_USAGE = 2
-_LANGUAGE_CODES = ", ".join(COMPLETE_LANGUAGES)
 
 
 class DefaultGroup(click.Group):
@@ -149,8 +147,7 @@ def _ensure_text_streams() -> None:
 @click.group(
     cls=DefaultGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
-    help=_("An accessible UNO card game for the terminal.") + "\n\n"
-    + _("{command} alone starts a game, as {play} does.").format(command="uno", play="uno play"),
+    help=cli_words.program_help(),
 )
 @click.version_option(__version__, prog_name="uno")
 def main() -> None:
@@ -202,16 +199,16 @@ def _check_file_or_exit(config: Any) -> None:
 
 def _play_options(func: Any) -> Any:
     options = [
-        click.option("--players", type=click.IntRange(2, 10), default=None, help=_("Number of players, 2 to 10.")),
-        click.option("--bots", default=None, help=_("Bot level for the other seats ({levels}), or a comma list.")),
-        click.option("--seat", "seats", multiple=True, help=_("Who plays a seat: {forms}.")),
-        click.option("--names", default=None, help=_("Player names, separated by commas.")),
-        click.option("--preset", default=None, help=_("Rule preset: {presets}.")),
-        click.option("--rule", "rules", multiple=True, help=_("Set one rule option: NAME=VALUE (repeatable).")),
-        click.option("--seed", type=int, default=None, help=_("Random seed: the same seed and input give the same game.")),
-        click.option("--setup", type=click.Path(dir_okay=False), default=None, help=_("Start from a setup or saved game ({format} file).").format(format="JSON")),
-        click.option("--resume", "resume", type=click.Path(dir_okay=False), default=None, help=_("Continue a saved game.")),
-        click.option("--lang", default=None, help=_("Language: {languages}.").format(languages=_LANGUAGE_CODES)),
+        click.option("--players", type=click.IntRange(2, 10), default=None, help=cli_words.help_text("players")),
+        click.option("--bots", default=None, help=cli_words.help_text("bots")),
+        click.option("--seat", "seats", multiple=True, help=cli_words.help_text("seat")),
+        click.option("--names", default=None, help=cli_words.help_text("names")),
+        click.option("--preset", default=None, help=cli_words.help_text("preset")),
+        click.option("--rule", "rules", multiple=True, help=cli_words.help_text("rule")),
+        click.option("--seed", type=int, default=None, help=cli_words.help_text("seed")),
+        click.option("--setup", type=click.Path(dir_okay=False), default=None, help=cli_words.help_text("setup")),
+        click.option("--resume", "resume", type=click.Path(dir_okay=False), default=None, help=cli_words.help_text("resume")),
+        click.option("--lang", default=None, help=cli_words.help_text("lang")),
     ]
     for option in reversed(options):
         func = option(func)
@@ -220,28 +217,26 @@ def _play_options(func: Any) -> Any:
 
 def _sound_options(func: Any) -> Any:
     """``--sound``, ``--volume`` and ``--panning`` (uno_cli.sound): None when not given (the settings')."""
-    from uno_cli.words import sound as sound_words
-
-    func = click.option("--panning", type=said_choice("switch"), default=None, help=_(sound_words.PANNING_OPTION))(func)
-    func = click.option("--volume", type=click.IntRange(0, 100), default=None, help=_(sound_words.VOLUME_OPTION))(func)
-    return click.option("--sound", type=said_choice("switch"), default=None, help=_(sound_words.SOUND_OPTION))(func)
+    func = click.option("--panning", type=said_choice("switch"), default=None, help=cli_words.help_text("panning"))(func)
+    func = click.option("--volume", type=click.IntRange(0, 100), default=None, help=cli_words.help_text("volume"))(func)
+    return click.option("--sound", type=said_choice("switch"), default=None, help=cli_words.help_text("sound"))(func)
 
 
-@main.command(help=_("Play a game (interactive on a terminal, scripted otherwise)."))
+@main.command(help=cli_words.help_text("play"))
 @_play_options
 @_sound_options
-@click.option("--script", is_flag=True, help=_("Read commands from standard input even on a terminal."))
-@click.option("--interactive", is_flag=True, help=_("Play the interactive game even when standard input is not a console (Git Bash, mintty)."))
-@click.option("--format", "fmt", type=said_choice("format"), default="text", help=_("Script output: text lines or {format}.").format(format="JSON Lines"))
-@click.option("--speech", type=said_choice("speech"), default=None, help=_("Speech through the screen reader."))
-@click.option("--verbosity", type=said_choice("verbosity"), default=None, help=_("How much is said."))
+@click.option("--script", is_flag=True, help=cli_words.help_text("script"))
+@click.option("--interactive", is_flag=True, help=cli_words.help_text("interactive"))
+@click.option("--format", "fmt", type=said_choice("format"), default="text", help=cli_words.help_text("format"))
+@click.option("--speech", type=said_choice("speech"), default=None, help=cli_words.help_text("speech"))
+@click.option("--verbosity", type=said_choice("verbosity"), default=None, help=cli_words.help_text("verbosity"))
 @click.option("--pace", type=click.FloatRange(0.0, 60.0), default=None, callback=lambda _c, _p, v: _seconds(v, "--pace"),
-              help=_("Seconds between opponents' moves."))
+              help=cli_words.help_text("pace"))
 @click.option("--think-time", "think_time", type=click.FloatRange(min=0, max=60), default=None,
               callback=lambda _c, _p, v: _seconds(v, "--think-time"),
-              help=_("Seconds you have to act in the interactive game, then the game draws or passes for you (0: no limit)."))
+              help=cli_words.help_text("think_time"))
 @click.option("--speech-rate", "speech_rate", type=click.IntRange(0, 1000), default=None,
-              help=_("Words a minute your speech says: the game waits until you have heard each move (0: never waits)."))
+              help=cli_words.help_text("speech_rate"))
 def play(**kw: Any) -> None:
     """Play a game (interactive on a terminal, scripted otherwise)."""
     from uno_cli.play.playconfig import ConfigError, PlayConfig, build_seats
@@ -309,10 +304,10 @@ def play(**kw: Any) -> None:
     sys.exit(run_script(config))
 
 
-@main.command(help=_("Print the rule book."))
-@click.option("--lang", default=None, help=_("Language: {languages}.").format(languages=_LANGUAGE_CODES))
-@click.option("--preset", default="classic", help=_("Mark which options are on in this preset."))
-@click.option("--rule", "rules", multiple=True, help=_("Set one rule option: NAME=VALUE (repeatable)."))
+@main.command(help=cli_words.help_text("rules"))
+@click.option("--lang", default=None, help=cli_words.help_text("lang"))
+@click.option("--preset", default="classic", help=cli_words.help_text("rules_preset"))
+@click.option("--rule", "rules", multiple=True, help=cli_words.help_text("rule"))
 def rules(lang: str | None, preset: str, rules: tuple[str, ...]) -> None:
     """Print the rule book."""
     _language_or_exit(lang)
@@ -322,20 +317,20 @@ def rules(lang: str | None, preset: str, rules: tuple[str, ...]) -> None:
     click.echo(rule_book(preset, options))
 
 
-@main.command(help=_("Play many games between bots and report the results."))
-@click.option("--games", type=click.IntRange(1), default=100, help=_("Number of matches."))
-@click.option("--players", type=click.IntRange(2, 10), default=4, help=_("Players per match."))
-@click.option("--seed", type=int, default=0, help=_("Random seed."))
-@click.option("--preset", default="classic", help=_("Rule preset."))
-@click.option("--rule", "rules", multiple=True, help=_("Set one rule option: NAME=VALUE (repeatable)."))
-@click.option("--bots", default=None, help=_("One bot level per seat, separated by commas (default: random)."))
-@click.option("--jobs", type=click.IntRange(1), default=1, help=_("Processes to use."))
-@click.option("--swap-seats", is_flag=True, help=_("Rotate the seating every game so seat advantage cancels out."))
-@click.option("--external", "externals", multiple=True, help=_("A seat played by a program: {form} (repeatable, seats from 1).").format(form="SEAT[@REACTION]=COMMAND"))
-@click.option("--external-timeout", type=click.FloatRange(0.1), default=5.0, help=_("Seconds an external program may think."))
-@click.option("--check", is_flag=True, help=_("Check the invariants after every action."))
-@click.option("--json", "as_json", is_flag=True, help=_("Print one {format} object.").format(format="JSON"))
-@click.option("--lang", default=None, help=_("Language of the report."))
+@main.command(help=cli_words.help_text("simulate"))
+@click.option("--games", type=click.IntRange(1), default=100, help=cli_words.help_text("games"))
+@click.option("--players", type=click.IntRange(2, 10), default=4, help=cli_words.help_text("sim_players"))
+@click.option("--seed", type=int, default=0, help=cli_words.help_text("sim_seed"))
+@click.option("--preset", default="classic", help=cli_words.help_text("sim_preset"))
+@click.option("--rule", "rules", multiple=True, help=cli_words.help_text("rule"))
+@click.option("--bots", default=None, help=cli_words.help_text("sim_bots"))
+@click.option("--jobs", type=click.IntRange(1), default=1, help=cli_words.help_text("jobs"))
+@click.option("--swap-seats", is_flag=True, help=cli_words.help_text("swap_seats"))
+@click.option("--external", "externals", multiple=True, help=cli_words.help_text("external"))
+@click.option("--external-timeout", type=click.FloatRange(0.1), default=5.0, help=cli_words.help_text("external_timeout"))
+@click.option("--check", is_flag=True, help=cli_words.help_text("check"))
+@click.option("--json", "as_json", is_flag=True, help=cli_words.help_text("json"))
+@click.option("--lang", default=None, help=cli_words.help_text("sim_lang"))
 def simulate(**kw: Any) -> None:
     """Play many games between bots and report the results."""
     import json
@@ -450,51 +445,46 @@ class _ServeCommand(click.Command):
 
         folder = server_dir()
         formatter.write_paragraph()
-        formatter.write_text(_("The server keeps its state in {folder} ({variable} moves it): the host key "
-                               "{key}, the store (tables, accounts, ratings, bans) {store} (copy it safely with {backup}), "
-                               "and the operators' log {log} (rotated by size; opened again on SIGHUP).").format(
+        formatter.write_text(cli_words.server_state(
             folder=folder, variable="UNO_CLI_HOME", key=folder / "host_key", store=folder / "tables" / STORE_NAME,
             backup="--backup FILE", log=folder / LOG_NAME))
 
 
-@main.command(cls=_ServeCommand, help=_("Run a table server that friends join over SSH."))
+@main.command(cls=_ServeCommand, help=cli_words.help_text("serve"))
 @click.option("--listen", default=None, metavar="ADDR:PORT",
-              help=_("Address and port to listen on (default: this computer only, port {port}).").format(port=_default_port()))
-@click.option("--passcode", default=None, help=_("The passcode players log in with (default: a new one, printed)."))
+              help=cli_words.help_text("listen", port=_default_port()))
+@click.option("--passcode", default=None, help=cli_words.help_text("passcode"))
 @click.option("--passcode-file", default=None, metavar="FILE",
-              help=_("Read the passcode from the first line of FILE (also: the {variable} environment variable); "
-                     "it is not shown to other users of this computer, as a command line is.").format(
-                  variable="UNO_PASSCODE"))
+              help=cli_words.help_text("passcode_file"))
 @click.option("--operator", multiple=True, metavar="NAME",
-              help=_("NAME is an operator: kick, mute, close tables, ban, broadcast, shut down (repeatable)."))
+              help=cli_words.help_text("operator"))
 @click.option("--moderator", multiple=True, metavar="NAME",
-              help=_("NAME is a moderator: kick, mute, close tables (repeatable)."))
+              help=cli_words.help_text("moderator"))
 @click.option("--roles", default=None, metavar="FILE",
-              help=_("A file of roles, one per line: operator NAME or moderator NAME (read again on SIGHUP)."))
+              help=cli_words.help_text("roles"))
 @click.option("--log", "log_file", default=None, metavar="FILE",
-              help=_("The operators' log (default: server.log in the server's folder)."))
+              help=cli_words.help_text("log"))
 @click.option("--backup", default=None, metavar="FILE",
-              help=_("Copy the store (tables, accounts, ratings, bans) to FILE (safe while the server runs), then end."))
+              help=cli_words.help_text("backup"))
 @click.option("--authorized-keys", type=click.Path(exists=True, dir_okay=False), default=None,
-              help=_("A file of public keys allowed to log in."))
-@click.option("--pace", type=click.FloatRange(0.0, 60.0), default=2.0, help=_("Seconds between opponents' moves."))
+              help=cli_words.help_text("authorized_keys"))
+@click.option("--pace", type=click.FloatRange(0.0, 60.0), default=2.0, help=cli_words.help_text("pace"))
 @click.option("--away", type=click.FloatRange(0.0, 3600.0), default=60.0,
-              help=_("Seconds the game waits for a player who lost the connection before a bot plays for them."))
-@click.option("--lang", default=None, help=_("Language: {languages}.").format(languages=_LANGUAGE_CODES))
-@click.option("--speech", type=said_choice("speech"), default="auto", help=_("Speech through the screen reader."))
+              help=cli_words.help_text("away"))
+@click.option("--lang", default=None, help=cli_words.help_text("lang"))
+@click.option("--speech", type=said_choice("speech"), default="auto", help=cli_words.help_text("speech"))
 @click.option("--max-players", type=click.IntRange(1, 100_000), default=1000, show_default=True,
-              help=_("Players connected at once, at most."))
+              help=cli_words.help_text("max_players"))
 @click.option("--max-tables", type=click.IntRange(1, 100_000), default=300, show_default=True,
-              help=_("Tables on the server, at most."))
+              help=cli_words.help_text("max_tables"))
 @click.option("--tables-per-player", type=click.IntRange(1, 1000), default=2, show_default=True,
-              help=_("Tables one player may open that are not over."))
+              help=cli_words.help_text("tables_per_player"))
 @click.option("--logins-per-address", type=click.IntRange(1, 10_000), default=8, show_default=True,
-              help=_("Connections still logging in from one address; a new one ends the oldest."))
+              help=cli_words.help_text("logins_per_address"))
 @click.option("--bot-moves", type=click.FloatRange(0.1, 100_000.0), default=40.0, show_default=True,
-              help=_("Bots' moves per second, at most, over all the tables where nobody sits."))
+              help=cli_words.help_text("bot_moves"))
 @click.option("--accounts", type=click.Choice(["on", "only", "off"]), default="on", show_default=True,
-              help=_("Players' accounts: on (beside guests with the passcode), only (a guest may only register; "
-                     "without a passcode anyone may), off (the passcode only)."))
+              help=cli_words.help_text("accounts"))
 def serve(**kw: Any) -> None:
     """Run the table server until Ctrl+C; tables in progress are saved and resumed."""
     import asyncio
@@ -593,19 +583,18 @@ def _backup(target: str) -> None:
     click.echo(cli_words.store_copied(target))
 
 
-@main.command(help=_("Join a table server: {host} or {address}.").format(
-    host=pgettext("argument", "HOST"), address=address_form()))
-@click.argument("address", metavar=pgettext("argument", "HOST"))
+@main.command(help=cli_words.join_help())
+@click.argument("address", metavar=cli_words.host_metavar())
 @click.argument("fingerprint", required=False, metavar="[SHA256:...]")
-@click.option("--name", default=None, help=_("Your name at the tables (default: your login name)."))
-@click.option("--passcode", default=None, help=_("The server's passcode (asked when not given)."))
+@click.option("--name", default=None, help=cli_words.help_text("name"))
+@click.option("--passcode", default=None, help=cli_words.help_text("join_passcode"))
 @click.option("--key", "key_file", type=click.Path(exists=True, dir_okay=False), default=None,
-              help=_("Your private key file, for a server that accepts keys."))
+              help=cli_words.help_text("key"))
 @click.option("--format", "fmt", type=said_choice("format"), default="text",
-              help=_("Script output: text lines or {format}.").format(format="JSON Lines"))
-@click.option("--lang", default=None, help=_("Language: {languages}.").format(languages=_LANGUAGE_CODES))
-@click.option("--speech", type=said_choice("speech"), default="auto", help=_("Speech through the screen reader."))
-@click.option("--verbosity", type=said_choice("verbosity"), default="full", help=_("How much is said."))
+              help=cli_words.help_text("format"))
+@click.option("--lang", default=None, help=cli_words.help_text("lang"))
+@click.option("--speech", type=said_choice("speech"), default="auto", help=cli_words.help_text("speech"))
+@click.option("--verbosity", type=said_choice("verbosity"), default="full", help=cli_words.help_text("verbosity"))
 @_sound_options
 def join(**kw: Any) -> None:
     """Play at a table server with this computer's speech, language and verbosity."""

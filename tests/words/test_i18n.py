@@ -100,13 +100,13 @@ def test_languages_order_and_names():
 
 def test_every_language_table_derives_from_the_records():
     """A new language is one Language record plus its catalog: every table follows."""
-    from uno_cli.cli import _LANGUAGE_CODES
+    from uno_cli.words.clitext import LANGUAGE_CODES
     from uno_cli.words.i18n import CATALOG_LANGUAGES, COMPLETE_LANGUAGES, LANGUAGE_LIST, LOCALE_NAMES
     from uno_cli.interactive.keys import COLOR_LETTERS
 
     codes = [lang.code for lang in LANGUAGE_LIST]
     assert list(LANGUAGES) == list(LOCALE_NAMES) == list(COLOR_LETTERS) == codes
-    assert _LANGUAGE_CODES == ", ".join(COMPLETE_LANGUAGES)
+    assert LANGUAGE_CODES == ", ".join(COMPLETE_LANGUAGES)
     for lang in LANGUAGE_LIST:
         assert parse_language(lang.code) == lang.code
         assert lang.catalog is None or lang.catalog in CATALOG_LANGUAGES

@@ -111,9 +111,7 @@ async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: s
     from uno_cli.net.client import join_line
 
     # One line to give a friend: address, port and the key's fingerprint (uno join checks it strictly).
-    from uno_cli.words.i18n import pgettext
-
-    say(net_words.join_with(f"ssh -p {port} {pgettext('argument', 'NAME')}@{shown}"))
+    say(net_words.join_with_ssh(port, shown))
     (show or say)(net_words.join_with(join_line(shown, port, key.get_fingerprint())))  # printed: to copy and paste
     oplog.event("server started on %s port %d; %d tables resumed", host, port, resumed)
     if ready is not None:

@@ -176,6 +176,11 @@ def join_with(command: str) -> str:
     return _("Join with: {command}").format(command=command)
 
 
+def join_with_ssh(port: int, host: str) -> str:
+    """How to join with plain SSH: ``ssh -p PORT NAME@HOST``, NAME in the current language."""
+    return join_with(f"ssh -p {port} {pgettext('argument', 'NAME')}@{host}")
+
+
 def fingerprint_groups(text: str) -> list[str]:
     """An OpenSSH fingerprint (``SHA256:...``) after its hash name, in groups of four characters."""
     digest = text.split(":", 1)[-1]
