@@ -135,3 +135,13 @@ def _without_new_default_options(out: bytes, expected: bytes) -> bytes:
                 obj["options"] = kept
                 lines[i] = json.dumps(obj, ensure_ascii=False)
     return "\n".join(lines).encode()
+
+
+def test_a_new_rule_option_at_its_default_rewrites_no_golden_file():
+    """A match_start with an option the golden file does not list compares equal while the
+    option is at its default, and differs once it is not."""
+    expected = b'{"type": "match_start", "options": {"jump_in": true}}\n'
+    at_default = b'{"type": "match_start", "options": {"jump_in": true, "seven_o": false}}\n'
+    changed = b'{"type": "match_start", "options": {"jump_in": true, "seven_o": true}}\n'
+    assert _without_new_default_options(at_default, expected) == expected
+    assert _without_new_default_options(changed, expected) != expected
