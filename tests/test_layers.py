@@ -306,3 +306,49 @@ def test_only_the_listed_modules_translate_outside_the_words_layer():
     longer does (take it off the list)."""
     assert set(_outside_words()) == set(TRANSLATE_OUTSIDE_WORDS)
     assert "cli.py" not in TRANSLATE_OUTSIDE_WORDS
+
+
+#: Where an event's type or an action's kind is still written as a string outside the engine,
+#: and where a wild card's code is: a list that only shrinks.
+KIND_LITERALS_KEPT = {
+    "play/sim.py": "the simulator's tallies (hand_end, swap, rotate; w and w+4): to move to EventKind and WILD/WILD4",
+    "interactive/cursor.py": "the ranks' sort order spelled out: to read NUMBERS, ACTIONS, WILD, WILD4, BEEP",
+    "words/describe.py": "the example cards a parse error names (r5, g+2, bs, w, w+4)",
+}
+#: The names an engine event or action goes by where its kind is compared.
+EVENT_NAMES = {"event", "ev", "e"}
+ACTION_NAMES = {"action", "act", "a", "chosen"}
+
+
+def test_event_types_and_action_kinds_are_compared_with_the_engines_enums():
+    """Outside the engine, ``event.type == EventKind.X`` and ``action.kind == PLAY``, never the
+    string, and no wild card's code written as a string ("w", "w+4"): the engine names them."""
+    from uno_cli.engine.actions import ALL_KINDS
+    from uno_cli.engine.events import EVENT_FIELDS
+
+    kinds = {str(k) for k in ALL_KINDS} | set(EVENT_FIELDS)
+    found: dict[str, list[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = path.relative_to(PACKAGE).as_posix()
+        if module.startswith("engine/"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            # "w+4" anywhere; "w" where a card is compared or listed (not a file's mode "w").
+            if isinstance(node, (ast.Compare, ast.Tuple, ast.List, ast.Set)):
+                for item in ast.iter_child_nodes(node):
+                    if isinstance(item, ast.Constant) and item.value == "w":
+                        found.setdefault(module, []).append(f"{item.lineno}: 'w'")
+            if isinstance(node, ast.Constant) and node.value == "w+4":
+                found.setdefault(module, []).append(f"{node.lineno}: 'w+4'")
+            if not isinstance(node, ast.Compare):
+                continue
+            sides = [node.left, *node.comparators]
+            named = any(isinstance(s, ast.Attribute) and isinstance(s.value, ast.Name)
+                        and ((s.attr == "type" and s.value.id in EVENT_NAMES)
+                             or (s.attr == "kind" and s.value.id in ACTION_NAMES)) for s in sides)
+            literals = [e.value for s in sides for e in ([s] if isinstance(s, ast.Constant) else getattr(s, "elts", []))
+                        if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+            if named and any(v in kinds for v in literals):
+                found.setdefault(module, []).append(f"{node.lineno}: {ast.unparse(node)}")
+    assert set(found) == set(KIND_LITERALS_KEPT), found

@@ -16,6 +16,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from uno_cli.engine.events import EventKind
 from uno_cli.net.accounts import BOT, GUEST
 
 #: A rating is said as 1000 + 40 x (mu - 3 sigma): a newcomer is 1000, and it only rises with evidence.
@@ -203,7 +204,7 @@ def watch_hands(table: Any, saved: Any = None) -> None:
 
     def on_events(action: Any, events: list[Any]) -> None:
         for event in events:
-            if event.type == "hand_end":
+            if event.type == EventKind.HAND_END:
                 gained = event.data.get("gained") or {}
                 table.hand_points.append([int(gained.get(s, gained.get(str(s), 0)) or 0) for s in range(players)])
         passed_on(action, events)

@@ -59,6 +59,7 @@ from uno_cli.play.commands import REGISTRY, action_to_command
 from uno_cli.words.describe import prompt_text
 from uno_cli.words.simreport import fault_line
 from uno_cli.engine import Action, Event, View
+from uno_cli.engine.events import EventKind
 from uno_cli.play.wire import answer_parts, event_json, hello_json, prompt_json, prompt_legal
 
 #: Seconds an external program has to answer a prompt (and to take a line we write).
@@ -496,7 +497,7 @@ class ExternalBot(Bot):
             return
         for event in events:
             self._send(event_json(event, self.seat, self.names))
-            if event.type == "eliminated" and event.seat == self.seat:
+            if event.type == EventKind.ELIMINATED and event.seat == self.seat:
                 self.eliminated = True
             if self.dead or self.eliminated:
                 return

@@ -15,7 +15,7 @@ from typing import Any
 
 from uno_cli.words.describe import describe
 from uno_cli.engine.seats import seat_number
-from uno_cli.engine.events import Event
+from uno_cli.engine.events import Event, EventKind
 
 __all__ = ["PROTOCOL", "answer_parts", "event_json", "hello_json", "json_line", "json_text", "prompt_json", "prompt_legal", "seat_json"]
 
@@ -72,7 +72,7 @@ def event_json(
     if event.secret and to is not None and to != viewer and to in also_secret_to:
         data.update(event.secret)
         data.setdefault("secret_to", to)
-    if event.type != "match_start":
+    if event.type != EventKind.MATCH_START:
         data.pop("options", None)
     payload = seat_json(data)
     payload["text"] = describe(event, viewer, names) if text is ... else text
