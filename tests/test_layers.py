@@ -352,3 +352,33 @@ def test_event_types_and_action_kinds_are_compared_with_the_engines_enums():
             if named and any(v in kinds for v in literals):
                 found.setdefault(module, []).append(f"{node.lineno}: {ast.unparse(node)}")
     assert set(found) == set(KIND_LITERALS_KEPT), found
+
+
+#: Private attributes read through another object than ``self``: each is listed with why, and
+#: the list only shrinks (a new one is a name to make public, or a value to pass in).
+PRIVATE_READS_KEPT = {
+    "engine/game.py": {"source._jumping", "source._no_interrupts"},  # Game.copy: the same class
+    "engine/state_io.py": {"game._open_jump", "game._shuffle"},  # the engine's own restore: to make public
+    "play/race.py": {"other._key"},  # __eq__: the same class
+    "play/session.py": {"other._key"},  # __eq__: the same class
+    "play/external.py": {"bot._closing", "handler._uno_guard"},  # the module's own classes
+    "words/i18n.py": {"tr._lookup", "tr._messages", "translator._texts"},  # the module's own Translator
+    "words/clicktext.py": {"kind._describe_range", "module._"},  # click's own names, replaced on purpose
+    "interactive/speech.py": {"sys.stdout._muted", "sys.stderr._muted"},  # its own stream wrappers
+    "interactive/races.py": {"c._after_change", "self.c._loop"},  # the controller's: to make public
+    "interactive/screens.py": {"c._loop"},  # the controller's loop: to make public
+    "net/keys.py": {"self.keys._game", "self.keys._session"},  # to make public
+    "net/moderation.py": {"hub._leave_table", "hub._mark", "hub._table_arg"},  # the hub's: to make public
+    "net/ssh.py": {"conn._send", "self._app._on_resize"},  # asyncssh's and prompt_toolkit's internals
+    "net/channel.py": {"source._ready"},  # the module's own class
+}
+
+
+def test_private_attributes_are_read_across_objects_only_where_listed():
+    found: dict[str, set[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+                    and ast.unparse(node.value) not in ("self", "cls")):
+                found.setdefault(path.relative_to(PACKAGE).as_posix(), set()).add(f"{ast.unparse(node.value)}.{node.attr}")
+    assert found == PRIVATE_READS_KEPT
