@@ -6,6 +6,7 @@ import asyncio
 import os
 import sys
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from uno_cli.words.i18n import _
@@ -151,6 +152,11 @@ def run_plain(config: Any, stdin: Any = None, stdout: Any = None) -> int:
     return controller.exit_code
 
 
+def _hand_to_loop(loop: asyncio.AbstractEventLoop, action: Callable[[], None], _signal: int, _frame: Any) -> None:
+    """A plain signal handler: ``action`` runs on the loop's thread."""
+    loop.call_soon_threadsafe(action)
+
+
 def install_signals(loop: asyncio.AbstractEventLoop, controller: Controller, ctrl_c: bool) -> None:
     """Ctrl+C asks before quitting (``ctrl_c``; prompt_toolkit reads it as a key itself);
     SIGTERM, SIGHUP and Windows' SIGBREAK (Ctrl+Break, the console closing) save and end."""
@@ -175,7 +181,7 @@ def install_signals(loop: asyncio.AbstractEventLoop, controller: Controller, ctr
             # Windows' event loops have no signal handlers: a plain handler hands the
             # signal to the loop's thread.
             try:
-                signal.signal(number, lambda _sig, _frame, act=action: loop.call_soon_threadsafe(act))
+                signal.signal(number, partial(_hand_to_loop, loop, action))
             except (ValueError, OSError):
                 pass
         except (RuntimeError, ValueError):

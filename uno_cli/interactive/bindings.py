@@ -2,18 +2,35 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from uno_cli.interactive.controller import Controller
+from typing import Any, Protocol
 
 PROMPT = "> "
+
+
+class KeyTarget(Protocol):
+    """What the key bindings drive: the interactive game's controller, or ``uno join``'s link
+    that sends every key and line to the server (uno_cli.net.client). It may also offer
+    ``takes_key(name)``, ``typing_started()`` and ``line_cleared()``."""
+
+    @property
+    def keys_on(self) -> bool:
+        """True while single keys act (on an empty line)."""
+
+    @property
+    def mode(self) -> Any:
+        """The screen now (uno_cli.interactive.screens.Mode), or None."""
+
+    def key(self, name: str) -> None:
+        """A key pressed."""
+
+    def typed(self, text: str) -> None:
+        """A line typed and Enter pressed."""
 
 #: Keys the screens use besides the game keys (questions, menus, the colour choice).
 SCREEN_KEYS = frozenset({"up", "down", "escape", "y", "Y", "n", "N", "d", "D", "2", "3", "4", "q", "o", "O", "r", "g"})
 
 
-def make_prompt_session(controller: Controller, input: Any = None, output: Any = None) -> Any:
+def make_prompt_session(controller: KeyTarget, input: Any = None, output: Any = None) -> Any:
     """The prompt_toolkit session: a short stable prompt, keys bound on the empty line."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.filters import Condition
@@ -127,7 +144,7 @@ def make_prompt_session(controller: Controller, input: Any = None, output: Any =
     def _f2(event: Any) -> None:
         controller.key("f2")
 
-    session = PromptSession(
+    session: PromptSession[str] = PromptSession(
         PROMPT,
         key_bindings=kb,
         input=input,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from uno_cli.words import describe as d
@@ -97,7 +98,7 @@ class Controller:
         from uno_cli.play.commands import GAME, REGISTRY
 
         table: dict[str, Callable[[], None]] = {
-            v.name: (lambda name=v.name: self.run_verb(name))
+            v.name: partial(self.run_verb, v.name)
             for v in REGISTRY if v.scope == GAME and not v.query and v.name not in ("save", "quit")
         }
         table.update({v.name: self._asker(v.name) for v in REGISTRY if v.answer is not None})

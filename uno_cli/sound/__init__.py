@@ -16,9 +16,13 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from uno_cli.sound import cues, synth
+
+if TYPE_CHECKING:
+    from uno_cli.play.playconfig import PlayConfig
+    from uno_cli.play.settings import Settings
 
 __all__ = ["MODES", "VOLUMES", "Sound", "apply_settings", "choice", "start"]
 
@@ -131,13 +135,11 @@ class Sound:
         self.mixer.volume = max(0, min(100, volume)) / 100
 
 
-def choice(config: Any, settings: Any) -> tuple[str, int, bool]:
-    """Sound on or off, volume and panning: the command line's, else the saved settings'."""
-    mode = getattr(config, "sound", None) or getattr(settings, "sound", "on")
-    volume = getattr(config, "volume", None)
-    volume = getattr(settings, "sound_volume", 80) if volume is None else volume
-    panning = getattr(config, "panning", None) or getattr(settings, "sound_panning", "on")
-    return mode, int(volume), panning != "off"
+def choice(config: PlayConfig | None, settings: Settings) -> tuple[str, int, bool]:
+    """Sound on or off, volume and panning: the command line's (None: nothing asked), else the saved settings'."""
+    mode, volume, panning = (config.sound, config.volume, config.panning) if config is not None else (None, None, None)
+    return (mode or settings.sound, int(settings.sound_volume if volume is None else volume),
+            (panning or settings.sound_panning) != "off")
 
 
 def start(config: Any, settings: Any, announcer: Any, viewer: int | None = 1,
