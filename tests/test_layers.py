@@ -382,3 +382,24 @@ def test_private_attributes_are_read_across_objects_only_where_listed():
                     and ast.unparse(node.value) not in ("self", "cls")):
                 found.setdefault(path.relative_to(PACKAGE).as_posix(), set()).add(f"{ast.unparse(node.value)}.{node.attr}")
     assert found == PRIVATE_READS_KEPT
+
+
+#: Class and type names defined in two modules, each with its own meaning: a list that only shrinks.
+NAMES_TWICE_KEPT = {"Item": ["interactive/clock.py", "interactive/menu.py"]}  # a clock's message, a menu's line
+
+
+def test_a_class_or_type_name_means_one_thing():
+    """``Seat`` is the engine's seat index and ``Match`` the session's match: no other module
+    defines a class or type of the same name (net/ratings.py's are SeatResult and MatchResult)."""
+    defined: dict[str, list[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            name = None
+            if isinstance(node, ast.ClassDef):
+                name = node.name
+            elif (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                  and isinstance(node.value, ast.Call) and ast.unparse(node.value.func) == "NewType"):
+                name = node.targets[0].id
+            if name is not None:
+                defined.setdefault(name, []).append(path.relative_to(PACKAGE).as_posix())
+    assert {name: where for name, where in defined.items() if len(where) > 1} == NAMES_TWICE_KEPT

@@ -9,9 +9,9 @@ import pytest
 from uno_cli.net.accounts import Accounts, check_password, hash_password
 from uno_cli.net.ratings import (
     BASE,
-    Match,
+    MatchResult,
     Records,
-    Seat,
+    SeatResult,
     bot_identity,
     places,
     rate,
@@ -79,8 +79,8 @@ def test_one_name_is_one_account_whatever_its_case_accents_or_look_alike_letters
     store.close()
 
 
-def _match(scores: list[int], winners: set[int], identities: list[str]) -> Match:
-    return Match("classic", {}, [Seat(i, i.split()[0], i, s, n in winners)
+def _match(scores: list[int], winners: set[int], identities: list[str]) -> MatchResult:
+    return MatchResult("classic", {}, [SeatResult(i, i.split()[0], i, s, n in winners)
                                  for n, (i, s) in enumerate(zip(identities, scores))], [[0] * len(scores)])
 
 

@@ -30,7 +30,7 @@ def shown(mu: float, sigma: float) -> int:
 
 
 @dataclass
-class Seat:
+class SeatResult:
     """One seat of a finished match."""
 
     name: str
@@ -41,12 +41,12 @@ class Seat:
 
 
 @dataclass
-class Match:
+class MatchResult:
     """A finished match, as recorded."""
 
     preset: str
     options: dict[str, Any]
-    seats: list[Seat]
+    seats: list[SeatResult]
     #: Each hand's points gained, one list per hand (one number per seat).
     hands: list[list[int]] = field(default_factory=list)
     #: Seats playing together (partners): lists of seats; None: each seat alone.
@@ -55,7 +55,7 @@ class Match:
     high_wins: bool = False
 
 
-def places(match: Match) -> list[int]:
+def places(match: MatchResult) -> list[int]:
     """Each seat's place (1 = won); the others by score, ties sharing a place."""
     def key(s: int) -> tuple[int, int]:
         seat = match.seats[s]
@@ -69,7 +69,7 @@ def places(match: Match) -> list[int]:
     return result
 
 
-def rate(before: dict[str, tuple[float, float]], match: Match) -> dict[str, tuple[float, float]]:
+def rate(before: dict[str, tuple[float, float]], match: MatchResult) -> dict[str, tuple[float, float]]:
     """New (mu, sigma) of each identity that played (``before``: the known ones; others are new)."""
     place = places(match)
     teams = match.teams or [[s] for s in range(len(match.seats))]
@@ -97,7 +97,7 @@ class Records:
     def __init__(self, store: Any) -> None:
         self.store = store
 
-    def record(self, match: Match) -> int:
+    def record(self, match: MatchResult) -> int:
         """Keep a finished match and update the ratings of its accounts and bots, in one transaction."""
         kept = [s.identity for s in match.seats if not s.identity.startswith(GUEST)]
         before: dict[str, tuple[float, float]] = {}
@@ -244,9 +244,9 @@ def record_table(hub: Any, table: Any) -> None:
             spec = session.seats[s] if s < len(session.seats) else None
             level = getattr(spec, "level", None) or table.bot_level
             identity, name, kind = bot_identity(level), session.names[s], "bot"
-        seats.append(Seat(name, kind, identity, int(game.scores[s]), s in game.winners))
+        seats.append(SeatResult(name, kind, identity, int(game.scores[s]), s in game.winners))
     options = game.options
-    match = Match(table.config.preset, options.to_dict(), seats, list(table.hand_points),
+    match = MatchResult(table.config.preset, options.to_dict(), seats, list(table.hand_points),
                   [[0, 2], [1, 3]] if options.partners and game.players == 4 else None,
                   options.scoring == "winner_takes")
     try:
