@@ -291,13 +291,11 @@ TRANSLATE_OUTSIDE_WORDS = {
     "interactive/menu.py": "the settings menu's labels",
     "interactive/races.py": "race lines (words.interactive constants)",
     "interactive/screens.py": "screens' answers (words.interactive constants)",
-    "net/client.py": "the password prompt and a cleared line",
     "net/hub.py": "a setting's line",
     "net/keys.py": "the network keys' answers and help",
     "net/moderation.py": "the moderation HELP table",
     "net/table.py": "a bot's name and a key's name",
     "net/words.py": "the lobby's verbs read from the registry",
-    "sound/__init__.py": "why sound is off",
 }
 
 

@@ -264,9 +264,7 @@ async def _speech_answered(announcer: Any) -> None:
 def password_prompt() -> str:
     """What ``uno join`` asks for: the server's passcode, or the password of the name's account
     (which of the two the server wants, the client cannot know before logging in)."""
-    from uno_cli.words.i18n import _
-
-    return _(net_words.PASSCODE_OR_PASSWORD)
+    return net_words.passcode_or_password()
 
 
 def _spoken(ask: Callable[[], str | None], announcer: Any) -> Callable[[], str | None]:
@@ -322,10 +320,7 @@ class _Remote:
 
     def line_cleared(self) -> None:
         """Escape emptied the typed line: said here at once, as in the local game."""
-        from uno_cli.words import interactive as words
-        from uno_cli.words.i18n import _
-
-        self.out.say(_(words.LINE_CLEARED), interrupt=True)
+        self.out.say(net_words.line_cleared(), interrupt=True)
 
     def key(self, name: str) -> None:
         """A key on the empty line: Escape silences the speech here at once; the server does the rest."""

@@ -158,11 +158,9 @@ def start(config: Any, settings: Any, announcer: Any, viewer: int | None = 1,
             sound.close()  # the game ended, or sound was turned off, meanwhile: nothing to say
             return
         if problem is not None:
-            from uno_cli.words.i18n import _
-            from uno_cli.words import sound as words
+            from uno_cli.words.sound import sound_off
 
-            text = (_(words.NO_SOUND_LIBRARY).format(command=words.INSTALL) if problem == "library"
-                    else _(words.NO_SOUND_DEVICE))
+            text = sound_off(problem)
             try:
                 announcer.say(text)
             except (OSError, ValueError):  # the output closed as the game ended

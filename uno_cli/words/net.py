@@ -718,6 +718,18 @@ def key_or_typed(key: str, command: str, action: str) -> str:
 PASSCODE_OR_PASSWORD = N_("Passcode or password")
 
 
+def passcode_or_password() -> str:
+    """What ``uno join`` asks for: the server's passcode, or the password of the name's account."""
+    return _(PASSCODE_OR_PASSWORD)
+
+
+def line_cleared() -> str:
+    """Escape emptied the typed line (said by ``uno join`` as by the local game)."""
+    from uno_cli.words import interactive as interactive_words
+
+    return _(interactive_words.LINE_CLEARED)
+
+
 def passcode_from(source: str) -> str:
     """The server's start: where its passcode is (a file), never the passcode itself."""
     return _("Passcode: the one in {source}.").format(source=source)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from uno_cli.words.i18n import N_
+from uno_cli.words.i18n import N_, _
 
 # TRANSLATORS: {command} is the command that installs the sound extra; keep it as it is.
 NO_SOUND_LIBRARY = N_("Sound is off: the sound extra is not installed. To add it: {command}")
@@ -18,3 +18,8 @@ VOLUME_OPTION = N_("Sound volume, 0 to 100.")
 PANNING_OPTION = N_("Place each player's sounds by where they sit around the table.")
 #: How the sound extra is installed (said in NO_SOUND_LIBRARY).
 INSTALL = "pip install 'uno-cli[sound]'"
+
+
+def sound_off(problem: str) -> str:
+    """Why sound is off: ``problem`` is "library" (the extra is not installed) or the device's."""
+    return _(NO_SOUND_LIBRARY).format(command=INSTALL) if problem == "library" else _(NO_SOUND_DEVICE)
