@@ -362,6 +362,7 @@ async def hub_run(args: argparse.Namespace) -> dict:
         timed(Table, "_render", "narration for every member (Table._render)")
         timed(Table, "after_change", "prompts and timers (Table.after_change)")
         timed(Hub, "commit", "saving (Hub.commit)")
+        timed(Hub, "_row", "saving: each table as JSON (Hub._row)")
 
     # Each table answers its share of the actions, then stops: its lines depend only on its seed.
     quota = -(-(warm_actions + args.actions) // args.tables)
@@ -417,6 +418,9 @@ async def hub_run(args: argparse.Namespace) -> dict:
     await asyncio.sleep(0.1)
     cpu, wall = marks["cpu1"] - marks["cpu0"], marks["wall1"] - marks["wall0"]
     hub.close()
+    import shutil
+
+    shutil.rmtree(home, ignore_errors=True)
     digest = hashlib.sha256("".join(sorted(b["digest"].hexdigest() for b in boxes)).encode())
     return {"tables": args.tables, "actions": args.actions, "think": args.think,
             "hub_cpu_seconds": round(cpu, 3), "wall_seconds": round(wall, 2),

@@ -109,7 +109,10 @@ class TableStore:
                 if data is None:
                     self._db.execute("DELETE FROM tables WHERE number = ?", (number,))
                 else:
-                    self._db.execute("INSERT OR REPLACE INTO tables (number, data) VALUES (?, ?)", (number, data))
+                    # An update in place (half the cost of INSERT OR REPLACE, which deletes the row
+                    # and inserts it again at every move).
+                    self._db.execute("INSERT INTO tables (number, data) VALUES (?, ?) "
+                                     "ON CONFLICT (number) DO UPDATE SET data = excluded.data", (number, data))
 
     @contextmanager
     def _transaction(self, begin: str) -> Iterator[None]:
