@@ -14,6 +14,15 @@ Memory: the server's resident size before the clients and with every table playi
     python3 bench/net_scale.py                  # 200 tables, 30 s of play
     python3 bench/net_scale.py --tables 50 --seconds 10 --json
     python3 bench/net_scale.py --find 100       # the most tables holding p99 < 100 ms
+    python3 bench/net_scale.py --hub --tables 40 --actions 4000 --parts   # the hub alone, no SSH
+
+With ``--hub`` the hub runs in this process without SSH: every table's four members are JSON
+members whose lines go to a list, answering each turn prompt with its first legal command after
+a think time, as the SSH players do. Its CPU per action is the hub's own part of the server's
+(lobby, tables, narration, prompts, timers, the store), without the transport; ``--parts`` times
+each part. Each table plays its share of the actions, then stops, and the lines every member
+received are hashed (each table's lines depend only on its seed and answers: two trees telling
+members the same lines give the same digest).
 """
 
 from __future__ import annotations
@@ -29,6 +38,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -46,11 +56,17 @@ ACTION_EVENTS = frozenset(e for events in VERB_EVENTS.values() for e in events)
 
 def cpu_seconds(pid: int) -> float:
     """User + system CPU seconds of a process (Linux), 0 when unknown."""
+    return sum(cpu_split(pid))
+
+
+def cpu_split(pid: int) -> tuple[float, float]:
+    """(user, system) CPU seconds of a process (Linux), zeros when unknown."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        tick = os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / tick, int(fields[12]) / tick
     except (OSError, IndexError, ValueError):
-        return 0.0
+        return 0.0, 0.0
 
 
 def rss_kib(pid: int) -> int:
@@ -218,10 +234,12 @@ def bench(args: argparse.Namespace, port: int, server_pid: int) -> dict:
     time.sleep(max(0.0, args.warmup - 0.5))
     memory_playing = rss_kib(server_pid)
     time.sleep(max(0.0, measure_from - time.monotonic()))
-    cpu0, wall0, load0 = cpu_seconds(server_pid), time.monotonic(), os.getloadavg()[0]
+    (user0, sys0), wall0, load0 = cpu_split(server_pid), time.monotonic(), os.getloadavg()[0]
     time.sleep(max(0.0, stop - time.monotonic()))
     wall = time.monotonic() - wall0
-    server_cpu = cpu_seconds(server_pid) - cpu0
+    user1, sys1 = cpu_split(server_pid)
+    server_user, server_system = user1 - user0, sys1 - sys0
+    server_cpu = server_user + server_system
     load = round((load0 + os.getloadavg()[0]) / 2, 2)
     latencies: list[float] = []
     actions, client_cpu = 0, 0.0
@@ -244,6 +262,8 @@ def bench(args: argparse.Namespace, port: int, server_pid: int) -> dict:
         "warmup": args.warmup, "load_average": load,
         "cpu": {"server_seconds": round(server_cpu, 2), "server_percent": round(100 * server_cpu / wall),
                 "server_ms_per_action": round(1000 * server_cpu / max(1, actions), 3),
+                "server_user_ms_per_action": round(1000 * server_user / max(1, actions), 3),
+                "server_system_ms_per_action": round(1000 * server_system / max(1, actions), 3),
                 "clients_seconds": round(client_cpu, 2)},
         "memory_kib": {"idle": args.idle_kib, "playing": memory_playing,
                        "per_table": round((memory_playing - args.idle_kib) / max(1, args.tables), 1)},
@@ -297,10 +317,127 @@ def show(result: dict) -> None:
     print(f"action -> every other player's event: p50 {lat['p50']} ms, p90 {lat['p90']} ms, "
           f"p99 {lat['p99']} ms, max {lat['max']} ms")
     print(f"server CPU: {cpu['server_seconds']} s ({cpu['server_percent']}% of a core), "
-          f"{cpu['server_ms_per_action']} ms per action; clients {cpu['clients_seconds']} s; "
+          f"{cpu['server_ms_per_action']} ms per action (user {cpu['server_user_ms_per_action']}, system "
+          f"{cpu['server_system_ms_per_action']}); clients {cpu['clients_seconds']} s; "
           f"load average {result['load_average']}")
     print(f"server memory: {mem['idle']} KiB idle, {mem['playing']} KiB playing, "
           f"{mem['per_table']} KiB per table")
+
+
+async def hub_run(args: argparse.Namespace) -> dict:
+    """The hub alone in this process: ``--tables`` tables of four JSON members, ``--actions`` actions measured."""
+    import hashlib
+
+    from uno_cli.net import PASSCODE as NET_PASSCODE
+    from uno_cli.net.hub import Hub, Member
+    from uno_cli.net.server import warm_up
+    from uno_cli.net.table import Clock, Table
+
+    home = Path(tempfile.mkdtemp(prefix="uno-hub-bench-"))
+    # As ``uno serve`` makes its clock (pace 2, the race window the pace), one seed for the tables' deals.
+    hub = Hub(Clock(pace=2.0, race_window=2.0, away_timeout=60.0), save_dir=home / "tables", seed=7)
+    hub.accounts_mode = "on"
+    hub.lang = "en"
+    warm_up()
+    loop = asyncio.get_running_loop()
+    rng = random.Random(14)
+    boxes: list[dict] = []
+    count = {"actions": 0}
+    done = loop.create_future()
+    warm_actions = max(0, args.actions // 10)
+    marks: dict[str, float] = {}
+    parts: dict[str, float] = {}
+    if args.parts:
+        def timed(owner: Any, name: str, label: str) -> None:
+            inner = getattr(owner, name)
+
+            def wrapper(*a: Any, **k: Any) -> Any:
+                t0 = time.process_time()
+                try:
+                    return inner(*a, **k)
+                finally:
+                    parts[label] = parts.get(label, 0.0) + time.process_time() - t0
+            setattr(owner, name, wrapper)
+        timed(Hub, "line", "line (parse, engine, referee, narration, prompts)")
+        timed(Table, "_render", "narration for every member (Table._render)")
+        timed(Table, "after_change", "prompts and timers (Table.after_change)")
+        timed(Hub, "commit", "saving (Hub.commit)")
+        timed(Hub, "_row", "saving: each table as JSON (Hub._row)")
+
+    # Each table answers its share of the actions, then stops: its lines depend only on its seed.
+    quota = -(-(warm_actions + args.actions) // args.tables)
+    answered: dict[int, int] = {}
+    finished = loop.create_future()
+
+    def answer(member: Member, prompt: dict) -> None:
+        number = member.table.number if member.table is not None else 0
+        if answered.get(number, 0) >= quota:
+            return
+        answered[number] = answered.get(number, 0) + 1
+        if answered[number] == quota and len([n for n, a in answered.items() if a >= quota]) == args.tables:
+            finished.set_result(None)
+        count["actions"] += 1
+        if count["actions"] == warm_actions:
+            marks["cpu0"], marks["wall0"] = time.process_time(), time.monotonic()
+            parts.clear()
+        elif count["actions"] == warm_actions + args.actions and not done.done():
+            marks["cpu1"], marks["wall1"] = time.process_time(), time.monotonic()
+            done.set_result(None)
+        hub.line(member, "#%d %s" % (prompt["id"], prompt["legal"][0]))
+
+    def writer(box: dict) -> Any:
+        box["digest"] = hashlib.sha256()
+
+        def write(line: str) -> None:
+            box["digest"].update(line.encode("utf-8"))
+            if '"prompt"' in line:
+                obj = json.loads(line)
+                if obj.get("type") == "prompt" and obj["kind"] == "turn" and obj["id"] > box["answered"]:
+                    box["answered"] = obj["id"]
+                    delay = args.think * rng.uniform(0.5, 1.5)
+                    loop.call_later(delay, answer, box["member"], obj)
+        return write
+
+    for t in range(args.tables):
+        members = []
+        for i in range(4):
+            box: dict = {"answered": 0}
+            boxes.append(box)
+            member = Member(f"p{t}x{i}", writer(box), json_lines=True, lang="en")
+            member.credential = NET_PASSCODE
+            box["member"] = member
+            hub.connect(member)
+            members.append(member)
+        hub.line(members[0], f"create bench{t} players=4 hands=0 target=100000")
+        number = members[0].table.number
+        for m in members[1:]:
+            hub.line(m, f"join {number}")
+        hub.line(members[0], "start")
+    await asyncio.wait_for(done, timeout=600)
+    await asyncio.wait_for(finished, timeout=600)
+    await asyncio.sleep(0.1)
+    cpu, wall = marks["cpu1"] - marks["cpu0"], marks["wall1"] - marks["wall0"]
+    hub.close()
+    import shutil
+
+    shutil.rmtree(home, ignore_errors=True)
+    digest = hashlib.sha256("".join(sorted(b["digest"].hexdigest() for b in boxes)).encode())
+    return {"tables": args.tables, "actions": args.actions, "think": args.think,
+            "hub_cpu_seconds": round(cpu, 3), "wall_seconds": round(wall, 2),
+            "hub_ms_per_action": round(1000 * cpu / args.actions, 4),
+            "parts_ms_per_action": {k: round(1000 * v / args.actions, 4) for k, v in parts.items()},
+            "lines_digest": digest.hexdigest()[:16], "load_average": round(os.getloadavg()[0], 2)}
+
+
+def show_hub(result: dict) -> None:
+    """The hub-only figures as lines."""
+    print(f"the hub alone (no SSH): {result['tables']} tables of 4 JSON members, {result['actions']} actions "
+          f"measured, answers after {result['think']} s")
+    print(f"hub CPU: {result['hub_cpu_seconds']} s, {result['hub_ms_per_action']} ms per action "
+          f"(wall {result['wall_seconds']} s); load average {result['load_average']}")
+    for label, ms in result["parts_ms_per_action"].items():
+        print(f"  {label}: {ms} ms per action")
+    print(f"lines received (sha256, first 16): {result['lines_digest']}")
 
 
 def main() -> int:
@@ -314,6 +451,9 @@ def main() -> int:
     parser.add_argument("--find", type=float, default=None, metavar="MS",
                         help="double, then halve, the table count to find the most tables whose p99 stays under MS")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--hub", action="store_true", help="the hub alone in this process, no SSH (see above)")
+    parser.add_argument("--actions", type=int, default=4000, help="with --hub: actions measured (default 4000)")
+    parser.add_argument("--parts", action="store_true", help="with --hub: CPU of each part of the hub")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
@@ -322,6 +462,10 @@ def main() -> int:
     args = parser.parse_args()
     if args.worker:
         print(json.dumps(asyncio.run(worker(args))))
+        return 0
+    if args.hub:
+        result = asyncio.run(hub_run(args))
+        print(json.dumps(result)) if args.json else show_hub(result)
         return 0
     if args.find is not None:
         return find(args)

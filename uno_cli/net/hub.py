@@ -54,6 +54,9 @@ CHAT_FANOUT_PER_TICK = 2000
 CHAT_BACKLOG = 20
 #: The store's file in the server's folder.
 STORE_NAME = "tables.sqlite3"
+#: Moves appended to a table's log before its whole row is written again (a shorter log to apply
+#: on resuming).
+SNAPSHOT_EVERY = 64
 
 
 class Member:
@@ -182,6 +185,8 @@ class Hub:
         #: The most pages the store may grow to (tests: a disk that fills up); None: no limit.
         self._max_pages = store_pages
         self._dirty: set[int] = set()
+        #: Each table whose row was written by this hub: (its ``net`` part then, moves logged since).
+        self._written: dict[int, tuple[str, int]] = {}
         self._committing = False
         self._unsynced = False
         self._closed = False
@@ -856,11 +861,8 @@ class Hub:
             self._committing = True
             loop.call_soon(self.commit)
 
-    def _row(self, number: int) -> str | None:
-        """What the store keeps of a table: a match in progress, or a table waiting (seated or not); else None."""
-        table = self.tables.get(number)
-        if table is None or table.state == OVER:  # a table waiting, seated or not, is kept
-            return None
+    def _net(self, table: Table) -> dict[str, Any]:
+        """The server's part of a table's row (the game's is the session's save)."""
         seated = {name for name in table.owners if name}
         net = {"name": table.name, "creator": table.creator, "bots": table.bot_level, "preset": table.config.preset,
                "pace": table.config.pace, "state": table.state, "code": table.code,
@@ -869,24 +871,73 @@ class Hub:
                "hand_points": getattr(table, "hand_points", [])}
         if table.state == WAITING or table.session is None:
             net.update(owners=list(table.owners), options=table.config.options.to_dict())
+        return net
+
+    def _row(self, number: int) -> str | None:
+        """What the store keeps of a table: a match in progress, or a table waiting (seated or not); else None."""
+        table = self.tables.get(number)
+        if table is None or table.state == OVER:  # a table waiting, seated or not, is kept
+            return None
+        net = self._net(table)
+        if table.state == WAITING or table.session is None:
             return json_text({"net": net})
         return json_text({"net": net, "game": table.session.save_dict()})
 
+    def _logged(self, number: int) -> tuple[list[tuple[int, str]], tuple[str, int]] | None:
+        """A table changed only by moves of its game since its row was written: the moves to append to
+        its log (seq, action) and what is then written; None if the whole row must be written."""
+        table = self.tables.get(number)
+        written = self._written.get(number)
+        if table is None or written is None or table.state != PLAYING or table.session is None:
+            return None
+        moves = table.moves
+        net, count = written
+        # Bots remember what they saw and draw from their generators (saved in the row): written whole.
+        if not moves or table.session.bots or count + len(moves) > SNAPSHOT_EVERY:
+            return None
+        if json_text(self._net(table)) != net:
+            return None
+        logged = [(count + i, json_text([a.kind, a.seat, a.card, a.color, a.target])) for i, a in enumerate(moves)]
+        return logged, (net, count + len(moves))
+
     def commit(self) -> bool:
         """Write every table changed since the last commit, in one transaction; False if it failed
-        (then it is logged, and said to the tables concerned)."""
+        (then it is logged, and said to the tables concerned). A table changed only by moves of its
+        game gets them appended to its log; any other change (a deal, a seat, a bot's memory, every
+        :data:`SNAPSHOT_EVERY` moves) writes its whole row."""
         self._committing = False
         if self.store is None or not self._dirty:
             return True
         numbers, self._dirty = self._dirty, set()
         from uno_cli.net.store import StoreError
 
+        rows: dict[int, str | None] = {}
+        moves: dict[int, list[tuple[int, str]]] = {}
+        written: dict[int, tuple[str, int]] = {}
+        for n in sorted(numbers):
+            logged = self._logged(n)
+            if logged is not None:
+                moves[n], written[n] = logged
+                continue
+            rows[n] = self._row(n)
+            table = self.tables.get(n)
+            if rows[n] is not None and table is not None and table.state == PLAYING:
+                written[n] = (json_text(self._net(table)), 0)
         try:
-            self.store.write({n: self._row(n) for n in sorted(numbers)})
+            self.store.write(rows, moves)
         except StoreError as exc:
-            self._dirty |= numbers  # tried again with the next change
+            self._dirty |= numbers  # tried again with the next change, each table written whole
+            for n in numbers:
+                self._written.pop(n, None)
             self._save_failed(numbers, exc.reason)
             return False
+        for n in numbers:
+            table = self.tables.get(n)
+            if n in written and table is not None:
+                self._written[n] = written[n]
+                table.moves = []
+            else:
+                self._written.pop(n, None)
         self._unsynced = True
         for n in numbers:
             self._failing.discard(n)
@@ -944,10 +995,14 @@ class Hub:
         assert self.store is not None
         self._import_files()
         count = 0
+        logs = self.store.moves()
         for number, text in self.store.tables():
             try:
                 data = json.loads(text)
-                table = self._rebuild(number, data["net"], data.get("game"))
+                game = data.get("game")
+                if game is not None and logs.get(number):
+                    game = _replay(number, game, logs[number])
+                table = self._rebuild(number, data["net"], game)
             except Exception:  # noqa: BLE001 - a row that cannot be resumed is left where it is
                 import logging
 
@@ -1030,6 +1085,32 @@ class Hub:
             self.store.close()
             self.store = None  # the connections that end now change nothing saved
         return ok
+
+
+def _replay(number: int, game: dict[str, Any], moves: list[str]) -> dict[str, Any]:
+    """A saved game with the moves of its table's log applied, as the row written after them would
+    hold it. A move that cannot be read or applied ends the log there (logged)."""
+    from uno_cli.engine import state_io
+    from uno_cli.engine.actions import ALL_KINDS, Action
+
+    state = state_io.from_dict(game)
+    for text in moves:
+        try:
+            kind, seat, card, color, target = json.loads(text)
+            if kind not in ALL_KINDS or type(seat) is not int or not all(
+                    v is None or isinstance(v, str) and len(v) <= 8 for v in (card, color)) or not (
+                    target is None or type(target) is int):
+                raise ValueError("not an action")
+            state.apply(Action(kind, seat, card, color, target))
+        except (EngineError, IndexError, KeyError, TypeError, ValueError):
+            import logging
+
+            logging.getLogger("uno_cli.net").error("table %s: a move of its log could not be applied: %s",
+                                                   number, log_safe(text[:200]))
+            break
+    out = dict(game)
+    out.update(state_io.to_dict(state))
+    return out
 
 
 def _private(table: Table, net: dict[str, Any]) -> None:

@@ -37,6 +37,14 @@ MAX_FAILURES = 5
 FAIL_WINDOW = 60.0
 #: Characters waiting to be sent to one connection before it is dropped (a client that never reads).
 MAX_BUFFER = 256 * 1024
+#: The ciphers the server offers: AES-GCM, then AES-CTR with a SHA-2 MAC computed over the encrypted
+#: packet (EtM). The client's order picks among them (OpenSSH's ``ssh`` takes AES-CTR, ``uno join``
+#: AES-GCM). chacha20-poly1305, every client's first choice, is left out: asyncssh computes it in Python
+#: (about 15 microseconds a packet against under 3 for these, which OpenSSL computes), and the server
+#: encrypts two packets for each line a player gets. See docs/server.md, "Security".
+ENCRYPTION_ALGS = ("aes256-gcm@openssh.com", "aes128-gcm@openssh.com", "aes256-ctr", "aes192-ctr", "aes128-ctr")
+#: The MACs for AES-CTR (AES-GCM has its own): SHA-2, over the encrypted packet first.
+MAC_ALGS = ("hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com", "hmac-sha2-256", "hmac-sha2-512")
 
 
 def host_key(path: Path) -> asyncssh.SSHKey:
@@ -748,6 +756,7 @@ async def start(hub: Hub, host: str, port: int, key: asyncssh.SSHKey, gate: Gate
     return await asyncssh.create_server(
         lambda: _Server(hub, gate), host, port,
         server_host_keys=[key],
+        encryption_algs=list(ENCRYPTION_ALGS), mac_algs=list(MAC_ALGS),
         encoding="utf-8", errors="replace",
         # One character over the limit reaches the hub, which refuses the line as a whole (the
         # editor would otherwise cut a longer line to the limit and pass it on).

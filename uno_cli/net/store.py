@@ -14,7 +14,12 @@ event loop, which every table shares.)
 
 The schema has a version (SQLite's ``user_version``) and a list of migrations, each taking
 the database from one version to the next (version 2 adds accounts, finished matches and
-ratings), and an older program refuses a newer database instead of damaging it.
+ratings; version 3 the tables' logs of moves), and an older program refuses a newer database
+instead of damaging it.
+
+A table's row is written whole when it changes otherwise than by a move of the game; between
+two such rows, a move only appends the engine's action to the table's log (``table_moves``),
+and resuming applies the log to the row (see :meth:`uno_cli.net.hub.Hub.commit`).
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 #: The schema this program writes.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: MIGRATIONS[n] takes a database of version n to version n + 1.
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     0: (
@@ -58,6 +63,13 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         # One skill rating (openskill) per identity and rule preset.
         ("CREATE TABLE ratings (identity TEXT NOT NULL, preset TEXT NOT NULL, name TEXT NOT NULL,"
          " mu REAL NOT NULL, sigma REAL NOT NULL, games INTEGER NOT NULL, PRIMARY KEY (identity, preset))"),
+    ),
+    2: (
+        # A table's moves since its row in ``tables`` was written (uno_cli.net.hub.Hub.commit): the
+        # engine's actions, one JSON list each, applied in ``seq`` order on resuming; written again
+        # as a whole row, the table's moves are deleted.
+        ("CREATE TABLE table_moves (number INTEGER NOT NULL, seq INTEGER NOT NULL, action TEXT NOT NULL,"
+         " PRIMARY KEY (number, seq))"),
     ),
 }
 
@@ -102,14 +114,22 @@ class TableStore:
                 self._db.execute("ROLLBACK")
                 raise
 
-    def write(self, rows: dict[int, str | None]) -> None:
-        """One transaction: each table's data (None: the table is gone). Raises StoreError."""
+    def write(self, rows: dict[int, str | None], moves: dict[int, list[tuple[int, str]]] | None = None) -> None:
+        """One transaction: each table's data (None: the table is gone), which replaces its moves, and
+        moves appended to tables' logs (table -> (seq, action) pairs). Raises StoreError."""
         with self._transaction("BEGIN"):
             for number, data in rows.items():
                 if data is None:
                     self._db.execute("DELETE FROM tables WHERE number = ?", (number,))
                 else:
-                    self._db.execute("INSERT OR REPLACE INTO tables (number, data) VALUES (?, ?)", (number, data))
+                    # An update in place (half the cost of INSERT OR REPLACE, which deletes the row
+                    # and inserts it again).
+                    self._db.execute("INSERT INTO tables (number, data) VALUES (?, ?) "
+                                     "ON CONFLICT (number) DO UPDATE SET data = excluded.data", (number, data))
+                self._db.execute("DELETE FROM table_moves WHERE number = ?", (number,))
+            for number, logged in (moves or {}).items():
+                self._db.executemany("INSERT INTO table_moves (number, seq, action) VALUES (?, ?, ?)",
+                                     [(number, seq, action) for seq, action in logged])
 
     @contextmanager
     def _transaction(self, begin: str) -> Iterator[None]:
@@ -132,6 +152,16 @@ class TableStore:
             return list(self._db.execute("SELECT number, data FROM tables ORDER BY number"))
         except sqlite3.Error as exc:
             raise StoreError(_reason(exc)) from None
+
+    def moves(self) -> dict[int, list[str]]:
+        """Every table's moves logged since its row was written, in order: table -> actions."""
+        out: dict[int, list[str]] = {}
+        try:
+            for number, action in self._db.execute("SELECT number, action FROM table_moves ORDER BY number, seq"):
+                out.setdefault(number, []).append(action)
+        except sqlite3.Error as exc:
+            raise StoreError(_reason(exc)) from None
+        return out
 
     def bans(self) -> list[tuple[str, str, float | None, str]]:
         """Every ban kept: (kind, target, until, by)."""

@@ -67,6 +67,9 @@ class Table:
         self._prompted: dict[int, tuple[Any, ...]] = {}
         self.saved: Any = None
         """Called with the table after a change worth saving (the hub's saver), or None."""
+        #: The engine's actions applied since the hub last saved this table, in order (the hub
+        #: appends them to the table's log); None once the game changed otherwise (a deal).
+        self.moves: list[Action] | None = None
         #: Whether a name belongs to a player of the server (connected or registered): no bot gets it.
         self.name_in_use: Any = lambda name: False
         #: A private table's code (``create NAME code=WORD``): without it, only its seats and the invited enter.
@@ -220,6 +223,12 @@ class Table:
     def _on_events(self, action: Any, events: list[Any]) -> None:
         session = self.session
         assert session is not None
+        moves = self.moves
+        if moves is not None:
+            if action is None:
+                self.moves = None
+            else:
+                moves.append(action)
         # As the session does after a change, but each member hears the events its own way.
         session.settle()
         self._render(events)
