@@ -117,12 +117,13 @@ def _no_stream(data: bytes) -> int:
 
 class _Writer:
     def __init__(self, stream: IO[bytes], fmt: str, verbosity: str = "full") -> None:
-        from uno_cli.play.session import said
+        from uno_cli.play.session import heard, said
 
         self.stream = stream
         self.json = fmt == "json"
         self.verbosity = verbosity
         self._said = said
+        self._heard = heard
         self._write = getattr(stream, "write", None) or _no_stream
 
     def __call__(self, message: Any) -> None:
@@ -135,6 +136,24 @@ class _Writer:
                 if line is None or not self._said(message, self.verbosity):
                     return
             self._write(line.encode("utf-8", "replace") + b"\n")
+        except (OSError, ValueError, AttributeError) as exc:
+            raise OutputGone from exc
+
+    def lines(self, lines: list[list[Any]]) -> None:
+        """Write the lines of a change, plain lists as :meth:`Session.lines` makes them (type, text,
+        data, seat, important, brief, make): text output reads their text alone."""
+        if self.json:
+            from uno_cli.play.session import Message
+
+            for line in lines:
+                self(Message(*line))
+            return
+        heard, verbosity, write = self._heard, self.verbosity, self._write
+        try:
+            for line in lines:
+                text = line[1]
+                if text is not None and heard(text, line[5], verbosity):
+                    write(text.encode("utf-8", "replace") + b"\n")
         except (OSError, ValueError, AttributeError) as exc:
             raise OutputGone from exc
 

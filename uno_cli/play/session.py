@@ -101,9 +101,14 @@ SHORT_SKIP = frozenset({"match_start", "dealer_draw", "dealer_tie", "dealer_chos
 
 def said(message: Message, verbosity: str) -> bool:
     """True if ``message`` is said at ``verbosity`` (short or full): the one filter of both modes."""
-    if not message.text:
+    return heard(message.text, message.brief, verbosity)
+
+
+def heard(text: str | None, brief: bool, verbosity: str) -> bool:
+    """True if a line of ``text`` (``brief``: said at short too) is said at ``verbosity``; see :func:`said`."""
+    if not text:
         return False
-    return verbosity != "short" or message.brief
+    return verbosity != "short" or brief
 
 
 #: Message types never cut off by later speech (errors, questions, the end of a hand or match).
@@ -128,13 +133,19 @@ def _payload(ev: Event, viewer: int | None, names: Sequence[str], scripted: Sequ
     return event_json(ev, viewer, names, scripted, text=text)
 
 
-def _message(type: str, text: str | None, data: dict[str, Any] | None = None, seat: int | None = None,
-             important: bool = False, brief: bool = True) -> Message:
+def _line(type: str, text: str | None, data: dict[str, Any] | None = None, seat: int | None = None,
+          important: bool = False, brief: bool = True) -> list[Any]:
+    """A line of narration as a plain list, the arguments of its :class:`Message` (see :meth:`Narrator.lines`)."""
     payload: dict[str, Any] = {"type": type}
     if data:
         payload.update(data)
     payload["text"] = text
-    return Message(type, text, payload, seat, important, brief)
+    return [type, text, payload, seat, important, brief, None]
+
+
+def _message(type: str, text: str | None, data: dict[str, Any] | None = None, seat: int | None = None,
+             important: bool = False, brief: bool = True) -> Message:
+    return Message(*_line(type, text, data, seat, important, brief))
 
 
 class Message:
@@ -362,76 +373,76 @@ def _seat_field(seat: int | None) -> int | None:
     return seat_number(seat) if seat is not None else None
 
 
-def _color_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[Message]:
+def _color_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
     """A wild played with its colour: the colour in a line of its own (folded into the play's)."""
     color = ev.data.get("color")
     if not color:
         return []
-    return [_message("color_chosen", d.color_chosen_text(ev.seat, color, viewer, n.names),
+    return [_line("color_chosen", d.color_chosen_text(ev.seat, color, viewer, n.names),
                      {"seat": _seat_field(ev.seat), "color": color}, ev.seat)]
 
 
-def _dealt_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[Message]:
+def _dealt_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
     """The viewer's own hand as dealt (said at full verbosity)."""
     if not secret:
         return []
-    return [_message("hand", d.cards_line_text(secret.get("cards", []), sort=True),
+    return [_line("hand", d.cards_line_text(secret.get("cards", []), sort=True),
                      {"seat": _seat_field(ev.seat), "cards": list(secret.get("cards", []))}, ev.seat, brief=False)]
 
 
-def _drawn_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[Message]:
+def _drawn_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
     """The cards of a long draw, in a line of their own (the draw's line says their count)."""
     if not secret or len(secret.get("cards", ())) <= d.LISTED_DRAW:
         return []
-    return [_message("drawn_cards", d.cards_line_text(secret["cards"]),
+    return [_line("drawn_cards", d.cards_line_text(secret["cards"]),
                      {"seat": _seat_field(ev.seat), "cards": list(secret["cards"])}, ev.seat, brief=False)]
 
 
-def _revealed_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[Message]:
+def _revealed_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
     """The hand a challenge showed to the challenger."""
     if not (secret and "hand" in secret and ev.seat is not None and ev.seat != viewer):
         return []
-    return [_message("revealed", d.revealed_text(ev.seat, secret["hand"], n.names),
+    return [_line("revealed", d.revealed_text(ev.seat, secret["hand"], n.names),
                      {"seat": _seat_field(ev.seat), "cards": list(secret["hand"])}, ev.seat)]
 
 
-def _rules_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[Message]:
+def _rules_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
     """The rules of the match (at short they are one key away, F2, Page Up)."""
     from uno_cli.engine.options import PRESETS
     from uno_cli.words.optioninfo import preset_name
 
     name = n.config.preset if n.config.preset in PRESETS else "classic"
     o = n.game.options
-    return [_message("rules_summary", d.rules_text(preset_name(name), o != PRESETS[name], o.target, o.hands),
+    return [_line("rules_summary", d.rules_text(preset_name(name), o != PRESETS[name], o.target, o.hands),
                      {"preset": name}, brief=False)]
 
 
-def _points_lines(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[Message]:
+def _points_lines(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
     """Each player's points after a hand, then the scores."""
     g = n.game
     gained = ev.data.get("gained") or {}
-    lines = []
+    lines: list[list[Any]] = []
     for seat in sorted(int(s) for s in gained):
         points = int(gained.get(seat, gained.get(str(seat), 0)) or 0)  # type: ignore[call-overload]
-        lines.append(_message("points", d.points_text(seat, points, viewer, n.names),
+        lines.append(_line("points", d.points_text(seat, points, viewer, n.names),
                               {"seat": seat_number(seat), "points": points}, seat))
     # After the last hand the final scores say them: the message stays, with nothing to say.
     said = d.scores_text(g.scores, n.names, viewer, g.eliminated) if g.phase != Phase.MATCH_OVER else None
-    lines.append(_message("scores", said, {"scores": list(g.scores)}, brief=False))
+    lines.append(_line("scores", said, {"scores": list(g.scores)}, brief=False))
     return lines
 
 
-def _final_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[Message]:
+def _final_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
     """The final scores."""
     g = n.game
-    return [_message("game_over", d.final_scores_text(g.scores, n.names, viewer, g.eliminated),
+    return [_line("game_over", d.final_scores_text(g.scores, n.names, viewer, g.eliminated),
                      {"winners": [w + 1 for w in g.winners], "scores": list(g.scores),
                       "names": list(n.names), "hands": g.hand_number})]
 
 
 #: The lines of their own that follow an event of these kinds (drawn cards, a revealed hand,
 #: points, totals), each made by its function (an empty list: none this time).
-_LINES_AFTER: dict[str, Callable[[Narrator, Event, int | None, Any], list[Message]]] = {
+_LINES_AFTER: dict[str, Callable[[Narrator, Event, int | None, Any], list[list[Any]]]] = {
     E.PLAY: _color_line, E.HAND_DEALT: _dealt_line, E.DRAW: _drawn_line, E.CHALLENGE_RESULT: _revealed_line,
     E.MATCH_START: _rules_line, E.HAND_END: _points_lines, E.MATCH_END: _final_line,
 }
@@ -473,10 +484,14 @@ class Narrator:
 
     def _emit_events(self, events: list[Event]) -> None:
         # Several scripted seats: the script controls them all, so it sees their secrets.
-        messages, self.turn_state = self.narrate(events, self.viewer, self.scripted_seats)
+        lines, self.turn_state = self.lines(events, self.viewer, self.scripted_seats)
         output = self.output
-        for message in messages:
-            output(message)
+        write = getattr(output, "lines", None)
+        if write is not None:
+            write(lines)  # an output that takes the plain lines (script mode's writer)
+            return
+        for line in lines:
+            output(Message(*line))
 
     def say(self, events: list[Event]) -> None:
         """Say ``events`` to the session's own output (from its viewer's point of view)."""
@@ -485,7 +500,14 @@ class Narrator:
     def narrate(self, events: list[Event], viewer: int | None,
                 scripted: Sequence[int] = ()) -> tuple[list[Message], tuple[int | None, bool]]:
         """What ``events`` say to ``viewer``, in order, and the turn state after them (the caller keeps
-        it): the one narration of script mode, the interactive game and network tables.
+        it): the one narration of script mode, the interactive game and network tables."""
+        lines, state = self.lines(events, viewer, scripted)
+        return [Message(*line) for line in lines], state
+
+    def lines(self, events: list[Event], viewer: int | None,
+              scripted: Sequence[int] = ()) -> tuple[list[list[Any]], tuple[int | None, bool]]:
+        """:meth:`narrate`'s lines as plain lists, the arguments of each :class:`Message` (type, text,
+        data, seat, important, brief, make), for an output that writes them without the objects.
 
         One pass: each event's line is decided (said or not, at which verbosity, important) and
         folded into the line before it where a listener hears them as one (:func:`describe.fold`)
@@ -496,10 +518,10 @@ class Narrator:
         reversed_duo = False
         asked = self.scripted_seats  # their asking lines are important
         names = self.names
-        out: list[Message] = []
+        out: list[list[Any]] = []
         # The fold: the line later lines may join, the event that made it, and whether it
         # waits behind another line of the change.
-        head: Message | None = None
+        head: list[Any] | None = None
         head_ev: Event | None = None
         behind = False
         pending = list(events)
@@ -535,26 +557,27 @@ class Narrator:
                     brief = False  # at short the first card begins the match
             text = None if silent else describe_event(ev, viewer, names)
             important = kind in _ASKING and (seat in asked or kind == E.BEEP_RACE)
-            line = Message(kind, text, None, seat, important, brief, (_payload, ev, viewer, names, scripted, text))
+            # The JSON object is made only when it is read (JSON output).
+            line = [kind, text, None, seat, important, brief, (_payload, ev, viewer, names, scripted, text)]
             after = _LINES_AFTER.get(kind)
             if after is None:
-                lines: Sequence[Message] = (line,)
+                lines: Sequence[list[Any]] = (line,)
             else:
                 secret = ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
                 lines = [line, *after(self, ev, viewer, secret)]
             for line in lines:
                 out.append(line)
-                if not line.text:
+                if not line[1]:
                     continue
-                joined = d.fold(head, line, head_ev, ev, behind, viewer, names) \
-                    if head is not None and head.brief == line.brief else None
+                joined = d.fold(head[0], head[3], head[1], line[0], line[3], line[1], head_ev, ev, behind, viewer,  # type: ignore[arg-type]
+                                names) if head is not None and head[5] == line[5] else None
                 if joined is None:
                     behind = head is not None
                     head, head_ev = line, ev
                 else:
-                    head.text = joined  # type: ignore[union-attr]
-                    head.important = head.important or line.important  # type: ignore[union-attr]
-                    line.text = None
+                    head[1] = joined  # type: ignore[index]
+                    head[4] = head[4] or line[4]  # type: ignore[index]
+                    line[1] = None
             if out_of_turn and index == len(pending) - 1 and g.phase in IN_TURN_PHASES:
                 # After every out-of-turn card, whose turn it is (the engine said no turn: it stayed).
                 pending.append(Event(E.TURN, g.current))
