@@ -16,7 +16,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Callable
 
 from uno_cli.words import describe
 from uno_cli.engine.seats import seat_number
@@ -45,6 +45,17 @@ def _terminate(signum: int, frame: Any) -> None:
     raise Terminated(signum)
 
 
+def _set_handler() -> Callable[[int, Any], Any]:
+    """``signal.signal`` without its conversion of every handler to an enum on the way out (an
+    exception raised and caught for each Python handler): CPython's ``_signal.signal``, where
+    there is one."""
+    try:
+        from _signal import signal as set_handler
+    except ImportError:  # pragma: no cover - another Python
+        from signal import signal as set_handler
+    return set_handler  # type: ignore[return-value]
+
+
 def _stop_signals() -> dict[int, Any]:
     """Make SIGTERM and SIGHUP (where the platform has them) stop the game as Ctrl+C does;
     the handlers they replace, to put back (none outside the main thread)."""
@@ -53,23 +64,23 @@ def _stop_signals() -> dict[int, Any]:
 
     if threading.current_thread() is not threading.main_thread():
         return {}
+    set_handler = _set_handler()
     old = {}
     for name in ("SIGTERM", "SIGHUP"):
         signum = getattr(signal, name, None)
         if signum is not None:
             try:
-                old[signum] = signal.signal(signum, _terminate)
+                old[signum] = set_handler(signum, _terminate)
             except (OSError, ValueError):
                 pass
     return old
 
 
 def _restore_signals(old: dict[int, Any]) -> None:
-    import signal
-
+    set_handler = _set_handler()
     for signum, handler in old.items():
         try:
-            signal.signal(signum, handler)
+            set_handler(signum, handler)
         except (OSError, ValueError, TypeError):
             pass
 

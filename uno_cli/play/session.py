@@ -514,7 +514,6 @@ class Narrator:
         as it is made, then the lines of its own that follow it."""
         g = self.game
         turn_said, out_of_turn = self.turn_state
-        duo = g.players - sum(g.eliminated) == 2
         reversed_duo = False
         asked = self.scripted_seats  # their asking lines are important
         names = self.names
@@ -546,7 +545,7 @@ class Narrator:
                 turn_said = None
                 out_of_turn = ev.data.get("how") in ("jump_in", "sequence")
             elif kind == E.REVERSE:
-                if duo:
+                if g.players - sum(g.eliminated) == 2:
                     # With two players a Reverse is said as the turn it gives.
                     reversed_duo = silent = True
             elif kind == E.SKIP:
