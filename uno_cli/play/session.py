@@ -41,7 +41,9 @@ API (stable)
 ``session.hand_text(seat)``, ``status_text(seat)``, ``scores_text(seat)``, ``counts_text(seat)``.
 
 A Session is three parts, each with public methods a server uses: the :class:`Narrator`
-(``narrate(events, viewer)``, ``turn_state``, ``say(events)``), the :class:`Match` (the game,
+(``narrate(events, viewer)``, its plain-list form ``lines(events, viewer)`` for an output that
+writes lines without making a Message each (script mode's), ``turn_state``, ``say(events)``:
+an output with a ``lines`` method is given each change's lines at once), the :class:`Match` (the game,
 seats, referee, ``settle()`` after a change, saving, summaries) and the :class:`Dispatcher`
 (``handle_line``, ``handle_command``, ``error``).
 
