@@ -150,7 +150,7 @@ class _Writer:
         except (OSError, ValueError, AttributeError) as exc:
             raise OutputGone from exc
 
-    def lines(self, lines: list[list[Any]]) -> None:
+    def write_lines(self, lines: list[list[Any]]) -> None:
         """Write the lines of a change, plain lists as :meth:`Session.lines` makes them (type, text,
         data, seat, important, brief, make): text output reads their text alone."""
         if self.json:

@@ -43,7 +43,7 @@ API (stable)
 A Session is three parts, each with public methods a server uses: the :class:`Narrator`
 (``narrate(events, viewer)``, its plain-list form ``lines(events, viewer)`` for an output that
 writes lines without making a Message each (script mode's), ``turn_state``, ``say(events)``:
-an output with a ``lines`` method is given each change's lines at once), the :class:`Match` (the game,
+an output with a ``write_lines`` method is given each change's lines at once), the :class:`Match` (the game,
 seats, referee, ``settle()`` after a change, saving, summaries) and the :class:`Dispatcher`
 (``handle_line``, ``handle_command``, ``error``).
 
@@ -488,7 +488,7 @@ class Narrator:
         # Several scripted seats: the script controls them all, so it sees their secrets.
         lines, self.turn_state = self.lines(events, self.viewer, self.scripted_seats)
         output = self.output
-        write = getattr(output, "lines", None)
+        write = getattr(output, "write_lines", None)
         if write is not None:
             write(lines)  # an output that takes the plain lines (script mode's writer)
             return
