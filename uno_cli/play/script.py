@@ -16,7 +16,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Callable
 
 from uno_cli.words import describe
 from uno_cli.engine.seats import seat_number
@@ -45,6 +45,17 @@ def _terminate(signum: int, frame: Any) -> None:
     raise Terminated(signum)
 
 
+def _set_handler() -> Callable[[int, Any], Any]:
+    """``signal.signal`` without its conversion of every handler to an enum on the way out (an
+    exception raised and caught for each Python handler): CPython's ``_signal.signal``, where
+    there is one."""
+    try:
+        from _signal import signal as set_handler
+    except ImportError:  # pragma: no cover - another Python
+        from signal import signal as set_handler
+    return set_handler  # type: ignore[return-value]
+
+
 def _stop_signals() -> dict[int, Any]:
     """Make SIGTERM and SIGHUP (where the platform has them) stop the game as Ctrl+C does;
     the handlers they replace, to put back (none outside the main thread)."""
@@ -53,23 +64,23 @@ def _stop_signals() -> dict[int, Any]:
 
     if threading.current_thread() is not threading.main_thread():
         return {}
+    set_handler = _set_handler()
     old = {}
     for name in ("SIGTERM", "SIGHUP"):
         signum = getattr(signal, name, None)
         if signum is not None:
             try:
-                old[signum] = signal.signal(signum, _terminate)
+                old[signum] = set_handler(signum, _terminate)
             except (OSError, ValueError):
                 pass
     return old
 
 
 def _restore_signals(old: dict[int, Any]) -> None:
-    import signal
-
+    set_handler = _set_handler()
     for signum, handler in old.items():
         try:
-            signal.signal(signum, handler)
+            set_handler(signum, handler)
         except (OSError, ValueError, TypeError):
             pass
 
@@ -117,12 +128,13 @@ def _no_stream(data: bytes) -> int:
 
 class _Writer:
     def __init__(self, stream: IO[bytes], fmt: str, verbosity: str = "full") -> None:
-        from uno_cli.play.session import said
+        from uno_cli.play.session import heard, said
 
         self.stream = stream
         self.json = fmt == "json"
         self.verbosity = verbosity
         self._said = said
+        self._heard = heard
         self._write = getattr(stream, "write", None) or _no_stream
 
     def __call__(self, message: Any) -> None:
@@ -135,6 +147,24 @@ class _Writer:
                 if line is None or not self._said(message, self.verbosity):
                     return
             self._write(line.encode("utf-8", "replace") + b"\n")
+        except (OSError, ValueError, AttributeError) as exc:
+            raise OutputGone from exc
+
+    def write_lines(self, lines: list[list[Any]]) -> None:
+        """Write the lines of a change, plain lists as :meth:`Session.lines` makes them (type, text,
+        data, seat, important, brief, make): text output reads their text alone."""
+        if self.json:
+            from uno_cli.play.session import Message
+
+            for line in lines:
+                self(Message(*line))
+            return
+        heard, verbosity, write = self._heard, self.verbosity, self._write
+        try:
+            for line in lines:
+                text = line[1]
+                if text is not None and heard(text, line[5], verbosity):
+                    write(text.encode("utf-8", "replace") + b"\n")
         except (OSError, ValueError, AttributeError) as exc:
             raise OutputGone from exc
 

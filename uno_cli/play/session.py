@@ -41,7 +41,9 @@ API (stable)
 ``session.hand_text(seat)``, ``status_text(seat)``, ``scores_text(seat)``, ``counts_text(seat)``.
 
 A Session is three parts, each with public methods a server uses: the :class:`Narrator`
-(``narrate(events, viewer)``, ``turn_state``, ``say(events)``), the :class:`Match` (the game,
+(``narrate(events, viewer)``, its plain-list form ``lines(events, viewer)`` for an output that
+writes lines without making a Message each (script mode's), ``turn_state``, ``say(events)``:
+an output with a ``write_lines`` method is given each change's lines at once), the :class:`Match` (the game,
 seats, referee, ``settle()`` after a change, saving, summaries) and the :class:`Dispatcher`
 (``handle_line``, ``handle_command``, ``error``).
 
@@ -101,9 +103,14 @@ SHORT_SKIP = frozenset({"match_start", "dealer_draw", "dealer_tie", "dealer_chos
 
 def said(message: Message, verbosity: str) -> bool:
     """True if ``message`` is said at ``verbosity`` (short or full): the one filter of both modes."""
-    if not message.text:
+    return heard(message.text, message.brief, verbosity)
+
+
+def heard(text: str | None, brief: bool, verbosity: str) -> bool:
+    """True if a line of ``text`` (``brief``: said at short too) is said at ``verbosity``; see :func:`said`."""
+    if not text:
         return False
-    return verbosity != "short" or message.brief
+    return verbosity != "short" or brief
 
 
 #: Message types never cut off by later speech (errors, questions, the end of a hand or match).
@@ -128,13 +135,19 @@ def _payload(ev: Event, viewer: int | None, names: Sequence[str], scripted: Sequ
     return event_json(ev, viewer, names, scripted, text=text)
 
 
-def _message(type: str, text: str | None, data: dict[str, Any] | None = None, seat: int | None = None,
-             important: bool = False, brief: bool = True) -> Message:
+def _line(type: str, text: str | None, data: dict[str, Any] | None = None, seat: int | None = None,
+          important: bool = False, brief: bool = True) -> list[Any]:
+    """A line of narration as a plain list, the arguments of its :class:`Message` (see :meth:`Narrator.lines`)."""
     payload: dict[str, Any] = {"type": type}
     if data:
         payload.update(data)
     payload["text"] = text
-    return Message(type, text, payload, seat, important, brief)
+    return [type, text, payload, seat, important, brief, None]
+
+
+def _message(type: str, text: str | None, data: dict[str, Any] | None = None, seat: int | None = None,
+             important: bool = False, brief: bool = True) -> Message:
+    return Message(*_line(type, text, data, seat, important, brief))
 
 
 class Message:
@@ -354,10 +367,87 @@ def file_bots(data: dict[str, Any], players: int) -> dict[int, dict[str, Any]]:
 _STARTS = frozenset({E.HAND_START, E.MATCH_START})
 #: Events that ask a controlled seat to act (an important line when that seat is asked).
 _ASKING = frozenset({E.TURN, E.PENDING, E.BEEP_RACE, E.PLAYABLE_DRAWN})
-#: The only event kinds :meth:`Narrator._lines_after` adds lines to (the others skip the call).
-_LINES_AFTER = frozenset({E.PLAY, E.HAND_DEALT, E.DRAW, E.CHALLENGE_RESULT, E.MATCH_START, E.HAND_END, E.MATCH_END})
 #: Draws that take a penalty: where taking does not skip (draw_skips off), the turn that stays is said.
 _PENALTY_DRAWS = frozenset({"draw_two", "wild_draw_four", "challenge_lost"})
+
+
+def _seat_field(seat: int | None) -> int | None:
+    return seat_number(seat) if seat is not None else None
+
+
+def _color_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
+    """A wild played with its colour: the colour in a line of its own (folded into the play's)."""
+    color = ev.data.get("color")
+    if not color:
+        return []
+    return [_line("color_chosen", d.color_chosen_text(ev.seat, color, viewer, n.names),
+                     {"seat": _seat_field(ev.seat), "color": color}, ev.seat)]
+
+
+def _dealt_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
+    """The viewer's own hand as dealt (said at full verbosity)."""
+    if not secret:
+        return []
+    return [_line("hand", d.cards_line_text(secret.get("cards", []), sort=True),
+                     {"seat": _seat_field(ev.seat), "cards": list(secret.get("cards", []))}, ev.seat, brief=False)]
+
+
+def _drawn_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
+    """The cards of a long draw, in a line of their own (the draw's line says their count)."""
+    if not secret or len(secret.get("cards", ())) <= d.LISTED_DRAW:
+        return []
+    return [_line("drawn_cards", d.cards_line_text(secret["cards"]),
+                     {"seat": _seat_field(ev.seat), "cards": list(secret["cards"])}, ev.seat, brief=False)]
+
+
+def _revealed_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
+    """The hand a challenge showed to the challenger."""
+    if not (secret and "hand" in secret and ev.seat is not None and ev.seat != viewer):
+        return []
+    return [_line("revealed", d.revealed_text(ev.seat, secret["hand"], n.names),
+                     {"seat": _seat_field(ev.seat), "cards": list(secret["hand"])}, ev.seat)]
+
+
+def _rules_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
+    """The rules of the match (at short they are one key away, F2, Page Up)."""
+    from uno_cli.engine.options import PRESETS
+    from uno_cli.words.optioninfo import preset_name
+
+    name = n.config.preset if n.config.preset in PRESETS else "classic"
+    o = n.game.options
+    return [_line("rules_summary", d.rules_text(preset_name(name), o != PRESETS[name], o.target, o.hands),
+                     {"preset": name}, brief=False)]
+
+
+def _points_lines(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
+    """Each player's points after a hand, then the scores."""
+    g = n.game
+    gained = ev.data.get("gained") or {}
+    lines: list[list[Any]] = []
+    for seat in sorted(int(s) for s in gained):
+        points = int(gained.get(seat, gained.get(str(seat), 0)) or 0)  # type: ignore[call-overload]
+        lines.append(_line("points", d.points_text(seat, points, viewer, n.names),
+                              {"seat": seat_number(seat), "points": points}, seat))
+    # After the last hand the final scores say them: the message stays, with nothing to say.
+    said = d.scores_text(g.scores, n.names, viewer, g.eliminated) if g.phase != Phase.MATCH_OVER else None
+    lines.append(_line("scores", said, {"scores": list(g.scores)}, brief=False))
+    return lines
+
+
+def _final_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
+    """The final scores."""
+    g = n.game
+    return [_line("game_over", d.final_scores_text(g.scores, n.names, viewer, g.eliminated),
+                     {"winners": [w + 1 for w in g.winners], "scores": list(g.scores),
+                      "names": list(n.names), "hands": g.hand_number})]
+
+
+#: The lines of their own that follow an event of these kinds (drawn cards, a revealed hand,
+#: points, totals), each made by its function (an empty list: none this time).
+_LINES_AFTER: dict[str, Callable[[Narrator, Event, int | None, Any], list[list[Any]]]] = {
+    E.PLAY: _color_line, E.HAND_DEALT: _dealt_line, E.DRAW: _drawn_line, E.CHALLENGE_RESULT: _revealed_line,
+    E.MATCH_START: _rules_line, E.HAND_END: _points_lines, E.MATCH_END: _final_line,
+}
 
 
 class Narrator:
@@ -396,10 +486,14 @@ class Narrator:
 
     def _emit_events(self, events: list[Event]) -> None:
         # Several scripted seats: the script controls them all, so it sees their secrets.
-        messages, self.turn_state = self.narrate(events, self.viewer, self.scripted_seats)
+        lines, self.turn_state = self.lines(events, self.viewer, self.scripted_seats)
         output = self.output
-        for message in messages:
-            output(message)
+        write = getattr(output, "write_lines", None)
+        if write is not None:
+            write(lines)  # an output that takes the plain lines (script mode's writer)
+            return
+        for line in lines:
+            output(Message(*line))
 
     def say(self, events: list[Event]) -> None:
         """Say ``events`` to the session's own output (from its viewer's point of view)."""
@@ -409,104 +503,86 @@ class Narrator:
                 scripted: Sequence[int] = ()) -> tuple[list[Message], tuple[int | None, bool]]:
         """What ``events`` say to ``viewer``, in order, and the turn state after them (the caller keeps
         it): the one narration of script mode, the interactive game and network tables."""
+        lines, state = self.lines(events, viewer, scripted)
+        return [Message(*line) for line in lines], state
+
+    def lines(self, events: list[Event], viewer: int | None,
+              scripted: Sequence[int] = ()) -> tuple[list[list[Any]], tuple[int | None, bool]]:
+        """:meth:`narrate`'s lines as plain lists, the arguments of each :class:`Message` (type, text,
+        data, seat, important, brief, make), for an output that writes them without the objects.
+
+        One pass: each event's line is decided (said or not, at which verbosity, important) and
+        folded into the line before it where a listener hears them as one (:func:`describe.fold`)
+        as it is made, then the lines of its own that follow it."""
         g = self.game
         turn_said, out_of_turn = self.turn_state
-        duo = g.players - sum(g.eliminated) == 2
         reversed_duo = False
-        out: list[Message] = []
-        sources: list[Event] = []  # the event each message of ``out`` tells
-        pending = list(events)
+        asked = self.scripted_seats  # their asking lines are important
         names = self.names
+        out: list[list[Any]] = []
+        # The fold: the line later lines may join, the event that made it, and whether it
+        # waits behind another line of the change.
+        head: list[Any] | None = None
+        head_ev: Event | None = None
+        behind = False
+        pending = list(events)
         for index, ev in enumerate(pending):
-            text: str | None = describe_event(ev, viewer, names)
             kind = ev.type
+            seat = ev.seat
             brief = kind not in SHORT_SKIP
-            if kind in _STARTS:
-                turn_said, out_of_turn = None, False
-                if kind == E.HAND_START and _int_or(ev.data.get("hand"), 0) == 1:
-                    brief = False  # at short the first card begins the match
-            elif kind == E.PLAY:
-                turn_said = None
-                out_of_turn = ev.data.get("how") in ("jump_in", "sequence")
-            elif kind == E.REVERSE and duo:
-                # With two players a Reverse is said as the turn it gives.
-                reversed_duo = True
-                text = None
-            elif kind == E.SKIP and reversed_duo:
-                text = None
-            elif kind == E.TURN:
-                if ev.seat == turn_said and not (
+            silent = False  # the event's line stays (its JSON, its sound), with nothing said
+            if kind == E.TURN:
+                if seat == turn_said and not (
                     index and pending[index - 1].type == E.DRAW and pending[index - 1].data.get("reason") in _PENALTY_DRAWS
-                    and ev.seat == pending[index - 1].seat and not any(e.type == E.TURN for e in pending[index + 1:])
+                    and seat == pending[index - 1].seat and not any(e.type == E.TURN for e in pending[index + 1:])
                 ):
                     # The turn did not change (a draw): not said again. After a penalty taken it is:
                     # "You must take 2." was its line, and the player still has the turn.
-                    text = None
+                    silent = True
                 else:
-                    brief = ev.seat == viewer or out_of_turn or reversed_duo
-                turn_said = ev.seat
+                    brief = seat == viewer or out_of_turn or reversed_duo
+                turn_said = seat
                 out_of_turn = reversed_duo = False
-            important = kind in _ASKING and (
-                ev.seat is not None and self.controlled(ev.seat) or kind == E.BEEP_RACE
-            )
-            out.append(Message(kind, text, None, ev.seat, important, brief,
-                               (_payload, ev, viewer, names, scripted, text)))
-            sources.append(ev)
-            if kind in _LINES_AFTER:
-                more = self._lines_after(ev, viewer)
-                out.extend(more)
-                sources.extend([ev] * len(more))
+            elif kind == E.PLAY:
+                turn_said = None
+                out_of_turn = ev.data.get("how") in ("jump_in", "sequence")
+            elif kind == E.REVERSE:
+                if g.players - sum(g.eliminated) == 2:
+                    # With two players a Reverse is said as the turn it gives.
+                    reversed_duo = silent = True
+            elif kind == E.SKIP:
+                silent = reversed_duo
+            elif kind in _STARTS:
+                turn_said, out_of_turn = None, False
+                if kind == E.HAND_START and _int_or(ev.data.get("hand"), 0) == 1:
+                    brief = False  # at short the first card begins the match
+            text = None if silent else describe_event(ev, viewer, names)
+            important = kind in _ASKING and (seat in asked or kind == E.BEEP_RACE)
+            # The JSON object is made only when it is read (JSON output).
+            line = [kind, text, None, seat, important, brief, (_payload, ev, viewer, names, scripted, text)]
+            after = _LINES_AFTER.get(kind)
+            if after is None:
+                lines: Sequence[list[Any]] = (line,)
+            else:
+                secret = ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
+                lines = [line, *after(self, ev, viewer, secret)]
+            for line in lines:
+                out.append(line)
+                if not line[1]:
+                    continue
+                joined = d.fold(head[0], head[3], head[1], line[0], line[3], line[1], head_ev, ev, behind, viewer,  # type: ignore[arg-type]
+                                names) if head is not None and head[5] == line[5] else None
+                if joined is None:
+                    behind = head is not None
+                    head, head_ev = line, ev
+                else:
+                    head[1] = joined  # type: ignore[index]
+                    head[4] = head[4] or line[4]  # type: ignore[index]
+                    line[1] = None
             if out_of_turn and index == len(pending) - 1 and g.phase in IN_TURN_PHASES:
                 # After every out-of-turn card, whose turn it is (the engine said no turn: it stayed).
                 pending.append(Event(E.TURN, g.current))
-        d.fold(out, sources, viewer, names)  # a move and what it does, one line where a listener would
         return out, (turn_said, out_of_turn)
-
-    def _lines_after(self, ev: Event, viewer: int | None) -> list[Message]:
-        """The lines of their own that follow an event: drawn cards, a revealed hand, points, totals."""
-        g = self.game
-        secret = ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
-        if ev.type == E.PLAY and ev.data.get("color"):
-            return [_message("color_chosen", d.color_chosen_text(ev.seat, ev.data["color"], viewer, self.names),
-                             {"seat": seat_number(ev.seat) if ev.seat is not None else None, "color": ev.data["color"]},
-                             ev.seat)]
-        if ev.type == E.HAND_DEALT and secret:
-            return [_message("hand", d.cards_line_text(secret.get("cards", []), sort=True),
-                             {"seat": seat_number(ev.seat) if ev.seat is not None else None,
-                              "cards": list(secret.get("cards", []))}, ev.seat, brief=False)]
-        if ev.type == E.DRAW and secret and len(secret.get("cards", ())) > d.LISTED_DRAW:
-            return [_message("drawn_cards", d.cards_line_text(secret["cards"]),
-                             {"seat": seat_number(ev.seat) if ev.seat is not None else None, "cards": list(secret["cards"])},
-                             ev.seat, brief=False)]
-        if ev.type == E.CHALLENGE_RESULT and secret and "hand" in secret and ev.seat is not None and ev.seat != viewer:
-            return [_message("revealed", d.revealed_text(ev.seat, secret["hand"], self.names),
-                             {"seat": seat_number(ev.seat) if ev.seat is not None else None, "cards": list(secret["hand"])},
-                             ev.seat)]
-        if ev.type == E.MATCH_START:
-            from uno_cli.engine.options import PRESETS
-            from uno_cli.words.optioninfo import preset_name
-
-            name = self.config.preset if self.config.preset in PRESETS else "classic"
-            o = g.options
-            # At short, the rules are one key away (F2, Page Up): the match begins with its first card.
-            return [_message("rules_summary", d.rules_text(preset_name(name), o != PRESETS[name], o.target, o.hands),
-                             {"preset": name}, brief=False)]
-        if ev.type == E.HAND_END:
-            gained = ev.data.get("gained") or {}
-            lines = []
-            for seat in sorted(int(s) for s in gained):
-                n = int(gained.get(seat, gained.get(str(seat), 0)) or 0)  # type: ignore[call-overload]
-                lines.append(_message("points", d.points_text(seat, n, viewer, self.names),
-                                      {"seat": seat_number(seat), "points": n}, seat))
-            # After the last hand the final scores say them: the message stays, with nothing to say.
-            said = d.scores_text(g.scores, self.names, viewer, g.eliminated) if g.phase != Phase.MATCH_OVER else None
-            lines.append(_message("scores", said, {"scores": list(g.scores)}, brief=False))
-            return lines
-        if ev.type == E.MATCH_END:
-            return [_message("game_over", d.final_scores_text(g.scores, self.names, viewer, g.eliminated),
-                             {"winners": [w + 1 for w in g.winners], "scores": list(g.scores),
-                              "names": list(self.names), "hands": g.hand_number})]
-        return []
 
 
 class Match(Narrator):

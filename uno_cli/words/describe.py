@@ -897,62 +897,48 @@ def _drawn_and_skipped(ev: Event, viewer: int | None, names: Sequence[str]) -> s
                     n).format(player=name_of(ev.seat, names), count=n)
 
 
-def fold(messages: list[Any], events: list[Event], viewer: int | None, names: Sequence[str]) -> None:
-    """Say a move and what it does as one line where a listener would ("Bruno plays a red Skip;
+def fold(a_kind: str, a_seat: int | None, a_text: str, kind: str, seat: int | None, text: str,
+         ea: Event, eb: Event, behind: bool, viewer: int | None, names: Sequence[str]) -> str | None:
+    """The line ``a`` (its kind, seat and text) with the later line ``b`` of the same change folded
+    in, or None when they stay two lines: a move and what it does as one line where a listener would ("Bruno plays a red Skip;
     you are skipped."): a Wild and its colour, a draw and the turn it skips, a Skip and whom it
     skips, a Reverse and the new direction; and the player's own turn, when it would wait behind
     two lines or more, as a sentence of the last ("Your turn."); a turn and the penalty waiting
-    for it as the penalty's line ("Bruno must take 4."). The lines
-    folded in keep their place (their JSON and sound) with no text; ``events[i]`` made
-    ``messages[i]``. Only lines said at the same verbosities are folded."""
-    head = -1
-    behind = False  # the head line waits behind another line of the change
-    for k, b in enumerate(messages):
-        if not b.text:
-            continue
-        a = messages[head] if head >= 0 else None
-        text = None
-        if a is not None and a.brief == b.brief:
-            if b.type == "turn":
-                # The player's turn waits behind one line at most: after a longer change it is
-                # said as a sentence of the last line ("Ana draws 2, skipped. Your turn.").
-                # After a penalty taken, the turn that stays ends the draw's line ("You draw 2
-                # cards: red 5 and blue 3. Your turn.").
-                if (behind or a.type == "draw" and a.seat == b.seat) and _you(b.seat, viewer):
-                    text = a.text + " " + b.text
-            elif b.type == "pending" and a.type == "turn" and a.seat == b.seat:
-                # A turn to take a penalty: "Bruno must take 4." says both (only the player
-                # whose turn it is takes, or answers, a penalty).
-                text = b.text
-            else:
-                text = _folded(a, b, events[head], events[k], viewer, names)
-        if text is None or a is None:
-            behind = head >= 0
-            head = k
-            continue
-        a.text = text
-        a.important = a.important or b.important
-        b.text = None
-
-
-def _folded(a: Any, b: Any, ea: Event | None, eb: Event, viewer: int | None, names: Sequence[str]) -> str | None:
-    """The line ``a`` with ``b`` folded in, or None when they stay two lines."""
-    first = _clause(a.text)
-    if first is None or ea is None:
+    for it as the penalty's line ("Bruno must take 4."). ``ea`` made ``a`` and ``eb`` made ``b``;
+    ``behind``: ``a`` waits behind another line of the change. The narration folds only lines
+    said at the same verbosities, and the lines folded in keep their place (their JSON and
+    sound) with no text."""
+    if kind == "turn":
+        # The player's turn waits behind one line at most: after a longer change it is
+        # said as a sentence of the last line ("Ana draws 2, skipped. Your turn.").
+        # After a penalty taken, the turn that stays ends the draw's line ("You draw 2
+        # cards: red 5 and blue 3. Your turn.").
+        if (behind or a_kind == "draw" and a_seat == seat) and _you(seat, viewer):
+            return a_text + " " + text
         return None
-    same = a.seat == b.seat
-    if b.type == "color_chosen" and a.type == "play" and same and eb.data.get("color"):
+    if kind == "pending":
+        # A turn to take a penalty: "Bruno must take 4." says both (only the player
+        # whose turn it is takes, or answers, a penalty).
+        return text if a_kind == "turn" and a_seat == seat else None
+    if kind != "color_chosen" and kind != "skip" and kind != "reverse":
+        return None
+    first = _clause(a_text)
+    if first is None:
+        return None
+    move = a_kind
+    same = a_seat == seat
+    if kind == "color_chosen" and move == "play" and same and eb.data.get("color"):
         # TRANSLATORS: a Wild and the colour its player chose: "Ana plays a Wild: blue."
         return _("{move}: {color}.").format(move=first, color=color_name(eb.data["color"]))
-    if b.type == "skip" and a.type == "draw" and same and ea.data.get("count"):
+    if kind == "skip" and move == "draw" and same and ea.data.get("count"):
         return _drawn_and_skipped(ea, viewer, names)
-    if b.type == "skip" and a.type == "play" and not same and ea.data.get("how", "turn") in ("turn", "drawn"):
+    if kind == "skip" and move == "play" and not same and ea.data.get("how", "turn") in ("turn", "drawn"):
         # (a card just drawn is said as one played in turn; after a jump-in the line would be
         # 9 words and more: the skip keeps its own)
-        if _you(b.seat, viewer):
+        if _you(seat, viewer):
             return _("{move}; you're skipped.").format(move=first)
-        return _("{move}; {player} is skipped.").format(move=first, player=name_of(b.seat, names))
-    if b.type == "reverse" and a.type in ("play", "first_card"):
+        return _("{move}; {player} is skipped.").format(move=first, player=name_of(seat, names))
+    if kind == "reverse" and move in ("play", "first_card"):
         # TRANSLATORS: a Reverse and what it does: "Ana plays a red Reverse; play reverses."
         return _("{move}; play reverses.").format(move=first)
     return None
