@@ -28,7 +28,7 @@ SETUP = {
 
 
 def config(setup: str | None = None, pace: float = 30.0, **kw) -> PlayConfig:
-    return PlayConfig(speech="off", pace=pace, seed=7, setup=setup, options=CLASSIC, **kw)
+    return PlayConfig(**{"speech": "off", "pace": pace, "seed": 7, "setup": setup, "options": CLASSIC, **kw})
 
 
 @pytest.fixture
@@ -378,3 +378,18 @@ def test_escape_on_a_typed_line_clears_it_and_says_so(game: PipeGame) -> None:
     game.press("/han")
     game.press("\x1b", "Typed line cleared.")
     game.press("h", "You have 5 cards")  # the line is empty again: H is the key
+
+
+def test_t_during_a_penalty_waiting_says_the_penalty_as_the_turn_line_does(tmp_path: Path) -> None:
+    setup = {**SETUP, "hands": [MY_HAND, ["r+2", "g9", "g8"]], "current": 2}
+    import dataclasses
+
+    stacking = dataclasses.replace(CLASSIC, stacking=True)  # a penalty waits for its taker
+    g = PipeGame(config(write_setup(tmp_path / "setup.json", setup), pace=0.2, options=stacking))
+    try:
+        g.wait_for("Enter starts")
+        g.press("\r", "You must take 2.")
+        time.sleep(0.3)
+        assert g.press("t", "must take") == "You must take 2."  # not "Your turn." alone
+    finally:
+        g.close()

@@ -661,9 +661,12 @@ def pending_text(view: Any, names: Sequence[str], viewer: int | None = None) -> 
 
 
 def turn_text(view: Any, names: Sequence[str], viewer: int | None = None) -> str:
-    """Whose turn it is, or what the game waits for instead."""
+    """Whose turn it is, or what the game waits for instead (a turn to take a penalty: the
+    penalty's line, "You must take 4.", as the game says that turn)."""
     if view.phase in IN_TURN_PHASES:
-        return _turn(None, {}, _you(view.current, viewer), name_of(view.current, names), viewer, names, None)
+        waiting = view.pending if view.phase == Phase.PENDING else 0
+        return (_pending if waiting else _turn)(None, {"total": waiting}, _you(view.current, viewer),
+                                                name_of(view.current, names), viewer, names, None)
     if view.phase == Phase.BEEP_RACE:
         return _("Everyone must answer the Beep.")
     if view.phase == Phase.MATCH_OVER:
@@ -672,13 +675,10 @@ def turn_text(view: Any, names: Sequence[str], viewer: int | None = None) -> str
 
 
 def status_text(view: Any, names: Sequence[str], viewer: int | None = None) -> str:
-    """The whole situation in a few sentences: top card, turn, counts, piles."""
+    """The whole situation in a few sentences: top card, turn (with the penalty waiting), counts, piles."""
     parts = [top_text(view.top, view.color)]
     if view.phase != Phase.SETUP:
         parts.append(turn_text(view, names, viewer))
-    if view.phase == Phase.PENDING:
-        n = int(view.pending)
-        parts.append(ngettext("Draw penalty: {count} card.", "Draw penalty: {count} cards.", n).format(count=n))
     if view.direction == -1:
         parts.append(_("Play goes counter-clockwise."))
     parts.append(counts_text(view.counts, names, viewer, view.eliminated))
