@@ -393,3 +393,28 @@ def test_t_during_a_penalty_waiting_says_the_penalty_as_the_turn_line_does(tmp_p
         assert g.press("t", "must take") == "You must take 2."  # not "Your turn." alone
     finally:
         g.close()
+
+
+def test_escape_with_nothing_being_said_says_so_and_how_to_hear_the_last_message_again(tmp_path: Path) -> None:
+    # Speech rate 0: every line is heard as soon as it is said, so Escape has nothing to stop.
+    g = PipeGame(config(write_setup(tmp_path / "setup.json", SETUP), speech_rate=0))
+    try:
+        g.wait_for("Enter starts")
+        g.press("\r", "Your turn.")
+        assert g.press("\x1b", "Nothing to stop") == "Nothing to stop. R repeats the last message."
+        g.press("r", "Your turn.")  # the answer is not the last message: R repeats the game's
+    finally:
+        g.close()
+
+
+def test_escape_while_lines_are_being_said_stops_them_without_a_word(tmp_path: Path) -> None:
+    g = PipeGame(config(write_setup(tmp_path / "setup.json", SETUP), speech_rate=60))  # a word a second
+    try:
+        g.wait_for("Enter starts")
+        g.press("\r", "Your turn.")
+        mark = g.mark()
+        g.press("\x1b")
+        time.sleep(0.5)
+        assert g.lines[mark:] == []
+    finally:
+        g.close()

@@ -339,7 +339,11 @@ def test_uno_join_cyrillic_layout_keys_act_and_escape_clears_a_typed_line(tmp_pa
             time.sleep(0.3)
             child.send("\x1b")
             child.expect("Riga scritta cancellata.")
-            time.sleep(0.3)
+            time.sleep(0.8)
+            child.send("\x1b")  # Escape on the empty line stops what is being said...
+            time.sleep(0.8)
+            child.send("\x1b")  # ...and then has nothing to stop, and says so
+            child.expect("Niente da fermare. R ripete l'ultimo messaggio.")
             child.send("\x04")  # the line is empty again: Ctrl+D ends the session
             child.expect(pexpect.EOF)
         finally:

@@ -295,7 +295,9 @@ class Announcer:
                         covers=missed, braille=False)
 
     def silence(self) -> None:
-        """Stop speaking now (the player asked); the news cut is kept for the repeat key."""
+        """Stop speaking now (the player asked); the news cut is kept for the repeat key. With nothing
+        being said, says so (every key is heard), and how to hear the last message again."""
+        speaking = bool(self._held or self.clock.pending())
         self.flush()
         with self._attaching:
             self._backlog = []  # said before speech had started: silenced too (the cut news is kept below)
@@ -305,6 +307,11 @@ class Announcer:
             self.sound.silence()
         if self.speaker is not None and self.speaker.available:
             self.speaker.silence()
+        if not speaking:
+            from uno_cli.interactive.keys import by_verb
+            from uno_cli.words.i18n import key_name
+
+            self.say(words.nothing_to_stop(key_name(by_verb()["repeat"].label)), interrupt=True, record=False)
 
     def repeat(self) -> None:
         """Say the news Escape cut, if any; else the last message again."""
