@@ -418,3 +418,12 @@ def test_escape_while_lines_are_being_said_stops_them_without_a_word(tmp_path: P
         assert g.lines[mark:] == []
     finally:
         g.close()
+
+
+def test_alt_and_a_letter_on_a_typed_line_keeps_the_line_and_says_it_does_nothing(game: PipeGame) -> None:
+    # A terminal sends Alt+Q as Escape then Q: not Escape's clearing, and not a Q typed.
+    game.press("/han")
+    game.press("\x1bq", "That key does nothing.")
+    time.sleep(0.3)
+    game.press("d\r", "You have 5 cards")  # the line was "/han" still: "/hand"
+    assert not [line for line in game.lines if "cleared" in line]
