@@ -427,3 +427,30 @@ def test_alt_and_a_letter_on_a_typed_line_keeps_the_line_and_says_it_does_nothin
     time.sleep(0.3)
     game.press("d\r", "You have 5 cards")  # the line was "/han" still: "/hand"
     assert not [line for line in game.lines if "cleared" in line]
+
+
+def test_a_meanwhile_begun_is_not_said_again_after_the_next_key_but_kept_for_r(tmp_path: Path) -> None:
+    """A key's answer cuts a bot's move: "Meanwhile" says it after the answer. The next key, pressed
+    once that "Meanwhile" has begun, does not say it again (keys in a row would each repeat it); R does."""
+    setup = {**SETUP, "players": 3, "dealer": 3, "current": 2,
+             "hands": [MY_HAND, ["r9", "g9", "g8"], ["y1", "y2", "y3", "y4"]]}
+    g = PipeGame(config(write_setup(tmp_path / "setup.json", setup), speech_rate=300, pace=0.2))
+    try:
+        g.wait_for("Enter starts")
+        clock = g.controller.out.clock
+        clock.keep_log = True
+        g.press("\r", "Ana plays red 9.", timeout=20)
+        g.press("e", "Ana: 2 cards")  # cuts Ana's move, said again after the answer
+        end = time.monotonic() + 10
+        while time.monotonic() < end and not [i for i in clock.pending()[:1] if i.kind == "summary"]:
+            time.sleep(0.01)  # until the answer is heard and the "Meanwhile" has begun
+        g.press("c", "The top card is a red 9.")
+        time.sleep(0.3)
+        summaries = [i.text for i in clock.log if i.kind == "summary"]
+        assert summaries == ["Meanwhile: Ana plays red 9."], summaries
+        g.press("r")
+        time.sleep(0.3)
+        summaries = [i.text for i in clock.log if i.kind == "summary"]
+        assert summaries == ["Meanwhile: Ana plays red 9."] * 2, summaries
+    finally:
+        g.close()

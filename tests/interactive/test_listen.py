@@ -106,6 +106,21 @@ def test_a_cut_summary_is_said_again_after_the_next_answer() -> None:
     assert speaker.calls[-1] == ("Meanwhile: Bruno plays red 5.", False)
 
 
+def test_a_summary_begun_is_not_said_again_after_the_next_answer_but_kept_for_the_repeat_key() -> None:
+    import time
+
+    speaker = Recorder()
+    out = Announcer(lambda line: None, speaker)
+    out.say("Bruno plays red 5.")
+    out.say("red 5, 1 of 3.", interrupt=True)
+    answer = out.clock.pending()[0]
+    out.clock.report(answer, "end", time.monotonic())  # heard: the "Meanwhile" is being heard now
+    out.say("red 7, 2 of 3.", interrupt=True)
+    assert speaker.calls[-1] == ("red 7, 2 of 3.", True)
+    out.repeat()
+    assert speaker.calls[-1] == ("Meanwhile: Bruno plays red 5.", True)
+
+
 def test_many_cut_messages_say_the_latest_and_how_many_more() -> None:
     speaker = Recorder()
     out = Announcer(lambda line: None, speaker)
