@@ -377,7 +377,7 @@ def test_opponents_turns_in_order_are_not_said(tmp_path: Path) -> None:
 def test_a_letter_that_is_no_key_says_it_starts_a_typed_command(tmp_path: Path) -> None:
     controller, lines = _controller(tmp_path, SETUP)
     controller.typing_started("x")
-    assert lines[-1] == "x: not a key, you are typing a command. Enter sends it."
+    assert lines[-1] == "x: not a key; you are typing a command. Enter sends it, Backspace erases it."
 
 
 def test_the_pause_between_hands_counts_from_when_it_was_heard(tmp_path: Path) -> None:

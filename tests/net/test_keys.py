@@ -93,7 +93,7 @@ def test_plain_ssh_keys_move_in_the_hand_read_it_draw_play_and_f1_lists_the_keys
     assert got["f1"] == "Right arrow, or type /next: next card of your hand."  # letters are keys here
     assert got["ctrl_c"].startswith("Ctrl+C does not leave the table.")
     assert still  # Ctrl+C kept the seat
-    assert got["typing"] == "q: not a key, you are typing a command. Enter sends it."
+    assert got["typing"] == "q: not a key; you are typing a command. Enter sends it, Backspace erases it."
     assert got["page_up"] == got["ctrl_c"]  # Page Up says the message before the newest
     assert got["space"].startswith("You draw ")
 

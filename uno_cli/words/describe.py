@@ -249,7 +249,7 @@ def _skip(e, d, you, p, v, names, s):
 
 
 def _reverse(e, d, you, p, v, names, s):
-    return _("Play reverses.")
+    return _("Direction changes.")
 
 
 def _pending(e, d, you, p, v, names, s):
@@ -887,8 +887,9 @@ def _drawn_and_skipped(ev: Event, viewer: int | None, names: Sequence[str]) -> s
     secret = ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
     cards = list(secret.get("cards", [])) if secret else []
     if cards and len(cards) <= LISTED_DRAW:
-        # TRANSLATORS: the turn lost to a Draw Two, and the cards drawn (their names alone, a list).
-        return _("Skipped; you draw {cards}.").format(cards=cards_list(cards))
+        # TRANSLATORS: the cards drawn (their names alone, a list), then the turn lost to the draw, in the
+        # order of "You draw 2, skipped.".
+        return _("You draw {cards}, skipped.").format(cards=cards_list(cards))
     if _you(ev.seat, viewer):
         # TRANSLATORS: a draw and the turn it loses, as short as a player says it ("You draw 2, skipped.").
         return ngettext("You draw a card, skipped.", "You draw {count}, skipped.", n).format(count=n)
@@ -953,6 +954,6 @@ def _folded(a: Any, b: Any, ea: Event | None, eb: Event, viewer: int | None, nam
             return _("{move}; you're skipped.").format(move=first)
         return _("{move}; {player} is skipped.").format(move=first, player=name_of(b.seat, names))
     if b.type == "reverse" and a.type in ("play", "first_card"):
-        # TRANSLATORS: a Reverse and what it does: "Ana plays a red Reverse; play reverses."
-        return _("{move}; play reverses.").format(move=first)
+        # TRANSLATORS: a Reverse and what it does: "Ana plays a red Reverse; direction changes."
+        return _("{move}; direction changes.").format(move=first)
     return None

@@ -107,7 +107,8 @@ def nothing_to_stop(repeat_key: str) -> str:
 def typing_started(letter: str) -> str:
     """A letter that is no key was pressed on the empty line: it starts a typed command."""
     # TRANSLATORS: {letter} is the character just typed.
-    return _("{letter}: not a key, you are typing a command. Enter sends it.").format(letter=letter)
+    return _("{letter}: not a key; you are typing a command. Enter sends it, Backspace erases it.").format(
+        letter=letter)
 
 
 def challenge_choice(count: int) -> str:
