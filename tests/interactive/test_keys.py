@@ -454,3 +454,23 @@ def test_a_meanwhile_begun_is_not_said_again_after_the_next_key_but_kept_for_r(t
         assert summaries == ["Meanwhile: Ana plays red 9."] * 2, summaries
     finally:
         g.close()
+
+
+def test_four_cards_taken_that_keep_the_turn_say_the_turn_with_the_draw_then_the_cards(tmp_path: Path) -> None:
+    from uno_cli.engine.options import preset
+
+    # The Playroom: a penalty taken keeps the turn (draw_skips off); a Wild Draw Four on the player.
+    setup = {**SETUP, "hands": [MY_HAND, ["w+4", "g9", "g8"]], "current": 2}
+    g = PipeGame(config(write_setup(tmp_path / "setup.json", setup), pace=0.2, options=preset("playroom")))
+    try:
+        g.wait_for("Enter starts")
+        g.press("\r", "Space takes", timeout=20)
+        mark = g.mark()
+        g.press(" ", "You draw 4 cards")
+        g.wait_for(", and ", since=mark)  # the cards, in a line of their own
+        time.sleep(0.3)
+        said = [line for line in g.lines[mark:] if line.strip()]
+        assert said[0] == "You draw 4 cards. Your turn.", said
+        assert ", and " in said[1] and not [line for line in said if line == "Your turn."], said
+    finally:
+        g.close()

@@ -163,7 +163,7 @@ def test_a_penalty_taken_that_keeps_the_turn_ends_with_the_players_turn() -> Non
         assert _said(table, "short") == _said(out)
 
 
-def test_a_lost_challenge_that_keeps_the_turn_says_the_players_turn_after_the_cards() -> None:
+def test_a_lost_challenge_that_keeps_the_turn_says_the_players_turn_with_the_draw_before_the_cards() -> None:
     with use_language("en"):
         session, out = _session(players=2, name="playroom")  # draw_skips off
         game = make_game([["g7", "y1", "r9"], ["w+4", "g4"]], discard=["b3"], draw=["r5", "r6", "r7", "r8", "r9", "b3"],
@@ -172,9 +172,10 @@ def test_a_lost_challenge_that_keeps_the_turn_says_the_players_turn_after_the_ca
         session.say(game.apply(act("play", 1, "w+4", "r")))
         out.clear()
         session.say(game.apply(act("challenge", 0)))
-    # Six cards are listed in a line said only at full: the turn follows as a line of its own.
-    assert _said(out, "short")[-2:] == ["You draw 6 cards.", "Your turn."]
-    assert _said(out)[-1] == "Your turn."
+    # Six cards are listed in a line said only at full: the turn is said with the draw, before them
+    # (not seconds late, after the list).
+    assert _said(out, "short")[-1] == "You draw 6 cards. Your turn."
+    assert _said(out)[-2:] == ["You draw 6 cards. Your turn.", "blue 3, red 9, red 8, red 7, red 6, and red 5."]
 
 
 def test_a_penalty_that_skips_does_not_say_the_players_turn() -> None:

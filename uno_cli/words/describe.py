@@ -902,7 +902,8 @@ def fold(messages: list[Any], events: list[Event], viewer: int | None, names: Se
     """Say a move and what it does as one line where a listener would ("Bruno plays a red Skip;
     you are skipped."): a Wild and its colour, a draw and the turn it skips, a Skip and whom it
     skips, a Reverse and the new direction; and the player's own turn, when it would wait behind
-    two lines or more, as a sentence of the last ("Your turn."); a turn and the penalty waiting
+    two lines or more, as a sentence of the last ("Your turn."), or of the draw before a list of
+    the cards drawn (the list follows); a turn and the penalty waiting
     for it as the penalty's line ("Bruno must take 4."). The lines
     folded in keep their place (their JSON and sound) with no text; ``events[i]`` made
     ``messages[i]``. Only lines said at the same verbosities are folded."""
@@ -913,6 +914,15 @@ def fold(messages: list[Any], events: list[Event], viewer: int | None, names: Se
             continue
         a = messages[head] if head >= 0 else None
         text = None
+        if a is not None and a.type == "drawn_cards" and b.type == "turn" and a.seat == b.seat and _you(b.seat, viewer):
+            # The turn that stays after more cards than a line lists is said with the draw, before the
+            # cards ("You draw 6 cards. Your turn.", then the cards), not seconds after them.
+            draw = next((m for m in reversed(messages[:head]) if m.text), None)
+            if draw is not None and draw.brief == b.brief:
+                draw.text = draw.text + " " + b.text
+                draw.important = draw.important or b.important
+                b.text = None
+                continue
         if a is not None and a.brief == b.brief:
             if b.type == "turn":
                 # The player's turn waits behind one line at most: after a longer change it is
