@@ -45,6 +45,10 @@ from tests.speechd_fixture import SpeechDaemon  # noqa: E402
 
 #: A person's reaction after hearing something to the end (SPEECH.md).
 REACTION = 0.7
+#: Seconds within which a second call for the same answer (a colour, a Beep) is the same question heard again.
+SAME_QUESTION = 3.0
+#: Seconds after Z without the card it found: its answer was something else (the turn is asked for again).
+Z_ANSWER = 5.0
 #: A bot's card heard this long before the next change could be raced by ear.
 RACE_MARGIN = 1.0
 LONG = 8
@@ -253,6 +257,8 @@ class Phrases:
     cards: frozenset[str]
     """Every card's name alone: Z answers with the card it goes to (only cards that play)."""
     nothing: tuple[str, ...]
+    wilds: frozenset[str]
+    """The wild cards' names: Enter on one of them opens the colour question."""
     your_turn: str
     meanwhile: str
     bot_card: re.Pattern[str]
@@ -288,6 +294,7 @@ def phrases(lang: str = "en") -> Phrases:
             playable=part(_("{card}, playable").format(card=mark)),
             cards=frozenset(card_name(code) for code in _all_cards()),
             nothing=(_(words.NOTHING_PLAYABLE_DRAW), _(words.NOTHING_PLAYABLE)),
+            wilds=frozenset(card_name(code) for code in ("w", "w+4")),
             your_turn=_("Your turn."),
             meanwhile=part(words.meanwhile([mark])),
             bot_card=_bot_card(),
@@ -322,6 +329,10 @@ class Listener:
         self.seen = 0
         self.todo: list[tuple[float, str, str]] = []
         self.awaiting_card = False
+        self.asked_card = 0.0
+        #: A colour question is open (Enter played a wild): "Your turn." then answers it, not Z.
+        self.color_open = False
+        self.colored = 0.0
         self.beeped = 0.0
         self.says = phrases(lang)
 
@@ -350,7 +361,7 @@ class Listener:
         if says.challenge in text or says.must_take in text:
             return " "
         if says.color_menu in text:  # the colour menu, heard to its end
-            return "1"
+            return self._color()
         if any(beep in text for beep in says.beeps):
             if time.time() - self.beeped < 3:
                 return None  # answered this Beep already
@@ -364,11 +375,27 @@ class Listener:
         if self.awaiting_card and (text in says.cards or says.playable in text) and says.meanwhile not in text:
             # The answer to Z: the card it found (Z names only playable cards, or says there is none).
             self.awaiting_card = False
+            self.color_open = text in says.wilds
             return "\r"
-        if text.endswith(says.your_turn) and not self.awaiting_card:  # also at the end of a "Meanwhile"
+        if text.endswith(says.your_turn):  # also at the end of a "Meanwhile"
+            if self.color_open:
+                # The turn said again (a card on top meanwhile) while the wild's colour is still asked.
+                return self._color()
+            if self.awaiting_card and time.time() - self.asked_card < Z_ANSWER:
+                return None  # Z's answer is on its way
             self.awaiting_card = True
+            self.asked_card = time.time()
             return "z"
         return None
+
+    def _color(self) -> str | None:
+        """1 (red) for the colour question, once: it may be heard twice (the turn, the menu said again)."""
+        self.color_open = False
+        self.awaiting_card = False
+        if time.time() - self.colored < SAME_QUESTION:
+            return None
+        self.colored = time.time()
+        return "1"
 
 
 # ---------------------------------------------------------------- figures

@@ -28,7 +28,7 @@ SETUP = {
 
 
 def config(setup: str | None = None, pace: float = 30.0, **kw) -> PlayConfig:
-    return PlayConfig(speech="off", pace=pace, seed=7, setup=setup, options=CLASSIC, **kw)
+    return PlayConfig(**{"speech": "off", "pace": pace, "seed": 7, "setup": setup, "options": CLASSIC, **kw})
 
 
 @pytest.fixture
@@ -378,3 +378,99 @@ def test_escape_on_a_typed_line_clears_it_and_says_so(game: PipeGame) -> None:
     game.press("/han")
     game.press("\x1b", "Typed line cleared.")
     game.press("h", "You have 5 cards")  # the line is empty again: H is the key
+
+
+def test_t_during_a_penalty_waiting_says_the_penalty_as_the_turn_line_does(tmp_path: Path) -> None:
+    setup = {**SETUP, "hands": [MY_HAND, ["r+2", "g9", "g8"]], "current": 2}
+    import dataclasses
+
+    stacking = dataclasses.replace(CLASSIC, stacking=True)  # a penalty waits for its taker
+    g = PipeGame(config(write_setup(tmp_path / "setup.json", setup), pace=0.2, options=stacking))
+    try:
+        g.wait_for("Enter starts")
+        g.press("\r", "You must take 2.")
+        time.sleep(0.3)
+        assert g.press("t", "must take") == "You must take 2."  # not "Your turn." alone
+    finally:
+        g.close()
+
+
+def test_escape_with_nothing_being_said_says_so_and_how_to_hear_the_last_message_again(tmp_path: Path) -> None:
+    # Speech rate 0: every line is heard as soon as it is said, so Escape has nothing to stop.
+    g = PipeGame(config(write_setup(tmp_path / "setup.json", SETUP), speech_rate=0))
+    try:
+        g.wait_for("Enter starts")
+        g.press("\r", "Your turn.")
+        assert g.press("\x1b", "Nothing to stop") == "Nothing to stop. R repeats the last message."
+        g.press("r", "Your turn.")  # the answer is not the last message: R repeats the game's
+    finally:
+        g.close()
+
+
+def test_escape_while_lines_are_being_said_stops_them_without_a_word(tmp_path: Path) -> None:
+    g = PipeGame(config(write_setup(tmp_path / "setup.json", SETUP), speech_rate=60))  # a word a second
+    try:
+        g.wait_for("Enter starts")
+        g.press("\r", "Your turn.")
+        mark = g.mark()
+        g.press("\x1b")
+        time.sleep(0.5)
+        assert g.lines[mark:] == []
+    finally:
+        g.close()
+
+
+def test_alt_and_a_letter_on_a_typed_line_keeps_the_line_and_says_it_does_nothing(game: PipeGame) -> None:
+    # A terminal sends Alt+Q as Escape then Q: not Escape's clearing, and not a Q typed.
+    game.press("/han")
+    game.press("\x1bq", "That key does nothing.")
+    time.sleep(0.3)
+    game.press("d\r", "You have 5 cards")  # the line was "/han" still: "/hand"
+    assert not [line for line in game.lines if "cleared" in line]
+
+
+def test_a_meanwhile_begun_is_not_said_again_after_the_next_key_but_kept_for_r(tmp_path: Path) -> None:
+    """A key's answer cuts a bot's move: "Meanwhile" says it after the answer. The next key, pressed
+    once that "Meanwhile" has begun, does not say it again (keys in a row would each repeat it); R does."""
+    setup = {**SETUP, "players": 3, "dealer": 3, "current": 2,
+             "hands": [MY_HAND, ["r9", "g9", "g8"], ["y1", "y2", "y3", "y4"]]}
+    g = PipeGame(config(write_setup(tmp_path / "setup.json", setup), speech_rate=300, pace=0.2))
+    try:
+        g.wait_for("Enter starts")
+        clock = g.controller.out.clock
+        clock.keep_log = True
+        g.press("\r", "Ana plays red 9.", timeout=20)
+        g.press("e", "Ana: 2 cards")  # cuts Ana's move, said again after the answer
+        end = time.monotonic() + 10
+        while time.monotonic() < end and not [i for i in clock.pending()[:1] if i.kind == "summary"]:
+            time.sleep(0.01)  # until the answer is heard and the "Meanwhile" has begun
+        g.press("c", "The top card is a red 9.")
+        time.sleep(0.3)
+        summaries = [i.text for i in clock.log if i.kind == "summary"]
+        assert summaries == ["Meanwhile: Ana plays red 9."], summaries
+        g.press("r")
+        time.sleep(0.3)
+        summaries = [i.text for i in clock.log if i.kind == "summary"]
+        assert summaries == ["Meanwhile: Ana plays red 9."] * 2, summaries
+    finally:
+        g.close()
+
+
+def test_four_cards_taken_that_keep_the_turn_say_the_turn_with_the_draw_then_the_cards(tmp_path: Path) -> None:
+    from uno_cli.engine.options import preset
+
+    # The Playroom: a penalty taken keeps the turn (draw_skips off); a Wild Draw Four on the player.
+    setup = {**SETUP, "hands": [MY_HAND, ["w+4", "g9", "g8"]], "current": 2}
+    g = PipeGame(config(write_setup(tmp_path / "setup.json", setup), pace=0.2, options=preset("playroom")))
+    try:
+        g.wait_for("Enter starts")
+        g.press("\r", "Space takes", timeout=20)
+        mark = g.mark()
+        g.press(" ", "You draw 4 cards")
+        g.wait_for(", and ", since=mark)  # the cards, in a line of their own
+        time.sleep(0.3)
+        said = [line for line in g.lines[mark:] if line.strip()]
+        assert said[0] == "You draw 4 cards. Your turn.", said
+        assert ", and " in said[1] and not [line for line in said if line == "Your turn."], said
+    finally:
+        g.close()

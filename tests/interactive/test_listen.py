@@ -106,6 +106,21 @@ def test_a_cut_summary_is_said_again_after_the_next_answer() -> None:
     assert speaker.calls[-1] == ("Meanwhile: Bruno plays red 5.", False)
 
 
+def test_a_summary_begun_is_not_said_again_after_the_next_answer_but_kept_for_the_repeat_key() -> None:
+    import time
+
+    speaker = Recorder()
+    out = Announcer(lambda line: None, speaker)
+    out.say("Bruno plays red 5.")
+    out.say("red 5, 1 of 3.", interrupt=True)
+    answer = out.clock.pending()[0]
+    out.clock.report(answer, "end", time.monotonic())  # heard: the "Meanwhile" is being heard now
+    out.say("red 7, 2 of 3.", interrupt=True)
+    assert speaker.calls[-1] == ("red 7, 2 of 3.", True)
+    out.repeat()
+    assert speaker.calls[-1] == ("Meanwhile: Bruno plays red 5.", True)
+
+
 def test_many_cut_messages_say_the_latest_and_how_many_more() -> None:
     speaker = Recorder()
     out = Announcer(lambda line: None, speaker)
@@ -362,7 +377,7 @@ def test_opponents_turns_in_order_are_not_said(tmp_path: Path) -> None:
 def test_a_letter_that_is_no_key_says_it_starts_a_typed_command(tmp_path: Path) -> None:
     controller, lines = _controller(tmp_path, SETUP)
     controller.typing_started("x")
-    assert lines[-1] == "x: not a key, you are typing a command. Enter sends it."
+    assert lines[-1] == "x: not a key; you are typing a command. Enter sends it, Backspace erases it."
 
 
 def test_the_pause_between_hands_counts_from_when_it_was_heard(tmp_path: Path) -> None:

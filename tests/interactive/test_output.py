@@ -73,7 +73,7 @@ def test_the_input_line_is_echoed_with_speech_on(uno_home: Path, speech_daemon: 
     child.expect("First card: ", timeout=30)
     time.sleep(0.5)
     child.send("x")
-    child.expect("x: not a key, you are typing a command")  # a letter that is no key says what it does
+    child.expect("x: not a key; you are typing a command")  # a letter that is no key says what it does
     child.send("yz")
     child.expect("z")
     time.sleep(0.5)

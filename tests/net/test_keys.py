@@ -93,7 +93,7 @@ def test_plain_ssh_keys_move_in_the_hand_read_it_draw_play_and_f1_lists_the_keys
     assert got["f1"] == "Right arrow, or type /next: next card of your hand."  # letters are keys here
     assert got["ctrl_c"].startswith("Ctrl+C does not leave the table.")
     assert still  # Ctrl+C kept the seat
-    assert got["typing"] == "q: not a key, you are typing a command. Enter sends it."
+    assert got["typing"] == "q: not a key; you are typing a command. Enter sends it, Backspace erases it."
     assert got["page_up"] == got["ctrl_c"]  # Page Up says the message before the newest
     assert got["space"].startswith("You draw ")
 
@@ -295,8 +295,9 @@ def test_key_letters_from_a_cyrillic_layout_begin_the_word_in_cyrillic(monkeypat
 
 
 def test_plain_ssh_cyrillic_layout_keys_act_and_escape_clears_a_typed_line(tmp_path):
-    """Х and Ц (the H and C keys of a Cyrillic layout) act as H and C at a table; Escape on a typed line
-    empties it and says so, and the line typed next arrives whole."""
+    """Х and Ц (the H and C keys of a Cyrillic layout) act as H and C at a table; Alt+Q on a typed line
+    says it does nothing and keeps the line; Escape on a typed line empties it and says so, and the line
+    typed next arrives whole."""
     async def go():
         server, hub, port = await open_server(tmp_path, turn_limit=NO_LIMIT)
         c = await _seated(port)
@@ -305,14 +306,18 @@ def test_plain_ssh_cyrillic_layout_keys_act_and_escape_clears_a_typed_line(tmp_p
         top = await _after(c, _press(c, "ц"), lambda line: "top card" in line or "not a key" in line)
         mark = _press(c, "/wh")
         await asyncio.sleep(0.3)
+        c.process.stdin.write("\x1bq")  # Alt+Q: a key that does nothing, and the line stays
+        alt = await _after(c, mark, lambda line: "does nothing" in line or "cleared" in line)
+        await asyncio.sleep(1.0)  # no key for a while: the lone Escape below is not held back for more
         c.process.stdin.write("\x1b")
         cleared = await _after(c, mark, lambda line: "cleared" in line)
         await asyncio.sleep(0.3)
         who = await _after(c, _press(c, "/who\r"), lambda line: line.startswith("Here: ") or "who" in line.lower())
         server.close()
-        return hand, top, cleared, who
+        return hand, top, alt, cleared, who
 
-    hand, top, cleared, who = run(go())
+    hand, top, alt, cleared, who = run(go())
+    assert "does nothing" in alt, alt
     assert hand.startswith("You have"), hand
     assert "top card" in top and "not a key" not in top, top
     assert cleared.strip().endswith("Typed line cleared."), cleared
@@ -337,9 +342,17 @@ def test_uno_join_cyrillic_layout_keys_act_and_escape_clears_a_typed_line(tmp_pa
             child.expect(r"Hai 7 carte: [^\r\n]+")
             child.send("/chi")
             time.sleep(0.3)
+            child.send("\x1bq")  # Alt+Q: a key that does nothing; the typed line stays
+            i = child.expect(["Quel tasto non fa niente.", "Riga scritta cancellata."])
+            assert i == 0, child.after
+            time.sleep(0.3)
             child.send("\x1b")
             child.expect("Riga scritta cancellata.")
-            time.sleep(0.3)
+            time.sleep(0.8)
+            child.send("\x1b")  # Escape on the empty line stops what is being said...
+            time.sleep(0.8)
+            child.send("\x1b")  # ...and then has nothing to stop, and says so
+            child.expect("Niente da fermare. R ripete l'ultimo messaggio.")
             child.send("\x04")  # the line is empty again: Ctrl+D ends the session
             child.expect(pexpect.EOF)
         finally:

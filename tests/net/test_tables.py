@@ -288,7 +288,7 @@ def test_typing_say_hello_at_a_table_in_play_reaches_chat_and_a_single_key_still
     typing, own, heard, hand, scores, pasted, slowly = run(go())
     assert slowly == "Ana says: slowly"  # not "ay slowly"
     assert pasted == "Ana says: again"
-    assert typing == "sa: not a key, you are typing a command. Enter sends it."  # S acted, then A began the line
+    assert typing == "sa: not a key; you are typing a command. Enter sends it, Backspace erases it."  # S acted, then A began the line
     assert own == "Ana says: hello"
     assert heard["text"] == "Ana says: hello"
     assert hand.startswith("You have 7 cards: ")
@@ -322,7 +322,7 @@ def test_a_watcher_has_no_card_keys_and_the_key_help_lists_only_what_a_watcher_c
     assert "S, or type /scores: the scores." in f1 or any(line.startswith("S, or type /scores") for line in f1)
     assert not any(line.startswith(("Space,", "Enter,", "Left arrow,", "U or 1,", "H,")) for line in f1)
     assert not any(line.startswith("Choose a colour") for line in f1)
-    assert got["h"] == "h: not a key, you are typing a command. Enter sends it."  # H is a player's key
+    assert got["h"] == "h: not a key; you are typing a command. Enter sends it, Backspace erases it."  # H is a player's key
 
 
 def test_a_private_tables_code_invitations_and_removals_survive_a_restart(tmp_path):

@@ -79,9 +79,9 @@ def test_with_three_players_a_reverse_is_said_as_a_change_of_direction_in_the_ca
         session, out = _session(players=3)
         session._emit_events([Event("play", 1, {"card": "rr", "how": "turn"}), Event("reverse", 1, {"direction": -1}),
                               Event("turn", 0)])
-    assert _said(out) == ["Ana plays red Reverse; play reverses.", "Your turn."]
+    assert _said(out) == ["Ana plays red Reverse; direction changes.", "Your turn."]
     assert [m.type for m in out] == ["play", "reverse", "turn"]  # each event keeps its message (JSON, sound)
-    assert out[1].data["text"] == "Play reverses."
+    assert out[1].data["text"] == "Direction changes."
 
 
 def test_a_skip_says_whom_it_skips_in_the_cards_line() -> None:
@@ -115,7 +115,7 @@ def test_a_draw_two_s_victim_draws_and_is_skipped_in_one_line() -> None:
         assert _said(out) == ["Bruno plays blue Draw Two.", "Ana draws 2, skipped. Your turn."]
         session._emit_events([Event("play", 1, {"card": "g+2", "how": "turn"}),
                               Event("draw", 0, {"count": 2}, {"cards": ["r2", "y5"]}, secret_to=0), Event("skip", 0)])
-    assert _said(out)[2:] == ["Ana plays green Draw Two.", "Skipped; you draw red 2 and yellow 5."]
+    assert _said(out)[2:] == ["Ana plays green Draw Two.", "You draw red 2 and yellow 5, skipped."]
 
 
 def test_a_turn_after_a_jump_in_and_the_penalty_waiting_are_one_line() -> None:
@@ -163,7 +163,7 @@ def test_a_penalty_taken_that_keeps_the_turn_ends_with_the_players_turn() -> Non
         assert _said(table, "short") == _said(out)
 
 
-def test_a_lost_challenge_that_keeps_the_turn_says_the_players_turn_after_the_cards() -> None:
+def test_a_lost_challenge_that_keeps_the_turn_says_the_players_turn_with_the_draw_before_the_cards() -> None:
     with use_language("en"):
         session, out = _session(players=2, name="playroom")  # draw_skips off
         game = make_game([["g7", "y1", "r9"], ["w+4", "g4"]], discard=["b3"], draw=["r5", "r6", "r7", "r8", "r9", "b3"],
@@ -172,15 +172,16 @@ def test_a_lost_challenge_that_keeps_the_turn_says_the_players_turn_after_the_ca
         session.say(game.apply(act("play", 1, "w+4", "r")))
         out.clear()
         session.say(game.apply(act("challenge", 0)))
-    # Six cards are listed in a line said only at full: the turn follows as a line of its own.
-    assert _said(out, "short")[-2:] == ["You draw 6 cards.", "Your turn."]
-    assert _said(out)[-1] == "Your turn."
+    # Six cards are listed in a line said only at full: the turn is said with the draw, before them
+    # (not seconds late, after the list).
+    assert _said(out, "short")[-1] == "You draw 6 cards. Your turn."
+    assert _said(out)[-2:] == ["You draw 6 cards. Your turn.", "blue 3, red 9, red 8, red 7, red 6, and red 5."]
 
 
 def test_a_penalty_that_skips_does_not_say_the_players_turn() -> None:
     with use_language("en"):
         _, out, said_short = _draw_two_against(0, "classic")  # draw_skips on: the take is at once
-    assert said_short == ["Bruno plays red Draw Two.", "Skipped; you draw red 5 and blue 3."]
+    assert said_short == ["Bruno plays red Draw Two.", "You draw red 5 and blue 3, skipped."]
     assert "Your turn." not in " ".join(_said(out))
 
 

@@ -22,7 +22,9 @@ def test_hand_is_sorted_unless_the_order_is_the_players() -> None:
 
 def test_turn_sentence_follows_the_phase() -> None:
     assert turn_text(view(Phase.PLAYING, 0), NAMES, 0) == "Your turn."
-    assert turn_text(view(Phase.PENDING, 1), NAMES, 0) == "Ana's turn."
+    # A turn to take a penalty is said as the game says it, with the penalty waiting.
+    assert turn_text(view(Phase.PENDING, 1, 4), NAMES, 0) == "Ana must take 4."
+    assert turn_text(view(Phase.PENDING, 0, 2), NAMES, 0) == "You must take 2."
     assert turn_text(view(Phase.BEEP_RACE), NAMES, 0) == "Everyone must answer the Beep."
     assert turn_text(view(Phase.HAND_OVER), NAMES, 0) == "The hand is over."
     assert turn_text(view(Phase.MATCH_OVER), NAMES, 0) == "The game is over."

@@ -25,7 +25,8 @@ class Announcer:
     later news. An answer to a key cuts in at once, unless a message marked important
     (the player's own turn, questions) is still being spoken: then it waits its turn. News
     the answer cut is said after it, in one line ("Meanwhile: ..."), so nothing unheard is
-    lost. Escape silences, and keeps the news it cut for the repeat key. The history (Page
+    lost; a "Meanwhile" the next key cuts once begun is not said again, but kept for the repeat
+    key. Escape silences, and keeps the news it cut for the repeat key. The history (Page
     Up) holds the game's messages; answers to keys are kept apart.
 
     News is also printed on the listener's clock: while speech works and an event loop runs,
@@ -273,21 +274,27 @@ class Announcer:
         """True while a message marked important is still to be heard (it is never cut)."""
         return any(item.important and item.kind == "news" for item in self.clock.pending())
 
-    def _cut(self) -> list[Item]:
-        """Interrupt speech: the news not yet heard (a cut summary gives back what it covered)."""
+    def _cut(self, keep_begun: bool = False) -> list[Item]:
+        """Interrupt speech: the news not yet heard (a cut summary gives back what it covered). With
+        ``keep_begun``, a summary the player had begun to hear gives its news to the repeat key instead
+        (keys pressed one after another do not each say the same "Meanwhile" again)."""
         lost: list[Item] = []
-        for item in self.clock.cut():
+        for position, item in enumerate(self.clock.cut()):
             if item.kind == "news":
                 lost.append(item)
             elif item.kind == "summary":
-                lost.extend(item.covers)
+                begun = item.begin is not None or (position == 0 and not item.reported)
+                if keep_begun and begun:
+                    self._kept = _unique(self._kept + item.covers)
+                else:
+                    lost.extend(item.covers)
         return lost
 
     def _answer(self, text: str, important: bool) -> None:
         if self._protected():
             self._speak(text, "answer", important, interrupt=False)
             return
-        self._missed = _unique(self._missed + self._cut())
+        self._missed = _unique(self._missed + self._cut(keep_begun=True))
         self._speak(text, "answer", important, interrupt=True)
         if self._missed:
             missed, self._missed = self._missed, []
@@ -295,7 +302,9 @@ class Announcer:
                         covers=missed, braille=False)
 
     def silence(self) -> None:
-        """Stop speaking now (the player asked); the news cut is kept for the repeat key."""
+        """Stop speaking now (the player asked); the news cut is kept for the repeat key. With nothing
+        being said, says so (every key is heard), and how to hear the last message again."""
+        speaking = bool(self._held or self.clock.pending())
         self.flush()
         with self._attaching:
             self._backlog = []  # said before speech had started: silenced too (the cut news is kept below)
@@ -305,6 +314,11 @@ class Announcer:
             self.sound.silence()
         if self.speaker is not None and self.speaker.available:
             self.speaker.silence()
+        if not speaking:
+            from uno_cli.interactive.keys import by_verb
+            from uno_cli.words.i18n import key_name
+
+            self.say(words.nothing_to_stop(key_name(by_verb()["repeat"].label)), interrupt=True, record=False)
 
     def repeat(self) -> None:
         """Say the news Escape cut, if any; else the last message again."""

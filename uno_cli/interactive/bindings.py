@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 PROMPT = "> "
+#: Seconds the key bindings wait, after an Escape the terminal sent alone, for a key that would make it
+#: an Alt key (prompt_toolkit's timeoutlen; its default, a second, would delay clearing a typed line).
+ESCAPE_WAIT = 0.05
 
 
 class KeyTarget(Protocol):
@@ -102,13 +105,23 @@ def make_prompt_session(controller: KeyTarget, input: Any = None, output: Any = 
         buffer.reset()
         controller.typed(text)
 
-    @kb.add("escape", filter=~empty & Condition(lambda: bool(holder["session"].default_buffer.text)), eager=True)
+    typed_line = ~empty & Condition(lambda: bool(holder["session"].default_buffer.text))
+
+    @kb.add("escape", filter=typed_line)
     def _clear(event: Any) -> None:
-        # Escape on a typed line clears it, and says so (else it would wait, silent, for a meta key).
+        # Escape alone on a typed line clears it, and says so. Not eager: a terminal sends Alt+letter
+        # as Escape then the letter, which must not clear the line (the short timeout below).
         event.app.current_buffer.reset()
         cleared = getattr(controller, "line_cleared", None)
         if cleared is not None:
             cleared()
+
+    @kb.add("escape", Keys.Any, filter=typed_line)
+    def _meta(event: Any) -> None:
+        # Alt+letter on a typed line: a key of its own ("m-x", as over plain SSH), which says it does
+        # nothing and leaves the line as it is (the line editor's own Alt keys, Alt+B..., still edit it).
+        second = event.key_sequence[-1].key
+        controller.key("m-" + str(getattr(second, "value", second)))
 
     @kb.add("c-c", eager=True)
     def _cc(event: Any) -> None:
@@ -156,5 +169,9 @@ def make_prompt_session(controller: KeyTarget, input: Any = None, output: Any = 
         erase_when_done=True,
         color_depth=None,
     )
+    # A lone Escape reaches the key bindings only once the terminal's input has paused (prompt_toolkit's
+    # ttimeoutlen); an Alt key's letter comes with it. So a key sequence that begins with Escape need not
+    # wait the default second more for its next key: Escape clears a typed line at once.
+    session.app.timeoutlen = ESCAPE_WAIT
     holder["session"] = session
     return session

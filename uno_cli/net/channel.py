@@ -116,6 +116,10 @@ class ChannelInput(Input):
     def feed(self, text: str) -> None:
         """Characters from the channel (already cut by :class:`LineCutter`)."""
         self._parser.feed(text)
+        if text.endswith("\x1b"):
+            # Escape alone at the chunk's end: the parser would hold it, waiting for more, until a key
+            # the editor reads came; the chunk's end is the key's end (an Alt key comes in one chunk).
+            self._parser.flush()
         self._end_of_chunk()
         self._schedule()
 

@@ -524,6 +524,7 @@ class Narrator:
         # waits behind another line of the change.
         head: list[Any] | None = None
         head_ev: Event | None = None
+        prior: list[Any] | None = None  # the said line before the head
         behind = False
         pending = list(events)
         for index, ev in enumerate(pending):
@@ -570,11 +571,17 @@ class Narrator:
                 out.append(line)
                 if not line[1]:
                     continue
+                if (head is not None and prior is not None and prior[5] == line[5]
+                        and d.joins_the_draw(head[0], head[3], line[0], line[3], viewer)):
+                    prior[1] = prior[1] + " " + line[1]  # type: ignore[operator]
+                    prior[4] = prior[4] or line[4]
+                    line[1] = None
+                    continue
                 joined = d.fold(head[0], head[3], head[1], line[0], line[3], line[1], head_ev, ev, behind, viewer,  # type: ignore[arg-type]
                                 names) if head is not None and head[5] == line[5] else None
                 if joined is None:
                     behind = head is not None
-                    head, head_ev = line, ev
+                    prior, head, head_ev = head, line, ev
                 else:
                     head[1] = joined  # type: ignore[index]
                     head[4] = head[4] or line[4]  # type: ignore[index]

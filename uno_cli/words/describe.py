@@ -249,7 +249,7 @@ def _skip(e, d, you, p, v, names, s):
 
 
 def _reverse(e, d, you, p, v, names, s):
-    return _("Play reverses.")
+    return _("Direction changes.")
 
 
 def _pending(e, d, you, p, v, names, s):
@@ -661,9 +661,12 @@ def pending_text(view: Any, names: Sequence[str], viewer: int | None = None) -> 
 
 
 def turn_text(view: Any, names: Sequence[str], viewer: int | None = None) -> str:
-    """Whose turn it is, or what the game waits for instead."""
+    """Whose turn it is, or what the game waits for instead (a turn to take a penalty: the
+    penalty's line, "You must take 4.", as the game says that turn)."""
     if view.phase in IN_TURN_PHASES:
-        return _turn(None, {}, _you(view.current, viewer), name_of(view.current, names), viewer, names, None)
+        waiting = view.pending if view.phase == Phase.PENDING else 0
+        return (_pending if waiting else _turn)(None, {"total": waiting}, _you(view.current, viewer),
+                                                name_of(view.current, names), viewer, names, None)
     if view.phase == Phase.BEEP_RACE:
         return _("Everyone must answer the Beep.")
     if view.phase == Phase.MATCH_OVER:
@@ -672,13 +675,10 @@ def turn_text(view: Any, names: Sequence[str], viewer: int | None = None) -> str
 
 
 def status_text(view: Any, names: Sequence[str], viewer: int | None = None) -> str:
-    """The whole situation in a few sentences: top card, turn, counts, piles."""
+    """The whole situation in a few sentences: top card, turn (with the penalty waiting), counts, piles."""
     parts = [top_text(view.top, view.color)]
     if view.phase != Phase.SETUP:
         parts.append(turn_text(view, names, viewer))
-    if view.phase == Phase.PENDING:
-        n = int(view.pending)
-        parts.append(ngettext("Draw penalty: {count} card.", "Draw penalty: {count} cards.", n).format(count=n))
     if view.direction == -1:
         parts.append(_("Play goes counter-clockwise."))
     parts.append(counts_text(view.counts, names, viewer, view.eliminated))
@@ -887,8 +887,9 @@ def _drawn_and_skipped(ev: Event, viewer: int | None, names: Sequence[str]) -> s
     secret = ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
     cards = list(secret.get("cards", [])) if secret else []
     if cards and len(cards) <= LISTED_DRAW:
-        # TRANSLATORS: the turn lost to a Draw Two, and the cards drawn (their names alone, a list).
-        return _("Skipped; you draw {cards}.").format(cards=cards_list(cards))
+        # TRANSLATORS: the cards drawn (their names alone, a list), then the turn lost to the draw, in the
+        # order of "You draw 2, skipped.".
+        return _("You draw {cards}, skipped.").format(cards=cards_list(cards))
     if _you(ev.seat, viewer):
         # TRANSLATORS: a draw and the turn it loses, as short as a player says it ("You draw 2, skipped.").
         return ngettext("You draw a card, skipped.", "You draw {count}, skipped.", n).format(count=n)
@@ -897,13 +898,20 @@ def _drawn_and_skipped(ev: Event, viewer: int | None, names: Sequence[str]) -> s
                     n).format(player=name_of(ev.seat, names), count=n)
 
 
+def joins_the_draw(a_kind: str, a_seat: int | None, kind: str, seat: int | None, viewer: int | None) -> bool:
+    """Whether the turn ``kind`` that stays after the list of cards drawn ``a`` is said with the draw
+    before that list ("You draw 6 cards. Your turn.", then the cards), not seconds after them."""
+    return a_kind == "drawn_cards" and kind == "turn" and a_seat == seat and _you(seat, viewer)
+
+
 def fold(a_kind: str, a_seat: int | None, a_text: str, kind: str, seat: int | None, text: str,
          ea: Event, eb: Event, behind: bool, viewer: int | None, names: Sequence[str]) -> str | None:
     """The line ``a`` (its kind, seat and text) with the later line ``b`` of the same change folded
     in, or None when they stay two lines: a move and what it does as one line where a listener would ("Bruno plays a red Skip;
     you are skipped."): a Wild and its colour, a draw and the turn it skips, a Skip and whom it
     skips, a Reverse and the new direction; and the player's own turn, when it would wait behind
-    two lines or more, as a sentence of the last ("Your turn."); a turn and the penalty waiting
+    two lines or more, as a sentence of the last ("Your turn."), or of the draw before a list of the cards drawn
+    (:func:`joins_the_draw`); a turn and the penalty waiting
     for it as the penalty's line ("Bruno must take 4."). ``ea`` made ``a`` and ``eb`` made ``b``;
     ``behind``: ``a`` waits behind another line of the change. The narration folds only lines
     said at the same verbosities, and the lines folded in keep their place (their JSON and
@@ -939,6 +947,6 @@ def fold(a_kind: str, a_seat: int | None, a_text: str, kind: str, seat: int | No
             return _("{move}; you're skipped.").format(move=first)
         return _("{move}; {player} is skipped.").format(move=first, player=name_of(seat, names))
     if kind == "reverse" and move in ("play", "first_card"):
-        # TRANSLATORS: a Reverse and what it does: "Ana plays a red Reverse; play reverses."
-        return _("{move}; play reverses.").format(move=first)
+        # TRANSLATORS: a Reverse and what it does: "Ana plays a red Reverse; direction changes."
+        return _("{move}; direction changes.").format(move=first)
     return None

@@ -98,10 +98,17 @@ def meanwhile(news: list[str]) -> str:
 LINE_CLEARED = N_("Typed line cleared.")
 
 
+def nothing_to_stop(repeat_key: str) -> str:
+    """Escape pressed while nothing is being said: so, and the key that says the last message again."""
+    # TRANSLATORS: Escape pressed while nothing is being said; {key} is the repeat key ("R").
+    return _("Nothing to stop. {key} repeats the last message.").format(key=repeat_key)
+
+
 def typing_started(letter: str) -> str:
     """A letter that is no key was pressed on the empty line: it starts a typed command."""
     # TRANSLATORS: {letter} is the character just typed.
-    return _("{letter}: not a key, you are typing a command. Enter sends it.").format(letter=letter)
+    return _("{letter}: not a key; you are typing a command. Enter sends it, Backspace erases it.").format(
+        letter=letter)
 
 
 def challenge_choice(count: int) -> str:
