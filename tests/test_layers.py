@@ -311,8 +311,6 @@ def test_only_the_listed_modules_translate_outside_the_words_layer():
 #: and where a wild card's code is: a list that only shrinks.
 KIND_LITERALS_KEPT = {
     "play/sim.py": "the simulator's tallies (hand_end, swap, rotate; w and w+4): to move to EventKind and WILD/WILD4",
-    "interactive/cursor.py": "the ranks' sort order spelled out: to read NUMBERS, ACTIONS, WILD, WILD4, BEEP",
-    "words/describe.py": "the example cards a parse error names (r5, g+2, bs, w, w+4)",
 }
 #: The names an engine event or action goes by where its kind is compared.
 EVENT_NAMES = {"event", "ev", "e"}
