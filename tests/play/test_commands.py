@@ -299,3 +299,31 @@ def test_no_two_lobby_verbs_share_a_word_in_any_language() -> None:
         for word in words:
             meanings[name_key(word)].add(verb.name)
     assert {word: names for word, names in meanings.items() if len(names) > 1} == {}
+
+
+SEAT_OR_COUNT = '''
+from uno_cli.engine.seats import Seat, seat_index
+from uno_cli.play.commands import Command, resolve
+
+players = 3
+Command(verb="catch", target=players)  # a count where a seat goes
+resolve(Command(verb="draw"), None, players)  # a count where a seat goes
+resolve(Command(verb="catch", target=seat_index(2)), None, Seat(0))
+'''
+
+
+def test_mypy_tells_a_seat_from_a_count_in_commands(tmp_path):
+    from tests.test_lint import ROOT, _needs
+
+    _needs("mypy")
+    import subprocess
+    import sys
+
+    snippet = tmp_path / "seat_or_count.py"
+    snippet.write_text(SEAT_OR_COUNT, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "mypy", "--follow-imports=silent", "--ignore-missing-imports",
+                           "--cache-dir", str(tmp_path / "cache"), str(snippet)],
+                          cwd=ROOT, capture_output=True, text=True)
+    errors = [line for line in done.stdout.splitlines() if ": error:" in line]
+    assert [line.split(":")[1] for line in errors] == ["6", "7"], done.stdout
+    assert all('expected "Seat' in line for line in errors), done.stdout

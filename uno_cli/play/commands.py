@@ -53,7 +53,7 @@ from uno_cli.engine.actions import (
 from uno_cli.engine.cards import ALL_CODES, BEEP, COLORS, WILD, WILD4
 from uno_cli.engine.errors import IllegalAction
 from uno_cli.engine.game import Phase
-from uno_cli.engine.seats import seat_index, seat_number
+from uno_cli.engine.seats import Seat, seat_index, seat_number
 from uno_cli.words.i18n import N_, NP_, LANGUAGES, context_messages, get_translator, normalize, pgettext, typed_choice
 
 __all__ = [
@@ -193,7 +193,7 @@ class Acting:
     cmd: Command
     game: Any
     """The engine's game (uno_cli.engine.Game)."""
-    seat: int
+    seat: Seat
     """The acting seat (0-based)."""
     legal: Sequence[Action]
     """The seat's legal actions now."""
@@ -523,12 +523,12 @@ class Command:
     """One parsed line. ``error`` is set (with ``detail``) when the line cannot be understood."""
 
     verb: str = ""
-    seat: int | None = None
+    seat: Seat | None = None
     """The seat the line is for (0-based): from ``@N``, else the default seat."""
     explicit_seat: bool = False
     card: str | None = None
     color: str | None = None
-    target: int | None = None
+    target: Seat | None = None
     """A seat (0-based) named by the line: catch, swap, a 7's target."""
     arg: str = ""
     """The rest of the line as typed (file name for ``save``, topic for ``help``)."""
@@ -715,9 +715,9 @@ def _card_from(items: list[tuple[str, Any]]) -> tuple[str | None, list[tuple[str
     return None, items
 
 
-def _seat_from(item: tuple[str, Any], players: int) -> int | None:
+def _seat_from(item: tuple[str, Any], players: int) -> Seat | None:
     if item[0] == "seat":
-        return int(item[1])
+        return Seat(int(item[1]))
     if item[0] == "num" and 1 <= int(item[1]) <= players:
         return seat_index(int(item[1]))
     if item[0] == "color" and item[1] == "b" and False:  # pragma: no cover - kept simple
@@ -738,7 +738,7 @@ def parse(
     """Parse one line for ``seat`` (0-based; ``@N`` overrides it). Never raises."""
     players = getattr(game, "players", 10)
     text = line.strip().removeprefix("\ufeff")  # a byte-order mark some editors put first
-    cmd = Command(seat=seat)
+    cmd = Command(seat=None if seat is None else Seat(seat))
     if "\ufffd" in text:
         cmd.error = "invalid_text"
         return cmd
@@ -1145,7 +1145,7 @@ class Partial:
     action: Action
 
 
-def resolve(cmd: Command, game: Any, seat: int, partial: Action | None = None) -> Action | Partial:
+def resolve(cmd: Command, game: Any, seat: Seat, partial: Action | None = None) -> Action | Partial:
     """The engine action ``cmd`` means for ``seat`` now; raises IllegalAction if none.
 
     ``partial`` is the seat's half-made play (from an earlier :class:`Partial`), completed

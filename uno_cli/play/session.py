@@ -70,7 +70,7 @@ from uno_cli.words import describe as d
 from uno_cli.play.commands import BY_NAME, INTERFACE, QUERIES, Asking, ask, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve, save_force_command, spoken_moves
 from uno_cli.engine import state_io
 from uno_cli.engine.events import EventKind
-from uno_cli.engine.seats import seat_index, seat_number
+from uno_cli.engine.seats import Seat, seat_index, seat_number
 from uno_cli.engine.actions import (
     Action,
 )
@@ -827,7 +827,7 @@ class Dispatcher:
         if cmd.error is not None:
             return self.error(cmd.error, d.parse_error_text(cmd.error, cmd.detail, localize_command), seat, **_jsonable(cmd.detail))
         if seat is None:
-            seat = next((s for s in range(g.players) if self.match.controlled(s)), None)
+            seat = next((Seat(s) for s in range(g.players) if self.match.controlled(s)), None)
             if seat is None:
                 return self.error("no_seat", d.no_seat_text(), None)
         if not self.match.controlled(seat):
@@ -871,7 +871,7 @@ class Dispatcher:
             return self.error(exc.code, d.describe_error(exc, self.match.names), seat, **_jsonable(exc.detail))
         return LineResult(True, changed=True, verb=verb, seat=seat)
 
-    def _to_action(self, cmd: Command, seat: int) -> Action | None:
+    def _to_action(self, cmd: Command, seat: Seat) -> Action | None:
         """The engine action of a command (None: a half-made play, remembered in ``partial``)."""
         result = resolve(cmd, self.match.game, seat, self.match.partial.pop(seat, None))
         if isinstance(result, Partial):
@@ -879,7 +879,7 @@ class Dispatcher:
             return None
         return result
 
-    def _save_command(self, cmd: Command, seat: int) -> LineResult:
+    def _save_command(self, cmd: Command, seat: Seat) -> LineResult:
         """``save FILE``, ``save FILE force`` or ``save --force FILE`` (see docs/protocol.md)."""
         from uno_cli.play.savefile import SaveRefused, typed_path, write_typed
 
