@@ -62,7 +62,7 @@ s = Session(cfg, lambda m: None)
 s.start()
 w = s.advance()
 cpu, wall = time.process_time(), time.perf_counter()
-s.handle_line("hand", w.seat)
+s.dispatcher.handle_line("hand", w.seat)
 print((time.process_time() - cpu) * 1000, (time.perf_counter() - wall) * 1000)
 """
 

@@ -55,7 +55,7 @@ def test_every_query_answer_type_has_its_row(verb: str, tmp_path: Path, monkeypa
     monkeypatch.setenv("UNO_CLI_HOME", str(tmp_path))
     monkeypatch.setenv("UNO_CLI_IGNORE_SETTINGS", "1")
     session = Session(config(players=2, seed=3))
-    session.output = lambda message: None
+    session.narrator.output = lambda message: None
     session.start()
     answer = REGISTRY[[v.name for v in REGISTRY].index(verb)].answer(Asking(session, 0))  # type: ignore[misc]
     section = _section("### Other objects")

@@ -116,6 +116,50 @@ def test_swap_without_a_seven_is_refused():
     assert err.value.code == "swap_without_seven"
 
 
+#: The game's verbs that do not act on the game: the session carries them out itself.
+SESSION_VERBS = frozenset({"save", "quit", "wait"})
+
+
+def test_every_acting_verb_carries_its_handler_in_the_registry():
+    acting = {v.name for v in REGISTRY if v.scope == GAME and not v.query and v.name not in SESSION_VERBS}
+    assert acting == {"play", "draw", "pass", "accept", "challenge", "color", "swap", "uno", "catch", "jump", "beep"}
+    for verb in REGISTRY:
+        assert callable(verb.act) == (verb.name in acting), verb.name
+        if verb.kinds:
+            assert verb.name in acting, verb.name
+
+
+def test_resolve_has_no_branch_of_its_own_for_any_verb():
+    import ast
+    import inspect
+
+    from uno_cli.play import commands
+
+    tree = ast.parse(inspect.getsource(commands.resolve))
+    strings = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    assert not strings & set(BY_NAME), strings & set(BY_NAME)
+
+
+def test_a_new_verb_in_a_copy_of_the_registry_resolves_without_editing_resolve(monkeypatch):
+    from uno_cli.play import commands
+
+    knock = commands.Verb("knock", "knock", (), "keep the drawn card by knocking", act=lambda r: Action(PASS, r.seat))
+    monkeypatch.setattr(commands, "BY_NAME", {**BY_NAME, "knock": knock})
+    g = make_game([["g2", "g3"], ["b1", "b2"]], discard=("r3",), draw=("y9", "r4"))
+    assert resolve(commands.Command(verb="knock", seat=0), g, 0) == Action(PASS, 0)
+    with pytest.raises(IllegalAction) as err:
+        resolve(commands.Command(verb="hand", seat=0), g, 0)
+    assert err.value.code == "not_now"
+
+
+def test_a_handler_refuses_with_the_engines_neutral_error():
+    g = make_game([["r5", "g3"], ["b1", "b2"]], discard=("r3",))
+    for line, code in (("catch", "nobody_to_catch"), ("beep", "no_beep"), ("wait", "not_now")):
+        with pytest.raises(IllegalAction) as err:
+            resolve(parse(line, 0, g), g, 0)
+        assert err.value.code == code, line
+
+
 def test_multi_word_verbs_and_their_arguments():
     assert parse("in play", 0).verb == "in_play"
     assert parse("next playable", 0).verb == "next_playable"
@@ -255,3 +299,31 @@ def test_no_two_lobby_verbs_share_a_word_in_any_language() -> None:
         for word in words:
             meanings[name_key(word)].add(verb.name)
     assert {word: names for word, names in meanings.items() if len(names) > 1} == {}
+
+
+SEAT_OR_COUNT = '''
+from uno_cli.engine.seats import Seat, seat_index
+from uno_cli.play.commands import Command, resolve
+
+players = 3
+Command(verb="catch", target=players)  # a count where a seat goes
+resolve(Command(verb="draw"), None, players)  # a count where a seat goes
+resolve(Command(verb="catch", target=seat_index(2)), None, Seat(0))
+'''
+
+
+def test_mypy_tells_a_seat_from_a_count_in_commands(tmp_path):
+    from tests.test_lint import ROOT, _needs
+
+    _needs("mypy")
+    import subprocess
+    import sys
+
+    snippet = tmp_path / "seat_or_count.py"
+    snippet.write_text(SEAT_OR_COUNT, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "mypy", "--follow-imports=silent", "--ignore-missing-imports",
+                           "--cache-dir", str(tmp_path / "cache"), str(snippet)],
+                          cwd=ROOT, capture_output=True, text=True)
+    errors = [line for line in done.stdout.splitlines() if ": error:" in line]
+    assert [line.split(":")[1] for line in errors] == ["6", "7"], done.stdout
+    assert all('expected "Seat' in line for line in errors), done.stdout

@@ -31,7 +31,7 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def _session() -> tuple[Session, list[Any]]:
     said: list[Any] = []
     session = Session(config(players=3, kinds="sns", seed=4))
-    session.output = said.append
+    session.narrator.output = said.append
     session.start()
     return session, said
 
@@ -47,7 +47,7 @@ def test_a_typed_query_says_the_registry_answer(verb: str):
     session, said = _session()
     expected = ask(verb, Asking(session, 0))
     said.clear()
-    result = session.handle_line(label(verb), 0)
+    result = session.dispatcher.handle_line(label(verb), 0)
     assert result.ok and not result.changed
     message = said[-1]
     assert (message.type, message.text) == (expected.type, expected.text)

@@ -104,3 +104,25 @@ def test_a_file_naming_two_seats_alike_is_refused_by_name():
         file_names({"names": ["Ana", "Ana\u202e"]}, 2)
     assert info.value.code == "duplicate_name" and info.value.detail["name"] == "Ana"
     assert file_names({"names": ["Ana", None, "Bea"]}, 3) == ["Ana", None, "Bea"]
+
+
+def test_the_match_the_narrator_and_the_dispatcher_are_three_objects_that_hold_one_another() -> None:
+    from uno_cli.engine import Action
+    from uno_cli.engine.actions import DRAW
+    from uno_cli.play.session import Dispatcher, Match, Narrator
+
+    for part in (Match, Narrator, Dispatcher):
+        assert part.__bases__ == (object,), part  # no part inherits another
+    said: list[Any] = []
+    session = Session(config(kinds="ss", seed=3), said.append)
+    match, narrator, dispatcher = session, session.narrator, session.dispatcher
+    assert isinstance(narrator, Narrator) and isinstance(dispatcher, Dispatcher)
+    assert narrator.match is match and dispatcher.match is match
+    assert narrator.game is match.game and narrator.names is match.names and narrator.viewer is None
+    session.start()
+    # The match's change is said by its narrator; a line typed goes through its dispatcher.
+    before = len(said)
+    match.apply(Action(DRAW, match.game.current))
+    assert len(said) > before and narrator.turn_state[0] is not None
+    assert not dispatcher.handle_line("swap 2", match.game.current).ok
+    assert said[-1].type == "error" and said[-1].data["code"] == "swap_without_seven"

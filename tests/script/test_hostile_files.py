@@ -32,7 +32,7 @@ def _save(preset_name: str = "playroom_all", seed: int = 4, steps: int = 6) -> d
         wait = session.advance()
         if wait is None:
             break
-        session.handle_line(session.legal_commands(wait.seat)[0], wait.seat)
+        session.dispatcher.handle_line(session.legal_commands(wait.seat)[0], wait.seat)
     return json.loads(json.dumps(session.save_dict()))
 
 

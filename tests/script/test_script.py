@@ -87,7 +87,7 @@ def test_commands_round_trip() -> None:
             if a.target is not None:
                 assert cmd.target == a.target
         legal = session.legal_commands(wait.seat)
-        res = session.handle_line(rng.choice(legal), wait.seat)
+        res = session.dispatcher.handle_line(rng.choice(legal), wait.seat)
         assert res.ok
 
 
@@ -100,18 +100,18 @@ def test_two_line_plays_and_words(tmp_path: Path) -> None:
     msgs = []
     session = Session(cfg, msgs.append)
     session.start()
-    assert session.handle_line("play w", 0).ok and session.partial
-    res = session.handle_line("color red", 0)
+    assert session.dispatcher.handle_line("play w", 0).ok and session.partial
+    res = session.dispatcher.handle_line("color red", 0)
     assert res.changed and session.game.color == "r"
-    assert session.handle_line("@2 vermelho cinco", None).changed
-    assert session.handle_line("@3 draw", None).changed
-    assert session.handle_line("@3 pass", None).ok
+    assert session.dispatcher.handle_line("@2 vermelho cinco", None).changed
+    assert session.dispatcher.handle_line("@3 draw", None).changed
+    assert session.dispatcher.handle_line("@3 pass", None).ok
     # seat 1 again: a 7 then the seat on the next line
     g = session.game
     assert g.current == 0
-    assert session.handle_line("play r7", 0).ok and not session.handle_line("hand", 0).changed
+    assert session.dispatcher.handle_line("play r7", 0).ok and not session.dispatcher.handle_line("hand", 0).changed
     assert session.partial  # a query keeps the half-made play
-    assert session.handle_line("swap 2", 0).changed
+    assert session.dispatcher.handle_line("swap 2", 0).changed
     assert msgs[-2].type == "swap" or any(m.type == "swap" for m in msgs[-4:])
 
 
@@ -172,7 +172,7 @@ def test_thousands_of_bad_lines_change_nothing_on_error() -> None:
         if cmd.verb in ("save", "quit", "rules"):
             continue
         before = json.dumps(session.save_dict(), sort_keys=True)
-        res = session.handle_line(line, wait.seat)
+        res = session.dispatcher.handle_line(line, wait.seat)
         count += 1
         if not res.changed:
             assert json.dumps(session.save_dict(), sort_keys=True) == before, line
@@ -185,7 +185,7 @@ def test_thousands_of_bad_lines_change_nothing_on_error() -> None:
                 session.start()
                 wait = session.advance()
                 continue
-            session.handle_line(rng.choice(session.legal_commands(wait.seat)), wait.seat)
+            session.dispatcher.handle_line(rng.choice(session.legal_commands(wait.seat)), wait.seat)
             wait = session.advance()
             if wait is None:
                 session = Session(config(kinds="ssn", preset_name="playroom", seed=count))

@@ -440,8 +440,8 @@ def _folded_lines(language: str) -> list[tuple[str, str, str]]:
         session.start()
         for events in changes:
             out: list = []
-            session.output = out.append
-            session._emit_events(events)
+            session.narrator.output = out.append
+            session.narrator._emit_events(events)
             lines = [m.text for m in out if said(m, "short")]
             assert len(lines) == 1, lines  # folded into one line
             line = lines[0]

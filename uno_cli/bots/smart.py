@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from types import SimpleNamespace
 from typing import Any, Sequence
 
 from uno_cli.bots.base import Bot
-from uno_cli.engine import IN_TURN_PHASES, Action, Event, Phase, View
+from uno_cli.engine import IN_TURN_PHASES, Action, Event, EventKind, Phase, View
 from uno_cli.engine.actions import (
     ACCEPT,
     ANSWER,
@@ -44,6 +45,9 @@ from uno_cli.engine.actions import (
 )
 from uno_cli.engine.cards import BEEP, CARD_COLOR, CARD_POINTS, CARD_RANK, COLORS, COPIES, WILD, WILD4, hand_points
 
+#: The engine's event kinds as plain strings, read in the loop every seen event goes through (a
+#: member read from the Enum class costs a metaclass lookup).
+E = SimpleNamespace(**{kind.name: kind.value for kind in EventKind})
 #: Average points of a card in a full deck (1,240 points in 108 cards): a hidden card's guess.
 CARD_MEAN_POINTS = 11.5
 
@@ -152,14 +156,14 @@ class SmartBot(Bot):
     def _note(self, e: dict[str, Any]) -> None:
         kind = e["type"]
         seat = e.get("seat")
-        if kind == "match_start":
+        if kind == E.MATCH_START:
             self.players = e["players"]
-        elif kind == "hand_start":
+        elif kind == E.HAND_START:
             self._reset_hand()
-        elif kind == "first_card":
+        elif kind == E.FIRST_CARD:
             self.discard[e["card"]] += 1
             self.color = e.get("color")
-        elif kind == "play":
+        elif kind == E.PLAY:
             card = e["card"]
             self.discard[card] += 1
             if card == WILD4:
@@ -172,14 +176,14 @@ class SmartBot(Bot):
                 known = self.known.get(seat)
                 if known and known[card] > 0:
                     known[card] -= 1
-        elif kind == "color_chosen":
+        elif kind == E.COLOR_CHOSEN:
             self.color = e.get("color")
-        elif kind == "card_returned":
+        elif kind == E.CARD_RETURNED:
             self.discard[e["card"]] -= 1
             self.color = e.get("color")
-        elif kind == "reshuffle":
+        elif kind == E.RESHUFFLE:
             self.discard = Counter()
-        elif kind == "draw":
+        elif kind == E.DRAW:
             if seat is not None and seat != self.seat:
                 lack = self._lack(seat)
                 if e.get("reason") == "choice" and self.color is not None:
@@ -189,7 +193,7 @@ class SmartBot(Bot):
                 for c in COLORS:
                     if e.get("reason") != "choice" or c != self.color:
                         lack[c] *= keep
-        elif kind == "challenge_result":
+        elif kind == E.CHALLENGE_RESULT:
             target = e.get("seat")
             if target is not None:
                 record = self.dares.setdefault(target, [0, 0])
@@ -200,7 +204,7 @@ class SmartBot(Bot):
                 self._know(target, hand)
             elif target is not None and not e.get("guilty") and self.w4_prev:
                 self._lack(target)[self.w4_prev] = 1.0
-        elif kind == "swap":
+        elif kind == E.SWAP:
             a, b = seat, e.get("target")
             if a is None or b is None:
                 return
@@ -224,14 +228,14 @@ class SmartBot(Bot):
                             old.remove(card)
                             break
                 self._know(other, old)
-        elif kind == "rotate":
+        elif kind == E.ROTATE:
             direction = e.get("direction", 1)
             n = self.players
             self.lack = {(s + direction) % n: v for s, v in self.lack.items()}
             self.known = {(s + direction) % n: v for s, v in self.known.items()}
             mine = (self.seat + direction) % n
             self._know(mine, list(self.last_hand))
-        elif kind == "caught":
+        elif kind == E.CAUGHT:
             pass
 
     def _know(self, seat: int, hand: Sequence[str]) -> None:

@@ -257,7 +257,7 @@ class Controller:
     def attach(self, session: Any) -> None:
         """Play this session (new, resumed, or rebuilt from the options)."""
         self.table = session
-        session.output = self.on_message
+        session.narrator.output = self.on_message
         session.autosave = self._autosave
 
     # ---------------------------------------------------------------- acting
@@ -600,7 +600,7 @@ class Controller:
             self.colors.choose(color)
             return
         focused = self._focused_card()
-        result = self.table.handle_line(text, PLAYER_SEAT)
+        result = self.table.dispatcher.handle_line(text, PLAYER_SEAT)
         if result.quit:
             self.ask_quit()
         elif result.changed:

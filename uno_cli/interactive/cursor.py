@@ -11,12 +11,13 @@ from typing import Any
 
 from uno_cli.words import describe as d
 from uno_cli.engine.actions import ActionKind
+from uno_cli.engine.cards import ACTIONS, BEEP, NUMBERS, WILD, WILD4
 from uno_cli.engine.game import IN_TURN_PHASES, Phase
 from uno_cli.words.i18n import _
 from uno_cli.words import interactive as words
 from uno_cli.interactive.keys import COLOR_ORDER
 
-_RANKS = [str(n) for n in range(10)] + ["s", "r", "+2", "w", "w+4", "beep"]
+_RANKS = [*NUMBERS, *ACTIONS, WILD, WILD4, BEEP]
 
 
 def sort_key_color(code: str) -> tuple[int, int]:
@@ -24,7 +25,7 @@ def sort_key_color(code: str) -> tuple[int, int]:
     from uno_cli.engine.cards import CARD_COLOR, CARD_RANK
 
     c = CARD_COLOR.get(code)
-    return (COLOR_ORDER.index(c) if c in COLOR_ORDER else 4, _RANKS.index(CARD_RANK.get(code, "beep")))
+    return (COLOR_ORDER.index(c) if c in COLOR_ORDER else 4, _RANKS.index(CARD_RANK.get(code, BEEP)))
 
 
 def sort_key_number(code: str) -> tuple[int, int]:

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from uno_cli.engine.seats import Seat
+
 #: The seat of the person at the keyboard (the interactive game's player); not playconfig.HUMAN, a kind of seat.
-PLAYER_SEAT = 0
+PLAYER_SEAT = Seat(0)
 
 
 def _explicit(name: str) -> bool:

@@ -259,7 +259,7 @@ class Table:
             key = (member.lang, member.seat)
             if key not in cache:
                 with member.language():
-                    cache[key], state = session.narrate(events, member.seat)
+                    cache[key], state = session.narrator.narrate(events, member.seat)
             told = cache[key]
             if member.json:
                 made = lines.get(key)
@@ -272,7 +272,7 @@ class Table:
                 if member.json or said(message, member.verbosity) or member.frames and _folded(message, member.verbosity):
                     member.send(message.type, message.text, message.data, important=important(message),
                                 turn=bool(message.text) and _turn_folded_in(told, index, member.seat))
-        session.turn_state = state if state is not None else session.narrate(events, None)[1]
+        session.narrator.turn_state = state if state is not None else session.narrator.narrate(events, None)[1]
         if g.is_over:
             self.state = OVER
 
@@ -299,16 +299,16 @@ class Table:
                 cmd = parse(text, seat, session.game, member.lang, session.names)
                 if cmd.error is None and cmd.seat != seat:
                     # Nobody acts for another seat over the network.
-                    session.error("not_your_seat", d.computer_seat_text(cmd.seat, session.names)
+                    session.dispatcher.error("not_your_seat", d.computer_seat_text(cmd.seat, session.names)
                                    if cmd.seat is not None else d.no_seat_text(), seat)
                     return
                 if cmd.error is None and cmd.verb in REFUSED_AT_TABLE:
                     if cmd.verb == "save":
-                        session.error("no_files", net_words.no_files(), seat)
+                        session.dispatcher.error("no_files", net_words.no_files(), seat)
                     else:  # quit
                         member.say(net_words.quit_at_table, "info", {"code": "quit_at_table"})
                     return
-                result = session.handle_command(cmd)
+                result = session.dispatcher.handle_command(cmd)
                 if result.ok and not result.changed and member.json:
                     self._prompted.pop(id(member), None)  # a JSON driver reads up to the next prompt
                 if result.waived:

@@ -52,11 +52,12 @@ from uno_cli.engine.actions import (
 )
 from uno_cli.engine.cards import ALL_CODES, BEEP, COLORS, WILD, WILD4
 from uno_cli.engine.errors import IllegalAction
-from uno_cli.engine.seats import seat_index, seat_number
+from uno_cli.engine.game import Phase
+from uno_cli.engine.seats import Seat, seat_index, seat_number
 from uno_cli.words.i18n import N_, NP_, LANGUAGES, context_messages, get_translator, normalize, pgettext, typed_choice
 
 __all__ = [
-    "BY_NAME", "LOBBY", "Answer", "Asking", "Command", "Partial", "PUBLIC_QUERIES", "QUERIES", "REGISTRY", "Verb",
+    "BY_NAME", "LOBBY", "Acting", "Answer", "Asking", "Command", "Partial", "PUBLIC_QUERIES", "QUERIES", "REGISTRY", "Verb",
     "action_to_command", "ask", "help_lines",
     "force_words", "lobby_usage", "lobby_verb", "localize_command", "normalize", "parse", "resolve",
     "save_force_command", "spoken_moves", "typed_choice",
@@ -186,6 +187,115 @@ def _rules(q: Asking) -> Answer:
 
 
 @dataclass(frozen=True)
+class Acting:
+    """A command to turn into an engine action: the parsed line, for which seat, of which game."""
+
+    cmd: Command
+    game: Any
+    """The engine's game (uno_cli.engine.Game)."""
+    seat: Seat
+    """The acting seat (0-based)."""
+    legal: Sequence[Action]
+    """The seat's legal actions now."""
+    partial: Action | None = None
+    """The seat's half-made play (a :class:`Partial`'s), completed by ``color`` or ``swap``."""
+
+
+def _play_or_jump(r: Acting, kind: str) -> Action | Partial:
+    """A card played in turn (PLAY) or out of turn (JUMP_IN): its colour or seat asked for later
+    when the line left it out (a :class:`Partial`)."""
+    cmd, game, seat, legal = r.cmd, r.game, r.seat, r.legal
+    card = cmd.card
+    assert card is not None
+    if kind == PLAY and card == BEEP:
+        return Action(PLAY, seat, BEEP)
+    if kind == PLAY and seat != game.current and any(a.kind == JUMP_IN and a.card == card for a in legal) and not any(
+        a.kind == PLAY and a.card == card for a in legal
+    ):
+        kind = JUMP_IN  # "play r5" out of turn on a red 5 is an interception
+    elif kind == JUMP_IN and seat == game.current and any(a.kind == PLAY and a.card == card for a in legal):
+        kind = PLAY  # the turn holder's "jump r5" with a card it may play is a play
+    action = Action(kind, seat, card, cmd.color, cmd.target)
+    if action in legal:
+        return action
+    if card in (WILD, WILD4) and cmd.color is None and game.is_legal(Action(kind, seat, card)):
+        return Action(kind, seat, card)  # a last Wild ends the hand: no colour to ask for
+    variants = [a for a in legal if a.kind == kind and a.card == card]
+    if variants and cmd.color is None and cmd.target is None and (
+        any(a.color is not None for a in variants) or any(a.target is not None for a in variants)
+    ):
+        return Partial(Action(kind, seat, card))
+    if kind == JUMP_IN:
+        missed = Action(MISSED_JUMP_IN, seat, card)
+        if game.is_legal(missed):
+            return missed
+    raise game.why_illegal(action)
+
+
+def _play(r: Acting) -> Action | Partial:
+    return _play_or_jump(r, PLAY)
+
+
+def _jump(r: Acting) -> Action | Partial:
+    return _play_or_jump(r, JUMP_IN)
+
+
+def _color(r: Acting) -> Action:
+    if r.partial is not None and r.partial.card in (WILD, WILD4):
+        return Action(r.partial.kind, r.seat, r.partial.card, r.cmd.color)
+    return Action(COLOR, r.seat, None, r.cmd.color)
+
+
+def _swap(r: Acting) -> Action:
+    if r.partial is not None and r.partial.card is not None and r.partial.card[1:] == "7":
+        return Action(r.partial.kind, r.seat, r.partial.card, None, r.cmd.target)
+    raise IllegalAction("swap_without_seven", None)
+
+
+def _catch(r: Acting) -> Action:
+    target = r.cmd.target if r.cmd.target is not None else r.game.uno_open
+    if target is None:
+        raise IllegalAction("nobody_to_catch", None)
+    return Action(CATCH, r.seat, None, None, target)
+
+
+def _beep(r: Acting) -> Action:
+    if r.game.phase == Phase.BEEP_RACE:
+        return Action(ANSWER, r.seat)
+    if r.game.options.beep and BEEP in r.game.hands[r.seat]:
+        return Action(PLAY, r.seat, BEEP)
+    raise IllegalAction("no_beep", None)
+
+
+def _draw(r: Acting) -> Action:
+    game, seat = r.game, r.seat
+    if seat == game.current:
+        # One word for "take a card": the penalty waiting, another card (draw_again), or
+        # keeping the card just drawn.
+        if game.phase == Phase.PENDING:
+            return Action(ACCEPT, seat)
+        if game.phase == Phase.DRAWN and Action(DRAW, seat) not in r.legal:
+            return Action(PASS, seat)
+    return Action(DRAW, seat)
+
+
+def _uno(r: Acting) -> Action:
+    # Calling UNO on a player who forgot is how they are caught.
+    for a in r.legal:
+        if a.kind == CATCH:
+            return a
+    return Action(UNO, r.seat)
+
+
+def _the_kind(kind: str) -> Callable[[Acting], Action]:
+    """The handler of a verb that stands for one engine action kind of the seat's (pass, accept, challenge)."""
+    def act(r: Acting) -> Action:
+        return Action(kind, r.seat)
+
+    return act
+
+
+@dataclass(frozen=True)
 class Verb:
     """One command, defined once; everything that names it is derived from here."""
 
@@ -209,6 +319,10 @@ class Verb:
     """The engine action kinds it stands for, in prompts and answers."""
     answer: Callable[[Asking], Answer] | None = None
     """A query's handler: what it answers (every front end renders it: :func:`ask`)."""
+    act: Callable[[Acting], Action | Partial] | None = None
+    """An acting verb's handler: the engine action the command means for the seat now, a
+    :class:`Partial` still missing a colour or a seat, or IllegalAction raised (its code is
+    the neutral answer each front end says); :func:`resolve` only looks it up and calls it."""
     public: bool = False
     """A query a watcher may ask too (it tells nothing hidden)."""
 
@@ -240,38 +354,39 @@ REGISTRY: tuple[Verb, ...] = (
          ("p", "pl", "jogar", "jogo", "joga", "jogue", "igraj", "igram", "odigraj", "igra", "igras", "joaca", "joc",
           "joci", "gioca", "gioco", "giochi"),
          N_("play a card; a wild takes a colour, a 7 under the 0 and 7 rule the seat to swap with"),
-         arg="card", kinds=(PLAY,)),
+         arg="card", kinds=(PLAY,), act=_play),
     Verb("draw", NP_("command", "draw"),
          ("d", "dr", "comprar", "compro", "compra", "puxar", "puxo", "vuci", "vucem", "vuces", "povuci", "izvuci",
           "uzmi", "trage", "trag", "tragi", "pesca", "pesco", "peschi"),
-         N_("draw a card; after drawing, keep it; with a penalty waiting, take it"), kinds=(DRAW,)),
+         N_("draw a card; after drawing, keep it; with a penalty waiting, take it"), kinds=(DRAW,), act=_draw),
     Verb("pass", NP_("command", "pass"), ("passar", "passo", "passa", "dalje", "propusti", "pas", "paseste"),
-         N_("keep the card you drew and end your turn"), kinds=(PASS,)),
+         N_("keep the card you drew and end your turn"), kinds=(PASS,), act=_the_kind(PASS)),
     Verb("accept", NP_("command", "accept"),
          ("a", "ac", "aceitar", "aceito", "aceita", "prihvati", "prihvatam", "accepta", "accepti", "accetta",
           "accetto", "take"),
-         N_("take the draw penalty"), kinds=(ACCEPT,)),
+         N_("take the draw penalty"), kinds=(ACCEPT,), act=_the_kind(ACCEPT)),
     Verb("challenge", NP_("command", "challenge"),
          ("ch", "desafiar", "desafio", "desafia", "izazovi", "izazivam", "contesta", "contest", "sfida", "sfido"),
-         N_("challenge a Wild Draw Four played on you"), kinds=(CHALLENGE,)),
+         N_("challenge a Wild Draw Four played on you"), kinds=(CHALLENGE,),
+         act=_the_kind(CHALLENGE)),
     Verb("color", NP_("command", "color"), ("colour", "col", "cor", "boja", "culoare", "colore"),
-         N_("choose the colour"), arg="color", kinds=(COLOR,)),
+         N_("choose the colour"), arg="color", kinds=(COLOR,), act=_color),
     Verb("swap", NP_("command", "swap"),
          ("sw", "trocar", "troca", "troco", "zameni", "menjaj", "schimba", "schimb", "scambia", "scambio"),
-         N_("choose whose hand to take after a 7"), arg="seat"),
+         N_("choose whose hand to take after a 7"), arg="seat", act=_swap),
     Verb("uno", NP_("command", "uno"), ("u", "uno!"),
-         N_("say UNO, or catch a player who forgot to"), kinds=(UNO,)),
+         N_("say UNO, or catch a player who forgot to"), kinds=(UNO,), act=_uno),
     Verb("catch", NP_("command", "catch"),
          ("pegar", "pega", "pego", "apanhar", "denunciar", "denuncia", "denuncio", "uhvati", "hvataj", "prinde",
           "prind", "becca", "cogli", "prendi"),
-         N_("catch a player who forgot to say UNO"), arg="seat?", kinds=(CATCH,)),
+         N_("catch a player who forgot to say UNO"), arg="seat?", kinds=(CATCH,), act=_catch),
     Verb("jump", NP_("command", "jump"),
          ("j", "interceptar", "intercepto", "intercepta", "cortar", "corta", "uskoci", "uskace", "uskaces",
           "presretni", "intercepteaza", "intervino", "intervin", "intervii", "intervine", "intercetta", "intercetto",
           "intervieni", "interviene", "intervengo"),
          N_("jump in out of turn with the same card as the top card"), arg="card",
-         kinds=(JUMP_IN, MISSED_JUMP_IN)),
-    Verb("beep", NP_("command", "beep"), ("b", "bip"), N_("answer a Beep, or play a Beep card"), kinds=(ANSWER,)),
+         kinds=(JUMP_IN, MISSED_JUMP_IN), act=_jump),
+    Verb("beep", NP_("command", "beep"), ("b", "bip"), N_("answer a Beep, or play a Beep card"), kinds=(ANSWER,), act=_beep),
     Verb("wait", NP_("command", "wait"), ("ok", "esperar", "espera", "cekaj", "asteapta", "aspetta", "attendi"),
          N_("let a chance to act out of turn go by")),
     # Reading the game.
@@ -408,12 +523,12 @@ class Command:
     """One parsed line. ``error`` is set (with ``detail``) when the line cannot be understood."""
 
     verb: str = ""
-    seat: int | None = None
+    seat: Seat | None = None
     """The seat the line is for (0-based): from ``@N``, else the default seat."""
     explicit_seat: bool = False
     card: str | None = None
     color: str | None = None
-    target: int | None = None
+    target: Seat | None = None
     """A seat (0-based) named by the line: catch, swap, a 7's target."""
     arg: str = ""
     """The rest of the line as typed (file name for ``save``, topic for ``help``)."""
@@ -600,9 +715,9 @@ def _card_from(items: list[tuple[str, Any]]) -> tuple[str | None, list[tuple[str
     return None, items
 
 
-def _seat_from(item: tuple[str, Any], players: int) -> int | None:
+def _seat_from(item: tuple[str, Any], players: int) -> Seat | None:
     if item[0] == "seat":
-        return int(item[1])
+        return Seat(int(item[1]))
     if item[0] == "num" and 1 <= int(item[1]) <= players:
         return seat_index(int(item[1]))
     if item[0] == "color" and item[1] == "b" and False:  # pragma: no cover - kept simple
@@ -623,7 +738,7 @@ def parse(
     """Parse one line for ``seat`` (0-based; ``@N`` overrides it). Never raises."""
     players = getattr(game, "players", 10)
     text = line.strip().removeprefix("\ufeff")  # a byte-order mark some editors put first
-    cmd = Command(seat=seat)
+    cmd = Command(seat=None if seat is None else Seat(seat))
     if "\ufffd" in text:
         cmd.error = "invalid_text"
         return cmd
@@ -1030,76 +1145,14 @@ class Partial:
     action: Action
 
 
-def resolve(cmd: Command, game: Any, seat: int, partial: Action | None = None) -> Action | Partial:
+def resolve(cmd: Command, game: Any, seat: Seat, partial: Action | None = None) -> Action | Partial:
     """The engine action ``cmd`` means for ``seat`` now; raises IllegalAction if none.
 
     ``partial`` is the seat's half-made play (from an earlier :class:`Partial`), completed
-    by ``color`` or ``swap``. Only verbs that act resolve; the engine judges legality.
+    by ``color`` or ``swap``. Only verbs with a handler (:attr:`Verb.act`) act; the engine
+    judges legality.
     """
-    from uno_cli.engine import Phase
-
-    verb = cmd.verb
-    legal = game.legal_actions(seat)
-    if verb in ("play", "jump"):
-        card = cmd.card
-        assert card is not None
-        if verb == "play" and card == BEEP:
-            return Action(PLAY, seat, BEEP)
-        kind = PLAY if verb == "play" else JUMP_IN
-        if kind == PLAY and seat != game.current and any(a.kind == JUMP_IN and a.card == card for a in legal) and not any(
-            a.kind == PLAY and a.card == card for a in legal
-        ):
-            kind = JUMP_IN  # "play r5" out of turn on a red 5 is an interception
-        elif kind == JUMP_IN and seat == game.current and any(a.kind == PLAY and a.card == card for a in legal):
-            kind = PLAY  # the turn holder's "jump r5" with a card it may play is a play
-        action = Action(kind, seat, card, cmd.color, cmd.target)
-        if action in legal:
-            return action
-        if card in (WILD, WILD4) and cmd.color is None and game.is_legal(Action(kind, seat, card)):
-            return Action(kind, seat, card)  # a last Wild ends the hand: no colour to ask for
-        variants = [a for a in legal if a.kind == kind and a.card == card]
-        if variants and cmd.color is None and cmd.target is None and (
-            any(a.color is not None for a in variants) or any(a.target is not None for a in variants)
-        ):
-            return Partial(Action(kind, seat, card))
-        if kind == JUMP_IN:
-            missed = Action(MISSED_JUMP_IN, seat, card)
-            if game.is_legal(missed):
-                return missed
-        raise game.why_illegal(action)
-    if verb == "color":
-        if partial is not None and partial.card in (WILD, WILD4):
-            return Action(partial.kind, seat, partial.card, cmd.color)
-        return Action(COLOR, seat, None, cmd.color)
-    if verb == "swap":
-        if partial is not None and partial.card is not None and partial.card[1:] == "7":
-            return Action(partial.kind, seat, partial.card, None, cmd.target)
-        raise IllegalAction("swap_without_seven", None)
-    if verb == "catch":
-        target = cmd.target if cmd.target is not None else game.uno_open
-        if target is None:
-            raise IllegalAction("nobody_to_catch", None)
-        return Action(CATCH, seat, None, None, target)
-    if verb == "beep":
-        if game.phase == Phase.BEEP_RACE:
-            return Action(ANSWER, seat)
-        if game.options.beep and BEEP in game.hands[seat]:
-            return Action(PLAY, seat, BEEP)
-        raise IllegalAction("no_beep", None)
-    if verb == "draw" and seat == game.current:
-        # One word for "take a card": the penalty waiting, another card (draw_again), or
-        # keeping the card just drawn.
-        if game.phase == Phase.PENDING:
-            return Action(ACCEPT, seat)
-        if game.phase == Phase.DRAWN and Action(DRAW, seat) not in legal:
-            return Action(PASS, seat)
-    if verb == "uno":
-        # Calling UNO on a player who forgot is how they are caught.
-        for a in legal:
-            if a.kind == CATCH:
-                return a
-    # The other verbs stand for one engine action kind (Verb.kinds): draw, pass, accept, challenge, uno.
-    kinds = BY_NAME[verb].kinds if verb in BY_NAME else ()
-    if len(kinds) != 1:
+    verb = BY_NAME.get(cmd.verb)
+    if verb is None or verb.act is None:
         raise IllegalAction("not_now", None)
-    return Action(kinds[0], seat)
+    return verb.act(Acting(cmd, game, seat, game.legal_actions(seat), partial))

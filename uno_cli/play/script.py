@@ -185,7 +185,7 @@ def _prompt(session: Any, wait: Any, writer: _Writer, prompt_id: int = 0) -> Non
     race = wait.kind == "race"
     legal = prompt_legal(session.legal_commands(seat), race)
     # The text says the verbs in the player's language; the JSON "legal" list stays canonical.
-    text = prompt_text([localize_command(c) for c in legal], race, seat, session.viewer, session.names)
+    text = prompt_text([localize_command(c) for c in legal], race, seat, session.narrator.viewer, session.names)
     # The JSON object is made only when it is written (JSON output), before anything changes.
     writer(Message("prompt", text, None, seat, True, make=(_prompt_json, session, seat, prompt_id, race, legal, text)))
 
@@ -213,7 +213,7 @@ def _hello(session: Any, writer: _Writer) -> None:
 
     players = session.game.players
     scripted = [s for s in range(players) if session.controlled(s)]
-    writer(Message("hello", None, None, make=(hello_json, players, session.names, session.viewer, scripted)))
+    writer(Message("hello", None, None, make=(hello_json, players, session.names, session.narrator.viewer, scripted)))
 
 
 def answer_line(session: Any, line: str, seat: int, prompt_id: int) -> str | None:
@@ -223,11 +223,11 @@ def answer_line(session: Any, line: str, seat: int, prompt_id: int) -> str | Non
 
     parts = answer_parts(line)
     if parts is None:
-        session.error("invalid_answer", describe.parse_error_text(None, {}, localize_command), seat)
+        session.dispatcher.error("invalid_answer", describe.parse_error_text(None, {}, localize_command), seat)
         return None
     pid, command = parts
     if pid is not None and pid != prompt_id:
-        session.error("wrong_prompt", describe.wrong_prompt_text(pid, prompt_id), seat, id=pid, prompt=prompt_id)
+        session.dispatcher.error("wrong_prompt", describe.wrong_prompt_text(pid, prompt_id), seat, id=pid, prompt=prompt_id)
         return None
     return command if pid is not None or line.lstrip().startswith("{") else line
 
@@ -351,7 +351,7 @@ def _loop(session: Any, stdin: IO[bytes], writer: _Writer) -> int:
         writer.flush()
         raw = _read_line(stdin)
         if raw is None:
-            session.error("too_long", describe.parse_error_text("too_long", {}, localize_command), wait.seat)
+            session.dispatcher.error("too_long", describe.parse_error_text("too_long", {}, localize_command), wait.seat)
             continue
         if not raw:
             return _stop(session, writer, quit=False)
@@ -365,7 +365,7 @@ def _loop(session: Any, stdin: IO[bytes], writer: _Writer) -> int:
             continue  # an answer to another prompt: refused
         if answer.lstrip().startswith("#") or not answer.strip():
             continue  # comments and blank lines
-        result = session.handle_line(answer, wait.seat)
+        result = session.dispatcher.handle_line(answer, wait.seat)
         if result.quit:
             return _stop(session, writer, quit=True)
         if result.changed or result.waived:
@@ -382,7 +382,7 @@ def _stop(session: Any, writer: _Writer, quit: bool, why: str | None = None) -> 
     path = _save_unfinished(session)
     kind = why or ("quit" if quit else "input_ended")
     file = None if path is None else str(path)
-    session.emit(kind, describe.stopped_text(kind, file), {"file": file})
+    session.narrator.emit(kind, describe.stopped_text(kind, file), {"file": file})
     writer.flush()
     if kind == "endless":
         return EXIT_ENDLESS

@@ -15,11 +15,11 @@ API (stable)
 ``session.start()``
     Deal (or, for a setup or a save, announce the state) and emit the first messages.
 ``session.game``, ``session.names``, ``session.seats`` (SeatSpec list), ``session.bots``
-    (seat -> Bot), ``session.viewer``, ``session.controlled(seat)`` (human or script).
+    (seat -> Bot), ``session.narrator.viewer``, ``session.controlled(seat)`` (human or script).
 ``session.apply(action) -> list[Event]``
     Apply an engine action (raises IllegalAction, nothing changed), tell the bots, emit
     the messages, start the next hand when ``auto_next_hand``.
-``session.handle_line(text, seat) -> LineResult``
+``session.dispatcher.handle_line(text, seat) -> LineResult``
     Parse and carry out one command line for ``seat`` (``@N`` overrides it). Errors and
     read-only answers are emitted as messages; the game is unchanged on error.
 ``session.prompt_seat()`` / ``session.legal_commands(seat)``
@@ -40,12 +40,14 @@ API (stable)
     :func:`uno_cli.words.names.clean_name`.
 ``session.hand_text(seat)``, ``status_text(seat)``, ``scores_text(seat)``, ``counts_text(seat)``.
 
-A Session is three parts, each with public methods a server uses: the :class:`Narrator`
-(``narrate(events, viewer)``, its plain-list form ``lines(events, viewer)`` for an output that
-writes lines without making a Message each (script mode's), ``turn_state``, ``say(events)``:
-an output with a ``write_lines`` method is given each change's lines at once), the :class:`Match` (the game,
-seats, referee, ``settle()`` after a change, saving, summaries) and the :class:`Dispatcher`
-(``handle_line``, ``handle_command``, ``error``).
+A Session is three objects that hold one another, each with public methods a server, script
+mode and the interactive game use: the :class:`Match` (the session itself: the game, seats,
+referee, ``settle()`` after a change, saving, summaries), its :class:`Narrator`
+(``session.narrator``: ``narrate(events, viewer)``, its plain-list form ``lines(events, viewer)``
+for an output that writes lines without making a Message each (script mode's), ``turn_state``,
+``say(events)``: an output with a ``write_lines`` method is given each change's lines at once,
+``emit``, ``output``, ``viewer``) and its :class:`Dispatcher` (``session.dispatcher``:
+``handle_line``, ``handle_command``, ``error``). ``Session`` is the name callers build a match by.
 
 Messages
 --------
@@ -70,7 +72,7 @@ from uno_cli.words import describe as d
 from uno_cli.play.commands import BY_NAME, INTERFACE, QUERIES, Asking, ask, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve, save_force_command, spoken_moves
 from uno_cli.engine import state_io
 from uno_cli.engine.events import EventKind
-from uno_cli.engine.seats import seat_index, seat_number
+from uno_cli.engine.seats import Seat, seat_index, seat_number
 from uno_cli.engine.actions import (
     Action,
 )
@@ -454,22 +456,39 @@ class Narrator:
     """What a match's events say to each listener, in order, with the turn state between them.
 
     The one narration of script mode, the interactive game and network tables; a server says
-    the same events to each member with :meth:`narrate` and keeps :attr:`turn_state`.
+    the same events to each member with :meth:`narrate` and keeps :attr:`turn_state`. It
+    holds its :class:`Match` and reads the game, names and settings there.
     """
 
-    game: Game
-    names: list[str]
-    seats: list[SeatSpec]
-    config: PlayConfig
-    viewer: int | None
-    output: Callable[[Message], None]
-    turn_state: tuple[int | None, bool]
-    """What was said of the turn: whose turn was said last, and whether a card was played out
-    of turn since (then whose turn it is is said, even at short verbosity)."""
+    def __init__(self, match: Match, output: Callable[[Message], None] | None = None,
+                 viewer: int | None = None) -> None:
+        self.match = match
+        self.output: Callable[[Message], None] = output or (lambda m: None)
+        """Called with every message said to the match's own listener."""
+        self.viewer = viewer
+        """The seat whose point of view the text takes ("You play ..."), or None."""
+        self.turn_state: tuple[int | None, bool] = (None, False)
+        """What was said of the turn: whose turn was said last, and whether a card was played out
+        of turn since (then whose turn it is is said, even at short verbosity)."""
+
+    @property
+    def game(self) -> Game:
+        """The match's game."""
+        return self.match.game
+
+    @property
+    def names(self) -> list[str]:
+        """The match's names of the seats."""
+        return self.match.names
+
+    @property
+    def config(self) -> PlayConfig:
+        """The match's settings."""
+        return self.match.config
 
     def controlled(self, seat: int) -> bool:
-        """True for seats played by a person or a script (not a bot or a program)."""
-        return self.seats[seat].kind in (HUMAN, SCRIPT)
+        """True for seats played by a person or a script (:meth:`Match.controlled`)."""
+        return self.match.controlled(seat)
 
 
     # ---------------------------------------------------------------- output
@@ -592,9 +611,12 @@ class Narrator:
         return out, (turn_said, out_of_turn)
 
 
-class Match(Narrator):
-    """The game of a session: the engine, who sits where, names, bots, the referee, saving."""
+class Match:
+    """The game of a session: the engine, who sits where, names, bots, the referee, saving.
 
+    It holds its :class:`Narrator` (``narrator``: what the match's events say, to whom) and
+    its :class:`Dispatcher` (``dispatcher``: the command lines typed for its seats).
+    """
 
     def __init__(
         self,
@@ -605,7 +627,6 @@ class Match(Narrator):
         script_kind: str = SCRIPT,
     ) -> None:
         self.config = config
-        self.output = output or (lambda m: None)
         self.help_skip: frozenset[str] = frozenset()
         """Verbs the help leaves out because they do not work here (a network table sets them)."""
         self.seat_prefix = True
@@ -651,7 +672,8 @@ class Match(Narrator):
                 except Exception:  # noqa: BLE001 - a memory that does not fit is forgotten
                     pass
         ctrl = [s for s in range(n) if self.controlled(s)]
-        self.viewer: int | None = (ctrl[0] if len(ctrl) == 1 else None) if viewer is AUTO else viewer
+        self.narrator = Narrator(self, output, (ctrl[0] if len(ctrl) == 1 else None) if viewer is AUTO else viewer)
+        self.dispatcher = Dispatcher(self)
         self.partial: dict[int, Action] = {}
         #: The game with its bots on the one race clock (see uno_cli.play.race).
         self.referee = Referee(
@@ -664,11 +686,12 @@ class Match(Narrator):
             remember_states=True,
         )
         self.started = False
-        #: What was said of the turn: whose turn was said last, and whether a card was
-        #: played out of turn since (then whose turn it is is said, even at short verbosity).
-        self.turn_state: tuple[int | None, bool] = (None, False)
 
     # ------------------------------------------------------------------ seats
+
+    def controlled(self, seat: int) -> bool:
+        """True for seats played by a person or a script (not a bot or a program)."""
+        return self.seats[seat].kind in (HUMAN, SCRIPT)
 
     def name(self, seat: int | None) -> str:
         """The name of ``seat``."""
@@ -680,8 +703,9 @@ class Match(Narrator):
         """Begin: deal the first hand, or announce a loaded game."""
         self.started = True
         g = self.game
+        narrator = self.narrator
         for seat in self.replaced_programs:
-            self.emit("info", d.program_replaced_text(seat),
+            narrator.emit("info", d.program_replaced_text(seat),
                       {"state": "program_replaced", "seat": seat_number(seat)}, important=True)
         if not self.from_file:
             self.referee.deal(g.start())
@@ -691,27 +715,28 @@ class Match(Narrator):
             return
         # A game from a file is saved before its first action: killed now, it is still offered.
         self._autosave_now()
-        view = g.view(self.viewer if self.viewer is not None else 0)
-        self.emit("info", d.resumed_text(), {"state": "resumed"})
-        self.emit("status", d.status_text(view, self.names, self.viewer))
-        if self.viewer is not None:
-            self.emit("hand", d.hand_text(g.hands[self.viewer]), {"seat": self.viewer + 1, "cards": list(g.hands[self.viewer])})
+        viewer = narrator.viewer
+        view = g.view(viewer if viewer is not None else 0)
+        narrator.emit("info", d.resumed_text(), {"state": "resumed"})
+        narrator.emit("status", d.status_text(view, self.names, viewer))
+        if viewer is not None:
+            narrator.emit("hand", d.hand_text(g.hands[viewer]), {"seat": viewer + 1, "cards": list(g.hands[viewer])})
         if g.phase in IN_TURN_PHASES:
             again = [Event("turn", g.current)]
             if g.phase == Phase.DRAWN and g.drawn is not None:
                 again.append(Event("playable_drawn", g.current, {}, {"card": g.drawn}))
             elif g.phase == Phase.PENDING:
                 again.append(Event("pending", g.current, {"total": g.pending, "kind": g.pending_kind}))
-            self._emit_events(again)
+            narrator.say(again)
         elif g.phase == Phase.BEEP_RACE:
-            self._emit_events([Event("beep_race", None, {"seats": list(g.beep_waiting)})])
+            narrator.say([Event("beep_race", None, {"seats": list(g.beep_waiting)})])
         self.referee.tell_bots([])
 
     def _changed(self, action: Action | None, events: list[Event]) -> None:
         """After every change (the referee calls it): forget half-made plays, autosave, say it."""
         # Saved before it is said: a game killed right after a line was printed keeps that move.
         self.settle()
-        self.say(events)
+        self.narrator.say(events)
 
     def settle(self) -> None:
         """After a change, before it is said: forget half-made plays, autosave."""
@@ -798,13 +823,14 @@ class Match(Narrator):
         data["bots"] = {str(seat_number(seat)): state for seat, state in states.items()}  # seat numbers from 1
         return data
 
-    def _save_text(self) -> str:
+    def save_text(self) -> str:
+        """The save file's text."""
         return json.dumps(self.save_dict(), ensure_ascii=False, indent=1) + "\n"
 
     def save(self, path: str | Path) -> Path:
         """Write the save file in a place the game chose (raises OSError); see ``_save_command``."""
         p = Path(path)
-        text = self._save_text()
+        text = self.save_text()
         try:
             from uno_cli.play.savefile import atomic_write
 
@@ -842,20 +868,27 @@ class Match(Narrator):
         return d.counts_text([len(h) for h in self.game.hands], self.names, seat, self.game.eliminated)
 
 
-class Dispatcher(Match):
-    """Command lines of a session: parse, check the seat, answer a query, apply, say errors."""
+class Dispatcher:
+    """Command lines of a session: parse, check the seat, answer a query, apply, say errors.
+
+    It holds its :class:`Match` (the game it acts on) and says answers and errors through the
+    match's :class:`Narrator`.
+    """
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
 
     # ------------------------------------------------------------- commands
 
     def handle_line(self, text: str, seat: int | None) -> LineResult:
         """Carry out one command line for ``seat``; errors and answers become messages."""
-        cmd = parse(text, seat, self.game, get_translator().language if hasattr(get_translator(), "language") else "en",
-                    self.names)
+        cmd = parse(text, seat, self.match.game, get_translator().language if hasattr(get_translator(), "language") else "en",
+                    self.match.names)
         return self.handle_command(cmd)
 
     def error(self, code: str, message: str, seat: int | None, /, **extra: Any) -> LineResult:
         """Say an error to ``seat`` with what it may do now (an ``error`` message); nothing changes."""
-        legal = self.legal_commands(seat) if seat is not None and 0 <= seat < self.game.players else []
+        legal = self.match.legal_commands(seat) if seat is not None and 0 <= seat < self.match.game.players else []
         line = message
         if legal:
             line = message + " " + d.you_can_text(spoken_moves(legal))
@@ -865,71 +898,71 @@ class Dispatcher(Match):
         for key, value in extra.items():
             data.setdefault(key if key not in ("type", "text", "legal") else "detail_" + key, value)
         data["legal"] = legal
-        self.emit("error", line, data, seat, True)
+        self.match.narrator.emit("error", line, data, seat, True)
         return LineResult(False, seat=seat, error=code)
 
     def handle_command(self, cmd: Command) -> LineResult:
         """Carry out a parsed command."""
-        g = self.game
+        g = self.match.game
         seat = cmd.seat
         if cmd.error == "empty":
             return LineResult(True, seat=seat)
         if cmd.error is not None:
             return self.error(cmd.error, d.parse_error_text(cmd.error, cmd.detail, localize_command), seat, **_jsonable(cmd.detail))
         if seat is None:
-            seat = next((s for s in range(g.players) if self.controlled(s)), None)
+            seat = next((Seat(s) for s in range(g.players) if self.match.controlled(s)), None)
             if seat is None:
                 return self.error("no_seat", d.no_seat_text(), None)
-        if not self.controlled(seat):
+        if not self.match.controlled(seat):
             return self.error(
                 "not_your_seat",
-                d.computer_seat_text(seat, self.names),
+                d.computer_seat_text(seat, self.match.names),
                 None, target=seat_number(seat),
             )
         verb = cmd.verb
         if BY_NAME[verb].scope == INTERFACE:
             return self.error("interface_only", d.interface_only_text(label(verb)), seat)
         if verb in QUERIES:
-            answer = ask(verb, Asking(self, seat))
-            self.emit(answer.type, answer.text, answer.data, seat)
+            answer = ask(verb, Asking(self.match, seat))
+            self.match.narrator.emit(answer.type, answer.text, answer.data, seat)
             return LineResult(True, verb=verb, seat=seat)
         if verb == "quit":
             return LineResult(True, verb=verb, seat=seat, quit=True)
         if verb == "save":
             return self._save_command(cmd, seat)
         if verb == "wait":
-            if self.prompt_seat() == seat:
+            if self.match.prompt_seat() == seat:
                 return self.error("must_act", d.must_act_text(), seat)
-            self.waive(seat)
+            self.match.waive(seat)
             return LineResult(True, verb=verb, seat=seat, waived=True)
         try:
             action = self._to_action(cmd, seat)
         except IllegalAction as exc:
-            return self.error(exc.code, d.describe_error(exc, self.names), seat, **_jsonable(exc.detail))
+            return self.error(exc.code, d.describe_error(exc, self.match.names), seat, **_jsonable(exc.detail))
         if action is None:  # a partial play: colour or seat still to come
-            pend = self.partial[seat]
+            pend = self.match.partial[seat]
             if pend.card in (WILD, WILD4):
-                self.emit("choose", d.choose_color_text(),
-                          {"seat": seat_number(seat), "card": pend.card, "legal": self.legal_commands(seat)}, seat, True)
+                self.match.narrator.emit("choose", d.choose_color_text(),
+                          {"seat": seat_number(seat), "card": pend.card, "legal": self.match.legal_commands(seat)}, seat, True)
             else:
-                self.emit("choose", d.choose_target_text(),
-                          {"seat": seat_number(seat), "card": pend.card, "legal": self.legal_commands(seat)}, seat, True)
+                self.match.narrator.emit("choose", d.choose_target_text(),
+                          {"seat": seat_number(seat), "card": pend.card, "legal": self.match.legal_commands(seat)}, seat, True)
             return LineResult(True, verb=verb, seat=seat)
         try:
-            self.apply(action)
+            self.match.apply(action)
         except IllegalAction as exc:
-            return self.error(exc.code, d.describe_error(exc, self.names), seat, **_jsonable(exc.detail))
+            return self.error(exc.code, d.describe_error(exc, self.match.names), seat, **_jsonable(exc.detail))
         return LineResult(True, changed=True, verb=verb, seat=seat)
 
-    def _to_action(self, cmd: Command, seat: int) -> Action | None:
+    def _to_action(self, cmd: Command, seat: Seat) -> Action | None:
         """The engine action of a command (None: a half-made play, remembered in ``partial``)."""
-        result = resolve(cmd, self.game, seat, self.partial.pop(seat, None))
+        result = resolve(cmd, self.match.game, seat, self.match.partial.pop(seat, None))
         if isinstance(result, Partial):
-            self.partial[seat] = result.action
+            self.match.partial[seat] = result.action
             return None
         return result
 
-    def _save_command(self, cmd: Command, seat: int) -> LineResult:
+    def _save_command(self, cmd: Command, seat: Seat) -> LineResult:
         """``save FILE``, ``save FILE force`` or ``save --force FILE`` (see docs/protocol.md)."""
         from uno_cli.play.savefile import SaveRefused, typed_path, write_typed
 
@@ -939,17 +972,17 @@ class Dispatcher(Match):
         path = typed_path(text)
         shown = clean_text(text)
         try:
-            write_typed(path, self._save_text(), force=force)
+            write_typed(path, self.match.save_text(), force=force)
         except SaveRefused as exc:
             return self.error("save_refused", d.save_refused_text(exc.code, shown, save_force_command(shown)), seat, file=text, reason=exc.code)
         except OSError:
             return self.error("cannot_save", d.cannot_save_text(shown), seat, file=text)
-        self.emit("saved", d.saved_text(shown), {"file": str(path)}, seat)
+        self.match.narrator.emit("saved", d.saved_text(shown), {"file": str(path)}, seat)
         return LineResult(True, verb="save", seat=seat)
 
 
-class Session(Dispatcher):
-    """One match with its seats; see the module documentation."""
+class Session(Match):
+    """One match with its seats, its narrator and its dispatcher; see the module documentation."""
 
 
 def _save_argument(arg: str) -> tuple[str, bool]:

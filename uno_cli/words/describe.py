@@ -793,7 +793,7 @@ def parse_error_text(code: str | None, det: dict[str, Any], localize: Callable[[
         # TRANSLATORS: {examples} lists card names such as red 5, green Draw Two or Wild.
         return _("{text} is not a card. Write cards like {examples}.").format(
             text=det.get("text", ""),
-            examples=get_translator().format_list([card_name(c) for c in ("r5", "g+2", "bs", "w", "w+4")], style="or"),
+            examples=get_translator().format_list([card_name(c) for c in ("r5", "g+2", "bs", WILD, WILD4)], style="or"),
         )
     if code == "missing_color":
         return _("Say which colour: red, yellow, green or blue.")
