@@ -1,0 +1,39 @@
+"""A stranger's terminal and connection as the SSH protocol lets them be, not as real ones are: a window
+millions of columns wide, many sessions on one connection. The other players never wait for them."""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncssh
+
+from tests.net.helpers import PASSCODE, Client, open_server, worst_answer
+from tests.net.test_hostile import PATIENCE, run
+
+
+async def _connect(port: int, name: str) -> asyncssh.SSHClientConnection:
+    return await asyncssh.connect("127.0.0.1", port, username=name, password=PASSCODE, known_hosts=None,
+                                  client_keys=None, agent_path=None, config=None)
+
+
+def test_a_terminal_ten_million_columns_wide_is_drawn_as_a_narrower_one_and_nobody_waits(tmp_path):
+    async def go():
+        server, hub, port = await open_server(tmp_path)
+        other = await Client.open(port, "Bo")
+        await other.read_until(lambda o: o["type"] == "welcome")
+        conn = await _connect(port, "Wide")
+        process = await conn.create_process(term_type="xterm", term_size=(10_000_000, 24))
+        wide = Client(conn, process, json_lines=False)
+        await wide.read_until(lambda line: line.startswith("Welcome"), 60)
+        worst = await worst_answer(other, 1.0)
+        process.change_terminal_size(10_000_000, 10_000_000)
+        await asyncio.sleep(0.2)
+        worst = max(worst, await worst_answer(other, 1.0))
+        wide.send("who")
+        here = await wide.read_until(lambda line: line.startswith("Here:"), 60)
+        server.close()
+        return worst, here
+
+    worst, here = run(go())
+    assert here.strip() == "Here: Bo and Wide."
+    assert worst < PATIENCE  # ten million columns stopped every table for about 20 seconds a redraw
