@@ -37,6 +37,8 @@ MAX_FAILURES = 5
 FAIL_WINDOW = 60.0
 #: Characters waiting to be sent to one connection before it is dropped (a client that never reads).
 MAX_BUFFER = 256 * 1024
+#: The most columns (and rows) a terminal is drawn with, whatever size its client says.
+MAX_TERMINAL = 1000
 
 
 def host_key(path: Path) -> asyncssh.SSHKey:
@@ -532,7 +534,8 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         from prompt_toolkit.data_structures import Size
 
         width, height = (self.chan.get_terminal_size()[:2] if self.chan is not None else (0, 0))
-        return Size(rows=height or 24, columns=width or 80)
+        # A client may claim billions of columns; a redraw costs time and memory by the width.
+        return Size(rows=min(height or 24, MAX_TERMINAL), columns=min(width or 80, MAX_TERMINAL))
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if self._app is not None and self._app.is_running:
