@@ -37,3 +37,18 @@ def test_a_terminal_ten_million_columns_wide_is_drawn_as_a_narrower_one_and_nobo
     worst, here = run(go())
     assert here.strip() == "Here: Bo and Wide."
     assert worst < PATIENCE  # ten million columns stopped every table for about 20 seconds a redraw
+
+
+def test_one_connection_opens_a_few_sessions_at_once_and_a_closed_one_makes_room():
+    # Each session costs what a connection costs (a terminal's line editor, a member), and the server's
+    # limits count connections: without this, one login opened thousands.
+    from uno_cli.net.hub import Hub
+    from uno_cli.net.ssh import MAX_SESSIONS, Gate, _Server
+
+    login = _Server(Hub(), Gate(PASSCODE))
+    sessions = [login.session_requested() for _ in range(MAX_SESSIONS + 20)]
+    opened = [s for s in sessions if s]
+    opened[0].connection_lost(None)
+    again = login.session_requested()
+    assert (len(opened), sessions.count(False), bool(again), login.session_requested()) == (
+        MAX_SESSIONS, 20, True, False)
