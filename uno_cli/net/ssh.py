@@ -37,6 +37,9 @@ MAX_FAILURES = 5
 FAIL_WINDOW = 60.0
 #: Characters waiting to be sent to one connection before it is dropped (a client that never reads).
 MAX_BUFFER = 256 * 1024
+#: Sessions (channels) one connection may have open at once: each costs what a connection costs, and
+#: the limits count connections.
+MAX_SESSIONS = 4
 #: The most columns (and rows) a terminal is drawn with, whatever size its client says.
 MAX_TERMINAL = 1000
 
@@ -225,6 +228,8 @@ class _Server(asyncssh.SSHServer):
         self.key_kind = ""
         self.newcomer = False
         self.invited = True
+        #: Sessions open on this connection (at most MAX_SESSIONS).
+        self.sessions = 0
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername") or ("",)
@@ -364,7 +369,10 @@ class _Server(asyncssh.SSHServer):
             return True
         return False
 
-    def session_requested(self) -> asyncssh.SSHServerSession:
+    def session_requested(self) -> Any:
+        if self.sessions >= MAX_SESSIONS:
+            return False  # the channel is refused; the sessions open go on
+        self.sessions += 1
         session = _Session(self.hub, self.credential)
         session.address = self.address
         session.login = self
@@ -669,6 +677,9 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         return True
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self.login is not None:
+            self.login.sessions -= 1
+            self.login = None
         if self._inbox is not None:
             self._inbox.close()
         if self._input is not None:
