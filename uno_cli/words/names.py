@@ -30,17 +30,32 @@ _ESCAPES = re.compile(
 # Categories never shown: controls, format characters (bidi controls, zero-width, BOM,
 # soft hyphen), surrogates, private use, unassigned.
 _DROP = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+#: Combining marks that stack on a letter, and how many one letter keeps (real words use up to three:
+#: Vietnamese "ệ" written as e and two marks, pointed Hebrew).
+_MARKS = frozenset({"Mn", "Me"})
+MAX_MARKS = 3
 
 
 def clean_text(text: str) -> str:
-    """``text`` without escape sequences, control or format characters, whitespace folded."""
+    """``text`` without escape sequences, control or format characters, whitespace folded, and at most
+    :data:`MAX_MARKS` combining marks on a letter (none without one)."""
     text = _ESCAPES.sub("", text)
     kept = []
+    marks = MAX_MARKS  # no letter yet: a mark here belongs to none
     for ch in text:
         if ch in "\t\n\r\v\f\x1c\x1d\x1e\x1f\x85\u2028\u2029" or ch.isspace():
             kept.append(" ")
-        elif unicodedata.category(ch) not in _DROP:
+            marks = MAX_MARKS
+            continue
+        category = unicodedata.category(ch)
+        if category in _MARKS:
+            # A flood of marks is read, and shown in braille, as a string of cells for each.
+            if marks < MAX_MARKS:
+                kept.append(ch)
+                marks += 1
+        elif category not in _DROP:
             kept.append(ch)
+            marks = 0
     return " ".join("".join(kept).split())
 
 
