@@ -51,3 +51,23 @@ def test_a_waiting_table_whose_seats_no_table_can_have_is_not_resumed_and_the_ot
     assert resumed == 1 and sorted(hub.tables) == [2]
     assert kept == [1, 2]  # the tampered row is left where it is, for the operator
     assert "Ana sits at table 2." in out
+
+
+def test_a_link_planted_where_the_server_puts_a_table_it_resumes_is_never_written_through(tmp_path):
+    outside = tmp_path / "outside.txt"
+    outside.write_text("mine\n", encoding="utf-8")
+    folder = tmp_path / "tables"
+    hub = Hub(save_dir=folder, seed=3)
+    ana, bo = Member("Ana", [].append), Member("Bo", [].append)
+    for member in (ana, bo):
+        hub.connect(member)
+    hub.line(ana, "create friday players=2")
+    hub.line(bo, "join 1")
+    hub.line(ana, "start")
+    hub.close()
+    (folder / ".resume-1.json").symlink_to(outside)
+    again = Hub(save_dir=folder, seed=3)
+    resumed = again.resume()
+    again.close()
+    assert resumed == 1
+    assert outside.read_text(encoding="utf-8") == "mine\n"
