@@ -1006,8 +1006,14 @@ class Hub:
             table.name_in_use = self.name_in_use
             return table
         assert self.save_dir is not None
-        game_path = self.save_dir / f".resume-{number}.json"
-        game_path.write_text(json.dumps(game), encoding="utf-8")
+        import os
+        import tempfile
+
+        # A new file of its own (created exclusively: a link planted in the folder is never followed).
+        fd, name = tempfile.mkstemp(prefix=f".resume-{number}-", suffix=".json", dir=str(self.save_dir))
+        game_path = Path(name)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(json.dumps(game))
         try:
             config = PlayConfig(players=len(game.get("names", [])) or 4, preset=preset_name, script=True, pace=pace)
             table = Table(number, name, creator, config, level, self.clock)
