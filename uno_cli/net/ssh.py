@@ -119,6 +119,8 @@ class Gate:
         self.max_connections = self.limits.connections if max_connections is None else max_connections
         #: Logged-in connections.
         self.connections = 0
+        #: Logged-in connections by address.
+        self.logged: dict[str, int] = {}
         #: Connections still logging in, by address, oldest first.
         self.pending: dict[str, list[Any]] = {}
         self._failures: dict[str, deque[float]] = {}
@@ -169,10 +171,21 @@ class Gate:
     def logged_in(self, address: str, conn: Any) -> bool:
         """A connection logged in: False when the room is full (it is closed by the caller)."""
         self.left(address, conn)
-        if self.connections >= self.max_connections:
+        if self.connections >= self.max_connections or (
+                self.logged.get(address, 0) >= self.limits.connections_per_address):
             return False
         self.connections += 1
+        self.logged[address] = self.logged.get(address, 0) + 1
         return True
+
+    def logged_out(self, address: str) -> None:
+        """A logged-in connection ended."""
+        self.connections -= 1
+        left = self.logged.get(address, 0) - 1
+        if left > 0:
+            self.logged[address] = left
+        else:
+            self.logged.pop(address, None)
 
     def left(self, address: str, conn: Any) -> None:
         """A connection that was logging in ended or logged in."""
@@ -258,7 +271,7 @@ class _Server(asyncssh.SSHServer):
             event("failed login: %s from %s (no credential accepted)", safe(self._trying), safe(self.address))
         self.gate.left(self.address, self._conn)
         if self._counted:
-            self.gate.connections -= 1
+            self.gate.logged_out(self.address)
             self._counted = False
 
     def begin_auth(self, username: str) -> bool:
