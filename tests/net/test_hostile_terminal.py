@@ -52,3 +52,20 @@ def test_one_connection_opens_a_few_sessions_at_once_and_a_closed_one_makes_room
     again = login.session_requested()
     assert (len(opened), sessions.count(False), bool(again), login.session_requested()) == (
         MAX_SESSIONS, 20, True, False)
+
+
+def test_a_session_keeps_a_few_short_environment_variables_of_the_thousands_a_client_sends(tmp_path):
+    async def go():
+        server, hub, port = await open_server(tmp_path)
+        conn = await _connect(port, "Env")
+        env = {"UNO_LANG": "pt", **{f"K{n}": "v" * 30_000 for n in range(300)}}  # 9 MB kept per session before
+        process = await conn.create_process("uno-json", env=env)
+        client = Client(conn, process, json_lines=True)
+        welcome = await client.read_until(lambda o: o["type"] == "welcome", 60)
+        kept = hub.members["Env"].write.__self__.chan.get_environment()
+        server.close()
+        return welcome["text"], len(kept), sum(len(k) + len(v) for k, v in kept.items())
+
+    text, count, size = run(go())
+    assert text.startswith("Boas-vindas")  # the variables the game reads still count
+    assert count <= 16 and size <= 16 * 300
