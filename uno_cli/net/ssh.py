@@ -40,6 +40,10 @@ MAX_BUFFER = 256 * 1024
 #: Sessions (channels) one connection may have open at once: each costs what a connection costs, and
 #: the limits count connections.
 MAX_SESSIONS = 4
+#: Environment variables a session keeps (the game reads a few; OpenSSH sends LANG and every LC_*
+#: by default), and the characters of each.
+MAX_ENV = 64
+MAX_ENV_TEXT = 300
 #: The most columns (and rows) a terminal is drawn with, whatever size its client says.
 MAX_TERMINAL = 1000
 
@@ -420,6 +424,7 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
+        _bounded_environment(chan)
 
     def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
         return True
@@ -704,6 +709,26 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         app = self._app
         if app is not None and app.is_running and not app.future.done():
             app.exit()
+
+
+def _bounded_environment(chan: Any) -> None:
+    """Keep at most MAX_ENV variables of a session, each of at most MAX_ENV_TEXT characters: asyncssh
+    keeps every one a client sends, of any number and size (a stranger's way to fill the memory)."""
+    chan = getattr(chan, "_orig_chan", chan)  # the channel under asyncssh's line editor
+    env = getattr(chan, "_env", None)
+    take = getattr(chan, "_process_env_request", None)
+    if not isinstance(env, dict) or take is None:  # another asyncssh: its own handling
+        return
+
+    def process(packet: Any) -> bool:
+        if len(env) >= MAX_ENV:
+            return False  # refused (a client goes on without it)
+        ok = bool(take(packet))
+        for key in [k for k, v in env.items() if len(k) + len(v) > MAX_ENV_TEXT]:
+            del env[key]
+        return ok
+
+    chan._process_env_request = process
 
 
 def _frame(keys: Any, line: str) -> None:
