@@ -28,3 +28,20 @@ def test_a_flood_of_combining_marks_in_a_name_and_in_chat_reaches_the_others_as_
     assert said["from"] == "\u0179" + ACUTE * 3  # SSH's SASLprep makes Z and the first mark one letter, Ź
     assert said["message"] == "h" + ACUTE + GRAVE + TILDE + "i \u0065\u0302\u0323 c" + CARON
     assert said["text"] == said["from"] + " says: " + said["message"]
+
+
+def test_a_name_with_an_invisible_letter_after_it_is_refused_beside_the_name_it_copies(tmp_path):
+    # Hangul fillers, Khmer inherent vowels and the braille blank show as nothing (or a blank cell)
+    # and SSH passes them: "Ana" and one of them must not be two players.
+    async def go():
+        server, hub, port = await open_server(tmp_path)
+        (ana,) = await lobby(port, "Ana")
+        said = []
+        for invisible in ("\u3164", "\u115f", "\uffa0", "\u17b4", "\u2800"):
+            copy = await Client.open(port, "Ana" + invisible)
+            said.append(await copy.read_until(lambda o: o["type"] in ("welcome", "error")))
+        server.close()
+        return said
+
+    said = asyncio.run(asyncio.wait_for(go(), 60))
+    assert [o.get("code") for o in said] == ["name_in_use"] * 5
