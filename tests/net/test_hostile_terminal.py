@@ -71,3 +71,20 @@ def test_a_session_keeps_a_bounded_number_of_short_environment_variables_of_thos
     from uno_cli.net.ssh import MAX_ENV, MAX_ENV_TEXT
 
     assert count <= MAX_ENV < 300 and size <= MAX_ENV * MAX_ENV_TEXT
+
+
+def test_a_session_whose_client_takes_packets_of_a_few_bytes_is_closed_before_it_costs_the_others(tmp_path):
+    # Every answer would go out a byte a packet: one list of the tables stopped the server for seconds.
+    async def go():
+        server, hub, port = await open_server(tmp_path)
+        conn = await _connect(port, "Tiny")
+        process = await conn.create_process("uno-json", max_pktsize=16)
+        process.stdin.write("tables\n")
+        got = await asyncio.wait_for(process.stdout.read(), 20)
+        normal = await conn.create_process("uno-json")  # the same connection, ordinary packets: plays
+        client = Client(conn, normal, json_lines=True)
+        welcome = await client.read_until(lambda o: o["type"] == "welcome")
+        server.close()
+        return got, welcome["name"]
+
+    assert run(go()) == ("", "Tiny")
