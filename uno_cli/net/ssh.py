@@ -44,6 +44,8 @@ MAX_SESSIONS = 4
 #: by default), and the characters of each.
 MAX_ENV = 64
 MAX_ENV_TEXT = 300
+#: The smallest packet a session's client may take, in bytes (OpenSSH takes 32 KB, PuTTY 16 KB).
+MIN_PACKET = 1024
 #: The most columns (and rows) a terminal is drawn with, whatever size its client says.
 MAX_TERMINAL = 1000
 
@@ -425,6 +427,11 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
         _bounded_environment(chan)
+        if getattr(getattr(chan, "_orig_chan", chan), "_send_pktsize", MIN_PACKET) < MIN_PACKET:
+            # Every line would go out a few bytes a packet, each encrypted and sent on its own: the
+            # tables' loop would wait seconds for one answer. No real client asks this.
+            self.chan = None
+            chan.close()
 
     def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
         return True
