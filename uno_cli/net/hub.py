@@ -1040,6 +1040,7 @@ class Hub:
             path.unlink()
 
     def _rebuild(self, number: int, net: dict[str, Any], game: Any) -> Table:
+        from uno_cli.engine.game import MAX_PLAYERS, MIN_PLAYERS
         from uno_cli.engine.options import RuleOptions, preset
 
         pace = net.get("pace")
@@ -1048,7 +1049,10 @@ class Hub:
         preset_name = str(net.get("preset", "classic"))
         name, creator = clean_name(net.get("name"), str(number)), clean_name(net.get("creator"), "")
         if game is None:  # a table waiting for its players: its seats are kept for them
-            owners = [clean_name(o, "") or None for o in net["owners"]]
+            owners = [clean_name(o, "") or None for o in net["owners"]] if isinstance(net["owners"], list) else []
+            named = [name_key(o) for o in owners if o is not None]
+            if not MIN_PLAYERS <= len(owners) <= MAX_PLAYERS or len(set(named)) != len(named):
+                raise ValueError("seats no table can have")  # a tampered row: left where it is
             options = RuleOptions.from_dict(net.get("options") or {}, base=preset(preset_name))
             config = PlayConfig(players=len(owners), options=options, preset=preset_name, script=True, pace=pace,
                                 seed=None if self._seed is None else self._seed + number)
@@ -1057,8 +1061,14 @@ class Hub:
             table.name_in_use = self.name_in_use
             return table
         assert self.save_dir is not None
-        game_path = self.save_dir / f".resume-{number}.json"
-        game_path.write_text(json.dumps(game), encoding="utf-8")
+        import os
+        import tempfile
+
+        # A new file of its own (created exclusively: a link planted in the folder is never followed).
+        fd, name = tempfile.mkstemp(prefix=f".resume-{number}-", suffix=".json", dir=str(self.save_dir))
+        game_path = Path(name)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(json.dumps(game))
         try:
             config = PlayConfig(players=len(game.get("names", [])) or 4, preset=preset_name, script=True, pace=pace)
             table = Table(number, name, creator, config, level, self.clock)

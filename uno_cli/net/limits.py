@@ -11,6 +11,9 @@ class Limits:
 
     #: Logged-in connections at once.
     connections: int = 1000
+    #: Logged-in connections from one address (one stranger never fills the room; a household or a
+    #: school behind one address still fits).
+    connections_per_address: int = 50
     #: Connections still logging in, in all (a stranger's idle connections never fill the room).
     logins: int = 64
     #: Connections still logging in from one address; a new one ends the oldest of them.

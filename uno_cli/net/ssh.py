@@ -45,6 +45,17 @@ MAX_BUFFER = 256 * 1024
 ENCRYPTION_ALGS = ("aes256-gcm@openssh.com", "aes128-gcm@openssh.com", "aes256-ctr", "aes192-ctr", "aes128-ctr")
 #: The MACs for AES-CTR (AES-GCM has its own): SHA-2, over the encrypted packet first.
 MAC_ALGS = ("hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com", "hmac-sha2-256", "hmac-sha2-512")
+#: Sessions (channels) one connection may have open at once: each costs what a connection costs, and
+#: the limits count connections.
+MAX_SESSIONS = 4
+#: Environment variables a session keeps (the game reads a few; OpenSSH sends LANG and every LC_*
+#: by default), and the characters of each.
+MAX_ENV = 64
+MAX_ENV_TEXT = 300
+#: The smallest packet a session's client may take, in bytes (OpenSSH takes 32 KB, PuTTY 16 KB).
+MIN_PACKET = 1024
+#: The most columns (and rows) a terminal is drawn with, whatever size its client says.
+MAX_TERMINAL = 1000
 
 
 def host_key(path: Path) -> asyncssh.SSHKey:
@@ -122,6 +133,8 @@ class Gate:
         self.max_connections = self.limits.connections if max_connections is None else max_connections
         #: Logged-in connections.
         self.connections = 0
+        #: Logged-in connections by address.
+        self.logged: dict[str, int] = {}
         #: Connections still logging in, by address, oldest first.
         self.pending: dict[str, list[Any]] = {}
         self._failures: dict[str, deque[float]] = {}
@@ -172,10 +185,21 @@ class Gate:
     def logged_in(self, address: str, conn: Any) -> bool:
         """A connection logged in: False when the room is full (it is closed by the caller)."""
         self.left(address, conn)
-        if self.connections >= self.max_connections:
+        if self.connections >= self.max_connections or (
+                self.logged.get(address, 0) >= self.limits.connections_per_address):
             return False
         self.connections += 1
+        self.logged[address] = self.logged.get(address, 0) + 1
         return True
+
+    def logged_out(self, address: str) -> None:
+        """A logged-in connection ended."""
+        self.connections -= 1
+        left = self.logged.get(address, 0) - 1
+        if left > 0:
+            self.logged[address] = left
+        else:
+            self.logged.pop(address, None)
 
     def left(self, address: str, conn: Any) -> None:
         """A connection that was logging in ended or logged in."""
@@ -231,6 +255,8 @@ class _Server(asyncssh.SSHServer):
         self.key_kind = ""
         self.newcomer = False
         self.invited = True
+        #: Sessions open on this connection (at most MAX_SESSIONS).
+        self.sessions = 0
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername") or ("",)
@@ -259,7 +285,7 @@ class _Server(asyncssh.SSHServer):
             event("failed login: %s from %s (no credential accepted)", safe(self._trying), safe(self.address))
         self.gate.left(self.address, self._conn)
         if self._counted:
-            self.gate.connections -= 1
+            self.gate.logged_out(self.address)
             self._counted = False
 
     def begin_auth(self, username: str) -> bool:
@@ -370,7 +396,10 @@ class _Server(asyncssh.SSHServer):
             return True
         return False
 
-    def session_requested(self) -> asyncssh.SSHServerSession:
+    def session_requested(self) -> Any:
+        if self.sessions >= MAX_SESSIONS:
+            return False  # the channel is refused; the sessions open go on
+        self.sessions += 1
         session = _Session(self.hub, self.credential)
         session.address = self.address
         session.login = self
@@ -405,6 +434,12 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
+        _bounded_environment(chan)
+        if getattr(getattr(chan, "_orig_chan", chan), "_send_pktsize", MIN_PACKET) < MIN_PACKET:
+            # Every line would go out a few bytes a packet, each encrypted and sent on its own: the
+            # tables' loop would wait seconds for one answer. No real client asks this.
+            self.chan = None
+            chan.close()
 
     def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
         return True
@@ -540,7 +575,8 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         from prompt_toolkit.data_structures import Size
 
         width, height = (self.chan.get_terminal_size()[:2] if self.chan is not None else (0, 0))
-        return Size(rows=height or 24, columns=width or 80)
+        # A client may claim billions of columns; a redraw costs time and memory by the width.
+        return Size(rows=min(height or 24, MAX_TERMINAL), columns=min(width or 80, MAX_TERMINAL))
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if self._app is not None and self._app.is_running:
@@ -674,6 +710,9 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         return True
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self.login is not None:
+            self.login.sessions -= 1
+            self.login = None
         if self._inbox is not None:
             self._inbox.close()
         if self._input is not None:
@@ -685,6 +724,26 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         app = self._app
         if app is not None and app.is_running and not app.future.done():
             app.exit()
+
+
+def _bounded_environment(chan: Any) -> None:
+    """Keep at most MAX_ENV variables of a session, each of at most MAX_ENV_TEXT characters: asyncssh
+    keeps every one a client sends, of any number and size (a stranger's way to fill the memory)."""
+    chan = getattr(chan, "_orig_chan", chan)  # the channel under asyncssh's line editor
+    env = getattr(chan, "_env", None)
+    take = getattr(chan, "_process_env_request", None)
+    if not isinstance(env, dict) or take is None:  # another asyncssh: its own handling
+        return
+
+    def process(packet: Any) -> bool:
+        if len(env) >= MAX_ENV:
+            return False  # refused (a client goes on without it)
+        ok = bool(take(packet))
+        for key in [k for k, v in env.items() if len(k) + len(v) > MAX_ENV_TEXT]:
+            del env[key]
+        return ok
+
+    chan._process_env_request = process
 
 
 def _frame(keys: Any, line: str) -> None:

@@ -3,8 +3,8 @@
 A name can come from ``--names``, a save or setup file, or the settings file. Before anyone
 sees or hears it, :func:`clean_name` removes terminal escape sequences (CSI, OSC, DCS and
 the rest), control characters, bidirectional overrides and isolates, zero-width and other
-format characters; folds runs of whitespace (line breaks included) into one space; and
-caps the length. :func:`clean_text` does the same without the cap, for other text a file
+format characters, letters that show as nothing (Hangul fillers...) and floods of combining
+marks; folds runs of whitespace (line breaks included) into one space; and caps the length. :func:`clean_text` does the same without the cap, for other text a file
 supplies that reaches the screen (a value quoted in an error message).
 """
 
@@ -30,17 +30,39 @@ _ESCAPES = re.compile(
 # Categories never shown: controls, format characters (bidi controls, zero-width, BOM,
 # soft hyphen), surrogates, private use, unassigned.
 _DROP = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+#: Combining marks that stack on a letter, and how many one letter keeps (real words use up to three:
+#: Vietnamese "ệ" written as e and two marks, pointed Hebrew).
+_MARKS = frozenset({"Mn", "Me"})
+MAX_MARKS = 3
+#: Letters and marks that show as nothing (Unicode's Default_Ignorable_Code_Point outside the
+#: format characters already left out): Hangul fillers, Khmer inherent vowels, Mongolian and other
+#: variation selectors, the combining grapheme joiner. A name with one looks like the name without.
+_INVISIBLE = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u3164"
+                        "\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]")
+#: The braille blank shows as a space (on a braille display, an empty cell).
+_BLANK = "\u2800"
 
 
 def clean_text(text: str) -> str:
-    """``text`` without escape sequences, control or format characters, whitespace folded."""
-    text = _ESCAPES.sub("", text)
+    """``text`` without escape sequences, control, format or invisible characters, whitespace folded,
+    and at most :data:`MAX_MARKS` combining marks on a letter (none without one)."""
+    text = _INVISIBLE.sub("", _ESCAPES.sub("", text))
     kept = []
+    marks = MAX_MARKS  # no letter yet: a mark here belongs to none
     for ch in text:
-        if ch in "\t\n\r\v\f\x1c\x1d\x1e\x1f\x85\u2028\u2029" or ch.isspace():
+        if ch in "\t\n\r\v\f\x1c\x1d\x1e\x1f\x85\u2028\u2029" or ch == _BLANK or ch.isspace():
             kept.append(" ")
-        elif unicodedata.category(ch) not in _DROP:
+            marks = MAX_MARKS
+            continue
+        category = unicodedata.category(ch)
+        if category in _MARKS:
+            # A flood of marks is read, and shown in braille, as a string of cells for each.
+            if marks < MAX_MARKS:
+                kept.append(ch)
+                marks += 1
+        elif category not in _DROP:
             kept.append(ch)
+            marks = 0
     return " ".join("".join(kept).split())
 
 

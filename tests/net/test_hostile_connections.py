@@ -1,0 +1,43 @@
+"""Many logged-in connections from one address: past its share that address is refused, and players
+from other addresses still get in (one stranger never fills the room)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncssh
+import pytest
+
+from tests.net.helpers import PASSCODE, Client, open_server
+from uno_cli.net.limits import Limits
+
+
+async def _from(port: int, address: str, name: str) -> asyncssh.SSHClientConnection:
+    return await asyncssh.connect("127.0.0.1", port, username=name, password=PASSCODE, known_hosts=None,
+                                  client_keys=None, agent_path=None, config=None, local_addr=(address, 0))
+
+
+def test_one_address_holds_at_most_its_share_of_the_connections_and_others_still_get_in(tmp_path):
+    async def go():
+        limits = Limits(connections=10, connections_per_address=3)
+        server, hub, port = await open_server(tmp_path, limits=limits)
+        held = []
+        for n in range(3):
+            conn = await _from(port, "127.0.0.2", f"S{n}")
+            held.append(conn)
+        with pytest.raises((asyncssh.Error, OSError)):
+            extra = await _from(port, "127.0.0.2", "S9")
+            await extra.create_process("uno-json")
+        player = await Client.open(port, "Ana")  # from 127.0.0.1
+        welcome = await player.read_until(lambda o: o["type"] == "welcome")
+        held[0].close()
+        while server.gate.connections > 3:  # until the server has seen that connection end
+            await asyncio.sleep(0.01)
+        again = await _from(port, "127.0.0.2", "S9")  # its share has room again
+        process = await again.create_process("uno-json")
+        back = Client(again, process, json_lines=True)
+        welcome_again = await back.read_until(lambda o: o["type"] == "welcome")
+        server.close()
+        return welcome["name"], welcome_again["name"]
+
+    assert asyncio.run(asyncio.wait_for(go(), 60)) == ("Ana", "S9")
