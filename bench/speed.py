@@ -95,7 +95,10 @@ def _core(preset: str, games: int, seed: int = 1) -> dict:
     """
     import random
 
-    from uno_cli.bots.policy import random_choice
+    try:
+        from uno_cli.bots.policy import random_choice
+    except ImportError:  # a tree from before the policy had a module of its own (--tree)
+        from uno_cli.bots.base import random_choice
     from uno_cli.engine import PRESETS, Game
     from uno_cli.play.sim import game_seed
 
