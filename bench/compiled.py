@@ -8,7 +8,8 @@ fetches mypy for it), and the wheel is unpacked into ``tree/``, which is what an
 in site-packages. Then it checks that ``uno simulate`` gives the same results compiled
 (five presets, two seeds, ``check=True``, the heuristic bot levels, and ``expert``, whose
 searches copy games), and times ``simulate`` (4 random players, one hand a game) with each
-tree in turn in subprocesses, interleaved in each round with the anchors of
+tree in turn in subprocesses (and the engine alone, ``speed._core``, the like-with-like row for
+RLCard's game core), interleaved in each round with the anchors of
 ``bench/speed.py`` (the integer-coded yardstick, RLCard's ``env.run`` and game core), in CPU
 time (``time.process_time``) beside wall time, with the load average.
 
@@ -89,10 +90,18 @@ for preset, levels in (("classic", ["expert", "hard"]), ("playroom", ["expert", 
 print(json.dumps(out, sort_keys=True))
 """
 
+#: The engine alone, as RLCard's game core is driven (speed._core: the like-with-like row).
+TIMED_CORE = r"""
+import json, sys
+sys.path.insert(0, "bench")
+import speed
+print(json.dumps(speed._core(sys.argv[1], int(sys.argv[2]))))
+"""
+
 WHERE = r"""
 import importlib.machinery, json
-import uno_cli.engine.game, uno_cli.engine.cards, uno_cli.play.race, uno_cli.play.sim
-mods = (uno_cli.engine.game, uno_cli.engine.cards, uno_cli.play.race, uno_cli.play.sim)
+import uno_cli.engine.game, uno_cli.engine.cards, uno_cli.play.race, uno_cli.play.sim, uno_cli.bots.policy
+mods = (uno_cli.engine.game, uno_cli.engine.cards, uno_cli.play.race, uno_cli.play.sim, uno_cli.bots.policy)
 print(json.dumps({m.__name__: m.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)) for m in mods}))
 """
 
@@ -186,6 +195,9 @@ def measure(tree: Path, rounds: int, games: int, rlcard: bool) -> dict:
             for name, where in (("pure Python", ROOT), ("mypyc", tree)):
                 rows.setdefault(f"uno-cli {preset}, {name}", []).append(
                     json.loads(_run(where, TIMED, preset, str(count))))
+        for name, where in (("pure Python", ROOT), ("mypyc", tree)):
+            rows.setdefault(f"uno-cli core classic, {name}", []).append(
+                json.loads(_run(where, TIMED_CORE, "classic", str(games))))
         rows.setdefault("yardstick (integer loop)", []).append(speed._yardstick(games * 4))
         if rlcard:
             for key, value in speed._rlcard(games // 2).items():

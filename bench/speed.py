@@ -5,6 +5,8 @@ Each round measures, one after the other in this process tree:
 
 - uno-cli ``simulate``, 4 random players, one hand a game (``hands=1``), ``classic`` and
   ``playroom`` presets: the whole referee, every event and every legality check;
+- uno-cli's engine core alone (``_core``): the random policy for the seat awaited, no
+  referee, no bots, no events: the like-with-like row for RLCard's game core;
 - the yardstick (``bench/yardstick.py``): a minimal integer-coded UNO loop, RLCard's rules;
 - RLCard 1.2.0 (``bench/rlcard_core.py`` in ``bench/.rlcard-venv``, made by
   ``bench/rlcard_bench.py``): ``env.run`` with random agents at 2 and 4 players, and its game
@@ -46,6 +48,8 @@ UNO_ROOT = ROOT
 TARGETS = {  # issue 27: (row, anchor, at least)
     "classic vs RLCard env.run 4p": ("uno-cli classic", "RLCard env.run 4p", 5.0),
     "classic vs RLCard game core 4p": ("uno-cli classic", "RLCard core 4p", 2.0),
+    # Like with like: the engine alone, as RLCard's core is (see _core).
+    "classic engine core vs RLCard game core 4p": ("uno-cli core classic", "RLCard core 4p", 2.0),
     "playroom vs RLCard env.run 4p": ("uno-cli playroom", "RLCard env.run 4p", 2.0),
 }
 
@@ -77,6 +81,45 @@ def _uno(preset: str, games: int) -> dict:
     result = simulate(games, 4, opts, seed=1)
     return {"games": games, "actions": result.actions, "cpu": time.process_time() - cpu,
             "wall": time.perf_counter() - wall}
+
+
+def _core(preset: str, games: int, seed: int = 1) -> dict:
+    """uno-cli's engine alone, driven as ``bench/rlcard_core.py`` drives RLCard's game core.
+
+    Like with like: the seat the game waits for picks with the random policy (the random
+    bot's: a uniform choice among its plays, drawing only when it has none, as RLCard's
+    core offers "draw" only then) from ``legal_actions``, one generator for the whole run, no
+    referee (so nobody acts out of turn: no catches, no races), no bots, no tallies, and the
+    engine builds no events (``listening`` off: nobody reads them). ``apply`` still checks
+    each action against the legal list, which RLCard's ``step`` does not.
+    """
+    import random
+
+    try:
+        from uno_cli.bots.policy import random_choice
+    except ImportError:  # a tree from before the policy had a module of its own (--tree)
+        from uno_cli.bots.base import random_choice
+    from uno_cli.engine import PRESETS, Game
+    from uno_cli.play.sim import game_seed
+
+    opts = replace(PRESETS[preset], hands=1)
+
+    def play(first: int, count: int, rng: random.Random) -> int:
+        actions = 0
+        for g in range(first, first + count):
+            game = Game(4, opts, seed=game_seed(seed, g))
+            game.listening = False
+            game.start()
+            while not game.is_over:
+                who = game.awaited()[0]
+                game.apply(random_choice(rng, game.legal_actions(who), who, True))  # type: ignore[arg-type]
+                actions += 1
+        return actions
+
+    play(games, max(5, games // 20), random.Random(7))  # warm-up, other games
+    cpu, wall = time.process_time(), time.perf_counter()
+    actions = play(0, games, random.Random(seed))
+    return {"games": games, "actions": actions, "cpu": time.process_time() - cpu, "wall": time.perf_counter() - wall}
 
 
 def _yardstick(games: int) -> dict:
@@ -160,6 +203,7 @@ def main() -> int:
             continue
         rows.setdefault("uno-cli classic", []).append(_uno("classic", args.games))
         rows.setdefault("uno-cli playroom", []).append(_uno("playroom", args.games // 2))
+        rows.setdefault("uno-cli core classic", []).append(_core("classic", args.games))
         rows.setdefault("yardstick (integer loop)", []).append(_yardstick(args.games * 4))
         if not args.no_rlcard:
             for key, value in _rlcard(args.games // 2).items():

@@ -6,7 +6,7 @@ import random
 from typing import Any, Sequence
 
 from uno_cli.engine import Action, Event, View
-from uno_cli.engine.actions import DRAW, PASS
+from uno_cli.bots.policy import random_choice
 
 #: Seconds a bot of each level takes to react in a race (jump-ins, catches, Beep answers,
 #: sequences): a uniform draw between the two bounds, from the bot's seeded generator.
@@ -17,10 +17,6 @@ REACTION: dict[str, tuple[float, float]] = {
     "hard": (0.4, 1.1),
     "expert": (0.4, 1.1),
 }
-
-#: How often the random policy acts when it may act out of turn (the coin is tossed first).
-OUT_OF_TURN_CHANCE = 0.5
-
 
 class Bot:
     """Base bot: override :meth:`choose`; :meth:`observe` gets the events its seat may see."""
@@ -58,41 +54,6 @@ class Bot:
         """Seconds this bot needs to react in a race (drawn from its seeded generator)."""
         low, high = REACTION.get(self.level, REACTION["normal"])
         return self.rng.uniform(low, high)
-
-
-def random_choice(rng: random.Random, legal: Sequence[Action], seat: int, in_turn: bool) -> Action | None:
-    """The random policy: any legal play, drawing only when no card can be played.
-
-    In turn it plays uniformly among its plays (or draws / passes when it has none);
-    out of turn it takes one of its out-of-turn actions half of the time.
-    """
-    if not in_turn:
-        return rng.choice(legal) if legal and rng.random() < OUT_OF_TURN_CHANCE else None
-    if len(legal) < 2:
-        # The only thing to do (a play, drawing or passing): no need to draw lots.
-        return legal[0] if legal else None
-    kind = legal[-1].kind
-    if kind == DRAW or kind == PASS:
-        # Drawing (or passing) comes last when nothing follows it: the plays are all before.
-        plays = legal
-        n = len(legal) - 1
-    else:
-        plays = []
-        for a in legal:
-            kind = a.kind
-            if kind != DRAW and kind != PASS:
-                plays.append(a)
-        n = len(plays)
-    if n == 1:
-        return plays[0]
-    if n:
-        # rng.choice(plays) with its own draws (_randbelow by rejection), without its calls.
-        k = n.bit_length()
-        i = rng.getrandbits(k)
-        while i >= n:
-            i = rng.getrandbits(k)
-        return plays[i]
-    return rng.choice(legal)
 
 
 class RandomBot(Bot):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 
 class ActionKind(StrEnum):
@@ -37,20 +38,20 @@ class ActionKind(StrEnum):
     """Answer a Beep."""
 
 
-PLAY = ActionKind.PLAY
-DRAW = ActionKind.DRAW
-PASS = ActionKind.PASS
-ACCEPT = ActionKind.ACCEPT
-CHALLENGE = ActionKind.CHALLENGE
-COLOR = ActionKind.COLOR
-UNO = ActionKind.UNO
-CATCH = ActionKind.CATCH
-JUMP_IN = ActionKind.JUMP_IN
-MISSED_JUMP_IN = ActionKind.MISSED_JUMP_IN
-ANSWER = ActionKind.ANSWER
+PLAY: Final = ActionKind.PLAY
+DRAW: Final = ActionKind.DRAW
+PASS: Final = ActionKind.PASS
+ACCEPT: Final = ActionKind.ACCEPT
+CHALLENGE: Final = ActionKind.CHALLENGE
+COLOR: Final = ActionKind.COLOR
+UNO: Final = ActionKind.UNO
+CATCH: Final = ActionKind.CATCH
+JUMP_IN: Final = ActionKind.JUMP_IN
+MISSED_JUMP_IN: Final = ActionKind.MISSED_JUMP_IN
+ANSWER: Final = ActionKind.ANSWER
 
-TURN_KINDS = frozenset({PLAY, DRAW, PASS, ACCEPT, CHALLENGE, COLOR, JUMP_IN})
-ALL_KINDS = tuple(ActionKind)
+TURN_KINDS: Final = frozenset({PLAY, DRAW, PASS, ACCEPT, CHALLENGE, COLOR, JUMP_IN})
+ALL_KINDS: Final = tuple(ActionKind)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,15 +7,17 @@ Four) and ``beep``. Identical cards are interchangeable, so a hand is a list of 
 
 from __future__ import annotations
 
-COLORS: tuple[str, ...] = ("r", "y", "g", "b")
-NUMBERS: tuple[str, ...] = tuple(str(n) for n in range(10))
-ACTIONS: tuple[str, ...] = ("s", "r", "+2")
-WILD = "w"
-WILD4 = "w+4"
-BEEP = "beep"
+from typing import Final
+
+COLORS: Final[tuple[str, ...]] = ("r", "y", "g", "b")
+NUMBERS: Final[tuple[str, ...]] = tuple(str(n) for n in range(10))
+ACTIONS: Final[tuple[str, ...]] = ("s", "r", "+2")
+WILD: Final = "w"
+WILD4: Final = "w+4"
+BEEP: Final = "beep"
 
 #: Points a card left in a hand is worth (Beep: 20, like the other action cards).
-BEEP_POINTS = 20
+BEEP_POINTS: Final = 20
 
 
 def _build() -> tuple[dict[str, str | None], dict[str, str], dict[str, int], dict[str, int]]:
@@ -38,9 +40,14 @@ def _build() -> tuple[dict[str, str | None], dict[str, str], dict[str, int], dic
     return color, rank, points, copies
 
 
-CARD_COLOR, CARD_RANK, CARD_POINTS, COPIES = _build()
+# Final module constants: compiled with mypyc, each is a C variable, not a lookup by name.
+_TABLES = _build()
+CARD_COLOR: Final = _TABLES[0]
+CARD_RANK: Final = _TABLES[1]
+CARD_POINTS: Final = _TABLES[2]
+COPIES: Final = _TABLES[3]
 #: Every valid code, in a stable order (colours, then wilds, then Beep).
-ALL_CODES: tuple[str, ...] = tuple(COPIES)
+ALL_CODES: Final[tuple[str, ...]] = tuple(COPIES)
 
 
 def is_card(code: str) -> bool:

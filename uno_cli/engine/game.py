@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from uno_cli.engine.actions import (
     ACCEPT,
@@ -39,10 +39,11 @@ from uno_cli.engine.errors import IllegalAction, InvalidSetup
 from uno_cli.engine.events import Event
 from uno_cli.engine.options import CLASSIC, RuleOptions
 
-HAND_SIZE = 7
-MIN_PLAYERS = 2
-MAX_PLAYERS = 10
-_MASK = (1 << 64) - 1
+# Module constants are Final: compiled with mypyc, each is a C variable, not a lookup by name.
+HAND_SIZE: Final = 7
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 10
+_MASK: Final = (1 << 64) - 1
 
 
 
@@ -67,18 +68,18 @@ class Phase(StrEnum):
     """The match has winners."""
 
 
-SETUP = Phase.SETUP
-PLAYING = Phase.PLAYING
-DRAWN = Phase.DRAWN
-PENDING = Phase.PENDING
-CHOOSE_COLOR = Phase.CHOOSE_COLOR
-BEEP_RACE = Phase.BEEP_RACE
-HAND_OVER = Phase.HAND_OVER
-MATCH_OVER = Phase.MATCH_OVER
+SETUP: Final = Phase.SETUP
+PLAYING: Final = Phase.PLAYING
+DRAWN: Final = Phase.DRAWN
+PENDING: Final = Phase.PENDING
+CHOOSE_COLOR: Final = Phase.CHOOSE_COLOR
+BEEP_RACE: Final = Phase.BEEP_RACE
+HAND_OVER: Final = Phase.HAND_OVER
+MATCH_OVER: Final = Phase.MATCH_OVER
 #: Phases in which the turn holder must act.
-IN_TURN_PHASES = frozenset({PLAYING, DRAWN, PENDING, CHOOSE_COLOR})
+IN_TURN_PHASES: Final = frozenset({PLAYING, DRAWN, PENDING, CHOOSE_COLOR})
 #: Phases of a hand in play (someone may act).
-LIVE_PHASES = frozenset({PLAYING, DRAWN, PENDING, CHOOSE_COLOR, BEEP_RACE})
+LIVE_PHASES: Final = frozenset({PLAYING, DRAWN, PENDING, CHOOSE_COLOR, BEEP_RACE})
 
 
 def awaited_seats(phase: Phase, current: int, beep_waiting: list[int] | tuple[int, ...]) -> tuple[int, ...]:
@@ -89,7 +90,7 @@ def awaited_seats(phase: Phase, current: int, beep_waiting: list[int] | tuple[in
         return (current,)
     return ()
 
-_ACTIONS: dict[tuple[str, int, str | None, str | None, int | None], Action] = {}
+_ACTIONS: Final[dict[tuple[str, int, str | None, str | None, int | None], Action]] = {}
 
 
 def _act(kind: str, seat: int, card: str | None = None, color: str | None = None, target: int | None = None) -> Action:
@@ -109,23 +110,30 @@ def _play_variants(kind: str, seat: int, card: str) -> tuple[Action, ...]:
 
 
 #: For PLAY and JUMP_IN, for each seat, the actions that put each card down.
-_VARIANTS: dict[str, list[dict[str, tuple[Action, ...]]]] = {
+_VARIANTS: Final[dict[str, list[dict[str, tuple[Action, ...]]]]] = {
     kind: [{code: _play_variants(kind, seat, code) for code in ALL_CODES} for seat in range(MAX_PLAYERS)]
     for kind in (PLAY, JUMP_IN)
 }
-_PLAYS = _VARIANTS[PLAY]
+_PLAYS: Final = _VARIANTS[PLAY]
 #: The actions that only name a seat (or a seat and a target or colour).
-_DRAWS, _PASSES, _ACCEPTS, _CHALLENGES, _UNOS, _ANSWERS = (
-    tuple(_act(kind, seat) for seat in range(MAX_PLAYERS)) for kind in (DRAW, PASS, ACCEPT, CHALLENGE, UNO, ANSWER)
-)
-_CATCHES = tuple(tuple(_act(CATCH, seat, None, None, t) for t in range(MAX_PLAYERS)) for seat in range(MAX_PLAYERS))
-_COLORS = tuple(tuple(_act(COLOR, seat, None, c) for c in COLORS) for seat in range(MAX_PLAYERS))
-_NUMBER_RANKS = frozenset(NUMBERS)
+def _by_seat(kind: str) -> tuple[Action, ...]:
+    return tuple(_act(kind, seat) for seat in range(MAX_PLAYERS))
+
+
+_DRAWS: Final = _by_seat(DRAW)
+_PASSES: Final = _by_seat(PASS)
+_ACCEPTS: Final = _by_seat(ACCEPT)
+_CHALLENGES: Final = _by_seat(CHALLENGE)
+_UNOS: Final = _by_seat(UNO)
+_ANSWERS: Final = _by_seat(ANSWER)
+_CATCHES: Final = tuple(tuple(_act(CATCH, seat, None, None, t) for t in range(MAX_PLAYERS)) for seat in range(MAX_PLAYERS))
+_COLORS: Final = tuple(tuple(_act(COLOR, seat, None, c) for c in COLORS) for seat in range(MAX_PLAYERS))
+_NUMBER_RANKS: Final = frozenset(NUMBERS)
 #: Every card of the same rank (number or symbol) as each card, and each card alone.
-_SAME_RANK = {c: frozenset(d for d in ALL_CODES if CARD_RANK[d] == CARD_RANK[c]) for c in ALL_CODES}
-_ITSELF = {c: frozenset((c,)) for c in ALL_CODES}
-_SEVENS = frozenset(c + "7" for c in COLORS)
-_FOLLOW: dict[tuple[str | None, str], frozenset[str]] = {}
+_SAME_RANK: Final = {c: frozenset(d for d in ALL_CODES if CARD_RANK[d] == CARD_RANK[c]) for c in ALL_CODES}
+_ITSELF: Final = {c: frozenset((c,)) for c in ALL_CODES}
+_SEVENS: Final = frozenset(c + "7" for c in COLORS)
+_FOLLOW: Final[dict[tuple[str | None, str], frozenset[str]]] = {}
 
 
 def _followers(color: str | None, top: str) -> frozenset[str]:
@@ -149,7 +157,7 @@ def _any_of(same: frozenset[str], nexts: frozenset[str], beep: bool) -> frozense
 
 
 #: _any_of by what Game._interruptions returned.
-_ANY_OF: dict[tuple[frozenset[str], frozenset[str], bool], frozenset[str]] = {}
+_ANY_OF: Final[dict[tuple[frozenset[str], frozenset[str], bool], frozenset[str]]] = {}
 
 
 def _sequence_next(top: str, seq_step: int, seven_o: bool) -> list[str]:
@@ -170,18 +178,18 @@ def _sequence_next(top: str, seq_step: int, seven_o: bool) -> list[str]:
     return cards
 
 
-_SEQ_NEXT: dict[tuple[str, int, bool], frozenset[str]] = {}
-_NONE: frozenset[str] = frozenset()
+_SEQ_NEXT: Final[dict[tuple[str, int, bool], frozenset[str]]] = {}
+_NONE: Final[frozenset[str]] = frozenset()
 
 #: Deck order before the shuffle, without and with the Beep cards.
-_DECKS = (tuple(new_deck(False)), tuple(new_deck(True)))
+_DECKS: Final = (tuple(new_deck(False)), tuple(new_deck(True)))
 #: For each pile size, the Fisher-Yates steps of a shuffle: (index, bits to draw).
-_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
+_SHUFFLE_STEPS: Final[dict[int, tuple[tuple[int, int], ...]]] = {}
 #: Number cards (the only ones that count when choosing the dealer).
-_NUMBER_CARDS = frozenset(c for c in ALL_CODES if is_number(c))
+_NUMBER_CARDS: Final = frozenset(c for c in ALL_CODES if is_number(c))
 #: RuleOptions.to_dict() of options already seen (all values are immutable scalars).
-_OPTION_DICTS: dict[RuleOptions, dict[str, Any]] = {}
-_new = object.__new__
+_OPTION_DICTS: Final[dict[RuleOptions, dict[str, Any]]] = {}
+_new: Final = object.__new__
 
 
 def _event(type: str, seat: int | None, data: dict[str, Any], secret: dict[str, Any] | None = None) -> Event:

@@ -29,10 +29,11 @@ import copy
 import random
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from uno_cli.bots.base import Bot
-from uno_cli.engine import IN_TURN_PHASES, Action, Event, Game, Phase, View
+from uno_cli.engine import Action, Event, Game, View
+from uno_cli.engine.game import BEEP_RACE, HAND_OVER, IN_TURN_PHASES, MATCH_OVER, SETUP
 from uno_cli.engine.actions import ACCEPT, ANSWER, CATCH, COLOR, DRAW, JUMP_IN, PASS, PLAY, UNO
 from uno_cli.engine.cards import BEEP
 from uno_cli.engine.errors import IllegalAction
@@ -43,19 +44,22 @@ __all__ = [
 ]
 
 #: Seconds a bot takes to play in its turn, unless the player sets another pace.
-DEFAULT_PACE = 2.0
+DEFAULT_PACE: Final = 2.0
 #: While a person may act out of turn, a bot's turn waits at least this long.
-RACE_WINDOW = 2.0
+RACE_WINDOW: Final = 2.0
 #: Virtual seconds a scripted seat takes to answer (script mode).
-ANSWER_TIME = 1.0
+ANSWER_TIME: Final = 1.0
 
-_STOPPED = (Phase.HAND_OVER, Phase.MATCH_OVER, Phase.SETUP)
+# Module constants (an enum member read from its class costs a metaclass lookup every time),
+# Final: compiled with mypyc, each is a C variable, not a lookup by name.
+_STOPPED: Final = (HAND_OVER, MATCH_OVER, SETUP)
 # Order of entries at the same moment: a person, then a bot's turn, then a bot's race.
-_PERSON, _TURN, _RACE = 0, 1, 2
-_BEEP_RACE = Phase.BEEP_RACE
-# Module constants: an enum member read from its class costs a metaclass lookup every time.
-_HAND_OVER = Phase.HAND_OVER
-_MATCH_OVER = Phase.MATCH_OVER
+_PERSON: Final = 0
+_TURN: Final = 1
+_RACE: Final = 2
+_BEEP_RACE: Final = BEEP_RACE
+_HAND_OVER: Final = HAND_OVER
+_MATCH_OVER: Final = MATCH_OVER
 
 
 def _entry_key(entry: Entry) -> tuple[float, int, int]:

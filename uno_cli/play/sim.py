@@ -14,22 +14,22 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, Final, Sequence, TypeVar
 
 from uno_cli.bots import make_bot
 from uno_cli.engine.seats import seat_number
 from uno_cli.engine import Action, Game, RuleOptions
 from uno_cli.engine.actions import PLAY
 from uno_cli.engine.invariants import check_invariants
-from uno_cli.play.external import FAULT_KINDS
+from uno_cli.play.external import FAULT_KINDS, external_level
 from uno_cli.play.race import Referee, bot_rng
 
 #: A game longer than this many actions is reported as a violation (an endless loop).
-MAX_ACTIONS = 200_000
+MAX_ACTIONS: Final = 200_000
 #: Any seat-indexed value (seating rotates levels and seat numbers alike).
 _T = TypeVar("_T")
 #: z for a 95% confidence interval.
-Z95 = 1.959963984540054
+Z95: Final = 1.959963984540054
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -261,8 +261,6 @@ def make_seat(
     Their names are the ones a game without names says ("Player N"), so the hello line and the
     sentences agree. Raises ValueError for an unknown level.
     """
-    from uno_cli.play.external import external_level
-
     program = external_level(level) if level.startswith("external") else None
     if program is not None:
         from uno_cli.words.describe import name_of
@@ -357,10 +355,11 @@ def play_bot_game(
                 for kind, count in faults.items():
                     mine[kind] = mine.get(kind, 0) + count
     usage: dict[str, Counter[str]] = {}
-    for (seat, kind), n in tally.items():
-        usage.setdefault(levels[seat], Counter())[kind] += n
-    for (seat, key), n in play_keys.items():
-        usage.setdefault(levels[seat], Counter())[key] += n
+    for (seat, kind), n in [*tally.items(), *play_keys.items()]:
+        counter = usage.get(levels[seat])
+        if counter is None:  # (setdefault would make a Counter for every key)
+            counter = usage[levels[seat]] = Counter()
+        counter[kind] += n
     for seat, n in enumerate(wilds):
         if n:
             usage[levels[seat]]["wild"] += n
