@@ -829,3 +829,14 @@ def test_scoring_elimination_with_fixed_hands_lowest_remaining_wins():
     ev = g.apply(play(0, "r5"))
     assert g.scores == [50, 32, 59]
     assert one(ev, "match_end").data["winners"] == [1]
+
+
+def test_a_rule_number_is_ascii_digits_only_as_every_other_number_typed():
+    from uno_cli.engine.errors import InvalidOptions
+    from uno_cli.engine.options import parse_value
+
+    assert parse_value("target", " 300 ") == 300
+    assert parse_value("target", "+300") == 300
+    for text in ("١٠٠", "1_000", "3.0", "", "0x10", "１００"):
+        with pytest.raises(InvalidOptions):
+            parse_value("target", text)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+import re
 from typing import Any
 
 from uno_cli.engine.errors import InvalidOptions
@@ -144,6 +145,9 @@ OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(RuleOptions))
 _TYPES = {f.name: f.type for f in fields(RuleOptions)}
 _TRUE = {"1", "true", "yes", "on", "y"}
 _FALSE = {"0", "false", "no", "off", "n"}
+#: A rule number as players type it: ASCII digits, a sign at most (int() would also take other
+#: scripts' digits and underscores, which players= and every other number refuse).
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
 def parse_value(key: str, raw: Any) -> Any:
@@ -166,10 +170,9 @@ def parse_value(key: str, raw: Any) -> Any:
         text = str(raw).strip()
         if len(text) > 12:  # no option holds a number this long (and int() of 5,000 digits raises)
             raise InvalidOptions(key, text[:12] + "...", ("a whole number",))
-        try:
-            return int(text)
-        except ValueError:
-            raise InvalidOptions(key, raw, ("a whole number",)) from None
+        if _WHOLE.fullmatch(text) is None:
+            raise InvalidOptions(key, raw, ("a whole number",))
+        return int(text)
     return str(raw).strip()
 
 
