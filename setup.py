@@ -18,10 +18,12 @@ from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
-#: The engine, the referee and the simulator: where a game spends its time. The events, the
-#: actions and the bots stay interpreted (the engine makes events without __init__, and the
-#: bots are subclassed, which a compiled class refuses).
-COMPILED = ("uno_cli/engine/game.py", "uno_cli/engine/cards.py", "uno_cli/play/race.py", "uno_cli/play/sim.py")
+#: The engine, the referee and the simulator: where a game spends its time; the narration
+#: (the session's Narrator and the sentences' plumbing): where script mode spends the rest.
+#: The events, the actions and the bots stay interpreted (the engine makes events without
+#: __init__, and the bots are subclassed, which a compiled class refuses).
+COMPILED = ("uno_cli/engine/game.py", "uno_cli/engine/cards.py", "uno_cli/play/race.py", "uno_cli/play/sim.py",
+            "uno_cli/play/session.py", "uno_cli/words/describe.py")
 #: mypyc's shared library for them, inside the package: uno_cli/compiled__mypyc.<platform tag>.
 GROUP = "uno_cli.compiled"
 #: Only the compiled modules must type-check; the modules they import stay interpreted.
