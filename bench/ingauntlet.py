@@ -83,8 +83,11 @@ class InGauntlet(Bot):
 
 
 def play(level: str, player: str, players: int, name: str, games: int, seed: int, hands: int = 0,
-         start: int = 0) -> tuple[float, int]:
-    """Wins of ``level`` against ``players - 1`` copies of ``player``, seats rotated every game."""
+         start: int = 0, each: list[float] | None = None) -> tuple[float, int]:
+    """Wins of ``level`` against ``players - 1`` copies of ``player``, seats rotated every game.
+
+    ``each``, if given, gets each game's share of the win (for paired comparisons of two runs).
+    """
     wins = 0.0
     for g in range(start, start + games):
         gs = game_seed(seed, g)
@@ -97,8 +100,10 @@ def play(level: str, player: str, players: int, name: str, games: int, seed: int
         ref.deal(game.start())
         ref.advance(limit=200_000)
         mine = seated.index(level)
-        if game.winners:
-            wins += (mine in game.winners) / len(game.winners)
+        won = (mine in game.winners) / len(game.winners) if game.winners else 0.0
+        wins += won
+        if each is not None:
+            each.append(won)
     return wins, games
 
 
@@ -112,6 +117,7 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--hands", type=int, default=0, help="hands per match (0: the preset's)")
     p.add_argument("--set", action="append", default=[], help="an expert constant for tuning: NAME=value")
+    p.add_argument("--dump", help="write each game's result here (JSON: player -> list), to pair two runs")
     a = p.parse_args()
     import uno_cli.bots.expert as expert
 
@@ -119,13 +125,16 @@ def main() -> int:
         key, value = item.split("=")
         setattr(expert, key, type(getattr(expert, key))(float(value)))
     total, count = 0.0, 0
+    dump: dict[str, list[float]] = {}
     for player in a.player.split(","):
         t = time.perf_counter()
-        wins, n = play(a.level, player, a.players, a.preset, a.games, a.seed, a.hands)
+        wins, n = play(a.level, player, a.players, a.preset, a.games, a.seed, a.hands, each=dump.setdefault(player, []))
         total, count = total + wins, count + n
         lo, hi = wilson(wins, n)
         print(f"{a.preset} {a.players}p {a.level} {a.set} vs {player}: {wins / n * 100:.1f}% "
               f"({lo * 100:.1f}-{hi * 100:.1f}) of {n}, {n / (time.perf_counter() - t):.2f} games/s", flush=True)
+        if a.dump:
+            Path(a.dump).write_text(json.dumps(dump))
     if count > n:
         lo, hi = wilson(total, count)
         print(f"together: {total / count * 100:.1f}% ({lo * 100:.1f}-{hi * 100:.1f}) of {count}", flush=True)

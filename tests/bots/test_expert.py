@@ -216,3 +216,77 @@ def test_four_player_expert_with_its_table_search_is_reproducible():
     b = simulate(*args, seed=5, levels=levels, swap_seats=True, check=True).to_dict()
     assert a["violations"] == [] and a["wins"] == b["wins"] and a["points"] == b["points"]
     assert a["actions"] == b["actions"]
+
+
+def _table_bot(players: int = 4) -> ExpertBot:
+    bot = ExpertBot(0, random.Random(1))
+    bot._note({"type": "match_start", "players": players})
+    bot._note({"type": "hand_start", "hand": 1, "dealer": 0})
+    bot._note({"type": "first_card", "card": "r3", "color": "r"})
+    return bot
+
+
+def test_table_expert_counts_each_opponents_plays_action_cards_and_wilds():
+    bot = _table_bot()
+    for card, color in (("rs", None), ("w", "g"), ("g4", None), ("g+2", None)):
+        bot._note({"type": "play", "seat": 2, "card": card, "left": 5, "how": "turn", "color": color})
+    bot._note({"type": "play", "seat": 0, "card": "gs", "left": 5, "how": "turn"})  # its own: not counted
+    assert bot.styles == {2: [4, 2, 1]}
+
+
+def test_two_player_expert_keeps_no_table_model():
+    bot = _table_bot(players=2)
+    bot._note({"type": "play", "seat": 1, "card": "w", "left": 5, "how": "turn", "color": "g"})
+    assert bot.styles == {} and bot.likes == {} and bot.style(2) is None
+
+
+def test_fitted_style_raises_the_action_bonus_of_a_seat_that_plays_many_action_cards(monkeypatch):
+    import uno_cli.bots.expert as expert
+
+    monkeypatch.setattr(expert, "STYLE_ACT", 20.0)
+    monkeypatch.setattr(expert, "STYLE_WILD", 20.0)
+    bot = _table_bot()
+    for _ in range(10):
+        bot._note({"type": "play", "seat": 1, "card": "rs", "left": 5, "how": "turn"})
+        bot._note({"type": "play", "seat": 3, "card": "r4", "left": 5, "how": "turn"})
+    style = bot.style(4)
+    assert style[0] == (0.0, 0.0) and style[2] == (0.0, 0.0)  # itself, and a seat never seen
+    assert style[1][0] > 0 > style[3][0]  # many action cards; none
+    assert style[1][1] < 0 and style[3][1] < 0  # neither played a Wild
+
+
+def test_rollout_seat_with_a_fitted_action_style_plays_its_action_card():
+    hand = ["g5", "g6", "rs", "b9"]
+    others = [["y1", "y2", "y3", "y4", "y6"], ["y1", "y2", "y3", "y4", "y7"], ["b1", "b2", "b3", "b4", "b6"]]
+    g = make_game([hand, *others], discard=["r5"])
+    style = [(5.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0)]
+    for k in range(20):
+        action = rollout_action(g, random.Random(k), style)
+        assert action.kind == PLAY and action.card == "rs"
+
+
+def test_table_expert_remembers_the_colour_an_opponent_named_or_switched_to():
+    bot = _table_bot()
+    bot._note({"type": "play", "seat": 1, "card": "w", "left": 5, "how": "turn", "color": "b"})
+    bot._note({"type": "play", "seat": 2, "card": "b7", "left": 5, "how": "turn"})
+    bot._note({"type": "play", "seat": 3, "card": "y7", "left": 5, "how": "turn"})  # a switch by rank
+    assert bot.likes == {1: "b", 3: "y"}
+    bot._note({"type": "play", "seat": 0, "card": "y2", "left": 5, "how": "turn"})
+    bot._note({"type": "draw", "seat": 1, "count": 1, "reason": "choice", "left": 6})
+    bot._note({"type": "draw", "seat": 2, "count": 1, "reason": "choice", "left": 6})
+    bot._note({"type": "draw", "seat": 3, "count": 1, "reason": "choice", "left": 6})
+    assert bot.likes == {1: "b"}  # drew on yellow: it lacks the colour it switched to
+
+
+def test_sampled_table_deal_favours_the_colour_an_opponent_named(monkeypatch):
+    import uno_cli.bots.expert as expert
+
+    monkeypatch.setattr(expert, "LIKE_KEEP", 0.0)
+    g = make_game([["r5", "g9", "b2"], ["b1", "b7", "y4", "y5", "g2"], ["g1", "g2", "r7"], ["y1", "y2"]],
+                  discard=["r3"])
+    bot = _table_bot()
+    bot.likes[1] = "b"
+    for k in range(10):
+        world = bot.sample(g.view(0), random.Random(k))
+        assert all(c.startswith("b") or c.startswith("w") for c in world.hands[1])
+        assert [len(h) for h in world.hands] == [3, 5, 3, 2]

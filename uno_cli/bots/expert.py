@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from typing import Sequence
+from typing import Any, Sequence
 
 from uno_cli.bots.smart import SmartBot
 from uno_cli.engine import Action, Game, Phase, View
@@ -75,10 +75,27 @@ _ACTION_RANKS = frozenset(("s", "+2", "r"))
 DUEL_CHAIN = 4.0
 #: A rollout seat spends action cards and Wild Draw Fours on a neighbour with at most this many cards.
 SHORT = 2
+#: Tables of three or more: each opponent's rollout policy is fitted on the fly to what this seat
+#: saw it play in this match (:class:`Style`): the bonus of an action card per unit of the
+#: seat's share of action cards above ACT_BASE, and of a Wild per unit of its share of Wilds
+#: above WILD_BASE (0: every seat plays the same greedy policy). STYLE_PRIOR plays of the base
+#: rates are added to what was seen, so a few plays move the model little.
+STYLE_ACT = 0.0
+STYLE_WILD = 0.0
+ACT_BASE = 24 / 108
+WILD_BASE = 8 / 108
+STYLE_PRIOR = 10.0
+#: Tables of three or more: a seat that named a colour with a Wild (or switched to it with a
+#: card of the same rank) is dealt cards of other colours in a sampled deal only with this
+#: chance each (1: no inference), until it is seen to lack the colour.
+LIKE_KEEP = 1.0
 
 
-def rollout_action(game: Game, rng: random.Random) -> Action:
-    """The fast policy every seat follows in a rollout: a greedy, colour-following player."""
+def rollout_action(game: Game, rng: random.Random, style: Sequence[tuple[float, float]] | None = None) -> Action:
+    """The fast policy every seat follows in a rollout: a greedy, colour-following player.
+
+    ``style[seat]`` (tables of three or more) adds a seat's fitted bonuses of action cards and Wilds.
+    """
     phase = game.phase
     if phase == Phase.BEEP_RACE:
         seat = game.beep_waiting[0]
@@ -106,6 +123,7 @@ def rollout_action(game: Game, rng: random.Random) -> Action:
     hands = game.hands
     nxt_short = len(hands[(seat + 1) % n]) <= SHORT or len(hands[(seat - 1) % n]) <= SHORT
     chain = DUEL_CHAIN if n == 2 else 0.0
+    act_bonus, wild_bonus = style[seat] if style is not None else (0.0, 0.0)
     choice: Action | None = None
     fallback: Action | None = None
     top = -1e9
@@ -120,11 +138,11 @@ def rollout_action(game: Game, rng: random.Random) -> Action:
             if i is None:
                 if a.color != best_color:
                     continue
-                s = -6.0 if card == WILD else (3.0 if nxt_short else -5.0)
+                s = (-6.0 if card == WILD else (3.0 if nxt_short else -5.0)) + wild_bonus
             else:
                 s = 2.0 * counts[i] + CARD_POINTS[card] / 20.0  # type: ignore[index]
                 if CARD_RANK[card] in _ACTION_RANKS:  # type: ignore[index]
-                    s += (4.0 if nxt_short else 0.0) + chain
+                    s += (4.0 if nxt_short else 0.0) + chain + act_bonus
             if a.target is not None:
                 s -= len(hands[a.target])
             s += noise()
@@ -172,7 +190,8 @@ def race_action(game: Game, rng: random.Random) -> Action | None:
     return found[0] if len(found) == 1 else found[int(rng.random() * len(found))]
 
 
-def play_out(game: Game, rng: random.Random, limit: int = ROLLOUT_LIMIT) -> bool:
+def play_out(game: Game, rng: random.Random, limit: int = ROLLOUT_LIMIT,
+             style: Sequence[tuple[float, float]] | None = None) -> bool:
     """Play ``game`` on with :func:`rollout_action` (and races) for ``limit`` actions; True if the hand ended."""
     live = _LIVE
     opts = game.options
@@ -181,7 +200,7 @@ def play_out(game: Game, rng: random.Random, limit: int = ROLLOUT_LIMIT) -> bool
         if game.phase not in live:
             return True
         action = race_action(game, rng) if races else None
-        game.apply(action if action is not None else rollout_action(game, rng))
+        game.apply(action if action is not None else rollout_action(game, rng, style))
     return game.phase not in live
 
 
@@ -218,6 +237,55 @@ class ExpertBot(SmartBot):
         super().__init__(seat, rng, "expert" if level.startswith("expert") else level)
         self.worlds = worlds if worlds is not None else WORLDS
         """The rollout budget: sampled deals per search (each candidate played once in each)."""
+        self.styles: dict[int, list[int]] = {}
+        """Tables of three or more: per opponent, [plays, action cards, Wilds] seen this match."""
+
+    # ------------------------------------------------------------ what the table does
+
+    def _reset_hand(self) -> None:
+        super()._reset_hand()
+        self.likes: dict[int, str] = {}
+        """Tables of three or more: the colour each opponent last chose (by a Wild or a switch)."""
+
+    def _note(self, e: dict[str, Any]) -> None:
+        prev = self.color
+        super()._note(e)
+        if self.players > 2:
+            self._note_table(e, prev)
+
+    def _note_table(self, e: dict[str, Any], prev: str | None) -> None:
+        """Tables of three or more: count each opponent's style and the colour it chose."""
+        kind = e["type"]
+        seat = e.get("seat")
+        if kind == "match_start":
+            self.styles = {}
+        elif kind == "play" and seat is not None and seat != self.seat:
+            card = e["card"]
+            record = self.styles.setdefault(seat, [0, 0, 0])
+            record[0] += 1
+            if card in (WILD, WILD4):
+                record[2] += 1
+                if e.get("color"):
+                    self.likes[seat] = e["color"]
+            elif CARD_RANK.get(card) in _ACTION_RANKS:
+                record[1] += 1
+            c = CARD_COLOR.get(card)
+            if c is not None and prev is not None and c != prev and e.get("how") == "turn":
+                self.likes[seat] = c
+        elif kind == "draw" and seat is not None and e.get("reason") == "choice" and self.likes.get(seat) == self.color:
+            self.likes.pop(seat, None)
+
+    def style(self, players: int) -> list[tuple[float, float]] | None:
+        """Each seat's fitted (action card, Wild) bonuses for the rollouts, or None (no model)."""
+        if players < 3 or (STYLE_ACT == 0 and STYLE_WILD == 0):
+            return None
+        out = [(0.0, 0.0)] * players
+        for seat, (plays, acts, wilds) in self.styles.items():
+            if seat < players and seat != self.seat:
+                act = (acts + STYLE_PRIOR * ACT_BASE) / (plays + STYLE_PRIOR)
+                wild = (wilds + STYLE_PRIOR * WILD_BASE) / (plays + STYLE_PRIOR)
+                out[seat] = (STYLE_ACT * (act - ACT_BASE), STYLE_WILD * (wild - WILD_BASE))
+        return out
 
     # ------------------------------------------------------------ sampling
 
@@ -270,6 +338,11 @@ class ExpertBot(SmartBot):
             if want <= 0:
                 continue
             lack = self.lack.get(s)
+            like = self.likes.get(s) if n > 2 and LIKE_KEEP < 1 else None
+            if like is not None:
+                # A colour it chose: other colours are dealt to it less often.
+                base = lack or {}
+                lack = {c: 1.0 - (1.0 - base.get(c, 0.0)) * (1.0 if c == like else LIKE_KEEP) for c in COLORS}
             if lack:
                 kept: list[str] = []
                 rest: list[str] = []
@@ -383,6 +456,7 @@ class ExpertBot(SmartBot):
         values: list[list[float]] = [[] for _ in options]
         before = list(view.scores)
         worlds = self.worlds
+        style = self.style(len(view.counts))
         for _ in range(worlds):
             world = self.sample(view, rng)
             if world is None:
@@ -392,7 +466,7 @@ class ExpertBot(SmartBot):
             for i, a in enumerate(options):
                 game = world.copy()
                 game.apply(a)
-                play_out(game, random.Random(seed), limit)
+                play_out(game, random.Random(seed), limit, style)
                 values[i].append(self._value(before, game))
         prior = self._prior(view)
         active = len(view.counts) - sum(view.eliminated)
