@@ -76,7 +76,7 @@ DUEL_CHAIN = 4.0
 #: A rollout seat spends action cards and Wild Draw Fours on a neighbour with at most this many cards.
 SHORT = 2
 #: Tables of three or more: each opponent's rollout policy is fitted on the fly to what this seat
-#: saw it play in this match (:class:`Style`): the bonus of an action card per unit of the
+#: saw it play in this match (``ExpertBot.styles``): the bonus of an action card per unit of the
 #: seat's share of action cards above ACT_BASE, and of a Wild per unit of its share of Wilds
 #: above WILD_BASE (0: every seat plays the same greedy policy). STYLE_PRIOR plays of the base
 #: rates are added to what was seen, so a few plays move the model little.
