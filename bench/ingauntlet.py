@@ -7,6 +7,8 @@ would read (without the ``text`` sentences, which no player reads).
 
     python3 bench/ingauntlet.py --level expert --player careful --players 4 --games 200 --hands 1
     python3 bench/ingauntlet.py --level hard --player chainer,hoarder --players 4 --games 100
+    python3 bench/ingauntlet.py --level expert --player careful --hands 1 --games 300 --dump base.json
+    python3 bench/ingauntlet.py --level expert --player careful --hands 1 --games 300 --set LIKE_KEEP=0.6 --against base.json
 """
 
 from __future__ import annotations
@@ -83,8 +85,11 @@ class InGauntlet(Bot):
 
 
 def play(level: str, player: str, players: int, name: str, games: int, seed: int, hands: int = 0,
-         start: int = 0) -> tuple[float, int]:
-    """Wins of ``level`` against ``players - 1`` copies of ``player``, seats rotated every game."""
+         start: int = 0, each: list[float] | None = None) -> tuple[float, int]:
+    """Wins of ``level`` against ``players - 1`` copies of ``player``, seats rotated every game.
+
+    ``each``, if given, gets each game's share of the win (for paired comparisons of two runs).
+    """
     wins = 0.0
     for g in range(start, start + games):
         gs = game_seed(seed, g)
@@ -97,9 +102,21 @@ def play(level: str, player: str, players: int, name: str, games: int, seed: int
         ref.deal(game.start())
         ref.advance(limit=200_000)
         mine = seated.index(level)
-        if game.winners:
-            wins += (mine in game.winners) / len(game.winners)
+        won = (mine in game.winners) / len(game.winners) if game.winners else 0.0
+        wins += won
+        if each is not None:
+            each.append(won)
     return wins, games
+
+
+def paired(before: list[float], after: list[float]) -> str:
+    """The mean paired difference of two runs' results over the same games, with its 95% interval."""
+    n = min(len(before), len(after))
+    d = [y - x for x, y in zip(before[:n], after[:n])]
+    mean = sum(d) / n
+    sd = (sum((x - mean) ** 2 for x in d) / (n - 1)) ** 0.5 if n > 1 else 0.0
+    return (f"paired with the earlier run: {mean * 100:+.2f} points ({1.96 * sd / n ** 0.5 * 100:.2f} either side), "
+            f"{sum(1 for x in d if x)} of {n} games differ")
 
 
 def main() -> int:
@@ -112,20 +129,31 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--hands", type=int, default=0, help="hands per match (0: the preset's)")
     p.add_argument("--set", action="append", default=[], help="an expert constant for tuning: NAME=value")
+    p.add_argument("--dump", help="write each game's result here (JSON: player -> list), to pair two runs")
+    p.add_argument("--against", help="a --dump of an earlier run on the same seed: print the paired difference")
     a = p.parse_args()
+    earlier = json.loads(Path(a.against).read_text()) if a.against else {}
     import uno_cli.bots.expert as expert
 
     for item in a.set:
         key, value = item.split("=")
         setattr(expert, key, type(getattr(expert, key))(float(value)))
     total, count = 0.0, 0
+    dump: dict[str, list[float]] = {}
     for player in a.player.split(","):
         t = time.perf_counter()
-        wins, n = play(a.level, player, a.players, a.preset, a.games, a.seed, a.hands)
+        wins, n = play(a.level, player, a.players, a.preset, a.games, a.seed, a.hands, each=dump.setdefault(player, []))
         total, count = total + wins, count + n
         lo, hi = wilson(wins, n)
         print(f"{a.preset} {a.players}p {a.level} {a.set} vs {player}: {wins / n * 100:.1f}% "
               f"({lo * 100:.1f}-{hi * 100:.1f}) of {n}, {n / (time.perf_counter() - t):.2f} games/s", flush=True)
+        if a.dump:
+            Path(a.dump).write_text(json.dumps(dump))
+        if player in earlier:
+            print("  " + paired(earlier[player], dump[player]), flush=True)
+    if len(dump) > 1 and all(k in earlier for k in dump):
+        print("together: " + paired([x for k in dump for x in earlier[k][:len(dump[k])]],
+                                   [x for k in dump for x in dump[k][:len(earlier[k])]]), flush=True)
     if count > n:
         lo, hi = wilson(total, count)
         print(f"together: {total / count * 100:.1f}% ({lo * 100:.1f}-{hi * 100:.1f}) of {count}", flush=True)
