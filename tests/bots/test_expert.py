@@ -216,38 +216,3 @@ def test_four_player_expert_with_its_table_search_is_reproducible():
     b = simulate(*args, seed=5, levels=levels, swap_seats=True, check=True).to_dict()
     assert a["violations"] == [] and a["wins"] == b["wins"] and a["points"] == b["points"]
     assert a["actions"] == b["actions"]
-
-
-def test_two_player_classic_single_hand_is_valued_by_the_hand_won_not_its_points():
-    # One hand is the whole match: a hand won is worth 1 whatever the points taken.
-    opts = preset("classic").with_values(hands=1)
-    bot = ExpertBot(0, random.Random(1))
-    cheap = make_game([["r5"], ["b1", "b2"]], discard=["r3"], options=opts)
-    dear = make_game([["r5"], ["w", "w+4"]], discard=["r3"], options=opts)
-    for g in (cheap, dear):
-        g.apply(next(a for a in g.legal_actions(0) if a.kind == PLAY and a.card == "r5"))
-        assert bot._value([0, 0], g) == 1.0
-    lost = make_game([["b1", "w"], ["r5"]], discard=["r3"], options=opts, current=1)
-    lost.apply(next(a for a in lost.legal_actions(1) if a.kind == PLAY and a.card == "r5"))
-    assert bot._value([0, 0], lost) == 0.0
-
-
-def test_two_player_classic_match_values_points_by_the_chance_of_reaching_the_target():
-    opts = preset("classic")
-    equity = ExpertBot._duel_equity
-    assert equity(opts, 1, 0, 0) == 0.5
-    assert equity(opts, 1, 100, 0) > equity(opts, 1, 50, 0) > 0.5 > equity(opts, 1, 0, 50)
-    assert equity(opts, 4, 510, 420) == 1.0 and equity(opts, 4, 420, 510) == 0.0
-    # The same lead is worth more near the target, with fewer hands left to turn it.
-    assert equity(opts, 6, 450, 400) > equity(opts, 1, 50, 0)
-
-
-def test_two_player_classic_cut_rollout_prefers_fewer_cards_and_the_turn():
-    opts = preset("classic").with_values(hands=1)
-    bot = ExpertBot(0, random.Random(1))
-    short = make_game([["r5"], ["b1", "b2", "b3", "y4"]], discard=["r3"], options=opts)
-    long = make_game([["r5", "r6", "r7", "r8"], ["b1"]], discard=["r3"], options=opts)
-    assert bot._value([0, 0], short) > 0.5 > bot._value([0, 0], long)
-    mine = make_game([["g5", "r6"], ["b1", "b2"]], discard=["r3"], options=opts, current=0)
-    theirs = make_game([["g5", "r6"], ["b1", "b2"]], discard=["r3"], options=opts, current=1)
-    assert bot._value([0, 0], mine) > 0.5 > bot._value([0, 0], theirs)

@@ -21,7 +21,7 @@ from collections import Counter
 from typing import Sequence
 
 from uno_cli.bots.smart import SmartBot
-from uno_cli.engine import Action, Game, Phase, RuleOptions, View
+from uno_cli.engine import Action, Game, Phase, View
 from uno_cli.engine.actions import ACCEPT, ANSWER, CATCH, COLOR, DRAW, JUMP_IN, PASS, PLAY, UNO
 from uno_cli.engine.cards import BEEP, CARD_COLOR, CARD_POINTS, CARD_RANK, COLORS, COPIES, WILD, WILD4, hand_points
 
@@ -75,20 +75,6 @@ _ACTION_RANKS = frozenset(("s", "+2", "r"))
 DUEL_CHAIN = 4.0
 #: A rollout seat spends action cards and Wild Draw Fours on a neighbour with at most this many cards.
 SHORT = 2
-#: Two players, winner-takes scoring (classic): a rollout is worth the chance of winning the
-#: match. A hand's winner adds about DUEL_POINTS points, and the point difference one hand
-#: makes spreads about DUEL_SPREAD (the loser keeps some 5 cards of about 11.5 points each).
-DUEL_POINTS = 60.0
-DUEL_SPREAD = 65.0
-#: Two players: in a position cut short, the log-odds of going out first rise by DUEL_SLOPE
-#: for each card fewer than the opponent (at most DUEL_CARDS counted) and are DUEL_TURN higher
-#: for the seat to play (fitted on rollouts of :func:`rollout_action` from random 2-player deals).
-DUEL_SLOPE = 0.25
-DUEL_CARDS = 4
-DUEL_TURN = 0.19
-#: Two players, winner-takes scoring: the bonus of hard's favourite, as a share of what the
-#: hand at stake is worth (PRIOR in the units of a hand won, 1 + its points / 100).
-DUEL_PRIOR = 0.02
 
 
 def rollout_action(game: Game, rng: random.Random) -> Action:
@@ -308,8 +294,6 @@ class ExpertBot(SmartBot):
         """What a rollout is worth to this seat's side: the chance of winning the match, or the hand and points."""
         if game.options.scoring != "winner_takes":
             return self._match_value(game)
-        if game.players == 2:
-            return self._duel_value(game)
         me = self.seat
         side = set(game.team(me))
         gained = [game.scores[s] - before[s] for s in range(game.players)]
@@ -325,49 +309,6 @@ class ExpertBot(SmartBot):
         won = mine > 0 or not any(gained[s] > 0 for s in others)
         theirs = max((gained[s] for s in others), default=0)
         return (1.0 if won else 0.0) + (mine - theirs) / 100.0
-
-    @staticmethod
-    def _duel_equity(options: RuleOptions, hand: int, mine: float, theirs: float) -> float:
-        """Two players, winner-takes: the chance of winning the match with ``mine`` points against ``theirs`` after hand ``hand``."""
-        target = options.target
-        if mine >= target or theirs >= target or (options.hands > 0 and hand >= options.hands):
-            return 1.0 if mine > theirs else (0.5 if mine == theirs else 0.0)
-        # The remaining hands add up one spread each: a logistic in the point lead.
-        left = max(1.0, (target - max(mine, theirs)) / DUEL_POINTS)
-        return 1.0 / (1.0 + math.exp((theirs - mine) / (DUEL_SPREAD * math.sqrt(left))))
-
-    def _duel_value(self, game: Game) -> float:
-        """Two players, winner-takes scoring: the chance of winning the match after this rollout.
-
-        A hand over is judged by the scores (one hand is the match when ``hands`` is 1); a
-        position cut short by the chance of going out first (:data:`DUEL_SLOPE`) and the
-        points the hand's winner would then take (the other's cards now).
-        """
-        me = self.seat
-        other = 1 - me
-        opts = game.options
-        scores = game.scores
-        if game.phase == Phase.MATCH_OVER:
-            return 1.0 if me in game.winners and other not in game.winners else (0.5 if me in game.winners else 0.0)
-        if game.phase == Phase.HAND_OVER:
-            return self._duel_equity(opts, game.hand_number, scores[me], scores[other])
-        hands = game.hands
-        lead = max(-DUEL_CARDS, min(DUEL_CARDS, len(hands[other]) - len(hands[me])))
-        odds = DUEL_SLOPE * lead + (DUEL_TURN if game.current == me else -DUEL_TURN)
-        first = 1.0 / (1.0 + math.exp(-odds))
-        hand = game.hand_number
-        won = self._duel_equity(opts, hand, scores[me] + hand_points(hands[other]), scores[other])
-        lost = self._duel_equity(opts, hand, scores[me], scores[other] + hand_points(hands[me]))
-        return first * won + (1.0 - first) * lost
-
-    def _duel_prior(self, view: View) -> float:
-        """Two players, winner-takes: the bonus of hard's favourite, a share of what this hand is worth."""
-        me = self.seat
-        other = 1 - me
-        hand = view.hand_number
-        won = self._duel_equity(view.options, hand, view.scores[me] + DUEL_POINTS, view.scores[other])
-        lost = self._duel_equity(view.options, hand, view.scores[me], view.scores[other] + DUEL_POINTS)
-        return DUEL_PRIOR * (won - lost)
 
     @staticmethod
     def _standing(target: int, mine: float, theirs: float, out: bool) -> float:
@@ -415,7 +356,7 @@ class ExpertBot(SmartBot):
     def _prior(self, view: View) -> float:
         """The bonus of ``hard``'s favourite in :meth:`_value`'s units, per sampled deal."""
         if view.options.scoring == "winner_takes":
-            return self._duel_prior(view) if len(view.counts) == 2 else PRIOR
+            return PRIOR
         side = [s for s in range(len(view.counts)) if s == self.seat or self._partner(view, s)]
         others = self._opponents(view)
         if not others:
