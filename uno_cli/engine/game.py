@@ -361,7 +361,8 @@ class Game:
     def _rng(self) -> random.Random:
         return random.Random(self.rng_state)
 
-    def _shuffle(self, cards: list[str], rng: random.Random | None = None) -> None:
+    def shuffle_cards(self, cards: list[str], rng: random.Random | None = None) -> None:
+        """Shuffle ``cards`` in place with the game's random state (or ``rng``), which moves on."""
         if rng is None:
             rng = self._rng()
         # random.shuffle's own draws (Fisher-Yates, _randbelow by rejection), without its calls.
@@ -947,7 +948,7 @@ class Game:
             # Out of turn: the turn holder keeps a drawn card and a duty to play.
             step = (int(CARD_RANK[card]) - int(CARD_RANK[self.discard[-2]])) % 10
             self.seq_step = 1 if step == 1 else -1
-            self._open_jump(card)
+            self.open_jump(card)
             if left == 0:
                 self._end_hand(seat, ev)
             return
@@ -969,7 +970,7 @@ class Game:
         opts = self.options
         rank = CARD_RANK[card]
         left = len(self.hands[seat])
-        self._open_jump(card)
+        self.open_jump(card)
         self.seq_seat = None
         if left == 0:
             if rank == "+2" or rank == WILD4:
@@ -1048,7 +1049,8 @@ class Game:
                 self.seq_seat = seat
                 self.seq_step = 0
 
-    def _open_jump(self, card: str) -> None:
+    def open_jump(self, card: str) -> None:
+        """Open (or close) interceptions for ``card`` gone down, as the rules say."""
         # Interceptions open on every card that goes down but a Wild, a Wild Draw Four or a Beep.
         self.jump_open = self._jumping and card != WILD and card != WILD4 and card != BEEP
 
@@ -1259,7 +1261,7 @@ class Game:
                     if len(self.discard) > keep:
                         pile[:] = self.discard[:-keep]
                         del self.discard[:-keep]
-                        self._shuffle(pile)
+                        self.shuffle_cards(pile)
                         if ev is not None:
                             ev.append(Event("reshuffle", None, {"count": len(pile)}))
                     else:
@@ -1391,7 +1393,7 @@ class Game:
         if ev is not None:
             ev.append(_event("hand_start", None, {"hand": self.hand_number, "dealer": self.dealer}))
         deck = list(_DECKS[1 if self.options.beep else 0])
-        self._shuffle(deck, rng)
+        self.shuffle_cards(deck, rng)
         hands: list[list[str]] = [[] for _ in range(n)]
         self.hands = hands
         order = []
@@ -1432,7 +1434,7 @@ class Game:
         if ev is not None:
             ev.append(_event("first_card", None, {"card": card, "color": self.color}))
         self.phase = PLAYING
-        self._open_jump(card)
+        self.open_jump(card)
         rank = CARD_RANK[card]
         if card == WILD:
             self._set_turn(first, ev, CHOOSE_COLOR)

@@ -431,12 +431,12 @@ class Moderation:
         sentence = lambda: net_words.unseated(name, number)
         table.announce(sentence)
         if target is not None and target.table is not None and target.table.number == number:
-            hub._leave_table(target)
+            hub.leave_table(target)
         if seat is not None and table is not None and table.state == PLAYING and seat < len(table.owners):
             table.owners[seat] = None  # nobody gets this seat back: a bot plays it from now on
             table.away[seat] = table.clock.now()
             table.after_change()
-        hub._mark(number)
+        hub.mark_changed(number)
         if member.table is not table:
             member.say(sentence, "info", {"code": "unseated"})
         oplog.event("unseat: %s from table %d by %s", oplog.safe(name), number, oplog.safe(member.name))
@@ -481,7 +481,7 @@ class Moderation:
         """``close NUMBER``: everyone at the table goes back to the lobby; the table is gone."""
         if not self.allowed(member, "close"):
             return
-        table = hub._table_arg(member, rest)
+        table = hub.table_arg(member, rest)
         if table is None:
             return
         number, by = table.number, member.name
@@ -492,7 +492,7 @@ class Moderation:
         hub.tables.pop(number, None)
         for key in self.barred.pop(number, set()):
             self._keep(hub, Ban("seat", f"{number} {key}", None, by), gone=True)
-        hub._mark(number)
+        hub.mark_changed(number)
         if member.table is None:
             member.say(lambda: net_words.table_closed(number), "info", {"code": "closed"})
         oplog.event("table %d closed by %s", number, oplog.safe(by))
