@@ -309,9 +309,7 @@ def test_only_the_listed_modules_translate_outside_the_words_layer():
 
 #: Where an event's type or an action's kind is still written as a string outside the engine,
 #: and where a wild card's code is: a list that only shrinks.
-KIND_LITERALS_KEPT = {
-    "play/sim.py": "the simulator's tallies (hand_end, swap, rotate; w and w+4): to move to EventKind and WILD/WILD4",
-}
+KIND_LITERALS_KEPT: dict[str, str] = {}
 #: The names an engine event or action goes by where its kind is compared.
 EVENT_NAMES = {"event", "ev", "e"}
 ACTION_NAMES = {"action", "act", "a", "chosen"}
