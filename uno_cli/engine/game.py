@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from uno_cli.engine.actions import (
     ACCEPT,
@@ -38,6 +38,7 @@ from uno_cli.engine.cards import (
 from uno_cli.engine.errors import IllegalAction, InvalidSetup
 from uno_cli.engine.events import Event
 from uno_cli.engine.options import CLASSIC, RuleOptions
+from uno_cli.engine.seats import Seat
 
 # Module constants are Final: compiled with mypyc, each is a C variable, not a lookup by name.
 HAND_SIZE: Final = 7
@@ -82,7 +83,7 @@ IN_TURN_PHASES: Final = frozenset({PLAYING, DRAWN, PENDING, CHOOSE_COLOR})
 LIVE_PHASES: Final = frozenset({PLAYING, DRAWN, PENDING, CHOOSE_COLOR, BEEP_RACE})
 
 
-def awaited_seats(phase: Phase, current: int, beep_waiting: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+def awaited_seats(phase: Phase, current: Seat, beep_waiting: list[Seat] | tuple[Seat, ...]) -> tuple[Seat, ...]:
     """The seats the game waits for: the turn holder, or in a Beep race those still to answer."""
     if phase == BEEP_RACE:
         return tuple(beep_waiting)
@@ -212,13 +213,13 @@ class View:
     counts: tuple[int, ...]
     top: str | None
     color: str | None
-    current: int
+    current: Seat
     direction: int
     phase: Phase
     pending: int
     pending_kind: str | None
     drawn: str | None
-    dealer: int | None
+    dealer: Seat | None
     hand_number: int
     scores: tuple[int, ...]
     eliminated: tuple[bool, ...]
@@ -226,11 +227,11 @@ class View:
     discard_pile: int
     uno_open: int | None
     said_uno: tuple[bool, ...]
-    beep_waiting: tuple[int, ...]
+    beep_waiting: tuple[Seat, ...]
     sequence_seat: int | None
     options: RuleOptions
     legal: tuple[Action, ...] = field(default=())
-    winners: tuple[int, ...] = ()
+    winners: tuple[Seat, ...] = ()
 
     @property
     def must_act(self) -> bool:
@@ -277,9 +278,9 @@ class Game:
             self.draw_pile: list[str] = []  # top of the pile is the end of the list
             self.discard: list[str] = []  # top card is the end of the list
             self.color: str | None = None
-            self.current = 0
+            self.current = Seat(0)
             self.direction = 1
-            self.dealer: int | None = None
+            self.dealer: Seat | None = None
             self.hand_number = 0
             self.scores = [0] * players
             self.penalties = [0] * players  # points from missed jump-ins, already in scores
@@ -298,10 +299,10 @@ class Game:
             self.jump_open = False
             self.seq_seat: int | None = None
             self.seq_step = 0
-            self.beep_waiting: list[int] = []
+            self.beep_waiting: list[Seat] = []
             self.beep_resume: Phase | None = None
             self.stuck = 0
-            self.winners: list[int] = []
+            self.winners: list[Seat] = []
             self.version = 0
             #: "turn" events so far, from every call (the simulator counts turns with it).
             self.turn_events = 0
@@ -385,9 +386,9 @@ class Game:
         return value
 
     @property
-    def active(self) -> list[int]:
+    def active(self) -> list[Seat]:
         """Seats still in the match."""
-        return [s for s in range(self.players) if not self.eliminated[s]]
+        return cast(list[Seat], [s for s in range(self.players) if not self.eliminated[s]])
 
     @property
     def is_over(self) -> bool:
@@ -399,20 +400,20 @@ class Game:
         """The top card of the discard pile."""
         return self.discard[-1] if self.discard else None
 
-    def next_seat(self, seat: int, steps: int = 1) -> int:
+    def next_seat(self, seat: int, steps: int = 1) -> Seat:
         """The seat ``steps`` places after ``seat`` in the direction of play."""
         n, d, out = self.players, self.direction, self.eliminated
         for _ in range(steps):
             seat = (seat + d) % n
             while out[seat]:
                 seat = (seat + d) % n
-        return seat
+        return Seat(seat)
 
-    def team(self, seat: int) -> tuple[int, ...]:
+    def team(self, seat: int) -> tuple[Seat, ...]:
         """The seats on ``seat``'s side: the seat and, with partners, the one opposite."""
         if self.options.partners:
-            return (seat % 2, seat % 2 + 2)
-        return (seat,)
+            return (Seat(seat % 2), Seat(seat % 2 + 2))
+        return (Seat(seat),)
 
     def _n_active(self) -> int:
         return self.players - sum(self.eliminated)
@@ -670,7 +671,7 @@ class Game:
                 return False
         return True
 
-    def awaited(self) -> tuple[int, ...]:
+    def awaited(self) -> tuple[Seat, ...]:
         """The seats the game waits for now: the turn holder, or in a Beep race those still to answer."""
         return awaited_seats(self.phase, self.current, self.beep_waiting)
 
@@ -882,7 +883,7 @@ class Game:
             if ev is not None:
                 ev.append(Event("missed_jump_in", seat, {"card": action.card, "points": pts, "score": self.scores[seat]}))
         elif kind == ANSWER:
-            self.beep_waiting.remove(seat)
+            self.beep_waiting.remove(Seat(seat))
             if ev is not None:
                 ev.append(Event("beep_answer", seat))
             if len(self.beep_waiting) == 1:
@@ -1115,7 +1116,7 @@ class Game:
             seat = (seat + d) % n
             while out[seat]:
                 seat = (seat + d) % n
-        self.current = seat
+        self.current = Seat(seat)
         self.phase = phase
         self.drawn = None
         if ev is not None:
@@ -1244,7 +1245,7 @@ class Game:
         self.color = CARD_COLOR[card]
         if ev is not None:
             ev.append(Event("play", seat, {"card": card, "left": left, "how": "jump_in", "instead_of": prev_current}))
-        self.current = seat
+        self.current = Seat(seat)
         self.drawn = None
         self._card_effect(seat, card, action.target, self.color, False, ev, self.options.jump_in_again)
 
@@ -1386,7 +1387,7 @@ class Game:
             d = (self.dealer + 1) % n
             while self.eliminated[d]:
                 d = (d + 1) % n
-            self.dealer = d
+            self.dealer = Seat(d)
         self.hand_number += 1
         self.direction = 1
         self.reset_turn_state()
@@ -1472,15 +1473,15 @@ class Game:
                 order.append(s)
             winner = min(order, key=lambda x: points[x])
         side = self.team(winner)
-        gained = {s: 0 for s in active}
+        gained: dict[int, int] = {s: 0 for s in active}
         if opts.scoring == "winner_takes":
             gained[winner] = sum(p for s, p in points.items() if s not in side)
         else:
             for s in active:
                 if block or s not in side:
                     gained[s] = points[s]
-        for s, g in gained.items():
-            self.scores[s] += g
+        for seat, g in gained.items():
+            self.scores[seat] += g
         self.phase = HAND_OVER
         self.jump_open = False
         self.uno_open = None
@@ -1511,7 +1512,7 @@ class Game:
     def _check_match_end(self, ev: list[Event] | None) -> None:
         opts = self.options
         done_hands = opts.hands > 0 and self.hand_number >= opts.hands
-        winners: list[int] = []
+        winners: list[Seat] = []
         if opts.scoring == "elimination":
             out = [s for s in self.active if self.scores[s] >= opts.target]
             before = self.active

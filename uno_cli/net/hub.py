@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from uno_cli.play.commands import LOBBY_BY_NAME, TABLE_KEYWORDS, lobby_verb, typed_choice
-from uno_cli.engine.seats import seat_number
+from uno_cli.engine.seats import Seat, seat_number
 from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
 from uno_cli.words.i18n import _, get_translator, parse_language, use_language
 from uno_cli.words.interactive import SETTING_LABELS, setting_line
@@ -75,7 +75,7 @@ class Member:
         self.verbosity = verbosity
         self.close = close or (lambda: None)
         self.table: Table | None = None
-        self.seat: int | None = None
+        self.seat: Seat | None = None
         self.prompt_id = 0
         self.muted = False
         self.chat_times: deque[float] = deque(maxlen=CHAT_LINES)
@@ -263,11 +263,11 @@ class Hub:
             if table.state in (PLAYING, WAITING) and table.seat_of(member.name) is not None and not any(
                     m.seat is not None and m.name == member.name for m in table.members) and not (
                     self.moderation.is_barred(table.number, member.name)):
-                table.sit(member)  # a seat kept for this name (a match, or a table saved while it waited)
+                seat = table.sit(member)  # a seat kept for this name (a match, or a table saved while it waited)
                 self.mark_changed(table.number)
-                if table.state == WAITING:
+                if table.state == WAITING and seat is not None:
                     member.say(lambda: net_words.joined(member.name, table.number), "joined",
-                               {"number": table.number, "seat": seat_number(table.seat_of(member.name))})
+                               {"number": table.number, "seat": seat_number(seat)})
                 break
 
     def _look_alike(self, name: str) -> str | None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from uno_cli.engine.seats import Seat, all_seats
 from uno_cli.words import net as net_words
 from uno_cli.words.i18n import N_, NP_, _, pgettext
 from uno_cli.words.names import clean_name, clean_text, name_key
@@ -618,11 +619,11 @@ class Moderation:
             return False
 
 
-def _waiting_seat(hub: Hub, name: str) -> tuple[Any, int | None]:
+def _waiting_seat(hub: Hub, name: str) -> tuple[Any, Seat | None]:
     """The table and seat of a match that waits for ``name`` (who dropped, or left it), or (None, None)."""
     key = name_key(name)
     for table in hub.tables.values():
-        for seat, owner in enumerate(table.owners):
+        for seat, owner in zip(all_seats(len(table.owners)), table.owners):
             if owner is not None and name_key(owner) == key and all(m.seat != seat for m in table.members):
                 return table, seat
     return None, None
