@@ -880,7 +880,7 @@ class Dispatcher:
 
     # ------------------------------------------------------------- commands
 
-    def handle_line(self, text: str, seat: int | None) -> LineResult:
+    def handle_line(self, text: str, seat: Seat | None) -> LineResult:
         """Carry out one command line for ``seat``; errors and answers become messages."""
         cmd = parse(text, seat, self.match.game, get_translator().language if hasattr(get_translator(), "language") else "en",
                     self.match.names)
