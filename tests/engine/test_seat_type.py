@@ -1,4 +1,4 @@
-"""The engine hands out ``Seat``s, and the match, the tables and the parser take them: mypy tells a seat from a count."""
+"""The engine hands out ``Seat``s, and the referee, the match, the tables and the parser take them: mypy tells a seat from a count."""
 
 from __future__ import annotations
 
@@ -10,22 +10,25 @@ from uno_cli.engine.seats import all_seats
 
 from tests.test_lint import ROOT, _needs
 
-#: Lines 10 to 13 give a count where a seat goes; the rest pass the engine's seats along.
+#: Lines 11 to 15 give a count where a seat goes; the rest pass the engine's seats along.
 SEAT_OR_COUNT = '''
 from uno_cli.engine import Game
 from uno_cli.engine.seats import Seat, all_seats
 from uno_cli.net.table import Table
 from uno_cli.play.commands import parse
+from uno_cli.play.race import Referee
 from uno_cli.play.session import Match
 
 
-def check(game: Game, match: Match, table: Table) -> None:
+def check(game: Game, match: Match, table: Table, referee: Referee) -> None:
     match.controlled(game.players)
     match.legal_commands(game.players - 1)
     table._must_act(len(game.hands))
     parse("draw", game.players)
+    referee.default_action(game.players - 1)
     match.controlled(game.current)
     parse("draw", game.current)
+    referee.default_action(referee.awaited() or game.current)
     match.legal_commands(game.next_seat(game.current))
     for seat in all_seats(game.players):
         match.hand_text(seat)
@@ -43,7 +46,7 @@ def test_mypy_tells_a_seat_from_a_count_at_the_match_and_the_tables(tmp_path):
                            "--cache-dir", str(tmp_path / "cache"), str(snippet)],
                           cwd=ROOT, capture_output=True, text=True)
     errors = [line for line in done.stdout.splitlines() if ": error:" in line]
-    assert [line.split(":")[1] for line in errors] == ["10", "11", "12", "13"], done.stdout
+    assert [line.split(":")[1] for line in errors] == ["11", "12", "13", "14", "15"], done.stdout
     assert all('expected "Seat' in line for line in errors), done.stdout
 
 
