@@ -309,9 +309,7 @@ def test_only_the_listed_modules_translate_outside_the_words_layer():
 
 #: Where an event's type or an action's kind is still written as a string outside the engine,
 #: and where a wild card's code is: a list that only shrinks.
-KIND_LITERALS_KEPT = {
-    "play/sim.py": "the simulator's tallies (hand_end, swap, rotate; w and w+4): to move to EventKind and WILD/WILD4",
-}
+KIND_LITERALS_KEPT: dict[str, str] = {}
 #: The names an engine event or action goes by where its kind is compared.
 EVENT_NAMES = {"event", "ev", "e"}
 ACTION_NAMES = {"action", "act", "a", "chosen"}
@@ -355,17 +353,12 @@ def test_event_types_and_action_kinds_are_compared_with_the_engines_enums():
 #: the list only shrinks (a new one is a name to make public, or a value to pass in).
 PRIVATE_READS_KEPT = {
     "engine/game.py": {"source._jumping", "source._no_interrupts"},  # Game.copy: the same class
-    "engine/state_io.py": {"game._open_jump", "game._shuffle"},  # the engine's own restore: to make public
     "play/race.py": {"other._key"},  # __eq__: the same class
     "play/session.py": {"other._key"},  # __eq__: the same class
     "play/external.py": {"bot._closing", "handler._uno_guard"},  # the module's own classes
     "words/i18n.py": {"tr._lookup", "tr._messages", "translator._texts"},  # the module's own Translator
     "words/clicktext.py": {"kind._describe_range", "module._"},  # click's own names, replaced on purpose
     "interactive/speech.py": {"sys.stdout._muted", "sys.stderr._muted"},  # its own stream wrappers
-    "interactive/races.py": {"c._after_change", "self.c._loop"},  # the controller's: to make public
-    "interactive/screens.py": {"c._loop"},  # the controller's loop: to make public
-    "net/keys.py": {"self.keys._game", "self.keys._session"},  # to make public
-    "net/moderation.py": {"hub._leave_table", "hub._mark", "hub._table_arg"},  # the hub's: to make public
     # asyncssh's and prompt_toolkit's internals (the environment's bound: test_hostile_terminal.py fails
     # if asyncssh renames the method it wraps)
     "net/ssh.py": {"chan._process_env_request", "conn._send", "self._app._on_resize"},

@@ -102,7 +102,7 @@ def test_deal_seven_each_one_at_a_time_from_dealers_left():
     g = PatchableGame(4, RuleOptions(), seed=3)
     g.dealer = 2
     order_deck = new_deck()
-    g._shuffle = lambda cards, rng=None: None  # keep the deck in its known order
+    g.shuffle_cards = lambda cards, rng=None: None  # keep the deck in its known order
     events = g.start()
     deal = one(events, "deal")
     assert deal.seat == 2 and deal.data["count"] == 7
@@ -150,7 +150,7 @@ def start_with_first(first: list[str], players: int = 4, dealer: int = 0, **opts
             j = max(i for i, c in enumerate(cards[: pos - k + 1]) if c == want) if k else cards.index(want)
             cards[j], cards[pos - k] = cards[pos - k], cards[j]
 
-    g._shuffle = arrange
+    g.shuffle_cards = arrange
     return g, g.start()
 
 

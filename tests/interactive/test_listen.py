@@ -332,7 +332,7 @@ def _controller(tmp_path: Path, setup: dict, **rules):
     controller = build_controller(config, lines.append, Settings())
     controller.key("enter")
     controller.table.start()
-    controller._after_change(None)
+    controller.after_change(None)
     return controller, lines
 
 

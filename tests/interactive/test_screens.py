@@ -32,7 +32,7 @@ def started(tmp_path: Path):
     controller = build_controller(config, lines.append, Settings())
     controller.key("enter")
     controller.table.start()
-    controller._after_change(None)
+    controller.after_change(None)
     return controller, lines
 
 
@@ -67,7 +67,7 @@ def test_a_last_wild_is_played_without_the_colour_screen(tmp_path: Path) -> None
     controller = build_controller(config, lines.append, Settings())
     controller.key("enter")
     controller.table.start()
-    controller._after_change(None)
+    controller.after_change(None)
     controller.play_card("w")
     assert controller.mode != Mode.COLOR
     assert not any(line.startswith(("Choose a colour", "Colour?")) for line in lines)

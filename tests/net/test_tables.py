@@ -336,7 +336,7 @@ def test_a_private_tables_code_invitations_and_removals_survive_a_restart(tmp_pa
     table = hub.tables[1]
     table.invited.add("Bo")
     table.removed.add("Cy")
-    hub._mark(1)
+    hub.mark_changed(1)
     hub.close()
     again = Hub(save_dir=tmp_path)
     assert again.resume() == 1

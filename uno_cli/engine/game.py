@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from uno_cli.engine.actions import (
     ACCEPT,
@@ -38,6 +38,7 @@ from uno_cli.engine.cards import (
 from uno_cli.engine.errors import IllegalAction, InvalidSetup
 from uno_cli.engine.events import Event
 from uno_cli.engine.options import CLASSIC, RuleOptions
+from uno_cli.engine.seats import Seat
 
 # Module constants are Final: compiled with mypyc, each is a C variable, not a lookup by name.
 HAND_SIZE: Final = 7
@@ -82,7 +83,7 @@ IN_TURN_PHASES: Final = frozenset({PLAYING, DRAWN, PENDING, CHOOSE_COLOR})
 LIVE_PHASES: Final = frozenset({PLAYING, DRAWN, PENDING, CHOOSE_COLOR, BEEP_RACE})
 
 
-def awaited_seats(phase: Phase, current: int, beep_waiting: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+def awaited_seats(phase: Phase, current: Seat, beep_waiting: list[Seat] | tuple[Seat, ...]) -> tuple[Seat, ...]:
     """The seats the game waits for: the turn holder, or in a Beep race those still to answer."""
     if phase == BEEP_RACE:
         return tuple(beep_waiting)
@@ -212,13 +213,13 @@ class View:
     counts: tuple[int, ...]
     top: str | None
     color: str | None
-    current: int
+    current: Seat
     direction: int
     phase: Phase
     pending: int
     pending_kind: str | None
     drawn: str | None
-    dealer: int | None
+    dealer: Seat | None
     hand_number: int
     scores: tuple[int, ...]
     eliminated: tuple[bool, ...]
@@ -226,11 +227,11 @@ class View:
     discard_pile: int
     uno_open: int | None
     said_uno: tuple[bool, ...]
-    beep_waiting: tuple[int, ...]
+    beep_waiting: tuple[Seat, ...]
     sequence_seat: int | None
     options: RuleOptions
     legal: tuple[Action, ...] = field(default=())
-    winners: tuple[int, ...] = ()
+    winners: tuple[Seat, ...] = ()
 
     @property
     def must_act(self) -> bool:
@@ -277,9 +278,9 @@ class Game:
             self.draw_pile: list[str] = []  # top of the pile is the end of the list
             self.discard: list[str] = []  # top card is the end of the list
             self.color: str | None = None
-            self.current = 0
+            self.current = Seat(0)
             self.direction = 1
-            self.dealer: int | None = None
+            self.dealer: Seat | None = None
             self.hand_number = 0
             self.scores = [0] * players
             self.penalties = [0] * players  # points from missed jump-ins, already in scores
@@ -298,10 +299,10 @@ class Game:
             self.jump_open = False
             self.seq_seat: int | None = None
             self.seq_step = 0
-            self.beep_waiting: list[int] = []
+            self.beep_waiting: list[Seat] = []
             self.beep_resume: Phase | None = None
             self.stuck = 0
-            self.winners: list[int] = []
+            self.winners: list[Seat] = []
             self.version = 0
             #: "turn" events so far, from every call (the simulator counts turns with it).
             self.turn_events = 0
@@ -361,7 +362,8 @@ class Game:
     def _rng(self) -> random.Random:
         return random.Random(self.rng_state)
 
-    def _shuffle(self, cards: list[str], rng: random.Random | None = None) -> None:
+    def shuffle_cards(self, cards: list[str], rng: random.Random | None = None) -> None:
+        """Shuffle ``cards`` in place with the game's random state (or ``rng``), which moves on."""
         if rng is None:
             rng = self._rng()
         # random.shuffle's own draws (Fisher-Yates, _randbelow by rejection), without its calls.
@@ -384,9 +386,9 @@ class Game:
         return value
 
     @property
-    def active(self) -> list[int]:
+    def active(self) -> list[Seat]:
         """Seats still in the match."""
-        return [s for s in range(self.players) if not self.eliminated[s]]
+        return cast(list[Seat], [s for s in range(self.players) if not self.eliminated[s]])
 
     @property
     def is_over(self) -> bool:
@@ -398,20 +400,20 @@ class Game:
         """The top card of the discard pile."""
         return self.discard[-1] if self.discard else None
 
-    def next_seat(self, seat: int, steps: int = 1) -> int:
+    def next_seat(self, seat: int, steps: int = 1) -> Seat:
         """The seat ``steps`` places after ``seat`` in the direction of play."""
         n, d, out = self.players, self.direction, self.eliminated
         for _ in range(steps):
             seat = (seat + d) % n
             while out[seat]:
                 seat = (seat + d) % n
-        return seat
+        return Seat(seat)
 
-    def team(self, seat: int) -> tuple[int, ...]:
+    def team(self, seat: int) -> tuple[Seat, ...]:
         """The seats on ``seat``'s side: the seat and, with partners, the one opposite."""
         if self.options.partners:
-            return (seat % 2, seat % 2 + 2)
-        return (seat,)
+            return (Seat(seat % 2), Seat(seat % 2 + 2))
+        return (Seat(seat),)
 
     def _n_active(self) -> int:
         return self.players - sum(self.eliminated)
@@ -669,7 +671,7 @@ class Game:
                 return False
         return True
 
-    def awaited(self) -> tuple[int, ...]:
+    def awaited(self) -> tuple[Seat, ...]:
         """The seats the game waits for now: the turn holder, or in a Beep race those still to answer."""
         return awaited_seats(self.phase, self.current, self.beep_waiting)
 
@@ -881,7 +883,7 @@ class Game:
             if ev is not None:
                 ev.append(Event("missed_jump_in", seat, {"card": action.card, "points": pts, "score": self.scores[seat]}))
         elif kind == ANSWER:
-            self.beep_waiting.remove(seat)
+            self.beep_waiting.remove(Seat(seat))
             if ev is not None:
                 ev.append(Event("beep_answer", seat))
             if len(self.beep_waiting) == 1:
@@ -947,7 +949,7 @@ class Game:
             # Out of turn: the turn holder keeps a drawn card and a duty to play.
             step = (int(CARD_RANK[card]) - int(CARD_RANK[self.discard[-2]])) % 10
             self.seq_step = 1 if step == 1 else -1
-            self._open_jump(card)
+            self.open_jump(card)
             if left == 0:
                 self._end_hand(seat, ev)
             return
@@ -969,7 +971,7 @@ class Game:
         opts = self.options
         rank = CARD_RANK[card]
         left = len(self.hands[seat])
-        self._open_jump(card)
+        self.open_jump(card)
         self.seq_seat = None
         if left == 0:
             if rank == "+2" or rank == WILD4:
@@ -1048,7 +1050,8 @@ class Game:
                 self.seq_seat = seat
                 self.seq_step = 0
 
-    def _open_jump(self, card: str) -> None:
+    def open_jump(self, card: str) -> None:
+        """Open (or close) interceptions for ``card`` gone down, as the rules say."""
         # Interceptions open on every card that goes down but a Wild, a Wild Draw Four or a Beep.
         self.jump_open = self._jumping and card != WILD and card != WILD4 and card != BEEP
 
@@ -1113,7 +1116,7 @@ class Game:
             seat = (seat + d) % n
             while out[seat]:
                 seat = (seat + d) % n
-        self.current = seat
+        self.current = Seat(seat)
         self.phase = phase
         self.drawn = None
         if ev is not None:
@@ -1242,7 +1245,7 @@ class Game:
         self.color = CARD_COLOR[card]
         if ev is not None:
             ev.append(Event("play", seat, {"card": card, "left": left, "how": "jump_in", "instead_of": prev_current}))
-        self.current = seat
+        self.current = Seat(seat)
         self.drawn = None
         self._card_effect(seat, card, action.target, self.color, False, ev, self.options.jump_in_again)
 
@@ -1259,7 +1262,7 @@ class Game:
                     if len(self.discard) > keep:
                         pile[:] = self.discard[:-keep]
                         del self.discard[:-keep]
-                        self._shuffle(pile)
+                        self.shuffle_cards(pile)
                         if ev is not None:
                             ev.append(Event("reshuffle", None, {"count": len(pile)}))
                     else:
@@ -1384,14 +1387,14 @@ class Game:
             d = (self.dealer + 1) % n
             while self.eliminated[d]:
                 d = (d + 1) % n
-            self.dealer = d
+            self.dealer = Seat(d)
         self.hand_number += 1
         self.direction = 1
         self.reset_turn_state()
         if ev is not None:
             ev.append(_event("hand_start", None, {"hand": self.hand_number, "dealer": self.dealer}))
         deck = list(_DECKS[1 if self.options.beep else 0])
-        self._shuffle(deck, rng)
+        self.shuffle_cards(deck, rng)
         hands: list[list[str]] = [[] for _ in range(n)]
         self.hands = hands
         order = []
@@ -1432,7 +1435,7 @@ class Game:
         if ev is not None:
             ev.append(_event("first_card", None, {"card": card, "color": self.color}))
         self.phase = PLAYING
-        self._open_jump(card)
+        self.open_jump(card)
         rank = CARD_RANK[card]
         if card == WILD:
             self._set_turn(first, ev, CHOOSE_COLOR)
@@ -1470,15 +1473,15 @@ class Game:
                 order.append(s)
             winner = min(order, key=lambda x: points[x])
         side = self.team(winner)
-        gained = {s: 0 for s in active}
+        gained: dict[int, int] = {s: 0 for s in active}
         if opts.scoring == "winner_takes":
             gained[winner] = sum(p for s, p in points.items() if s not in side)
         else:
             for s in active:
                 if block or s not in side:
                     gained[s] = points[s]
-        for s, g in gained.items():
-            self.scores[s] += g
+        for seat, g in gained.items():
+            self.scores[seat] += g
         self.phase = HAND_OVER
         self.jump_open = False
         self.uno_open = None
@@ -1509,7 +1512,7 @@ class Game:
     def _check_match_end(self, ev: list[Event] | None) -> None:
         opts = self.options
         done_hands = opts.hands > 0 and self.hand_number >= opts.hands
-        winners: list[int] = []
+        winners: list[Seat] = []
         if opts.scoring == "elimination":
             out = [s for s in self.active if self.scores[s] >= opts.target]
             before = self.active

@@ -47,7 +47,7 @@ def find_problems(game: Game, hand_gains: list[int] | None = None) -> list[tuple
         # The match ends as soon as a side reaches the target (missed jump-ins add points
         # during a hand only under the lowest-score modes).
         if opts.scoring == "elimination":
-            over = [s for s in game.active if game.scores[s] >= opts.target]
+            over: list[int] = [s for s in game.active if game.scores[s] >= opts.target]
         else:
             over = [s for s, v in game.side_scores().items() if v >= opts.target]
         if over:

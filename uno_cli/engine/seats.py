@@ -8,10 +8,15 @@ error (``IllegalAction``, ``InvalidSetup``) carries 0-based seats.
 
 from __future__ import annotations
 
-from typing import NewType
+from typing import NewType, Sequence, cast
 
 Seat = NewType("Seat", int)
 """A seat of the game, counted from 0."""
+
+
+def all_seats(players: int) -> Sequence[Seat]:
+    """Every seat of a game of ``players``, from 0 (a range: nothing is built)."""
+    return cast(Sequence[Seat], range(players))
 
 
 def seat_number(seat: int) -> int:

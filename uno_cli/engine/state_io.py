@@ -422,7 +422,7 @@ def _fill_setup(
         if left[card] > 0:
             pool.append(card)
             left[card] -= 1
-    game._shuffle(pool)
+    game.shuffle_cards(pool)
     for seat in range(players):
         if game.eliminated[seat]:
             if hands[seat]:
@@ -460,7 +460,7 @@ def _fill_setup(
         raise InvalidSetup("seat_eliminated", field="current", seat=game.current)
     game.phase = PLAYING
     # The top card of a setup opens interceptions by the rule of a dealt first card.
-    game._open_jump(discard[-1])
+    game.open_jump(discard[-1])
     for seat in range(players):
         if not game.eliminated[seat] and not game.hands[seat]:
             raise InvalidSetup("empty_hand", seat=seat)

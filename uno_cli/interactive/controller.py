@@ -136,6 +136,11 @@ class Controller:
 
     # ---------------------------------------------------------------- helpers
     @property
+    def event_loop(self) -> asyncio.AbstractEventLoop | None:
+        """The asyncio loop the match runs in, once it runs."""
+        return self._loop
+
+    @property
     def game(self) -> Any:
         """The engine's game of the session being played."""
         assert self.table is not None
@@ -264,7 +269,7 @@ class Controller:
     def _focused_card(self) -> str | None:
         return self.cursor.focused()
 
-    def _after_change(self, focused: str | None) -> None:
+    def after_change(self, focused: str | None) -> None:
         """After any change: keep the focus on the same card, time the bots, open questions."""
         g = self.game
         mine = PLAYER_SEAT in g.awaited()  # its turn, a colour, or a Beep to answer
@@ -290,7 +295,7 @@ class Controller:
         events = self.table.apply(action)  # type: ignore[union-attr]
         if beaten is not None:
             self.say(d.beaten_text(beaten, self.table.names))  # type: ignore[union-attr]
-        self._after_change(focused)
+        self.after_change(focused)
         return events
 
     def act(self, action: Any) -> bool:
@@ -325,7 +330,7 @@ class Controller:
             if not session.started:  # type: ignore[union-attr]
                 self.focus = 0
                 session.start()  # type: ignore[union-attr]
-                self._after_change(None)
+                self.after_change(None)
                 continue
             if g.phase == Phase.MATCH_OVER:
                 self.mode = Mode.OVER
@@ -339,7 +344,7 @@ class Controller:
                 if self.game.phase == Phase.HAND_OVER:
                     self.focus = 0
                     self.table.next_hand()  # type: ignore[union-attr]
-                    self._after_change(None)
+                    self.after_change(None)
                 continue
             if self.paused or self.mode in HOLDING_MODES:
                 await self.sleep_until_change(0.5)
@@ -604,7 +609,7 @@ class Controller:
         if result.quit:
             self.ask_quit()
         elif result.changed:
-            self._after_change(focused)
+            self.after_change(focused)
 
     def _names(self) -> list[str]:
         return list(self.table.names) if self.table is not None else []

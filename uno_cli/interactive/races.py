@@ -36,7 +36,7 @@ class RaceTimers(Driver):
 
     def event_loop(self) -> asyncio.AbstractEventLoop | None:
         """The game's event loop, once the match loop runs."""
-        return self.c._loop
+        return self.c.event_loop
 
     def pacing(self) -> Pacing:
         """The settings' pace, race window and thinking time (the command line's first)."""
@@ -56,7 +56,7 @@ class RaceTimers(Driver):
             c.mode = Mode.PLAY
         c.focus = 0
         c.table.next_hand()  # type: ignore[union-attr]
-        c._after_change(None)
+        c.after_change(None)
 
     def held(self) -> bool:
         """Paused, or a menu, the rule book or the quit question open."""

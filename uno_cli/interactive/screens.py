@@ -279,7 +279,7 @@ class MenuScreen(Screen):
         c = self.c
         item = self.menu.items[self.menu.index]
         rate = self.menu.settings.speech_rate
-        if item.key != "speech_rate" or not rate or c._loop is None:
+        if item.key != "speech_rate" or not rate or c.event_loop is None:
             return
         answer = c.out.answers[-1] if c.out.answers else ""
         delay = speaking_time(answer, rate)
@@ -289,7 +289,7 @@ class MenuScreen(Screen):
             if c.mode == Mode.MENU and len(c.out.answers) == version:
                 c.answer(_(words.RATE_STOP))
 
-        c._loop.call_later(delay, stop)
+        c.event_loop.call_later(delay, stop)
 
     def close(self) -> None:
         """Leave the menu; save and apply what changed."""

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from uno_cli.play.commands import LOBBY_BY_NAME, TABLE_KEYWORDS, lobby_verb, typed_choice
-from uno_cli.engine.seats import seat_number
+from uno_cli.engine.seats import Seat, seat_number
 from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
 from uno_cli.words.i18n import _, get_translator, parse_language, use_language
 from uno_cli.words.interactive import SETTING_LABELS, setting_line
@@ -75,7 +75,7 @@ class Member:
         self.verbosity = verbosity
         self.close = close or (lambda: None)
         self.table: Table | None = None
-        self.seat: int | None = None
+        self.seat: Seat | None = None
         self.prompt_id = 0
         self.muted = False
         self.chat_times: deque[float] = deque(maxlen=CHAT_LINES)
@@ -263,11 +263,11 @@ class Hub:
             if table.state in (PLAYING, WAITING) and table.seat_of(member.name) is not None and not any(
                     m.seat is not None and m.name == member.name for m in table.members) and not (
                     self.moderation.is_barred(table.number, member.name)):
-                table.sit(member)  # a seat kept for this name (a match, or a table saved while it waited)
-                self._mark(table.number)
-                if table.state == WAITING:
+                seat = table.sit(member)  # a seat kept for this name (a match, or a table saved while it waited)
+                self.mark_changed(table.number)
+                if table.state == WAITING and seat is not None:
                     member.say(lambda: net_words.joined(member.name, table.number), "joined",
-                               {"number": table.number, "seat": seat_number(table.seat_of(member.name))})
+                               {"number": table.number, "seat": seat_number(seat)})
                 break
 
     def _look_alike(self, name: str) -> str | None:
@@ -297,7 +297,7 @@ class Hub:
         table = member.table
         if table is not None:
             table.detach(member, dropped)
-            self._mark(table.number)
+            self.mark_changed(table.number)
             self._tidy(table)
         member.gone = True
         if (self.credentials.get(member.name) == PASSCODE and member.name not in self.members
@@ -423,16 +423,17 @@ class Hub:
         table.name_in_use = self.name_in_use
         table.saved = self._changed
         self.tables[number] = table
-        self._leave_table(member)
+        self.leave_table(member)
         self.broadcast_lobby(lambda: net_words.created(member.name, number), {"number": number})
         log_event("table %d opened by %s", number, log_safe(member.name))
         table.sit(member)
-        self._mark(number)
+        self.mark_changed(number)
         member.say(lambda: net_words.joined(member.name, number), "joined", {"number": number, "seat": 1})
         if code is not None:
             member.say(lambda: words.private_created(number, code), "info", {"number": number, "code": code})
 
-    def _table_arg(self, member: Member, rest: str) -> Table | None:
+    def table_arg(self, member: Member, rest: str) -> Table | None:
+        """The table numbered first in ``rest``; else said to ``member`` that there is none, and None."""
         key = rest.strip().split(" ")[0] if rest.strip() else ""
         table = self.tables.get(int(key)) if key.isascii() and key.isdigit() and len(key) < 6 else None
         if table is None:
@@ -452,7 +453,7 @@ class Hub:
 
     def join(self, member: Member, rest: str) -> None:
         """``join NUMBER [CODE]``: take a seat."""
-        table = self._table_arg(member, rest)
+        table = self.table_arg(member, rest)
         if table is None or not self._admitted(member, table, rest):
             return
         if self.moderation.barred_from(member, table.number):
@@ -466,22 +467,22 @@ class Hub:
             if table.taken >= len(table.owners):
                 member.say(net_words.table_full, "error", {"code": "full"})
                 return
-        self._leave_table(member)
+        self.leave_table(member)
         seat = table.sit(member)
         if seat is None:
             member.say(net_words.table_full, "error", {"code": "full"})
             return
-        self._mark(table.number)
+        self.mark_changed(table.number)
         for other in table.members:
             other.say(lambda: net_words.joined(member.name, table.number), "joined",
                       {"number": table.number, "seat": seat_number(seat), "name": member.name})
 
     def watch(self, member: Member, rest: str) -> None:
         """``watch NUMBER [CODE]``: public events only."""
-        table = self._table_arg(member, rest)
+        table = self.table_arg(member, rest)
         if table is None or not self._admitted(member, table, rest):
             return
-        self._leave_table(member)
+        self.leave_table(member)
         for other in table.members:
             other.say(lambda: net_words.watching(member.name, table.number), "watching", {"number": table.number})
         table.watch(member)
@@ -492,15 +493,16 @@ class Hub:
         if member.table is None:
             member.say(net_words.not_at_table, "error", {"code": "not_at_table"})
             return
-        self._leave_table(member)
+        self.leave_table(member)
 
-    def _leave_table(self, member: Member) -> None:
+    def leave_table(self, member: Member) -> None:
+        """``member`` leaves its table (if any): the table and the others are told."""
         table = member.table
         if table is None:
             return
         number = table.number
         table.detach(member, dropped=False)
-        self._mark(number)
+        self.mark_changed(number)
         member.say(lambda: net_words.left(member.name, number), "left", {"number": number})
         for other in table.members:
             other.say(lambda: net_words.left(member.name, number), "left", {"number": number, "name": member.name})
@@ -511,7 +513,7 @@ class Hub:
         if not table.members and table.state != PLAYING and self.tables.get(table.number) is table:
             table.close()
             del self.tables[table.number]
-            self._mark(table.number)
+            self.mark_changed(table.number)
             if not self._closed:
                 log_event("table %d closed: nobody is at it", table.number)
 
@@ -561,7 +563,7 @@ class Hub:
             return
         table.invited.add(other.name)
         table.removed.discard(other.name)
-        self._mark(table.number)
+        self.mark_changed(table.number)
         number, title = table.number, table.name
         other.say(lambda: words.invited(member.name, number, title), "invited",
                   {"number": number, "from": member.name})
@@ -587,7 +589,7 @@ class Hub:
         table.invited.discard(gone)
         table.removed.add(gone)
         table.detach(other, dropped=False)  # back in the lobby (told above, with the table)
-        self._mark(number)
+        self.mark_changed(number)
 
     def address(self, member: Member, _rest: str = "") -> None:
         """``address``: the line a player gives a friend (host, port and the server's key in one)."""
@@ -843,9 +845,9 @@ class Hub:
                 self.clock.loop.call_soon(self._tidy, table)  # a match the bots finished alone
             except RuntimeError:
                 pass
-        self._mark(table.number)
+        self.mark_changed(table.number)
 
-    def _mark(self, number: int) -> None:
+    def mark_changed(self, number: int) -> None:
         """Table ``number`` changed (or is gone): committed in this loop tick."""
         if self.store is None and self.save_dir is not None and not self._closed:
             self.open_store()

@@ -134,7 +134,7 @@ class SeatKeys:
         #: The connection has the local prompt (a terminal, or ``uno join``): during a match
         #: letters are keys there, so help names typed commands with their slash.
         self.keyed = keyed or speech_here
-        self.cursor = HandCursor(0, self._game, self.answer, lambda: member.verbosity == "full")
+        self.cursor = HandCursor(0, self.playing_game, self.answer, lambda: member.verbosity == "full")
         self.out = Announcer(lambda text: member.send("answer", text, heard=False, reply=True), Mute())
         self._card: str | None = None
         self.colors = ColorScreen(_Chooser(self))  # type: ignore[arg-type]
@@ -145,7 +145,8 @@ class SeatKeys:
 
     # ------------------------------------------------------------------ state
 
-    def _session(self) -> Any:
+    def playing_session(self) -> Any:
+        """The session of the member's table while it is in play and the member is seated, else None."""
         from uno_cli.net.table import PLAYING
 
         table = self.member.table
@@ -153,8 +154,9 @@ class SeatKeys:
             return None
         return table.session
 
-    def _game(self) -> Any:
-        session = self._session()
+    def playing_game(self) -> Any:
+        """The game of the member's table while it is in play and the member is seated, else None."""
+        session = self.playing_session()
         return session.game if session is not None else None
 
     @property
@@ -193,7 +195,7 @@ class SeatKeys:
         """The plays among which this seat chooses a colour now (its wild, or the colour phase); else none."""
         from uno_cli.engine.game import Phase
 
-        session = self._session()
+        session = self.playing_session()
         if session is None:
             return []
         g, seat = session.game, self.member.seat
@@ -289,7 +291,7 @@ class SeatKeys:
             "prev_card": c.prev_card, "next_card": c.next_card, "first_card": c.first_card,
             "last_card": c.last_card, "next_playable": c.next_playable, "prev_playable": c.prev_playable,
             "sort_color": c.sort_by_color, "sort_number": c.sort_by_number, "play_focused": self.play_focused,
-            "hand": lambda: self.answer(ask("hand", Asking(self._session(), c.seat, hand=c.hand())).text),
+            "hand": lambda: self.answer(ask("hand", Asking(self.playing_session(), c.seat, hand=c.hand())).text),
             "repeat": self.out.repeat, "history_back": lambda: self.out.walk(-1),
             "history_forward": lambda: self.out.walk(1),
         }
@@ -309,7 +311,7 @@ class SeatKeys:
             return
         own = self._own_verbs()
         if verb in own:
-            if verb not in ("repeat", "history_back", "history_forward") and self._session() is None:
+            if verb not in ("repeat", "history_back", "history_forward") and self.playing_session() is None:
                 from uno_cli.words import describe as d
 
                 self.answer(net_words.not_at_table() if member.table is None else d.no_seat_text())
@@ -323,7 +325,7 @@ class SeatKeys:
         # The game's verbs and queries: the member's own line, so the table decides as for a typed one.
         self.hub.line(member, label(verb))
         self.cursor.seat = member.seat if member.seat is not None else 0
-        if self._session() is not None:
+        if self.playing_session() is not None:
             self.cursor.keep(self._card)
             self._card = self.cursor.focused()
 
@@ -369,19 +371,19 @@ class _Chooser:
 
     @mode.setter
     def mode(self, value: Mode) -> None:
-        session = self.keys._session()
+        session = self.keys.playing_session()
         if value == Mode.PLAY and session is not None:
             session.partial.pop(self.keys.member.seat, None)  # the half-made play is given up
 
     @property
     def game(self) -> Any:
         """The game of the member's table."""
-        return self.keys._game()
+        return self.keys.playing_game()
 
     @property
     def table(self) -> Any:
         """The session of the member's table (its names)."""
-        return self.keys._session()
+        return self.keys.playing_session()
 
     def say(self, text: str, important: bool = False) -> None:
         """Said to the member."""
@@ -393,7 +395,7 @@ class _Chooser:
         """The chosen play, as the member's own line."""
         from uno_cli.play.commands import action_to_command
 
-        session = self.keys._session()
+        session = self.keys.playing_session()
         self.keys.hub.line(self.keys.member, action_to_command(action, session.names if session else None))
 
 

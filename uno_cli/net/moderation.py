@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from uno_cli.engine.seats import Seat, all_seats
 from uno_cli.words import net as net_words
 from uno_cli.words.i18n import N_, NP_, _, pgettext
 from uno_cli.words.names import clean_name, clean_text, name_key
@@ -431,12 +432,12 @@ class Moderation:
         sentence = lambda: net_words.unseated(name, number)
         table.announce(sentence)
         if target is not None and target.table is not None and target.table.number == number:
-            hub._leave_table(target)
+            hub.leave_table(target)
         if seat is not None and table is not None and table.state == PLAYING and seat < len(table.owners):
             table.owners[seat] = None  # nobody gets this seat back: a bot plays it from now on
             table.away[seat] = table.clock.now()
             table.after_change()
-        hub._mark(number)
+        hub.mark_changed(number)
         if member.table is not table:
             member.say(sentence, "info", {"code": "unseated"})
         oplog.event("unseat: %s from table %d by %s", oplog.safe(name), number, oplog.safe(member.name))
@@ -481,7 +482,7 @@ class Moderation:
         """``close NUMBER``: everyone at the table goes back to the lobby; the table is gone."""
         if not self.allowed(member, "close"):
             return
-        table = hub._table_arg(member, rest)
+        table = hub.table_arg(member, rest)
         if table is None:
             return
         number, by = table.number, member.name
@@ -492,7 +493,7 @@ class Moderation:
         hub.tables.pop(number, None)
         for key in self.barred.pop(number, set()):
             self._keep(hub, Ban("seat", f"{number} {key}", None, by), gone=True)
-        hub._mark(number)
+        hub.mark_changed(number)
         if member.table is None:
             member.say(lambda: net_words.table_closed(number), "info", {"code": "closed"})
         oplog.event("table %d closed by %s", number, oplog.safe(by))
@@ -618,11 +619,11 @@ class Moderation:
             return False
 
 
-def _waiting_seat(hub: Hub, name: str) -> tuple[Any, int | None]:
+def _waiting_seat(hub: Hub, name: str) -> tuple[Any, Seat | None]:
     """The table and seat of a match that waits for ``name`` (who dropped, or left it), or (None, None)."""
     key = name_key(name)
     for table in hub.tables.values():
-        for seat, owner in enumerate(table.owners):
+        for seat, owner in zip(all_seats(len(table.owners)), table.owners):
             if owner is not None and name_key(owner) == key and all(m.seat != seat for m in table.members):
                 return table, seat
     return None, None

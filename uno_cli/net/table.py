@@ -17,7 +17,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from uno_cli.words import describe as d
-from uno_cli.engine.seats import seat_number
+from uno_cli.engine.seats import Seat, all_seats, seat_number
 from uno_cli.play.commands import parse, spoken_moves
 from uno_cli.play.driver import NEXT_HAND_SECONDS, Driver, Pacing
 from uno_cli.engine import Action, Phase
@@ -61,8 +61,8 @@ class Table:
         """The match's timers: bots, the pause between hands, turn limits, seats away."""
         self._speaker: Member | None = None
         #: Seats whose player is away, with the loop time the bot takes over.
-        self.away: dict[int, float] = {}
-        self._takeover_bots: dict[int, Any] = {}
+        self.away: dict[Seat, float] = {}
+        self._takeover_bots: dict[Seat, Any] = {}
         self._stand_ins: dict[int, Any] = {}
         self._prompted: dict[int, tuple[Any, ...]] = {}
         self.saved: Any = None
@@ -86,9 +86,9 @@ class Table:
         """Seats with an owner."""
         return sum(1 for o in self.owners if o is not None)
 
-    def seat_of(self, name: str) -> int | None:
+    def seat_of(self, name: str) -> Seat | None:
         """The seat owned by ``name``, or None."""
-        return next((s for s, o in enumerate(self.owners) if o == name), None)
+        return next((s for s, o in zip(all_seats(len(self.owners)), self.owners) if o == name), None)
 
     def admits(self, name: str, code: str = "") -> bool:
         """Whether ``name`` may sit at or watch this table: its seats, the invited, then (unless removed)
@@ -106,14 +106,14 @@ class Table:
         # Codes are said aloud: case and accents do not matter.
         return hmac.compare_digest(normalize(code).encode("utf-8"), normalize(self.code).encode("utf-8"))
 
-    def sit(self, member: Member) -> int | None:
+    def sit(self, member: Member) -> Seat | None:
         """Give ``member`` its seat (again) or a free one before the start; None if none."""
         seat = self.seat_of(member.name)
         returning = seat is not None and self.state == PLAYING
         if seat is None:
             if self.state != WAITING or self.taken >= len(self.owners):
                 return None
-            seat = self.owners.index(None)
+            seat = Seat(self.owners.index(None))
             self.owners[seat] = member.name
         if seat in self.away:
             del self.away[seat]
@@ -145,7 +145,7 @@ class Table:
             with member.language():
                 member.send("status", self.session.status_text(None), {"number": self.number})
 
-    def _attach(self, member: Member, seat: int | None, returning: bool = False) -> None:
+    def _attach(self, member: Member, seat: Seat | None, returning: bool = False) -> None:
         if member not in self.members:
             self.members.append(member)
         member.table = self
@@ -199,8 +199,8 @@ class Table:
         self.session = session = Session(cfg, self._output, viewer=None, script_kind=SCRIPT, auto_next_hand=False)
         session.help_skip, session.seat_prefix = REFUSED_AT_TABLE, False
         if resume is not None:
-            self.owners = [session.names[s] if session.controlled(s) else None for s in range(session.game.players)]
-            for s, o in enumerate(self.owners):
+            self.owners = [session.names[s] if session.controlled(s) else None for s in all_seats(session.game.players)]
+            for s, o in zip(all_seats(len(self.owners)), self.owners):
                 if o is not None and all(m.seat != s for m in self.members):
                     self.away[s] = self.clock.now() + self.clock.scaled(self.clock.away_timeout)
         session.referee.on_events = self._on_events
@@ -350,7 +350,7 @@ class Table:
         driver = self.driver
         driver.schedule()  # the bots, and the pause between hands
         g = session.game
-        for seat in range(g.players):
+        for seat in all_seats(g.players):
             # A player who is here but does not answer (or does not read) must not hold up the
             # table: after the turn limit a bot makes this one move for them.
             if seat not in self.away and session.controlled(seat) and self._must_act(seat):
@@ -363,7 +363,7 @@ class Table:
             else:
                 driver.arm(max(0.0, until - now), self._away_over, seat, real=True)
 
-    def _must_act(self, seat: int) -> bool:
+    def _must_act(self, seat: Seat) -> bool:
         return self.session.referee.must_act(seat)  # type: ignore[union-attr]
 
     @property
@@ -371,7 +371,7 @@ class Table:
         """Someone sits at this table and is connected."""
         return any(m.seat is not None and not m.gone for m in self.members)
 
-    def _away_over(self, seat: int) -> None:
+    def _away_over(self, seat: Seat) -> None:
         session = self.session
         if session is None or seat not in self.away or seat in self._takeover_bots:
             return
@@ -380,7 +380,7 @@ class Table:
         self.announce(lambda: net_words.bot_plays(name))
         self.after_change()
 
-    def _stand_in(self, seat: int) -> Any:
+    def _stand_in(self, seat: Seat) -> Any:
         """The bot that plays for ``seat`` while its player is away or too slow (one per seat)."""
         from uno_cli.bots import make_bot
 
@@ -389,7 +389,7 @@ class Table:
             bot = self._stand_ins[seat] = make_bot("normal", seat, bot_rng(self.session.seed + 7, seat))  # type: ignore[union-attr]
         return bot
 
-    def _takeover(self, seat: int, version: int, hand: int) -> None:
+    def _takeover(self, seat: Seat, version: int, hand: int) -> None:
         """A bot makes the move of a player who is away (or past the turn limit)."""
         session = self.session
         if session is None or self.state != PLAYING:

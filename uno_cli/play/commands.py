@@ -730,7 +730,7 @@ _NOT_TEXT = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 
 def parse(
     line: str,
-    seat: int | None,
+    seat: Seat | None,
     game: Any = None,
     lang: str = "en",
     names: Sequence[str] = (),
@@ -738,7 +738,7 @@ def parse(
     """Parse one line for ``seat`` (0-based; ``@N`` overrides it). Never raises."""
     players = getattr(game, "players", 10)
     text = line.strip().removeprefix("\ufeff")  # a byte-order mark some editors put first
-    cmd = Command(seat=None if seat is None else Seat(seat))
+    cmd = Command(seat=seat)
     if "\ufffd" in text:
         cmd.error = "invalid_text"
         return cmd

@@ -37,6 +37,7 @@ from uno_cli.engine.game import BEEP_RACE, HAND_OVER, IN_TURN_PHASES, MATCH_OVER
 from uno_cli.engine.actions import ACCEPT, ANSWER, CATCH, COLOR, DRAW, JUMP_IN, PASS, PLAY, UNO
 from uno_cli.engine.cards import BEEP
 from uno_cli.engine.errors import IllegalAction
+from uno_cli.engine.seats import Seat
 
 __all__ = [
     "ANSWER_TIME", "DEFAULT_PACE", "RACE_WINDOW", "Entry", "Offer", "Referee", "Wait", "bot_rng",
@@ -285,19 +286,19 @@ class Referee:
             return False
         return True
 
-    def waive(self, seat: int) -> None:
+    def waive(self, seat: Seat) -> None:
         """``seat`` lets the current race chance go by."""
         g = self.game
         self._waived.add((g.version, g.hand_number, seat))
 
-    def waived(self, seat: int) -> bool:
+    def waived(self, seat: Seat) -> bool:
         """True if ``seat`` let the current race chance go by."""
         g = self.game
         return (g.version, g.hand_number, seat) in self._waived
 
     # ------------------------------------------------------------------ who may act
 
-    def awaited(self) -> int | None:
+    def awaited(self) -> Seat | None:
         """The controlled seat the game waits for now (its turn, a colour, a Beep answer), or None.
 
         The first such seat in the engine's order (:meth:`Game.awaited`).
@@ -307,11 +308,11 @@ class Referee:
                 return s
         return None
 
-    def prompt_seat(self) -> int | None:
+    def prompt_seat(self) -> Seat | None:
         """The controlled seat that must act now: :meth:`awaited` (the older name)."""
         return self.awaited()
 
-    def must_act(self, seat: int) -> bool:
+    def must_act(self, seat: Seat) -> bool:
         """True if the game waits for ``seat`` (controlled or not)."""
         return seat in self.game.awaited()
 
@@ -319,11 +320,11 @@ class Referee:
         """True if ``action`` is a race now (see :func:`is_race`)."""
         return is_race(self.game, action)
 
-    def race_chances(self, seat: int) -> list[Action]:
+    def race_chances(self, seat: Seat) -> list[Action]:
         """Out-of-turn actions of ``seat`` worth stopping for."""
         return race_chances(self.game, seat)
 
-    def may_race(self, seat: int) -> bool:
+    def may_race(self, seat: Seat) -> bool:
         """True if ``seat`` has a race chance now that it has not let go by."""
         return not self.waived(seat) and bool(race_chances(self.game, seat))
 
@@ -332,7 +333,7 @@ class Referee:
         g = self.game
         return any(race_chances(g, s) for s in self.controlled)
 
-    def default_action(self, seat: int) -> Action | None:
+    def default_action(self, seat: Seat) -> Action | None:
         """What ``seat`` does when it does not choose (:func:`default_action` of its view)."""
         return default_action(self.game.view(seat))
 

@@ -72,7 +72,7 @@ from uno_cli.words import describe as d
 from uno_cli.play.commands import BY_NAME, INTERFACE, QUERIES, Asking, ask, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve, save_force_command, spoken_moves
 from uno_cli.engine import state_io
 from uno_cli.engine.events import EventKind
-from uno_cli.engine.seats import Seat, seat_index, seat_number
+from uno_cli.engine.seats import Seat, all_seats, seat_index, seat_number
 from uno_cli.engine.actions import (
     Action,
 )
@@ -486,7 +486,7 @@ class Narrator:
         """The match's settings."""
         return self.match.config
 
-    def controlled(self, seat: int) -> bool:
+    def controlled(self, seat: Seat) -> bool:
         """True for seats played by a person or a script (:meth:`Match.controlled`)."""
         return self.match.controlled(seat)
 
@@ -499,9 +499,9 @@ class Narrator:
         self.output(_message(type, text, data, seat, important, brief))
 
     @functools.cached_property
-    def scripted_seats(self) -> list[int]:
+    def scripted_seats(self) -> list[Seat]:
         """The seats a person or a script plays (the seats are fixed when the match is made)."""
-        return [s for s in range(self.game.players) if self.controlled(s)]
+        return [s for s in all_seats(self.game.players) if self.controlled(s)]
 
     def _emit_events(self, events: list[Event]) -> None:
         # Several scripted seats: the script controls them all, so it sees their secrets.
@@ -671,7 +671,7 @@ class Match:
                     bot.restore(state)
                 except Exception:  # noqa: BLE001 - a memory that does not fit is forgotten
                     pass
-        ctrl = [s for s in range(n) if self.controlled(s)]
+        ctrl = [s for s in all_seats(n) if self.controlled(s)]
         self.narrator = Narrator(self, output, (ctrl[0] if len(ctrl) == 1 else None) if viewer is AUTO else viewer)
         self.dispatcher = Dispatcher(self)
         self.partial: dict[int, Action] = {}
@@ -679,7 +679,7 @@ class Match:
         self.referee = Referee(
             self.game,
             self.bots,
-            [s for s in range(n) if self.controlled(s)],
+            [s for s in all_seats(n) if self.controlled(s)],
             pace=config.pace if config.pace is not None else DEFAULT_PACE,
             auto_next_hand=auto_next_hand,
             on_events=self._changed,
@@ -689,11 +689,11 @@ class Match:
 
     # ------------------------------------------------------------------ seats
 
-    def controlled(self, seat: int) -> bool:
+    def controlled(self, seat: Seat) -> bool:
         """True for seats played by a person or a script (not a bot or a program)."""
         return self.seats[seat].kind in (HUMAN, SCRIPT)
 
-    def name(self, seat: int | None) -> str:
+    def name(self, seat: Seat | None) -> str:
         """The name of ``seat``."""
         return d.name_of(seat, self.names)
 
@@ -762,7 +762,7 @@ class Match:
 
     # ------------------------------------------------------------- legality
 
-    def legal_commands(self, seat: int) -> list[str]:
+    def legal_commands(self, seat: Seat) -> list[str]:
         """Every command ``seat`` may send now, canonical and without duplicates."""
         out: list[str] = []
         pend = self.partial.get(seat)
@@ -777,7 +777,7 @@ class Match:
             out.append(action_to_command(a, self.names))
         return list(dict.fromkeys(out))
 
-    def moves_text(self, seat: int) -> str:
+    def moves_text(self, seat: Seat) -> str:
         """Every move ``seat`` may make now, in full (the ``moves`` command)."""
         legal = self.legal_commands(seat)
         return d.you_can_text(", ".join(localize_command(c) for c in legal)) if legal else d.no_moves_text()
@@ -786,7 +786,7 @@ class Match:
         """The controlled seat that must act now, or None."""
         return self.referee.prompt_seat()
 
-    def race_chances(self, seat: int) -> list[Action]:
+    def race_chances(self, seat: Seat) -> list[Action]:
         """Out-of-turn actions worth stopping for: catch, jump-in, sequence, a forgotten UNO."""
         return self.referee.race_chances(seat)
 
@@ -802,7 +802,7 @@ class Match:
         """Run the bots in virtual time until a controlled seat is awaited (or the match ends)."""
         return self.referee.advance()
 
-    def waive(self, seat: int) -> None:
+    def waive(self, seat: Seat) -> None:
         """``seat`` lets the current race chance go by."""
         self.referee.waive(seat)
 
@@ -851,19 +851,19 @@ class Match:
 
     # ------------------------------------------------------------- summaries
 
-    def hand_text(self, seat: int) -> str:
+    def hand_text(self, seat: Seat) -> str:
         """The cards of ``seat``."""
         return d.hand_text(self.game.hands[seat])
 
-    def status_text(self, seat: int | None) -> str:
+    def status_text(self, seat: Seat | None) -> str:
         """Top card, turn, counts and piles as ``seat`` sees them."""
         return d.status_text(self.game.view(seat if seat is not None else 0), self.names, seat)
 
-    def scores_text(self, seat: int | None = None) -> str:
+    def scores_text(self, seat: Seat | None = None) -> str:
         """The scores."""
         return d.scores_text(self.game.scores, self.names, seat, self.game.eliminated)
 
-    def counts_text(self, seat: int | None = None) -> str:
+    def counts_text(self, seat: Seat | None = None) -> str:
         """Everyone's card count."""
         return d.counts_text([len(h) for h in self.game.hands], self.names, seat, self.game.eliminated)
 
@@ -880,13 +880,13 @@ class Dispatcher:
 
     # ------------------------------------------------------------- commands
 
-    def handle_line(self, text: str, seat: int | None) -> LineResult:
+    def handle_line(self, text: str, seat: Seat | None) -> LineResult:
         """Carry out one command line for ``seat``; errors and answers become messages."""
         cmd = parse(text, seat, self.match.game, get_translator().language if hasattr(get_translator(), "language") else "en",
                     self.match.names)
         return self.handle_command(cmd)
 
-    def error(self, code: str, message: str, seat: int | None, /, **extra: Any) -> LineResult:
+    def error(self, code: str, message: str, seat: Seat | None, /, **extra: Any) -> LineResult:
         """Say an error to ``seat`` with what it may do now (an ``error`` message); nothing changes."""
         legal = self.match.legal_commands(seat) if seat is not None and 0 <= seat < self.match.game.players else []
         line = message
@@ -910,7 +910,7 @@ class Dispatcher:
         if cmd.error is not None:
             return self.error(cmd.error, d.parse_error_text(cmd.error, cmd.detail, localize_command), seat, **_jsonable(cmd.detail))
         if seat is None:
-            seat = next((Seat(s) for s in range(g.players) if self.match.controlled(s)), None)
+            seat = next((s for s in all_seats(g.players) if self.match.controlled(s)), None)
             if seat is None:
                 return self.error("no_seat", d.no_seat_text(), None)
         if not self.match.controlled(seat):

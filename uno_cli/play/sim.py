@@ -20,6 +20,8 @@ from uno_cli.bots import make_bot
 from uno_cli.engine.seats import seat_number
 from uno_cli.engine import Action, Game, RuleOptions
 from uno_cli.engine.actions import PLAY
+from uno_cli.engine.cards import WILD, WILD4
+from uno_cli.engine.events import EventKind
 from uno_cli.engine.invariants import check_invariants
 from uno_cli.play.external import FAULT_KINDS, external_level
 from uno_cli.play.race import Referee, bot_rng
@@ -30,6 +32,11 @@ MAX_ACTIONS: Final = 200_000
 _T = TypeVar("_T")
 #: z for a 95% confidence interval.
 Z95: Final = 1.959963984540054
+#: The event kinds the simulator tallies, as the plain strings events carry (compared per event,
+#: where reading an enum member is slow compiled).
+HAND_END: Final[str] = EventKind.HAND_END.value
+SWAP: Final[str] = EventKind.SWAP.value
+ROTATE: Final[str] = EventKind.ROTATE.value
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -240,7 +247,7 @@ def seating(levels: Sequence[_T], index: int, swap_seats: bool) -> tuple[_T, ...
 
 def _check(game: Game, events: list, gains: list[int], rec: GameRecord, actions: int) -> None:
     for e in events:
-        if e.type == "hand_end":
+        if e.type == HAND_END:
             for s, g in e.data["gained"].items():
                 gains[s] += g
     for problem in check_invariants(game, gains):
@@ -318,7 +325,7 @@ def play_bot_game(
         tally[key] = tally.get(key, 0) + 1
         if kind == PLAY:
             card = action.card
-            if card == "w" or card == "w+4":
+            if card == WILD or card == WILD4:
                 wilds[action.seat] += 1
             # How it went down counts when it is not a plain turn.
             how = game.played_how
@@ -327,7 +334,7 @@ def play_bot_game(
                 play_keys[key] = play_keys.get(key, 0) + 1
             if seven_o:
                 for e in events:
-                    if (e.type == "swap" or e.type == "rotate") and e.seat == action.seat:
+                    if (e.type == SWAP or e.type == ROTATE) and e.seat == action.seat:
                         key = (action.seat, e.type)
                         play_keys[key] = play_keys.get(key, 0) + 1
         if check:

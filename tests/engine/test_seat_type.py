@@ -1,0 +1,58 @@
+"""The engine hands out ``Seat``s, and the referee, the match, the tables and the parser take them: mypy tells a seat from a count."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from uno_cli.engine import Game
+from uno_cli.engine.seats import all_seats
+
+from tests.test_lint import ROOT, _needs
+
+#: Lines 11 to 15 give a count where a seat goes; the rest pass the engine's seats along.
+SEAT_OR_COUNT = '''
+from uno_cli.engine import Game
+from uno_cli.engine.seats import Seat, all_seats
+from uno_cli.net.table import Table
+from uno_cli.play.commands import parse
+from uno_cli.play.race import Referee
+from uno_cli.play.session import Match
+
+
+def check(game: Game, match: Match, table: Table, referee: Referee) -> None:
+    match.controlled(game.players)
+    match.legal_commands(game.players - 1)
+    table._must_act(len(game.hands))
+    parse("draw", game.players)
+    referee.default_action(game.players - 1)
+    match.controlled(game.current)
+    parse("draw", game.current)
+    referee.default_action(referee.awaited() or game.current)
+    match.legal_commands(game.next_seat(game.current))
+    for seat in all_seats(game.players):
+        match.hand_text(seat)
+    for seat in game.awaited():
+        table._must_act(seat)
+    winners: list[Seat] = [*game.winners, *game.active, *game.team(game.current)]
+'''
+
+
+def test_mypy_tells_a_seat_from_a_count_at_the_match_and_the_tables(tmp_path):
+    _needs("mypy")
+    snippet = tmp_path / "engine_seats.py"
+    snippet.write_text(SEAT_OR_COUNT, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "mypy", "--follow-imports=silent", "--ignore-missing-imports",
+                           "--cache-dir", str(tmp_path / "cache"), str(snippet)],
+                          cwd=ROOT, capture_output=True, text=True)
+    errors = [line for line in done.stdout.splitlines() if ": error:" in line]
+    assert [line.split(":")[1] for line in errors] == ["11", "12", "13", "14", "15"], done.stdout
+    assert all('expected "Seat' in line for line in errors), done.stdout
+
+
+def test_all_seats_counts_every_seat_from_0_without_building_a_list():
+    assert list(all_seats(4)) == [0, 1, 2, 3]
+    assert isinstance(all_seats(2), range)
+    game = Game(players=3, seed=1)
+    game.start()
+    assert game.current in all_seats(game.players) and game.next_seat(game.current) in all_seats(3)
