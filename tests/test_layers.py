@@ -354,7 +354,7 @@ def test_event_types_and_action_kinds_are_compared_with_the_engines_enums():
 PRIVATE_READS_KEPT = {
     "engine/game.py": {"source._jumping", "source._no_interrupts"},  # Game.copy: the same class
     "play/race.py": {"other._key"},  # __eq__: the same class
-    "play/session.py": {"other._key"},  # __eq__: the same class
+    "play/narrator.py": {"other._key"},  # __eq__: the same class
     "play/external.py": {"bot._closing", "handler._uno_guard"},  # the module's own classes
     "words/i18n.py": {"tr._lookup", "tr._messages", "translator._texts"},  # the module's own Translator
     "words/clicktext.py": {"kind._describe_range", "module._"},  # click's own names, replaced on purpose

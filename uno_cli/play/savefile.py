@@ -23,6 +23,9 @@ from typing import Any
 
 from uno_cli.engine import state_io
 from uno_cli.engine.errors import InvalidSetup
+from uno_cli.engine.seats import seat_index
+from uno_cli.play.playconfig import BOT, COMMAND, HUMAN, SCRIPT, SeatSpec
+from uno_cli.words.names import repeated_name
 
 #: The largest save or setup file read, in bytes (real saves are a few kilobytes).
 MAX_BYTES = 1_000_000
@@ -147,3 +150,111 @@ def write_typed(path: Path, text: str, force: bool = False) -> None:
         os.umask(umask)
         mode = 0o666 & ~umask
     atomic_write(path, text, mode=mode, make_folder=False)
+
+
+def read_save(path: str) -> dict[str, Any]:
+    """The JSON object of a save or setup file, in the current format (seats from 1).
+
+    The file is read within limits (see :mod:`uno_cli.play.savefile`). Raises InvalidSetup if it
+    is not a JSON object or its format is unknown (or OSError if it cannot be opened); an
+    old uno-cli/1 save is renumbered (see :func:`uno_cli.engine.state_io.upgrade`).
+    """
+    from uno_cli.play.savefile import read_json
+
+    data = read_json(path)
+    if not isinstance(data, dict):
+        raise InvalidSetup("not_an_object")
+    return state_io.upgrade(data)  # type: ignore[no-any-return]
+
+
+def file_seats(
+    data: dict[str, Any], command_line: list[SeatSpec], players: int, script_kind: str = SCRIPT,
+) -> tuple[list[SeatSpec], list[int]]:
+    """Who plays each seat of a save or setup file, and the seats changed from an outside program.
+
+    The one place deciding what a file may say about seats (both modes call it). A file
+    never starts a program: a seat it marks as played by one (kind ``cmd``, or a level
+    ``external:...``) is played by the program the command line gives for that seat
+    (``--seat N=cmd:PROGRAM``); without one, script mode (``script_kind`` script) refuses
+    with InvalidSetup ``program_seat``, and the interactive game (``script_kind`` human)
+    gives the seat to a bot of level normal, listed in the second value. A command-line
+    program seat always plays its seat. Without ``seats`` in the file the command line
+    decides. Raises InvalidSetup naming the field for anything else that is wrong.
+    """
+    from uno_cli.play.playconfig import BOT_LEVELS, DEFAULT_LEVEL
+
+    given = data.get("seats")
+    if given is None:
+        return list(command_line), []
+    if not isinstance(given, list):
+        raise InvalidSetup("not_a_list", field="seats", value=given)
+    if len(given) != players:
+        raise InvalidSetup("wrong_length", field="seats", expected=players)
+    seats: list[SeatSpec] = []
+    replaced: list[int] = []
+    for i, item in enumerate(given):
+        where = f"seats[{i}]"
+        if not isinstance(item, dict):
+            raise InvalidSetup("not_an_object", field=where, value=item)
+        for key in item:
+            if key not in ("kind", "level", "command"):
+                raise InvalidSetup("unknown_field", field=f"{where}.{key}")
+        kind = item.get("kind")
+        if kind not in (HUMAN, SCRIPT, BOT, COMMAND) or not isinstance(kind, str):
+            raise InvalidSetup("bad_choice", field=where + ".kind", value=kind, choices=[HUMAN, SCRIPT, BOT, COMMAND])
+        level = item.get("level", DEFAULT_LEVEL)
+        if not isinstance(level, str):
+            raise InvalidSetup("bad_choice", field=where + ".level", value=level, choices=list(BOT_LEVELS))
+        program = kind == COMMAND or level.startswith("external:")
+        if kind == BOT and not program and level not in BOT_LEVELS:
+            raise InvalidSetup("bad_choice", field=where + ".level", value=level, choices=list(BOT_LEVELS))
+        if "command" in item and not isinstance(item["command"], str):
+            raise InvalidSetup("not_text", field=where + ".command", value=item["command"])
+        ours = command_line[i] if i < len(command_line) else None
+        if ours is not None and ours.kind == COMMAND:
+            seats.append(ours)  # the person starting the game named the program
+        elif program and script_kind == SCRIPT:
+            raise InvalidSetup("program_seat", seat=i)
+        elif program:
+            seats.append(SeatSpec(BOT, DEFAULT_LEVEL))
+            replaced.append(i)
+        elif kind == BOT:
+            seats.append(SeatSpec(BOT, level))
+        else:
+            seats.append(SeatSpec(script_kind))
+    return seats, replaced
+
+
+def file_names(data: dict[str, Any], players: int) -> list[str | None]:
+    """The ``names`` of a save or setup file, checked (text or null, one per seat at most)."""
+    given = data.get("names")
+    if given is None:
+        return []
+    if not isinstance(given, list):
+        raise InvalidSetup("not_a_list", field="names", value=given)
+    if len(given) > players:
+        raise InvalidSetup("wrong_length", field="names", expected=players)
+    for i, name in enumerate(given):
+        if name is not None and not isinstance(name, str):
+            raise InvalidSetup("not_text", field=f"names[{i}]", value=name)
+    repeated = repeated_name(given)
+    if repeated is not None:
+        raise InvalidSetup("duplicate_name", field="names", name=repeated)
+    return list(given)
+
+
+def file_bots(data: dict[str, Any], players: int) -> dict[int, dict[str, Any]]:
+    """The bots' memories of a file by seat (from 0), checked: keys "1" to players, objects."""
+    given = data.get("bots")
+    if given is None:
+        return {}
+    if not isinstance(given, dict):
+        raise InvalidSetup("not_an_object", field="bots", value=given)
+    out: dict[int, dict[str, Any]] = {}
+    for key, state in given.items():
+        if not (key.isascii() and key.isdigit() and len(key) < 4 and 1 <= int(key) <= players):
+            raise InvalidSetup("bad_seat", field="bots", value=key, players=players)
+        if not isinstance(state, dict):
+            raise InvalidSetup("not_an_object", field=f"bots.{key}", value=state)
+        out[seat_index(int(key))] = state
+    return out

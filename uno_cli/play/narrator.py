@@ -1,0 +1,388 @@
+"""What a match's events say, to whom: the :class:`Narrator` and the :class:`Message` it makes.
+
+The narrator of a match (``session.narrator``, see :mod:`uno_cli.play.session`) turns engine
+events into messages for an output callback: ``narrate(events, viewer)``, its plain-list form
+``lines(events, viewer)`` for an output that writes lines without making a Message each
+(script mode's), ``turn_state``, ``say(events)`` (an output with a ``write_lines`` method is
+given each change's lines at once), ``emit``, ``output``, ``viewer``.
+
+Messages
+--------
+``Message(type, text, data, seat, important)``: ``type`` is an event type or one of
+``prompt``, ``error``, ``info``, ``scores``, ``game_over``, ``saved``, ``input_ended``;
+``text`` the sentence (None when there is nothing to say to the viewer); ``data`` the
+JSON object (seats 1-based, cards as codes); ``seat`` the 0-based seat concerned;
+``important`` is True for the viewer's own turn and what needs the viewer's answer.
+:func:`said` and :func:`important` are the one filter and the one rule of every interface.
+"""
+
+from __future__ import annotations
+
+import functools
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from uno_cli.engine.events import Event, EventKind
+from uno_cli.engine.game import IN_TURN_PHASES, Game, Phase
+from uno_cli.engine.seats import Seat, all_seats, seat_number
+from uno_cli.play.playconfig import PlayConfig
+from uno_cli.play.wire import event_json
+from uno_cli.words import describe as d
+from uno_cli.words.describe import describe as describe_event
+
+if TYPE_CHECKING:
+    from uno_cli.play.session import Match
+
+__all__ = ["IMPORTANT", "SHORT_SKIP", "Message", "Narrator", "heard", "important", "said"]
+
+#: The event kinds as plain strings: a member read from an Enum class costs a metaclass lookup
+#: (``EnumType.__getattr__``), and the narration reads about twenty of them per event.
+E = SimpleNamespace(**{kind.name: kind.value for kind in EventKind})
+
+
+#: Message types left out at the short verbosity (they can be asked for by key or command): the
+#: start of a hand says only the rules (once a match), the hand's number, the first card and the
+#: first turn; the dealer, the deal and the count of cards dealt are for the full verbosity, and
+#: the first cards sent back for the history (the card that starts the pile is what matters).
+SHORT_SKIP = frozenset({"match_start", "dealer_draw", "dealer_tie", "dealer_chosen", "reshuffle", "deal",
+                        "hand_dealt", "beep_answer", "scores", "first_card_returned"})
+
+
+def said(message: Message, verbosity: str) -> bool:
+    """True if ``message`` is said at ``verbosity`` (short or full): the one filter of both modes."""
+    return heard(message.text, message.brief, verbosity)
+
+
+def heard(text: str | None, brief: bool, verbosity: str) -> bool:
+    """True if a line of ``text`` (``brief``: said at short too) is said at ``verbosity``; see :func:`said`."""
+    if not text:
+        return False
+    return verbosity != "short" or brief
+
+
+#: Message types never cut off by later speech (errors, questions, the end of a hand or match).
+IMPORTANT = frozenset({"error", "choose", "game_over", "hand_end"})
+
+
+def important(message: Message) -> bool:
+    """True if ``message`` must not be cut off by later speech: the one rule of every interface."""
+    return message.important or message.type in IMPORTANT
+
+
+def _int_or(value: Any, default: int) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def _payload(ev: Event, viewer: int | None, names: Sequence[str], scripted: Sequence[int],
+             text: str | None) -> dict[str, Any]:
+    """The JSON object of a narrated event, made when it is first read (JSON output only)."""
+    return event_json(ev, viewer, names, scripted, text=text)
+
+
+def _line(type: str, text: str | None, data: dict[str, Any] | None = None, seat: int | None = None,
+          important: bool = False, brief: bool = True) -> list[Any]:
+    """A line of narration as a plain list, the arguments of its :class:`Message` (see :meth:`Narrator.lines`)."""
+    payload: dict[str, Any] = {"type": type}
+    if data:
+        payload.update(data)
+    payload["text"] = text
+    return [type, text, payload, seat, important, brief, None]
+
+
+def _message(type: str, text: str | None, data: dict[str, Any] | None = None, seat: int | None = None,
+             important: bool = False, brief: bool = True) -> Message:
+    return Message(*_line(type, text, data, seat, important, brief))
+
+
+class Message:
+    """One thing to tell the player(s).
+
+    ``data`` is the message's JSON object; a narrated event's is built only when it is first
+    read (``make``: a function and its arguments, a tuple, cheaper to make than a partial),
+    so text output never builds one.
+    """
+
+    __slots__ = ("type", "text", "_data", "_make", "seat", "important", "brief")
+
+    def __init__(self, type: str, text: str | None, data: dict[str, Any] | None = None, seat: int | None = None,
+                 important: bool = False, brief: bool = True,
+                 make: tuple[Any, ...] | None = None) -> None:
+        self.type = type
+        self.text = text
+        self._data = data if data is not None or make is not None else {}
+        self._make = make
+        self.seat = seat
+        self.important = important
+        #: Said at the short verbosity too (False: only at full; see :func:`said`).
+        self.brief = brief
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The message as a JSON object (``type``, ``text`` and its fields)."""
+        if self._data is None:
+            make = self._make
+            self._data = make[0](*make[1:]) if make is not None else {}
+        return self._data
+
+    @data.setter
+    def data(self, value: dict[str, Any]) -> None:
+        self._data = value
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.type, self.text, self.data, self.seat, self.important, self.brief)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment] # mutable, like the dataclass it was
+
+    def __repr__(self) -> str:
+        return "Message(type=%r, text=%r, data=%r, seat=%r, important=%r, brief=%r)" % self._key()
+
+
+_STARTS = frozenset({E.HAND_START, E.MATCH_START})
+#: Events that ask a controlled seat to act (an important line when that seat is asked).
+_ASKING = frozenset({E.TURN, E.PENDING, E.BEEP_RACE, E.PLAYABLE_DRAWN})
+#: Draws that take a penalty: where taking does not skip (draw_skips off), the turn that stays is said.
+_PENALTY_DRAWS = frozenset({"draw_two", "wild_draw_four", "challenge_lost"})
+
+
+def _seat_field(seat: int | None) -> int | None:
+    return seat_number(seat) if seat is not None else None
+
+
+def _color_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
+    """A wild played with its colour: the colour in a line of its own (folded into the play's)."""
+    color = ev.data.get("color")
+    if not color:
+        return []
+    return [_line("color_chosen", d.color_chosen_text(ev.seat, color, viewer, n.names),
+                     {"seat": _seat_field(ev.seat), "color": color}, ev.seat)]
+
+
+def _dealt_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
+    """The viewer's own hand as dealt (said at full verbosity)."""
+    if not secret:
+        return []
+    return [_line("hand", d.cards_line_text(secret.get("cards", []), sort=True),
+                     {"seat": _seat_field(ev.seat), "cards": list(secret.get("cards", []))}, ev.seat, brief=False)]
+
+
+def _drawn_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
+    """The cards of a long draw, in a line of their own (the draw's line says their count)."""
+    if not secret or len(secret.get("cards", ())) <= d.LISTED_DRAW:
+        return []
+    return [_line("drawn_cards", d.cards_line_text(secret["cards"]),
+                     {"seat": _seat_field(ev.seat), "cards": list(secret["cards"])}, ev.seat, brief=False)]
+
+
+def _revealed_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
+    """The hand a challenge showed to the challenger."""
+    if not (secret and "hand" in secret and ev.seat is not None and ev.seat != viewer):
+        return []
+    return [_line("revealed", d.revealed_text(ev.seat, secret["hand"], n.names),
+                     {"seat": _seat_field(ev.seat), "cards": list(secret["hand"])}, ev.seat)]
+
+
+def _rules_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
+    """The rules of the match (at short they are one key away, F2, Page Up)."""
+    from uno_cli.engine.options import PRESETS
+    from uno_cli.words.optioninfo import preset_name
+
+    name = n.config.preset if n.config.preset in PRESETS else "classic"
+    o = n.game.options
+    return [_line("rules_summary", d.rules_text(preset_name(name), o != PRESETS[name], o.target, o.hands),
+                     {"preset": name}, brief=False)]
+
+
+def _points_lines(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
+    """Each player's points after a hand, then the scores."""
+    g = n.game
+    gained = ev.data.get("gained") or {}
+    lines: list[list[Any]] = []
+    for seat in sorted(int(s) for s in gained):
+        points = int(gained.get(seat, gained.get(str(seat), 0)) or 0)  # type: ignore[call-overload]
+        lines.append(_line("points", d.points_text(seat, points, viewer, n.names),
+                              {"seat": seat_number(seat), "points": points}, seat))
+    # After the last hand the final scores say them: the message stays, with nothing to say.
+    said = d.scores_text(g.scores, n.names, viewer, g.eliminated) if g.phase != Phase.MATCH_OVER else None
+    lines.append(_line("scores", said, {"scores": list(g.scores)}, brief=False))
+    return lines
+
+
+def _final_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
+    """The final scores."""
+    g = n.game
+    return [_line("game_over", d.final_scores_text(g.scores, n.names, viewer, g.eliminated),
+                     {"winners": [w + 1 for w in g.winners], "scores": list(g.scores),
+                      "names": list(n.names), "hands": g.hand_number})]
+
+
+#: The lines of their own that follow an event of these kinds (drawn cards, a revealed hand,
+#: points, totals), each made by its function (an empty list: none this time).
+_LINES_AFTER: dict[str, Callable[[Narrator, Event, int | None, Any], list[list[Any]]]] = {
+    E.PLAY: _color_line, E.HAND_DEALT: _dealt_line, E.DRAW: _drawn_line, E.CHALLENGE_RESULT: _revealed_line,
+    E.MATCH_START: _rules_line, E.HAND_END: _points_lines, E.MATCH_END: _final_line,
+}
+
+
+class Narrator:
+    """What a match's events say to each listener, in order, with the turn state between them.
+
+    The one narration of script mode, the interactive game and network tables; a server says
+    the same events to each member with :meth:`narrate` and keeps :attr:`turn_state`. It
+    holds its :class:`Match` and reads the game, names and settings there.
+    """
+
+    def __init__(self, match: Match, output: Callable[[Message], None] | None = None,
+                 viewer: int | None = None) -> None:
+        self.match = match
+        self.output: Callable[[Message], None] = output or (lambda m: None)
+        """Called with every message said to the match's own listener."""
+        self.viewer = viewer
+        """The seat whose point of view the text takes ("You play ..."), or None."""
+        self.turn_state: tuple[int | None, bool] = (None, False)
+        """What was said of the turn: whose turn was said last, and whether a card was played out
+        of turn since (then whose turn it is is said, even at short verbosity)."""
+
+    @property
+    def game(self) -> Game:
+        """The match's game."""
+        return self.match.game
+
+    @property
+    def names(self) -> list[str]:
+        """The match's names of the seats."""
+        return self.match.names
+
+    @property
+    def config(self) -> PlayConfig:
+        """The match's settings."""
+        return self.match.config
+
+    def controlled(self, seat: Seat) -> bool:
+        """True for seats played by a person or a script (:meth:`Match.controlled`)."""
+        return self.match.controlled(seat)
+
+
+    # ---------------------------------------------------------------- output
+
+    def emit(self, type: str, text: str | None, data: dict[str, Any] | None = None,
+             seat: int | None = None, important: bool = False, brief: bool = True) -> None:
+        """Send one message to the output callback."""
+        self.output(_message(type, text, data, seat, important, brief))
+
+    @functools.cached_property
+    def scripted_seats(self) -> list[Seat]:
+        """The seats a person or a script plays (the seats are fixed when the match is made)."""
+        return [s for s in all_seats(self.game.players) if self.controlled(s)]
+
+    def _emit_events(self, events: list[Event]) -> None:
+        # Several scripted seats: the script controls them all, so it sees their secrets.
+        lines, self.turn_state = self.lines(events, self.viewer, self.scripted_seats)
+        output = self.output
+        write = getattr(output, "write_lines", None)
+        if write is not None:
+            write(lines)  # an output that takes the plain lines (script mode's writer)
+            return
+        for line in lines:
+            output(Message(*line))
+
+    def say(self, events: list[Event]) -> None:
+        """Say ``events`` to the session's own output (from its viewer's point of view)."""
+        self._emit_events(events)
+
+    def narrate(self, events: list[Event], viewer: int | None,
+                scripted: Sequence[int] = ()) -> tuple[list[Message], tuple[int | None, bool]]:
+        """What ``events`` say to ``viewer``, in order, and the turn state after them (the caller keeps
+        it): the one narration of script mode, the interactive game and network tables."""
+        lines, state = self.lines(events, viewer, scripted)
+        return [Message(*line) for line in lines], state
+
+    def lines(self, events: list[Event], viewer: int | None,
+              scripted: Sequence[int] = ()) -> tuple[list[list[Any]], tuple[int | None, bool]]:
+        """:meth:`narrate`'s lines as plain lists, the arguments of each :class:`Message` (type, text,
+        data, seat, important, brief, make), for an output that writes them without the objects.
+
+        One pass: each event's line is decided (said or not, at which verbosity, important) and
+        folded into the line before it where a listener hears them as one (:func:`describe.fold`)
+        as it is made, then the lines of its own that follow it."""
+        g = self.game
+        turn_said, out_of_turn = self.turn_state
+        reversed_duo = False
+        asked = self.scripted_seats  # their asking lines are important
+        names = self.names
+        out: list[list[Any]] = []
+        # The fold: the line later lines may join, the event that made it, and whether it
+        # waits behind another line of the change.
+        head: list[Any] | None = None
+        head_ev: Event | None = None
+        prior: list[Any] | None = None  # the said line before the head
+        behind = False
+        pending = list(events)
+        for index, ev in enumerate(pending):
+            kind = ev.type
+            seat = ev.seat
+            brief = kind not in SHORT_SKIP
+            silent = False  # the event's line stays (its JSON, its sound), with nothing said
+            if kind == E.TURN:
+                if seat == turn_said and not (
+                    index and pending[index - 1].type == E.DRAW and pending[index - 1].data.get("reason") in _PENALTY_DRAWS
+                    and seat == pending[index - 1].seat and not any(e.type == E.TURN for e in pending[index + 1:])
+                ):
+                    # The turn did not change (a draw): not said again. After a penalty taken it is:
+                    # "You must take 2." was its line, and the player still has the turn.
+                    silent = True
+                else:
+                    brief = seat == viewer or out_of_turn or reversed_duo
+                turn_said = seat
+                out_of_turn = reversed_duo = False
+            elif kind == E.PLAY:
+                turn_said = None
+                out_of_turn = ev.data.get("how") in ("jump_in", "sequence")
+            elif kind == E.REVERSE:
+                if g.players - sum(g.eliminated) == 2:
+                    # With two players a Reverse is said as the turn it gives.
+                    reversed_duo = silent = True
+            elif kind == E.SKIP:
+                silent = reversed_duo
+            elif kind in _STARTS:
+                turn_said, out_of_turn = None, False
+                if kind == E.HAND_START and _int_or(ev.data.get("hand"), 0) == 1:
+                    brief = False  # at short the first card begins the match
+            text = None if silent else describe_event(ev, viewer, names)
+            important = kind in _ASKING and (seat in asked or kind == E.BEEP_RACE)
+            # The JSON object is made only when it is read (JSON output).
+            line = [kind, text, None, seat, important, brief, (_payload, ev, viewer, names, scripted, text)]
+            after = _LINES_AFTER.get(kind)
+            if after is None:
+                lines: Sequence[list[Any]] = (line,)
+            else:
+                secret = ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
+                lines = [line, *after(self, ev, viewer, secret)]
+            for line in lines:
+                out.append(line)
+                if not line[1]:
+                    continue
+                if (head is not None and prior is not None and prior[5] == line[5]
+                        and d.joins_the_draw(head[0], head[3], line[0], line[3], viewer)):
+                    prior[1] = prior[1] + " " + line[1]  # type: ignore[operator]
+                    prior[4] = prior[4] or line[4]
+                    line[1] = None
+                    continue
+                joined = d.fold(head[0], head[3], head[1], line[0], line[3], line[1], head_ev, ev, behind, viewer,  # type: ignore[arg-type]
+                                names) if head is not None and head[5] == line[5] else None
+                if joined is None:
+                    behind = head is not None
+                    prior, head, head_ev = head, line, ev
+                else:
+                    head[1] = joined  # type: ignore[index]
+                    head[4] = head[4] or line[4]  # type: ignore[index]
+                    line[1] = None
+            if out_of_turn and index == len(pending) - 1 and g.phase in IN_TURN_PHASES:
+                # After every out-of-turn card, whose turn it is (the engine said no turn: it stayed).
+                pending.append(Event(E.TURN, g.current))
+        return out, (turn_said, out_of_turn)
