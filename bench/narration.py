@@ -36,7 +36,8 @@ sys.path.insert(0, str(ROOT))
 from uno_cli.words import i18n  # noqa: E402
 from uno_cli.engine.options import PRESETS, preset  # noqa: E402
 from uno_cli.play.playconfig import BOT, PlayConfig, SeatSpec  # noqa: E402
-from uno_cli.play.session import Message, Session, said  # noqa: E402
+from uno_cli.play.narrator import Message, said  # noqa: E402
+from uno_cli.play.session import Session  # noqa: E402
 
 #: The issue's targets for English.
 TARGET_MEAN = 4.14

@@ -179,7 +179,7 @@ def _check_file_or_exit(config: Any) -> None:
     from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
     from uno_cli.words.errtext import file_unreadable, option_error, setup_error
     from uno_cli.words.names import clean_text
-    from uno_cli.play.session import file_bots, file_names, file_seats, read_save
+    from uno_cli.play.savefile import file_bots, file_names, file_seats, read_save
 
     try:
         data = read_save(path)

@@ -7,7 +7,8 @@ from uno_cli.engine.events import Event
 from uno_cli.engine.options import preset
 from uno_cli.words.i18n import use_language
 from uno_cli.play.playconfig import BOT, PlayConfig, SeatSpec
-from uno_cli.play.session import Message, Session, said
+from uno_cli.play.narrator import Message, said
+from uno_cli.play.session import Session
 from tests.engine.helpers import act, make_game
 
 

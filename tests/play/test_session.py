@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from uno_cli.play import script
-from uno_cli.play.session import Session, read_save
+from uno_cli.play.savefile import read_save
+from uno_cli.play.session import Session
 
 from tests.script.helpers import Input, Output, config, random_player
 
@@ -98,7 +99,7 @@ def test_default_names_never_repeat_a_given_name():
 
 def test_a_file_naming_two_seats_alike_is_refused_by_name():
     from uno_cli.engine.errors import InvalidSetup
-    from uno_cli.play.session import file_names
+    from uno_cli.play.savefile import file_names
 
     with pytest.raises(InvalidSetup) as info:
         file_names({"names": ["Ana", "Ana\u202e"]}, 2)
@@ -109,7 +110,9 @@ def test_a_file_naming_two_seats_alike_is_refused_by_name():
 def test_the_match_the_narrator_and_the_dispatcher_are_three_objects_that_hold_one_another() -> None:
     from uno_cli.engine import Action
     from uno_cli.engine.actions import DRAW
-    from uno_cli.play.session import Dispatcher, Match, Narrator
+    from uno_cli.play.dispatcher import Dispatcher
+    from uno_cli.play.narrator import Narrator
+    from uno_cli.play.session import Match
 
     for part in (Match, Narrator, Dispatcher):
         assert part.__bases__ == (object,), part  # no part inherits another
@@ -126,3 +129,4 @@ def test_the_match_the_narrator_and_the_dispatcher_are_three_objects_that_hold_o
     assert len(said) > before and narrator.turn_state[0] is not None
     assert not dispatcher.handle_line("swap 2", match.game.current).ok
     assert said[-1].type == "error" and said[-1].data["code"] == "swap_without_seven"
+

@@ -18,7 +18,8 @@ from tests.script.helpers import Output, config
 from uno_cli.play import script
 from uno_cli.engine.errors import InvalidSetup
 from uno_cli.play.playconfig import BOT, COMMAND, SeatSpec
-from uno_cli.play.session import Session, file_seats
+from uno_cli.play.savefile import file_seats
+from uno_cli.play.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYER = ROOT / "examples" / "external_player.py"

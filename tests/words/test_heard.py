@@ -418,7 +418,8 @@ def _folded_lines(language: str) -> list[tuple[str, str, str]]:
     from uno_cli.engine.events import Event
     from uno_cli.engine.options import preset
     from uno_cli.play.playconfig import BOT, PlayConfig, SeatSpec
-    from uno_cli.play.session import Session, said
+    from uno_cli.play.narrator import said
+    from uno_cli.play.session import Session
 
     changes: list[list[Event]] = []
     for c in "rgby":

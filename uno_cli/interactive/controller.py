@@ -217,7 +217,7 @@ class Controller:
 
     def on_message(self, message: Any) -> None:
         """A message from the Session: printed and spoken, unless the verbosity leaves it out."""
-        from uno_cli.play.session import important, said
+        from uno_cli.play.narrator import important, said
 
         text = message.text
         self.out.cue(message.type, message.data)  # sounds even when the words are left out
@@ -593,7 +593,7 @@ class Controller:
             # The interface's own verbs, reading the game, saving for next time, quitting.
             self.command(verb)
             if verb == "help":
-                from uno_cli.play.session import help_text
+                from uno_cli.play.dispatcher import help_text
 
                 self.say(help_text())
             return

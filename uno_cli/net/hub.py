@@ -128,7 +128,7 @@ class Member:
         if self.json:
             line = json_line(type, text, data)
         elif self.frames:  # a line folded into the one before it is a frame too: it still sounds
-            from uno_cli.play.session import IMPORTANT
+            from uno_cli.play.narrator import IMPORTANT
 
             payload = dict(data or {})
             if isinstance(payload.get("color"), str):  # the event's colour, kept beside the ``color`` flag

@@ -25,7 +25,8 @@ from uno_cli.engine.errors import IllegalAction
 from uno_cli.words import net as net_words
 from uno_cli.play.playconfig import BOT, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.play.race import Referee, bot_rng
-from uno_cli.play.session import Message, Session, important, said
+from uno_cli.play.narrator import Message, important, said
+from uno_cli.play.session import Session
 from uno_cli.play.wire import hello_json, json_line, prompt_json, prompt_legal
 
 if TYPE_CHECKING:

@@ -15,9 +15,10 @@ from uno_cli.engine.cards import WILD, WILD4
 from uno_cli.engine.errors import IllegalAction
 from uno_cli.engine.seats import Seat, all_seats, seat_number
 from uno_cli.play.commands import (
-    BY_NAME, INTERFACE, QUERIES, Asking, Command, Partial, ask, help_lines, label, localize_command, parse, resolve,
-    save_force_command, spoken_moves,
+    BY_NAME, INTERFACE, QUERIES, Asking, Command, Partial, ask, force_words, help_lines, label, localize_command, normalize,
+    parse, resolve, save_force_command, spoken_moves,
 )
+from uno_cli.play.savefile import SaveRefused, typed_path, write_typed
 from uno_cli.words import describe as d
 from uno_cli.words.i18n import get_translator
 from uno_cli.words.names import clean_text
@@ -137,8 +138,6 @@ class Dispatcher:
 
     def _save_command(self, cmd: Command, seat: Seat) -> LineResult:
         """``save FILE``, ``save FILE force`` or ``save --force FILE`` (see docs/protocol.md)."""
-        from uno_cli.play.savefile import SaveRefused, typed_path, write_typed
-
         text, force = _save_argument(cmd.arg)
         if not text:
             return self.error("missing_file", d.save_needs_file_text(), seat)
@@ -157,8 +156,6 @@ class Dispatcher:
 def _save_argument(arg: str) -> tuple[str, bool]:
     """The file of ``save FILE``, and whether the player consented to replace it (``force``,
     or that word in any language)."""
-    from uno_cli.play.commands import force_words, normalize
-
     text = arg.strip()
     force = False
     if text.startswith("--force ") or text == "--force":

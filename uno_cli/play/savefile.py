@@ -11,6 +11,11 @@ the path must not be a symbolic link or anything but a regular file; an existing
 replaced only if it is a save of this game or ``force`` is given, and keeps its permissions.
 The file is replaced atomically (:func:`atomic_write`, which the settings and the autosave use too:
 a temporary file in the same folder, then a rename).
+
+What a file says (:func:`read_save`, :func:`file_seats`, :func:`file_names`, :func:`file_bots`):
+the save or setup object in the current format, who plays its seats (a file never starts a
+program), its names and the bots' memories, each checked; every problem is an InvalidSetup
+naming the field. Every name is cleaned later by :func:`uno_cli.words.names.clean_name`.
 """
 
 from __future__ import annotations
@@ -159,8 +164,6 @@ def read_save(path: str) -> dict[str, Any]:
     is not a JSON object or its format is unknown (or OSError if it cannot be opened); an
     old uno-cli/1 save is renumbered (see :func:`uno_cli.engine.state_io.upgrade`).
     """
-    from uno_cli.play.savefile import read_json
-
     data = read_json(path)
     if not isinstance(data, dict):
         raise InvalidSetup("not_an_object")

@@ -128,7 +128,7 @@ def _no_stream(data: bytes) -> int:
 
 class _Writer:
     def __init__(self, stream: IO[bytes], fmt: str, verbosity: str = "full") -> None:
-        from uno_cli.play.session import heard, said
+        from uno_cli.play.narrator import heard, said
 
         self.stream = stream
         self.json = fmt == "json"
@@ -154,7 +154,7 @@ class _Writer:
         """Write the lines of a change, plain lists as :meth:`Session.lines` makes them (type, text,
         data, seat, important, brief, make): text output reads their text alone."""
         if self.json:
-            from uno_cli.play.session import Message
+            from uno_cli.play.narrator import Message
 
             for line in lines:
                 self(Message(*line))
@@ -178,7 +178,7 @@ class _Writer:
 def _prompt(session: Any, wait: Any, writer: _Writer, prompt_id: int = 0) -> None:
     from uno_cli.play.commands import localize_command
     from uno_cli.words.describe import prompt_text
-    from uno_cli.play.session import Message
+    from uno_cli.play.narrator import Message
     from uno_cli.play.wire import prompt_legal
 
     seat = wait.seat
@@ -208,7 +208,7 @@ def _prompt_json(session: Any, seat: int, prompt_id: int, race: bool, legal: lis
 
 
 def _hello(session: Any, writer: _Writer) -> None:
-    from uno_cli.play.session import Message
+    from uno_cli.play.narrator import Message
     from uno_cli.play.wire import hello_json
 
     players = session.game.players

@@ -1,16 +1,22 @@
 """A game being played: the engine, who sits where, names, bots, races, saving.
 
-Shared by script mode (``uno_cli.play.script``) and the interactive game. The engine stays the
-only judge of what is legal; a Session turns engine events into :class:`Message` objects
-for an output callback and turns typed command lines into engine actions.
+Shared by script mode (``uno_cli.play.script``), the interactive game and network tables. The
+engine stays the only judge of what is legal. A session is three objects that hold one another,
+each in its own module, with public methods a server, script mode and the interactive game use:
+the :class:`Match` (here: the session itself: the game, seats, referee, ``settle()`` after a
+change, saving, summaries), its :class:`~uno_cli.play.narrator.Narrator` (``session.narrator``,
+:mod:`uno_cli.play.narrator`: engine events into :class:`~uno_cli.play.narrator.Message` objects
+for an output callback) and its :class:`~uno_cli.play.dispatcher.Dispatcher`
+(``session.dispatcher``, :mod:`uno_cli.play.dispatcher`: typed command lines into engine
+actions). ``Session`` is the name callers build a match by.
 
 API (stable)
 ------------
 
 ``Session(config, output=None, viewer=AUTO, auto_next_hand=True)``
     ``config`` is a :class:`~uno_cli.play.playconfig.PlayConfig`. ``output`` is called with
-    every :class:`Message`. ``viewer`` is the seat whose point of view the text takes
-    ("You play ...", own draws); by default the only human/script seat, else None.
+    every :class:`~uno_cli.play.narrator.Message`. ``viewer`` is the seat whose point of view
+    the text takes ("You play ...", own draws); by default the only human/script seat, else None.
     Raises InvalidSetup / OSError for a bad ``--setup`` / ``--resume`` file.
 ``session.start()``
     Deal (or, for a setup or a save, announce the state) and emit the first messages.
@@ -34,65 +40,33 @@ API (stable)
 ``session.save(path)``, ``session.save_dict()``, ``session.autosave`` (a callable taking
     the save dict, called after every change, or None). ``save FILE`` typed by a player goes
     through :func:`uno_cli.play.savefile.write_typed` (no clobbering, links or special files).
-``read_save(path)``, ``file_seats(data, command_line, players, script_kind)``, ``file_names``, ``file_bots``
-    Reading a file within limits; the one decision of who plays a file's seats (a file
-    never starts a program); its names and bot memories, checked. Every name is cleaned by
-    :func:`uno_cli.words.names.clean_name`.
+    A save or setup file is read by :mod:`uno_cli.play.savefile` (``read_save``, ``file_seats``,
+    ``file_names``, ``file_bots``).
 ``session.hand_text(seat)``, ``status_text(seat)``, ``scores_text(seat)``, ``counts_text(seat)``.
-
-A Session is three objects that hold one another, each with public methods a server, script
-mode and the interactive game use: the :class:`Match` (the session itself: the game, seats,
-referee, ``settle()`` after a change, saving, summaries), its :class:`Narrator`
-(``session.narrator``: ``narrate(events, viewer)``, its plain-list form ``lines(events, viewer)``
-for an output that writes lines without making a Message each (script mode's), ``turn_state``,
-``say(events)``: an output with a ``write_lines`` method is given each change's lines at once,
-``emit``, ``output``, ``viewer``) and its :class:`Dispatcher` (``session.dispatcher``:
-``handle_line``, ``handle_command``, ``error``). ``Session`` is the name callers build a match by.
-
-Messages
---------
-``Message(type, text, data, seat, important)``: ``type`` is an event type or one of
-``prompt``, ``error``, ``info``, ``scores``, ``game_over``, ``saved``, ``input_ended``;
-``text`` the sentence (None when there is nothing to say to the viewer); ``data`` the
-JSON object (seats 1-based, cards as codes); ``seat`` the 0-based seat concerned;
-``important`` is True for the viewer's own turn and what needs the viewer's answer.
 """
 
 from __future__ import annotations
 
-import functools
 import json
 import random
-from dataclasses import dataclass
 from pathlib import Path
-from types import SimpleNamespace
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
-from uno_cli.words import describe as d
-from uno_cli.play.commands import BY_NAME, INTERFACE, QUERIES, Asking, ask, label, Command, Partial, action_to_command, help_lines, localize_command, parse, resolve, save_force_command, spoken_moves
 from uno_cli.engine import state_io
-from uno_cli.engine.events import EventKind
-from uno_cli.engine.seats import Seat, all_seats, seat_index, seat_number
-from uno_cli.engine.actions import (
-    Action,
-)
-from uno_cli.engine.cards import WILD, WILD4
-from uno_cli.engine.errors import IllegalAction, InvalidSetup
+from uno_cli.engine.actions import Action
 from uno_cli.engine.events import Event
 from uno_cli.engine.game import IN_TURN_PHASES, Game, Phase
-from uno_cli.words.i18n import get_translator
-from uno_cli.words.names import bot_name, clean_name, clean_text, player_name, repeated_name, you
+from uno_cli.engine.seats import Seat, all_seats, seat_number
+from uno_cli.play.commands import action_to_command, localize_command
+from uno_cli.play.dispatcher import Dispatcher
+from uno_cli.play.narrator import Message, Narrator
 from uno_cli.play.playconfig import BOT, COMMAND, HUMAN, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.play.race import DEFAULT_PACE, Offer, Referee, Wait, bot_rng
-from uno_cli.words.describe import describe as describe_event
-from uno_cli.play.wire import event_json, seat_json  # noqa: F401 - seat_json: kept importable from here
-from uno_cli.play.narrator import E, IMPORTANT, SHORT_SKIP, Message, Narrator, heard, important, said  # noqa: F401 - moved
-from uno_cli.play.dispatcher import Dispatcher, LineResult, help_text  # noqa: F401 - moved
-from uno_cli.play.savefile import file_bots, file_names, file_seats, read_save  # noqa: F401 - moved
+from uno_cli.play.savefile import file_bots, file_names, file_seats, read_save
+from uno_cli.words import describe as d
+from uno_cli.words.names import bot_name, clean_name, player_name, you
 
-
-__all__ = ["AUTO", "IMPORTANT", "SHORT_SKIP", "Dispatcher", "LineResult", "Match", "Message", "Narrator", "Offer", "Session",
-           "Wait", "important", "said"]
+__all__ = ["AUTO", "Match", "Offer", "Session", "Wait", "default_names", "distinct_names"]
 
 AUTO = object()
 
