@@ -130,3 +130,37 @@ def test_the_match_the_narrator_and_the_dispatcher_are_three_objects_that_hold_o
     assert not dispatcher.handle_line("swap 2", match.game.current).ok
     assert said[-1].type == "error" and said[-1].data["code"] == "swap_without_seven"
 
+
+#: Where each part of a session lives, and the names that moved out of ``play/session.py`` with it.
+SESSION_PARTS = {
+    "uno_cli.play.session": ("Match", "Session", "default_names", "distinct_names"),
+    "uno_cli.play.narrator": ("Narrator", "Message", "said", "heard", "important", "IMPORTANT", "SHORT_SKIP"),
+    "uno_cli.play.dispatcher": ("Dispatcher", "LineResult", "help_text"),
+    "uno_cli.play.savefile": ("read_save", "file_seats", "file_names", "file_bots"),
+}
+
+
+def test_the_match_the_narrator_and_the_dispatcher_live_in_their_own_modules() -> None:
+    """Each part is defined in its module, and every caller imports it from there, not from play.session."""
+    import ast
+    import importlib
+
+    root = Path(__file__).resolve().parents[2]
+    for module_name, names in SESSION_PARTS.items():
+        module = importlib.import_module(module_name)
+        for name in names:
+            value = getattr(module, name)
+            if callable(value):
+                assert value.__module__ == module_name, (name, value.__module__)
+    session_file = root / "uno_cli" / "play" / "session.py"
+    defined = {node.name for node in ast.parse(session_file.read_text(encoding="utf-8")).body
+               if isinstance(node, (ast.ClassDef, ast.FunctionDef))}
+    assert defined == {"Match", "Session", "default_names", "distinct_names", "_make_bot"}
+    moved = {name for module, names in SESSION_PARTS.items() if module != "uno_cli.play.session" for name in names}
+    stale = []
+    for folder in ("uno_cli", "tests", "bench", "scripts"):
+        for path in sorted((root / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom) and node.module == "uno_cli.play.session":
+                    stale += [f"{path.relative_to(root)}:{node.lineno}: {a.name}" for a in node.names if a.name in moved]
+    assert not stale, stale
