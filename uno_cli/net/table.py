@@ -23,6 +23,7 @@ from uno_cli.play.driver import NEXT_HAND_SECONDS, Driver, Pacing
 from uno_cli.engine import Action, Phase
 from uno_cli.engine.errors import IllegalAction
 from uno_cli.words import net as net_words
+from uno_cli.words.messagetypes import CHOOSE, ERROR, TURN
 from uno_cli.play.playconfig import BOT, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.play.race import Referee, bot_rng
 from uno_cli.play.session import Message, Session, important, said
@@ -241,7 +242,7 @@ class Table:
         if target is None:
             target = next((m for m in self.members if m.seat is not None and m.seat == message.seat), None)
         if target is not None:
-            if target.json and message.type in ("error", "choose"):
+            if target.json and message.type in (ERROR, CHOOSE):
                 self._prompted.pop(id(target), None)  # a JSON driver reads up to the next prompt
             target.send(message.type, message.text, message.data, important=important(message))
 
@@ -505,7 +506,7 @@ def _turn_folded_in(messages: list[Message], index: int, seat: int | None) -> bo
     for message in messages[index + 1:]:
         if message.text:
             return False
-        if message.type == "turn" and seat is not None and message.seat == seat:
+        if message.type == TURN and seat is not None and message.seat == seat:
             return True
     return False
 
