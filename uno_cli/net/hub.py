@@ -662,7 +662,7 @@ class Hub:
                 continue
             with member.language():
                 if skipped:
-                    member.send("info", net_words.chat_skipped(skipped), {"code": "chat_skipped", "count": skipped})
+                    member.send(INFO, net_words.chat_skipped(skipped), {"code": "chat_skipped", "count": skipped})
                 for name, text in lines:
                     member.send("chat", net_words.chat(name, text), {"from": name, "message": text})
         if self._chat_ready or self._chat_lines:

@@ -23,7 +23,7 @@ from uno_cli.play.driver import NEXT_HAND_SECONDS, Driver, Pacing
 from uno_cli.engine import Action, Phase
 from uno_cli.engine.errors import IllegalAction
 from uno_cli.words import net as net_words
-from uno_cli.words.messagetypes import CHOOSE, ERROR, TURN
+from uno_cli.words.messagetypes import CHOOSE, ERROR, HELLO, INFO, PROMPT, STATUS, TURN
 from uno_cli.play.playconfig import BOT, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.play.race import Referee, bot_rng
 from uno_cli.play.session import Message, Session, important, said
@@ -135,7 +135,7 @@ class Table:
         with member.language():
             text = net_words.welcome_back(self.number, session.status_text(member.seat),
                                       key_name(by_verb()["hand"].label))
-            member.send("status", text, {"number": self.number, "card": g.top, "color": g.color,
+            member.send(STATUS, text, {"number": self.number, "card": g.top, "color": g.color,
                                          "current": seat_number(g.current), "cards": len(g.hands[member.seat])},
                         important=True)
 
@@ -144,7 +144,7 @@ class Table:
         self._attach(member, None)
         if self.session is not None and self.state == PLAYING:
             with member.language():
-                member.send("status", self.session.status_text(None), {"number": self.number})
+                member.send(STATUS, self.session.status_text(None), {"number": self.number})
 
     def _attach(self, member: Member, seat: Seat | None, returning: bool = False) -> None:
         if member not in self.members:
@@ -218,7 +218,7 @@ class Table:
         session = self.session
         assert session is not None
         if member.json:
-            member.send("hello", None, hello_json(session.game.players, session.names, member.seat,
+            member.send(HELLO, None, hello_json(session.game.players, session.names, member.seat,
                                                   [] if member.seat is None else [member.seat]))
 
     def _on_events(self, action: Any, events: list[Any]) -> None:
@@ -284,7 +284,7 @@ class Table:
         session = self.session
         seat = member.seat
         if session is None or seat is None or self.state != PLAYING:
-            member.send("error", net_words.not_at_table() if seat is None else d.no_seat_text(), {"code": "no_game"})
+            member.send(ERROR, net_words.not_at_table() if seat is None else d.no_seat_text(), {"code": "no_game"})
             return
         self._speaker = member
         try:
@@ -337,7 +337,7 @@ class Table:
         """Say ``sentence()`` (rendered in each member's language) to everyone at the table."""
         for member in list(self.members):
             with member.language():
-                member.send("info", sentence(), data or {})
+                member.send(INFO, sentence(), data or {})
 
     # ------------------------------------------------------------------ the clock
 
@@ -437,9 +437,9 @@ class Table:
                 text = d.prompt_text([spoken_moves(legal)], race, seat, seat, session.names)
                 if member.json:
                     member.prompt_id += 1
-                    member.send("prompt", text, prompt_json(g.view(seat), member.prompt_id, race, legal, text))
+                    member.send(PROMPT, text, prompt_json(g.view(seat), member.prompt_id, race, legal, text))
                 else:
-                    member.send("prompt", text, {}, important=True)
+                    member.send(PROMPT, text, {}, important=True)
 
 
 class TableDriver(Driver):
