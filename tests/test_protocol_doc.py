@@ -78,3 +78,34 @@ def test_the_schema_knows_exactly_the_event_kinds_and_phases():
     events = {name.removeprefix("event_") for name in schema["$defs"] if name.startswith("event_")}
     assert events == {str(k) for k in EventKind} | {"scores"}  # the session adds scores
     assert set(schema["$defs"]["prompt"]["properties"]["phase"]["enum"]) == {str(p) for p in Phase}
+
+
+def _first_cells(section: str) -> set[str]:
+    """The names in backticks in the first cell of each table row of ``section``."""
+    names: set[str] = set()
+    for line in section.splitlines():
+        cells = line.strip().strip("|").split("|")
+        if line.startswith("|") and len(cells) > 1:
+            names |= set(re.findall(r"`([a-z_]+)`", cells[0]))
+    return names
+
+
+def test_every_json_object_type_is_a_message_type_constant_and_documented():
+    """The types of uno-json's objects in docs/protocol.md ("Events" and "Other objects") are
+    exactly uno_cli/words/messagetypes.py's: the protocol's vocabulary is those constants."""
+    from uno_cli.words import messagetypes as mt
+
+    assert mt.EVENTS == {str(k) for k in EventKind}
+    documented = _first_cells(_section("### Events")) | _first_cells(_section("### Other objects"))
+    assert documented == mt.JSON_TYPES, documented ^ mt.JSON_TYPES
+    assert f"`{mt.ANSWER}`" in _row(_section("### The `uno-keys` channel"), "type")
+
+
+def test_each_message_type_constant_is_spelled_once():
+    """Every constant of messagetypes.py is one of its sets' members and no two names share a string."""
+    from uno_cli.words import messagetypes as mt
+
+    constants = {name: value for name, value in vars(mt).items() if name.isupper() and isinstance(value, str)}
+    assert len(set(constants.values())) == len(constants)
+    assert set(constants.values()) == mt.ALL_TYPES
+    assert {name for name, value in constants.items() if value in mt.EVENTS} == {k.name for k in EventKind}

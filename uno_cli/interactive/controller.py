@@ -13,6 +13,8 @@ from uno_cli.engine.cards import WILD, WILD4
 from uno_cli.engine.game import Phase
 from uno_cli.words.i18n import _
 from uno_cli.words import interactive as words
+from uno_cli.words.messagetypes import (BEEP_RACE, DEAL, DEALER_CHOSEN, DEALER_DRAW, DEALER_TIE, FIRST_CARD_RETURNED, HAND,
+                                         HAND_DEALT, HAND_START, MATCH_START, PENDING, PLAY, PLAYABLE_DRAWN, RULES_SUMMARY, TURN)
 from uno_cli.interactive.announcer import Announcer
 from uno_cli.interactive.cursor import HandCursor
 from uno_cli.interactive.races import RaceTimers
@@ -46,8 +48,8 @@ WITHOUT_GAME = frozenset({"help", "rules", "repeat", "history_back", "history_fo
 #: count by the start-up line ("Against 2 bots."), the dealt cards and their count by H, the
 #: deal by the first card, the dealer and the first cards sent back by the first card and the
 #: first turn (at full they were up to 8 lines at once; the first card waited 4-6 s).
-ON_REQUEST = frozenset({"match_start", "rules_summary", "dealer_draw", "dealer_tie", "hand", "deal", "dealer_chosen",
-                        "first_card_returned", "hand_dealt"})
+ON_REQUEST = frozenset({MATCH_START, RULES_SUMMARY, DEALER_DRAW, DEALER_TIE, HAND, DEAL, DEALER_CHOSEN,
+                        FIRST_CARD_RETURNED, HAND_DEALT})
 
 
 class Controller:
@@ -221,27 +223,27 @@ class Controller:
 
         text = message.text
         self.out.cue(message.type, message.data)  # sounds even when the words are left out
-        if message.seat == PLAYER_SEAT and message.type in ("turn", "beep_race", "pending", "playable_drawn"):
+        if message.seat == PLAYER_SEAT and message.type in (TURN, BEEP_RACE, PENDING, PLAYABLE_DRAWN):
             self._turn_said = True  # said, or folded into the line of the move before it
-        if message.type in ("hand_start", "match_start"):
+        if message.type in (HAND_START, MATCH_START):
             self._first_turn = True
         # The first card begins the match, at every verbosity: the first hand's number is in the
         # history only.
         if not said(message, self.out.verbosity) or message.type in ON_REQUEST or (
-                message.type == "hand_start" and not message.brief):
+                message.type == HAND_START and not message.brief):
             if message.text:
                 self.out.keep(message.text)  # left out at short, still one Page Up away
             return
-        if message.type == "turn" and message.seat != PLAYER_SEAT:
+        if message.type == TURN and message.seat != PLAYER_SEAT:
             first, self._first_turn = self._first_turn, False
             if not message.brief and not first:
                 return  # an opponent's turn in order: T says it; only the player's and out-of-order turns are said
         if self._challenge_said is not None and self._challenge_said == self.game.version and (
-                message.seat == PLAYER_SEAT and message.type in ("turn", "pending")):
+                message.seat == PLAYER_SEAT and message.type in (TURN, PENDING)):
             return  # the Wild Draw Four choice said it already
-        if message.type == "play" and self._challenge_first():
+        if message.type == PLAY and self._challenge_first():
             return
-        if message.type == "beep_race":
+        if message.type == BEEP_RACE:
             self._turn_said = True
         self.say(text, important=important(message))
 

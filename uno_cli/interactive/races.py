@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from uno_cli.play.driver import Driver, Pacing
 from uno_cli.words.i18n import _
 from uno_cli.words import interactive as words
+from uno_cli.words.messagetypes import TIME_WARNING
 from uno_cli.interactive.screens import HOLDING_MODES, Mode
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ class RaceTimers(Driver):
 
     def time_warning(self, seconds: int) -> None:
         """A sound and the seconds left."""
-        self.c.out.cue("time_warning", {})
+        self.c.out.cue(TIME_WARNING, {})
         self.c.say(words.seconds_left(seconds), important=True)
 
     def time_up(self) -> None:

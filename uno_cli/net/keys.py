@@ -20,6 +20,7 @@ from uno_cli.play.commands import Asking, ask
 from uno_cli.engine.actions import ActionKind
 from uno_cli.engine.cards import WILD, WILD4
 from uno_cli.words import net as net_words
+from uno_cli.words import messagetypes as mt
 from uno_cli.words.i18n import _, key_name
 from uno_cli.interactive.announcer import Announcer, Mute
 from uno_cli.interactive.cursor import HandCursor
@@ -135,7 +136,7 @@ class SeatKeys:
         #: letters are keys there, so help names typed commands with their slash.
         self.keyed = keyed or speech_here
         self.cursor = HandCursor(0, self.playing_game, self.answer, lambda: member.verbosity == "full")
-        self.out = Announcer(lambda text: member.send("answer", text, heard=False, reply=True), Mute())
+        self.out = Announcer(lambda text: member.send(mt.ANSWER, text, heard=False, reply=True), Mute())
         self._card: str | None = None
         self.colors = ColorScreen(_Chooser(self))  # type: ignore[arg-type]
         #: The terminal's input line (prompt_toolkit's buffer), when this connection has one.
@@ -217,7 +218,7 @@ class SeatKeys:
 
     def answer(self, text: str) -> None:
         """The answer to a key, to this member alone."""
-        self.member.send("answer", text, reply=True)
+        self.member.send(mt.ANSWER, text, reply=True)
 
     # ------------------------------------------------------------------ input
 

@@ -17,6 +17,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from uno_cli.engine.events import EventKind
+from uno_cli.words import messagetypes as mt
 from uno_cli.net.accounts import BOT, GUEST
 
 #: A rating is said as 1000 + 40 x (mu - 3 sigma): a newcomer is 1000, and it only rises with evidence.
@@ -345,12 +346,12 @@ def top_command(hub: Any, member: Any, rest: str) -> None:
         shown_preset = preset_name(preset)
         rows = records.top(preset, count)
         if not rows:
-            member.send("top", net_words.no_ratings(shown_preset), {"preset": preset, "players": []})
+            member.send(mt.TOP, net_words.no_ratings(shown_preset), {"preset": preset, "players": []})
             return
-        member.send("top", net_words.top_title(shown_preset), {"preset": preset})
+        member.send(mt.TOP, net_words.top_title(shown_preset), {"preset": preset})
         for place, (identity, name, rating, games) in enumerate(rows, 1):
             said = _said_name(identity, name)
-            member.send("top", net_words.top_line(place, said, rating, games),
+            member.send(mt.TOP, net_words.top_line(place, said, rating, games),
                         {"place": place, "name": said, "rating": rating, "matches": games})
 
 

@@ -55,6 +55,7 @@ from uno_cli.engine.errors import IllegalAction
 from uno_cli.engine.game import Phase
 from uno_cli.engine.seats import Seat, seat_index, seat_number
 from uno_cli.words.i18n import N_, NP_, LANGUAGES, context_messages, get_translator, normalize, pgettext, typed_choice
+from uno_cli.words import messagetypes as mt
 
 __all__ = [
     "BY_NAME", "LOBBY", "Acting", "Answer", "Asking", "Command", "Partial", "PUBLIC_QUERIES", "QUERIES", "REGISTRY", "Verb",
@@ -101,20 +102,20 @@ def _hand(q: Asking) -> Answer:
     assert q.seat is not None
     hand = q.session.game.hands[q.seat]
     text = d.hand_text(q.hand, sort=False) if q.hand is not None else d.hand_text(hand)
-    return Answer("hand", text, {"seat": seat_number(q.seat), "cards": list(hand if q.hand is None else q.hand)})
+    return Answer(mt.HAND, text, {"seat": seat_number(q.seat), "cards": list(hand if q.hand is None else q.hand)})
 
 
 def _top(q: Asking) -> Answer:
     from uno_cli.words import describe as d
 
     g = q.session.game
-    return Answer("top", d.top_text(g.top, g.color), {"card": g.top, "color": g.color})
+    return Answer(mt.TOP, d.top_text(g.top, g.color), {"card": g.top, "color": g.color})
 
 
 def _in_play(q: Asking) -> Answer:
     from uno_cli.words import describe as d
 
-    return Answer("in_play", d.color_text(q.session.game.color), {"color": q.session.game.color})
+    return Answer(mt.IN_PLAY, d.color_text(q.session.game.color), {"color": q.session.game.color})
 
 
 def _counts(q: Asking) -> Answer:
@@ -122,7 +123,7 @@ def _counts(q: Asking) -> Answer:
 
     g = q.session.game
     counts = [len(h) for h in g.hands]
-    return Answer("counts", d.counts_text(counts, q.session.names, q.seat, g.eliminated), {"counts": counts})
+    return Answer(mt.COUNTS, d.counts_text(counts, q.session.names, q.seat, g.eliminated), {"counts": counts})
 
 
 def _view(q: Asking) -> Any:
@@ -134,7 +135,7 @@ def _deck(q: Asking) -> Answer:
     from uno_cli.words import describe as d
 
     count = len(q.session.game.draw_pile)
-    return Answer("deck", d.deck_text(count), {"count": count})
+    return Answer(mt.DECK, d.deck_text(count), {"count": count})
 
 
 def _penalty(q: Asking) -> Answer:
@@ -142,7 +143,7 @@ def _penalty(q: Asking) -> Answer:
     from uno_cli.engine import Phase
 
     g = q.session.game
-    return Answer("penalty", d.pending_text(_view(q), q.session.names, q.seat),
+    return Answer(mt.PENALTY, d.pending_text(_view(q), q.session.names, q.seat),
                   {"total": g.pending if g.phase == Phase.PENDING else 0, "kind": g.pending_kind})
 
 
@@ -150,40 +151,40 @@ def _scores(q: Asking) -> Answer:
     from uno_cli.words import describe as d
 
     g = q.session.game
-    return Answer("scores", d.scores_text(g.scores, q.session.names, q.seat, g.eliminated), {"scores": list(g.scores)})
+    return Answer(mt.SCORES, d.scores_text(g.scores, q.session.names, q.seat, g.eliminated), {"scores": list(g.scores)})
 
 
 def _turn(q: Asking) -> Answer:
     from uno_cli.words import describe as d
 
     g = q.session.game
-    return Answer("whose_turn", d.turn_text(_view(q), q.session.names, q.seat),
+    return Answer(mt.WHOSE_TURN, d.turn_text(_view(q), q.session.names, q.seat),
                   {"current": seat_number(g.current), "phase": str(g.phase)})
 
 
 def _status(q: Asking) -> Answer:
     from uno_cli.words import describe as d
 
-    return Answer("status", d.status_text(_view(q), q.session.names, q.seat),
+    return Answer(mt.STATUS, d.status_text(_view(q), q.session.names, q.seat),
                   {"seat": seat_number(q.seat)} if q.seat is not None else {})
 
 
 def _moves(q: Asking) -> Answer:
     assert q.seat is not None
     s = q.session
-    return Answer("moves", s.moves_text(q.seat), {"seat": seat_number(q.seat), "legal": s.legal_commands(q.seat)})
+    return Answer(mt.MOVES, s.moves_text(q.seat), {"seat": seat_number(q.seat), "legal": s.legal_commands(q.seat)})
 
 
 def _help(q: Asking) -> Answer:
     from uno_cli.words import describe as d
 
-    return Answer("help", d.help_text(help_lines(skip=q.session.help_skip), q.session.seat_prefix), {})
+    return Answer(mt.HELP, d.help_text(help_lines(skip=q.session.help_skip), q.session.seat_prefix), {})
 
 
 def _rules(q: Asking) -> Answer:
     from uno_cli.words.rulebook import rule_book
 
-    return Answer("rules", rule_book(q.session.config.preset, q.session.game.options).rstrip("\n"), {})
+    return Answer(mt.RULES, rule_book(q.session.config.preset, q.session.game.options).rstrip("\n"), {})
 
 
 @dataclass(frozen=True)

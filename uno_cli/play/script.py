@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import IO, Any, Callable
 
 from uno_cli.words import describe
+from uno_cli.words import messagetypes as mt
 from uno_cli.engine.seats import seat_number
 from uno_cli.play.playconfig import PlayConfig
 
@@ -187,7 +188,7 @@ def _prompt(session: Any, wait: Any, writer: _Writer, prompt_id: int = 0) -> Non
     # The text says the verbs in the player's language; the JSON "legal" list stays canonical.
     text = prompt_text([localize_command(c) for c in legal], race, seat, session.narrator.viewer, session.names)
     # The JSON object is made only when it is written (JSON output), before anything changes.
-    writer(Message("prompt", text, None, seat, True, make=(_prompt_json, session, seat, prompt_id, race, legal, text)))
+    writer(Message(mt.PROMPT, text, None, seat, True, make=(_prompt_json, session, seat, prompt_id, race, legal, text)))
 
 
 def _prompt_json(session: Any, seat: int, prompt_id: int, race: bool, legal: list[str], text: str) -> dict[str, Any]:
@@ -213,7 +214,7 @@ def _hello(session: Any, writer: _Writer) -> None:
 
     players = session.game.players
     scripted = [s for s in range(players) if session.controlled(s)]
-    writer(Message("hello", None, None, make=(hello_json, players, session.names, session.narrator.viewer, scripted)))
+    writer(Message(mt.HELLO, None, None, make=(hello_json, players, session.names, session.narrator.viewer, scripted)))
 
 
 def answer_line(session: Any, line: str, seat: int, prompt_id: int) -> str | None:
@@ -380,10 +381,10 @@ def _loop(session: Any, stdin: IO[bytes], writer: _Writer) -> int:
 def _stop(session: Any, writer: _Writer, quit: bool, why: str | None = None) -> int:
 
     path = _save_unfinished(session)
-    kind = why or ("quit" if quit else "input_ended")
+    kind = why or (mt.QUIT if quit else mt.INPUT_ENDED)
     file = None if path is None else str(path)
     session.narrator.emit(kind, describe.stopped_text(kind, file), {"file": file})
     writer.flush()
-    if kind == "endless":
+    if kind == mt.ENDLESS:
         return EXIT_ENDLESS
     return EXIT_QUIT if quit else EXIT_INPUT_ENDED

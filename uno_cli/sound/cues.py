@@ -10,6 +10,8 @@ import math
 from typing import Any
 
 from uno_cli.engine.cards import BEEP, WILD, WILD4
+from uno_cli.words.messagetypes import (CAUGHT, CHALLENGE, CHALLENGE_RESULT, COLOR_CHOSEN, DRAW, HAND_END, MATCH_END, PLAY,
+                                         TIME_WARNING, TURN, UNO)
 
 #: Draw reasons that are not penalties (a card drawn by choice).
 PLAIN_DRAWS = frozenset({"choice"})
@@ -27,7 +29,7 @@ def earcon(type: str, data: dict[str, Any], viewer: int | None) -> str | None:
     """The earcon name for a message (``viewer``: the listener's 1-based seat), or None for none."""
     seat = _seat(data.get("seat"))
     mine = viewer is not None and seat == viewer
-    if type == "play":
+    if type == PLAY:
         card = data.get("card")
         how = data.get("how")
         if how == "jump_in":
@@ -43,33 +45,33 @@ def earcon(type: str, data: dict[str, Any], viewer: int | None) -> str | None:
         if isinstance(card, str) and card[1:].isdigit():
             return "play_number"
         return "play_action" if isinstance(card, str) and card else None
-    if type == "color_chosen":
+    if type == COLOR_CHOSEN:
         color = data.get("named_color", data.get("color"))  # uno-keys frames: ``color`` is a flag there
         return f"color_{color}" if color in ("r", "y", "g", "b") else None
-    if type == "draw":
+    if type == DRAW:
         count = data.get("count")
         if not isinstance(count, int) or count <= 0 or data.get("reason") in COVERED_DRAWS:
             return None
         kind = "draw" if data.get("reason") in PLAIN_DRAWS else "penalty"
         return f"{kind}:{count}"
-    if type == "turn":
+    if type == TURN:
         # A turn without words did not change hands (the player drew and plays on): no sound again.
         return "your_turn" if mine and data.get("text", "") is not None else None
-    if type == "uno":
+    if type == UNO:
         return "uno"
-    if type == "caught":
+    if type == CAUGHT:
         return "you_caught" if mine else "caught"
-    if type == "challenge":
+    if type == CHALLENGE:
         return "challenge"
-    if type == "challenge_result":
+    if type == CHALLENGE_RESULT:
         return "challenge_guilty" if data.get("guilty") else "challenge_clear"
-    if type == "hand_end":
+    if type == HAND_END:
         return "hand_lost" if viewer is not None and seat != viewer else "hand_won"
-    if type == "match_end":
+    if type == MATCH_END:
         winners = data.get("winners")
         lost = viewer is not None and isinstance(winners, list) and viewer not in winners
         return "match_lost" if lost else "match_won"
-    if type == "time_warning":
+    if type == TIME_WARNING:
         return "time_warning"
     return None
 

@@ -24,6 +24,7 @@ from uno_cli.engine.errors import IllegalAction
 from uno_cli.engine.events import Event
 from uno_cli.engine.game import IN_TURN_PHASES, Phase
 from uno_cli.words.i18n import _, get_translator, ngettext
+from uno_cli.words.messagetypes import COLOR_CHOSEN, DRAW, DRAWN_CARDS, FIRST_CARD, PENDING, PLAY, REVERSE, SKIP, TURN
 
 #: A drawn-card list longer than this is said as a count, the cards in a line of their own.
 LISTED_DRAW = 3
@@ -898,15 +899,15 @@ def _drawn_and_skipped(ev: Event, viewer: int | None, names: Sequence[str]) -> s
                     n).format(player=name_of(ev.seat, names), count=n)
 
 
-def joins_the_draw(a_kind: str, a_seat: int | None, kind: str, seat: int | None, viewer: int | None) -> bool:
-    """Whether the turn ``kind`` that stays after the list of cards drawn ``a`` is said with the draw
+def joins_the_draw(a_type: str, a_seat: int | None, b_type: str, seat: int | None, viewer: int | None) -> bool:
+    """Whether the turn ``b_type`` that stays after the list of cards drawn ``a`` is said with the draw
     before that list ("You draw 6 cards. Your turn.", then the cards), not seconds after them."""
-    return a_kind == "drawn_cards" and kind == "turn" and a_seat == seat and _you(seat, viewer)
+    return a_type == DRAWN_CARDS and b_type == TURN and a_seat == seat and _you(seat, viewer)
 
 
-def fold(a_kind: str, a_seat: int | None, a_text: str, kind: str, seat: int | None, text: str,
+def fold(a_type: str, a_seat: int | None, a_text: str, b_type: str, seat: int | None, text: str,
          ea: Event, eb: Event, behind: bool, viewer: int | None, names: Sequence[str]) -> str | None:
-    """The line ``a`` (its kind, seat and text) with the later line ``b`` of the same change folded
+    """The line ``a`` (its message type, seat and text) with the later line ``b`` of the same change folded
     in, or None when they stay two lines: a move and what it does as one line where a listener would ("Bruno plays a red Skip;
     you are skipped."): a Wild and its colour, a draw and the turn it skips, a Skip and whom it
     skips, a Reverse and the new direction; and the player's own turn, when it would wait behind
@@ -916,37 +917,36 @@ def fold(a_kind: str, a_seat: int | None, a_text: str, kind: str, seat: int | No
     ``behind``: ``a`` waits behind another line of the change. The narration folds only lines
     said at the same verbosities, and the lines folded in keep their place (their JSON and
     sound) with no text."""
-    if kind == "turn":
+    if b_type == TURN:
         # The player's turn waits behind one line at most: after a longer change it is
         # said as a sentence of the last line ("Ana draws 2, skipped. Your turn.").
         # After a penalty taken, the turn that stays ends the draw's line ("You draw 2
         # cards: red 5 and blue 3. Your turn.").
-        if (behind or a_kind == "draw" and a_seat == seat) and _you(seat, viewer):
+        if (behind or a_type == DRAW and a_seat == seat) and _you(seat, viewer):
             return a_text + " " + text
         return None
-    if kind == "pending":
+    if b_type == PENDING:
         # A turn to take a penalty: "Bruno must take 4." says both (only the player
         # whose turn it is takes, or answers, a penalty).
-        return text if a_kind == "turn" and a_seat == seat else None
-    if kind != "color_chosen" and kind != "skip" and kind != "reverse":
+        return text if a_type == TURN and a_seat == seat else None
+    if b_type != COLOR_CHOSEN and b_type != SKIP and b_type != REVERSE:
         return None
     first = _clause(a_text)
     if first is None:
         return None
-    move = a_kind
     same = a_seat == seat
-    if kind == "color_chosen" and move == "play" and same and eb.data.get("color"):
+    if b_type == COLOR_CHOSEN and a_type == PLAY and same and eb.data.get("color"):
         # TRANSLATORS: a Wild and the colour its player chose: "Ana plays a Wild: blue."
         return _("{move}: {color}.").format(move=first, color=color_name(eb.data["color"]))
-    if kind == "skip" and move == "draw" and same and ea.data.get("count"):
+    if b_type == SKIP and a_type == DRAW and same and ea.data.get("count"):
         return _drawn_and_skipped(ea, viewer, names)
-    if kind == "skip" and move == "play" and not same and ea.data.get("how", "turn") in ("turn", "drawn"):
+    if b_type == SKIP and a_type == PLAY and not same and ea.data.get("how", "turn") in ("turn", "drawn"):
         # (a card just drawn is said as one played in turn; after a jump-in the line would be
         # 9 words and more: the skip keeps its own)
         if _you(seat, viewer):
             return _("{move}; you're skipped.").format(move=first)
         return _("{move}; {player} is skipped.").format(move=first, player=name_of(seat, names))
-    if kind == "reverse" and move in ("play", "first_card"):
+    if b_type == REVERSE and a_type in (PLAY, FIRST_CARD):
         # TRANSLATORS: a Reverse and what it does: "Ana plays a red Reverse; direction changes."
         return _("{move}; direction changes.").format(move=first)
     return None
