@@ -310,9 +310,7 @@ def test_only_the_listed_modules_translate_outside_the_words_layer():
 #: Where an event's type, a message's type or an action's kind is still written as a string
 #: outside the engine and uno_cli/words/messagetypes.py, and where a wild card's code is: a
 #: list that only shrinks.
-KIND_LITERALS_KEPT: dict[str, str] = {
-    "play/session.py": "SHORT_SKIP, IMPORTANT and its lines' types: the split helper moves this file; to convert after",
-}
+KIND_LITERALS_KEPT: dict[str, str] = {}
 #: The names an engine event or action goes by where its kind is compared.
 EVENT_NAMES = {"event", "ev", "e"}
 ACTION_NAMES = {"action", "act", "a", "chosen"}
@@ -392,9 +390,14 @@ def _message_type_literals(package: Path = PACKAGE) -> dict[str, list[str]]:
                             if isinstance(e, ast.Constant) and isinstance(e.value, str)]
                 if any(_is_message_type(s) for s in sides) and any(v in ALL_TYPES for v in literals):
                     found.setdefault(module, []).append(f"{node.lineno}: {ast.unparse(node)}")
-            if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant) and (
-                    node.args[0].value in ALL_TYPES and getattr(node.func, "attr", getattr(node.func, "id", None)) in MAKERS):
-                found.setdefault(module, []).append(f"{node.lineno}: {ast.unparse(node)[:80]}")
+            if isinstance(node, ast.Call):
+                maker = getattr(node.func, "attr", getattr(node.func, "id", None))
+                # The type is the first argument of a maker, the second of a member's say (after the
+                # words) and the third of tell_everyone (after the hub and the words).
+                at = 0 if maker in MAKERS else {"say": 1, "tell_everyone": 2}.get(maker or "")
+                if (at is not None and len(node.args) > at and isinstance(node.args[at], ast.Constant)
+                        and node.args[at].value in ALL_TYPES):
+                    found.setdefault(module, []).append(f"{node.lineno}: {ast.unparse(node)[:80]}")
         for node in tree.body:
             value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
             if isinstance(value, ast.Call) and ast.unparse(value.func) in ("frozenset", "set") and len(value.args) == 1:
@@ -418,9 +421,11 @@ def test_the_message_type_check_sees_each_form_of_comparison():
             '            type != "time_warning", message.type == "not_a_type")\n'
             'def g(member):\n'
             '    member.send("info", "text")\n'
-            '    member.send("not_a_type", "text")\n', encoding="utf-8")
+            '    member.send("not_a_type", "text")\n'
+            '    member.say(lambda: "text", "chat", {})\n'
+            '    tell_everyone(hub, lambda: "text", "broadcast", {})\n', encoding="utf-8")
         found = _message_type_literals(Path(tmp))
-    assert sorted(w.split(":")[0] for w in found["net/probe.py"]) == ["1", "3", "3", "3", "4", "6"], found
+    assert sorted(w.split(":")[0] for w in found["net/probe.py"]) == ["1", "3", "3", "3", "4", "6", "8", "9"], found
 
 
 #: Private attributes read through another object than ``self``: each is listed with why, and

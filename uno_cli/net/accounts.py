@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from uno_cli.words.names import name_key
+from uno_cli.words import messagetypes as mt
 
 #: scrypt's cost (N, r, p): about 16 MiB and some 50 ms per check on a small machine.
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2 ** 14, 8, 1
@@ -158,27 +159,27 @@ def register_command(hub: Any, member: Any, rest: str) -> None:
 
     accounts = hub.accounts
     if accounts is None:
-        member.say(net_words.no_accounts, "error", {"code": "no_accounts"})
+        member.say(net_words.no_accounts, mt.ERROR, {"code": "no_accounts"})
         return
     if member.account is not None:
         account = member.account
-        member.say(lambda: net_words.already_registered(account.name), "error", {"code": "registered"})
+        member.say(lambda: net_words.already_registered(account.name), mt.ERROR, {"code": "registered"})
         return
     word = rest.strip()
     key = member.login_key
     if key is not None and not member.invited:
         if not word:
-            member.say(lambda: words.register_first(False), "error", {"code": "register_first"})
+            member.say(lambda: words.register_first(False), mt.ERROR, {"code": "register_first"})
             return
         if not member.check_passcode(word):
-            member.say(net_words.wrong_passcode, "error", {"code": "wrong_passcode"})
+            member.say(net_words.wrong_passcode, mt.ERROR, {"code": "wrong_passcode"})
             return
     elif key is None:
         if not word:
-            member.say(words.choose_password, "error", {"code": "password_needed"})
+            member.say(words.choose_password, mt.ERROR, {"code": "password_needed"})
             return
         if not MIN_PASSWORD <= len(word) <= MAX_PASSWORD:
-            member.say(lambda: net_words.password_length(MIN_PASSWORD), "error", {"code": "bad_password"})
+            member.say(lambda: net_words.password_length(MIN_PASSWORD), mt.ERROR, {"code": "bad_password"})
             return
     name = member.name
 
@@ -187,16 +188,16 @@ def register_command(hub: Any, member: Any, rest: str) -> None:
             return
         try:
             if accounts.named(name) is not None:
-                member.say(lambda: net_words.name_taken(name), "error", {"code": "name_taken"})
+                member.say(lambda: net_words.name_taken(name), mt.ERROR, {"code": "name_taken"})
                 return
             account = accounts.register(name, fingerprint=key, hashed=hashed, kind=member.login_key_kind)
         except StoreError as exc:
             reason = exc.reason
-            member.say(lambda: net_words.save_failed(reason[:200]), "error", {"code": "save_failed"})
+            member.say(lambda: net_words.save_failed(reason[:200]), mt.ERROR, {"code": "save_failed"})
             return
         member.account, member.credential, member.newcomer = account, account.credential, False
         hub.credentials[name] = account.credential
-        member.say(lambda: net_words.registered(name, key is not None), "registered",
+        member.say(lambda: net_words.registered(name, key is not None), mt.REGISTERED,
                    {"name": name, "key": key is not None})
 
     if key is not None:
@@ -212,14 +213,14 @@ def password_command(hub: Any, member: Any, rest: str) -> None:
     from uno_cli.net.store import StoreError
 
     if hub.accounts is None:
-        member.say(net_words.no_accounts, "error", {"code": "no_accounts"})
+        member.say(net_words.no_accounts, mt.ERROR, {"code": "no_accounts"})
         return
     if member.account is None:
-        member.say(words.not_registered, "error", {"code": "not_registered"})
+        member.say(words.not_registered, mt.ERROR, {"code": "not_registered"})
         return
     word = rest.strip()
     if not MIN_PASSWORD <= len(word) <= MAX_PASSWORD:
-        member.say(lambda: net_words.password_length(MIN_PASSWORD), "error", {"code": "bad_password"})
+        member.say(lambda: net_words.password_length(MIN_PASSWORD), mt.ERROR, {"code": "bad_password"})
         return
     account, accounts = member.account, hub.accounts
 
@@ -228,9 +229,9 @@ def password_command(hub: Any, member: Any, rest: str) -> None:
             accounts.set_password(account, hashed=hashed)
         except StoreError as exc:
             reason = exc.reason
-            member.say(lambda: net_words.save_failed(reason[:200]), "error", {"code": "save_failed"})
+            member.say(lambda: net_words.save_failed(reason[:200]), mt.ERROR, {"code": "save_failed"})
             return
-        member.say(net_words.password_changed, "info", {"code": "password_changed"})
+        member.say(net_words.password_changed, mt.INFO, {"code": "password_changed"})
 
     off_the_loop(hash_password, word, finish)
 
@@ -265,10 +266,10 @@ def _own_account(hub: Any, member: Any) -> Any:
     from uno_cli.words import net as net_words
 
     if hub.accounts is None:
-        member.say(net_words.no_accounts, "error", {"code": "no_accounts"})
+        member.say(net_words.no_accounts, mt.ERROR, {"code": "no_accounts"})
         return None
     if member.account is None:
-        member.say(words.not_registered, "error", {"code": "not_registered"})
+        member.say(words.not_registered, mt.ERROR, {"code": "not_registered"})
         return None
     return member.account
 
@@ -286,7 +287,7 @@ def keys_command(hub: Any, member: Any, rest: str) -> None:
         return
     listed = hub.accounts.key_list(account)
     shown = [_key_said(kind, comment) or fingerprint[:15] for fingerprint, kind, comment in listed]
-    member.say(lambda: words.keys_list(shown), "keys",
+    member.say(lambda: words.keys_list(shown), mt.KEYS,
                {"keys": [{"number": n, "fingerprint": f, "kind": k, "comment": c}
                          for n, (f, k, c) in enumerate(listed, 1)]})
 
@@ -308,22 +309,22 @@ def add_key_command(hub: Any, member: Any, rest: str) -> None:
     try:
         key = asyncssh.import_public_key(rest.strip())
     except (ValueError, asyncssh.Error, TypeError):
-        member.say(net_words.bad_public_key, "error", {"code": "bad_key"})
+        member.say(net_words.bad_public_key, mt.ERROR, {"code": "bad_key"})
         return
     fingerprint = key.get_fingerprint()
 
     kind, comment = key_kind_of(key), clean_text(key.get_comment() or "")[:60]
     if fingerprint in hub.accounts.keys(account):
-        member.say(net_words.key_known, "error", {"code": "key_known"})
+        member.say(net_words.key_known, mt.ERROR, {"code": "key_known"})
         return
     try:
         hub.accounts.add_key(account, fingerprint, kind, comment)
     except StoreError as exc:
         reason = exc.reason
-        member.say(lambda: net_words.save_failed(reason[:200]), "error", {"code": "save_failed"})
+        member.say(lambda: net_words.save_failed(reason[:200]), mt.ERROR, {"code": "save_failed"})
         return
     said = _key_said(kind, comment)
-    member.say(lambda: net_words.key_added(said, account.name), "info", {"code": "key_added", "fingerprint": fingerprint})
+    member.say(lambda: net_words.key_added(said, account.name), mt.INFO, {"code": "key_added", "fingerprint": fingerprint})
 
 
 def remove_key_command(hub: Any, member: Any, rest: str) -> None:
@@ -341,21 +342,21 @@ def remove_key_command(hub: Any, member: Any, rest: str) -> None:
     number = int(typed) if typed.isascii() and typed.isdigit() and len(typed) < 4 else 0
     if not 1 <= number <= len(listed):
         shown = clean_text(typed)[:10]
-        member.say(lambda: words.no_such_key(shown), "error", {"code": "no_key"})
+        member.say(lambda: words.no_such_key(shown), mt.ERROR, {"code": "no_key"})
         return
     current = hub.accounts.named(account.name)
     if len(listed) == 1 and (current is None or not current.password):
-        member.say(net_words.last_way_in, "error", {"code": "last_way_in"})
+        member.say(net_words.last_way_in, mt.ERROR, {"code": "last_way_in"})
         return
     fingerprint, kind, comment = listed[number - 1]
     try:
         hub.accounts.remove_key(account, fingerprint)
     except StoreError as exc:
         reason = exc.reason
-        member.say(lambda: net_words.save_failed(reason[:200]), "error", {"code": "save_failed"})
+        member.say(lambda: net_words.save_failed(reason[:200]), mt.ERROR, {"code": "save_failed"})
         return
     said = _key_said(kind, comment) or fingerprint[:15]
-    member.say(lambda: net_words.key_removed(said), "info", {"code": "key_removed", "fingerprint": fingerprint})
+    member.say(lambda: net_words.key_removed(said), mt.INFO, {"code": "key_removed", "fingerprint": fingerprint})
 
 
 def key_kind_of(key: Any) -> str:

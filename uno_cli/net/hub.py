@@ -25,6 +25,7 @@ from uno_cli.play.commands import LOBBY_BY_NAME, TABLE_KEYWORDS, lobby_verb, typ
 from uno_cli.engine.seats import Seat, seat_number
 from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
 from uno_cli.words.i18n import _, get_translator, parse_language, use_language
+from uno_cli.words import messagetypes as mt
 from uno_cli.words.interactive import SETTING_LABELS, setting_line
 from uno_cli.words.optioninfo import LEVEL_NAMES, VERBOSITY_NAMES
 from uno_cli.words.names import clean_name, clean_text, name_key
@@ -255,11 +256,11 @@ class Hub:
             except Exception:  # noqa: BLE001
                 pass
         self.members[member.name] = member
-        member.say(lambda: words.welcome(member.name), "welcome", {"name": member.name})
+        member.say(lambda: words.welcome(member.name), mt.WELCOME, {"name": member.name})
         if member.newcomer:
-            member.say(lambda: words.register_first(member.invited), "info", {"code": "register_first"})
+            member.say(lambda: words.register_first(member.invited), mt.INFO, {"code": "register_first"})
         elif self.accounts_mode == "on" and member.credential == PASSCODE and member.account is None:
-            member.say(words.guest_may_register, "info", {"code": "may_register"})  # the passcode invites
+            member.say(words.guest_may_register, mt.INFO, {"code": "may_register"})  # the passcode invites
         for table in self.tables.values():
             if table.state in (PLAYING, WAITING) and table.seat_of(member.name) is not None and not any(
                     m.seat is not None and m.name == member.name for m in table.members) and not (
@@ -267,7 +268,7 @@ class Hub:
                 seat = table.sit(member)  # a seat kept for this name (a match, or a table saved while it waited)
                 self.mark_changed(table.number)
                 if table.state == WAITING and seat is not None:
-                    member.say(lambda: net_words.joined(member.name, table.number), "joined",
+                    member.say(lambda: net_words.joined(member.name, table.number), mt.JOINED,
                                {"number": table.number, "seat": seat_number(seat)})
                 break
 
@@ -281,7 +282,7 @@ class Hub:
 
     def _refuse(self, member: Member, sentence: Callable[[], str], code: str) -> None:
         """Say why a login cannot have its name, then end that connection (never the other's)."""
-        member.say(sentence, "error", {"code": code})
+        member.say(sentence, mt.ERROR, {"code": code})
         member.gone = True
         try:
             member.close()
@@ -313,7 +314,7 @@ class Hub:
         if member.gone:
             return
         if len(text) > MAX_LINE:
-            member.say(net_words.too_long, "error", {"code": "too_long"})
+            member.say(net_words.too_long, mt.ERROR, {"code": "too_long"})
             return
         text = text.replace("\ufeff", "").strip()
         if not text:
@@ -326,7 +327,7 @@ class Hub:
         playing = table is not None and table.state == PLAYING and member.seat is not None
         handler = _SERVER_VERBS.get(verb)
         if member.newcomer and verb not in _NEWCOMER_VERBS:
-            member.say(lambda: words.register_first(member.invited), "error", {"code": "register_first"})
+            member.say(lambda: words.register_first(member.invited), mt.ERROR, {"code": "register_first"})
             return
         if handler is not None and not (playing and verb in _GAME_FIRST):
             handler(self, member, rest)
@@ -335,26 +336,26 @@ class Hub:
             assert table is not None
             table.handle_line(member, text)
             if verb == "help" and not member.json:
-                member.say(words.server_help, "help")
+                member.say(words.server_help, mt.HELP)
                 self.moderation.help(member)
             return
         if table is not None and member.seat is None and table.watcher_line(member, text):
             return
         if verb == "help":
-            member.say(words.server_help, "help")
+            member.say(words.server_help, mt.HELP)
             self.moderation.help(member)
             return
         if member.json and text.startswith(("{", "#")):
-            member.say(net_words.not_at_table, "error", {"code": "no_game"})
+            member.say(net_words.not_at_table, mt.ERROR, {"code": "no_game"})
             return
-        member.say(lambda: words.unknown(clean_text(text)[:80]), "error", {"code": "unknown_command"})
+        member.say(lambda: words.unknown(clean_text(text)[:80]), mt.ERROR, {"code": "unknown_command"})
 
     # ------------------------------------------------------------------ the lobby
 
     def list_tables(self, member: Member, _rest: str = "") -> None:
         """``tables``: one line per table."""
         if not self.tables:
-            member.say(words.no_tables, "tables", {"tables": []})
+            member.say(words.no_tables, mt.TABLES, {"tables": []})
             return
         with member.language():
             for table in self.tables.values():
@@ -404,15 +405,15 @@ class Hub:
             options.validate(players)
         except (ConfigError, InvalidOptions, InvalidSetup, EngineError, ValueError) as exc:
             problem: BaseException = exc
-            member.say(lambda: net_words.bad_table_options(_problem(problem)), "error", {"code": "bad_table"})
+            member.say(lambda: net_words.bad_table_options(_problem(problem)), mt.ERROR, {"code": "bad_table"})
             return
         if len(self.tables) >= self.limits.tables:
             count = len(self.tables)
-            member.say(lambda: net_words.too_many_tables(count), "error", {"code": "too_many_tables"})
+            member.say(lambda: net_words.too_many_tables(count), mt.ERROR, {"code": "too_many_tables"})
             return
         mine = sum(1 for t in self.tables.values() if t.creator == member.name and t.state != OVER)
         if mine >= self.limits.tables_per_player:
-            member.say(lambda: net_words.your_tables(mine), "error", {"code": "too_many_yours"})
+            member.say(lambda: net_words.your_tables(mine), mt.ERROR, {"code": "too_many_yours"})
             return
         number = self._next
         self._next += 1
@@ -429,16 +430,16 @@ class Hub:
         log_event("table %d opened by %s", number, log_safe(member.name))
         table.sit(member)
         self.mark_changed(number)
-        member.say(lambda: net_words.joined(member.name, number), "joined", {"number": number, "seat": 1})
+        member.say(lambda: net_words.joined(member.name, number), mt.JOINED, {"number": number, "seat": 1})
         if code is not None:
-            member.say(lambda: words.private_created(number, code), "info", {"number": number, "code": code})
+            member.say(lambda: words.private_created(number, code), mt.INFO, {"number": number, "code": code})
 
     def table_arg(self, member: Member, rest: str) -> Table | None:
         """The table numbered first in ``rest``; else said to ``member`` that there is none, and None."""
         key = rest.strip().split(" ")[0] if rest.strip() else ""
         table = self.tables.get(int(key)) if key.isascii() and key.isdigit() and len(key) < 6 else None
         if table is None:
-            member.say(lambda: net_words.no_such_table(clean_text(key)[:20]), "error", {"code": "no_table"})
+            member.say(lambda: net_words.no_such_table(clean_text(key)[:20]), mt.ERROR, {"code": "no_table"})
         return table
 
     def _admitted(self, member: Member, table: Table, rest: str) -> bool:
@@ -447,9 +448,9 @@ class Hub:
         if table.admits(member.name, code):
             return True
         if member.name in table.removed:
-            member.say(lambda: net_words.not_welcome(table.number), "error", {"code": "removed"})
+            member.say(lambda: net_words.not_welcome(table.number), mt.ERROR, {"code": "removed"})
         else:
-            member.say(lambda: words.needs_code(table.number), "error", {"code": "private"})
+            member.say(lambda: words.needs_code(table.number), mt.ERROR, {"code": "private"})
         return False
 
     def join(self, member: Member, rest: str) -> None:
@@ -463,19 +464,19 @@ class Hub:
             return
         if table.seat_of(member.name) is None:
             if table.state != WAITING:
-                member.say(net_words.already_started, "error", {"code": "started"})
+                member.say(net_words.already_started, mt.ERROR, {"code": "started"})
                 return
             if table.taken >= len(table.owners):
-                member.say(net_words.table_full, "error", {"code": "full"})
+                member.say(net_words.table_full, mt.ERROR, {"code": "full"})
                 return
         self.leave_table(member)
         seat = table.sit(member)
         if seat is None:
-            member.say(net_words.table_full, "error", {"code": "full"})
+            member.say(net_words.table_full, mt.ERROR, {"code": "full"})
             return
         self.mark_changed(table.number)
         for other in table.members:
-            other.say(lambda: net_words.joined(member.name, table.number), "joined",
+            other.say(lambda: net_words.joined(member.name, table.number), mt.JOINED,
                       {"number": table.number, "seat": seat_number(seat), "name": member.name})
 
     def watch(self, member: Member, rest: str) -> None:
@@ -485,14 +486,14 @@ class Hub:
             return
         self.leave_table(member)
         for other in table.members:
-            other.say(lambda: net_words.watching(member.name, table.number), "watching", {"number": table.number})
+            other.say(lambda: net_words.watching(member.name, table.number), mt.WATCHING, {"number": table.number})
         table.watch(member)
-        member.say(lambda: net_words.watching(member.name, table.number), "watching", {"number": table.number})
+        member.say(lambda: net_words.watching(member.name, table.number), mt.WATCHING, {"number": table.number})
 
     def leave(self, member: Member, _rest: str = "") -> None:
         """``leave``: back to the lobby (a seat in a match is kept for its player)."""
         if member.table is None:
-            member.say(net_words.not_at_table, "error", {"code": "not_at_table"})
+            member.say(net_words.not_at_table, mt.ERROR, {"code": "not_at_table"})
             return
         self.leave_table(member)
 
@@ -504,9 +505,9 @@ class Hub:
         number = table.number
         table.detach(member, dropped=False)
         self.mark_changed(number)
-        member.say(lambda: net_words.left(member.name, number), "left", {"number": number})
+        member.say(lambda: net_words.left(member.name, number), mt.LEFT, {"number": number})
         for other in table.members:
-            other.say(lambda: net_words.left(member.name, number), "left", {"number": number, "name": member.name})
+            other.say(lambda: net_words.left(member.name, number), mt.LEFT, {"number": number, "name": member.name})
         self._tidy(table)
 
     def _tidy(self, table: Table) -> None:
@@ -522,13 +523,13 @@ class Hub:
         """``start``: the creator begins the match; empty seats are bots."""
         table = member.table
         if table is None:
-            member.say(net_words.not_at_table, "error", {"code": "not_at_table"})
+            member.say(net_words.not_at_table, mt.ERROR, {"code": "not_at_table"})
             return
         if table.state != WAITING:
-            member.say(net_words.already_started, "error", {"code": "started"})
+            member.say(net_words.already_started, mt.ERROR, {"code": "started"})
             return
         if table.creator != member.name:
-            member.say(lambda: net_words.only_creator(table.creator), "error", {"code": "not_creator"})
+            member.say(lambda: net_words.only_creator(table.creator), mt.ERROR, {"code": "not_creator"})
             return
         table.start()
         self._watch_hands(table)
@@ -536,7 +537,7 @@ class Hub:
     def who(self, member: Member, _rest: str = "") -> None:
         """``who``: the names connected (at the table, or everyone in the lobby)."""
         people = [m.name for m in (member.table.members if member.table else self.members.values())]
-        member.say(lambda: net_words.who(sorted(people)), "who", {"names": sorted(people)})
+        member.say(lambda: net_words.who(sorted(people)), mt.WHO, {"names": sorted(people)})
 
     # ------------------------------------------------------------------ private tables (issue 31)
 
@@ -544,10 +545,10 @@ class Hub:
         """The table ``member`` opened and sits at; else None, said why."""
         table = member.table
         if table is None:
-            member.say(net_words.not_at_table, "error", {"code": "not_at_table"})
+            member.say(net_words.not_at_table, mt.ERROR, {"code": "not_at_table"})
             return None
         if table.creator != member.name:
-            member.say(lambda: net_words.only_creator_may(table.creator), "error", {"code": "not_creator"})
+            member.say(lambda: net_words.only_creator_may(table.creator), mt.ERROR, {"code": "not_creator"})
             return None
         return table
 
@@ -560,15 +561,15 @@ class Hub:
         other = self.members.get(name) or next(
             (m for n, m in self.members.items() if name and name_key(n) == name_key(name)), None)
         if other is None or other is member:
-            member.say(lambda: net_words.nobody_called(name or "?"), "error", {"code": "no_player"})
+            member.say(lambda: net_words.nobody_called(name or "?"), mt.ERROR, {"code": "no_player"})
             return
         table.invited.add(other.name)
         table.removed.discard(other.name)
         self.mark_changed(table.number)
         number, title = table.number, table.name
-        other.say(lambda: words.invited(member.name, number, title), "invited",
+        other.say(lambda: words.invited(member.name, number, title), mt.INVITED,
                   {"number": number, "from": member.name})
-        member.say(lambda: net_words.invite_sent(other.name, number), "info", {"number": number, "name": other.name})
+        member.say(lambda: net_words.invite_sent(other.name, number), mt.INFO, {"number": number, "name": other.name})
 
     def remove(self, member: Member, rest: str) -> None:
         """``remove NAME``: the creator removes a player from the table before its match."""
@@ -576,17 +577,17 @@ class Hub:
         if table is None:
             return
         if table.state != WAITING:
-            member.say(net_words.already_started, "error", {"code": "started"})
+            member.say(net_words.already_started, mt.ERROR, {"code": "started"})
             return
         name = clean_name(rest.strip(), "")
         other = next((m for m in table.members if m.name == name or (name and name_key(m.name) == name_key(name))),
                      None)
         if other is None or other is member:
-            member.say(lambda: net_words.nobody_called(name or "?"), "error", {"code": "no_player"})
+            member.say(lambda: net_words.nobody_called(name or "?"), mt.ERROR, {"code": "no_player"})
             return
         number, gone = table.number, other.name
         for m in list(table.members):
-            m.say(lambda: net_words.removed(member.name, gone, number), "removed", {"number": number, "name": gone})
+            m.say(lambda: net_words.removed(member.name, gone, number), mt.REMOVED, {"number": number, "name": gone})
         table.invited.discard(gone)
         table.removed.add(gone)
         table.detach(other, dropped=False)  # back in the lobby (told above, with the table)
@@ -598,7 +599,7 @@ class Hub:
 
         host, port = member.reached if member.reached is not None else ("HOST", 0)
         line = join_line(host, port, self.fingerprint or "")
-        member.say(lambda: net_words.join_with(line), "address", {"line": line})
+        member.say(lambda: net_words.join_with(line), mt.ADDRESS, {"line": line})
 
     # ------------------------------------------------------------------ chat
 
@@ -610,12 +611,12 @@ class Hub:
         now = time.monotonic()
         times = member.chat_times
         if len(times) == CHAT_LINES and now - times[0] < CHAT_WINDOW:
-            member.say(net_words.too_fast, "error", {"code": "chat_rate"})
+            member.say(net_words.too_fast, mt.ERROR, {"code": "chat_rate"})
             return
         times.append(now)
         audience = member.table.members if member.table is not None else [
             m for m in self.members.values() if m.table is None]
-        member.say(lambda: net_words.chat(member.name, text), "chat", {"from": member.name, "message": text})
+        member.say(lambda: net_words.chat(member.name, text), mt.CHAT, {"from": member.name, "message": text})
         # Handed out to the audience a bounded number at a time (see _chat_tick).
         self._chat_lines.append((member.name, text, [m for m in audience if m is not member and not m.muted]))
         self._pump_chat()
@@ -664,7 +665,7 @@ class Hub:
                 if skipped:
                     member.send(INFO, net_words.chat_skipped(skipped), {"code": "chat_skipped", "count": skipped})
                 for name, text in lines:
-                    member.send("chat", net_words.chat(name, text), {"from": name, "message": text})
+                    member.send(mt.CHAT, net_words.chat(name, text), {"from": name, "message": text})
         if self._chat_ready or self._chat_lines:
             self._pump_chat()
 
@@ -674,7 +675,7 @@ class Hub:
             self.moderation.mute(self, member, _rest)
             return
         member.muted = True
-        member.say(lambda: net_words.chat_muted(True), "info")
+        member.say(lambda: net_words.chat_muted(True), mt.INFO)
 
     def unmute(self, member: Member, _rest: str = "") -> None:
         """``unmute``: chat lines again (``unmute NAME``: a moderator's mute ends)."""
@@ -682,7 +683,7 @@ class Hub:
             self.moderation.unmute(self, member, _rest)
             return
         member.muted = False
-        member.say(lambda: net_words.chat_muted(False), "info")
+        member.say(lambda: net_words.chat_muted(False), mt.INFO)
 
     def set_lang(self, member: Member, rest: str) -> None:
         """``lang CODE``: the member's language."""
@@ -692,9 +693,9 @@ class Hub:
             from uno_cli.words.i18n import UnknownLanguage
 
             typed = clean_text(rest.strip())[:20]
-            member.say(lambda: str(UnknownLanguage(typed)), "error", {"code": "bad_language"})
+            member.say(lambda: str(UnknownLanguage(typed)), mt.ERROR, {"code": "bad_language"})
             return
-        member.say(lambda: words.welcome(member.name), "welcome", {"name": member.name})
+        member.say(lambda: words.welcome(member.name), mt.WELCOME, {"name": member.name})
 
     def set_verbosity(self, member: Member, rest: str) -> None:
         """``verbosity short|full`` (the words in any language)."""
@@ -703,18 +704,18 @@ class Hub:
             from uno_cli.play.commands import lobby_usage
 
             # How the command is typed, in the member's words ("verbosity short, verbosity full").
-            member.say(lambda: lobby_usage(LOBBY_BY_NAME["verbosity"]) + ".", "error", {"code": "bad_verbosity"})
+            member.say(lambda: lobby_usage(LOBBY_BY_NAME["verbosity"]) + ".", mt.ERROR, {"code": "bad_verbosity"})
             return
         member.verbosity = value
         # Said as the options menu says a setting: "Verbosity: short."
         member.say(lambda: setting_line(_(SETTING_LABELS["verbosity"]), _(VERBOSITY_NAMES[value])),
-                   "info", {"verbosity": value})
+                   mt.INFO, {"verbosity": value})
 
     def broadcast_lobby(self, sentence: Callable[[], str], data: dict[str, Any]) -> None:
         """Tell everyone in the lobby."""
         for m in list(self.members.values()):
             if m.table is None:
-                m.say(sentence, "lobby", data)
+                m.say(sentence, mt.LOBBY, data)
 
     # ------------------------------------------------------------------ accounts and records
 
@@ -812,7 +813,7 @@ class Hub:
         table = member.table
         if table is not None and table.state == PLAYING and member.seat is None:
             if not table.watcher_line(member, "top"):
-                member.say(lambda: words.unknown("top"), "error", {"code": "unknown_command"})
+                member.say(lambda: words.unknown("top"), mt.ERROR, {"code": "unknown_command"})
             return
         from uno_cli.net.ratings import top_command
 
@@ -957,7 +958,7 @@ class Hub:
                 self._failing.add(n)
                 # Said once per table until a save works again (members' lines do not wait for it).
                 for member in list(table.members):
-                    member.say(lambda: net_words.save_failed(clean_text(reason)[:200]), "error", {"code": "save_failed"})
+                    member.say(lambda: net_words.save_failed(clean_text(reason)[:200]), mt.ERROR, {"code": "save_failed"})
 
     def _sync_later(self) -> None:
         """About once a second, the store's log goes to the disk on a worker thread."""

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from uno_cli.engine.seats import Seat, all_seats
 from uno_cli.words import net as net_words
+from uno_cli.words import messagetypes as mt
 from uno_cli.words.i18n import N_, NP_, _, pgettext
 from uno_cli.words.names import clean_name, clean_text, name_key
 from uno_cli.net import PASSCODE, file_stamp, oplog
@@ -255,9 +256,9 @@ class Moderation:
         if _RANK[self.role_of(member)] >= _RANK[need]:
             return True
         if member.credential == PASSCODE and _RANK[self.roles.get(name_key(member.name))] >= _RANK[need]:
-            member.say(net_words.role_needs_key, "error", {"code": "role_needs_key"})
+            member.say(net_words.role_needs_key, mt.ERROR, {"code": "role_needs_key"})
         else:
-            member.say(lambda: net_words.refused(need == OPERATOR), "error", {"code": "not_allowed"})
+            member.say(lambda: net_words.refused(need == OPERATOR), mt.ERROR, {"code": "not_allowed"})
         oplog.event("refused %s to %s (no role)", verb, oplog.safe(member.name))
         return False
 
@@ -276,14 +277,14 @@ class Moderation:
         timed = verb in ("mute", "ban") and len(words) > 1 and words[-1][:1].isdigit()
         name = clean_name(" ".join(words[:-1] if timed else words), "")
         if not name:
-            member.say(lambda: _usage(verb), "error", {"code": "usage"})
+            member.say(lambda: _usage(verb), mt.ERROR, {"code": "usage"})
         return None, name, words[-1] if timed else ""
 
     def _above(self, member: Member, name: str) -> bool:
         """True (and said) when ``name`` holds a role as high as ``member``'s, or is ``member``."""
         if name_key(name) == name_key(member.name) or _RANK[self.roles.get(name_key(name))] >= _RANK[
                 self.role_of(member)]:
-            member.say(lambda: net_words.protected(name), "error", {"code": "protected"})
+            member.say(lambda: net_words.protected(name), mt.ERROR, {"code": "protected"})
             return True
         return False
 
@@ -308,7 +309,7 @@ class Moderation:
         self.fresh_roles()
         role = self.role_of(member)
         if role is not None:
-            member.say(lambda: help_lines(role), "help")
+            member.say(lambda: help_lines(role), mt.HELP)
 
     def ban_of(self, kind: str, target: str, now: float | None = None) -> Ban | None:
         """The ban in force on ``target`` (a name key, or an address or network as typed), or None."""
@@ -340,7 +341,7 @@ class Moderation:
         if until is not None and time.time() >= until:
             del self.muted[key]
             return False
-        member.say(net_words.muted_line, "error", {"code": "muted"})
+        member.say(net_words.muted_line, mt.ERROR, {"code": "muted"})
         return True
 
     def is_barred(self, number: int, name: str) -> bool:
@@ -351,7 +352,7 @@ class Moderation:
         """True (and said) when a moderator took ``member`` off table ``number``."""
         if not self.is_barred(number, member.name):
             return False
-        member.say(lambda: net_words.barred(number), "error", {"code": "barred"})
+        member.say(lambda: net_words.barred(number), mt.ERROR, {"code": "barred"})
         return True
 
     # ---------------------------------------------------------------- the store
@@ -401,13 +402,13 @@ class Moderation:
         if not name or self._above(member, name):
             return
         if target is None:
-            member.say(lambda: net_words.nobody_connected(name), "error", {"code": "no_player"})
+            member.say(lambda: net_words.nobody_connected(name), mt.ERROR, {"code": "no_player"})
             return
         by = member.name
-        target.say(lambda: net_words.kicked_by(by), "error", {"code": "kicked"})
+        target.say(lambda: net_words.kicked_by(by), mt.ERROR, {"code": "kicked"})
         hub.disconnect(target, dropped=True)
         _close(target)
-        member.say(lambda: net_words.kicked(name), "info", {"code": "kicked"})
+        member.say(lambda: net_words.kicked(name), mt.INFO, {"code": "kicked"})
         oplog.event("kick: %s by %s", oplog.safe(name), oplog.safe(by))
 
     def unseat(self, hub: Hub, member: Member, rest: str) -> None:
@@ -424,7 +425,7 @@ class Moderation:
         if table is None:  # not connected, or in the lobby: a seat waiting for them at a match
             table, seat = _waiting_seat(hub, name)
         if table is None:
-            member.say(lambda: net_words.not_at_a_table(name), "error", {"code": "not_at_table"})
+            member.say(lambda: net_words.not_at_a_table(name), mt.ERROR, {"code": "not_at_table"})
             return
         number = table.number
         self.barred.setdefault(number, set()).add(name_key(name))
@@ -439,7 +440,7 @@ class Moderation:
             table.after_change()
         hub.mark_changed(number)
         if member.table is not table:
-            member.say(sentence, "info", {"code": "unseated"})
+            member.say(sentence, mt.INFO, {"code": "unseated"})
         oplog.event("unseat: %s from table %d by %s", oplog.safe(name), number, oplog.safe(member.name))
 
     def mute(self, hub: Hub, member: Member, rest: str) -> None:
@@ -458,8 +459,8 @@ class Moderation:
         done = lambda: net_words.muted(name, seconds)
         told = lambda: net_words.muted_by(by, seconds)
         if target is not None:
-            target.say(told, "info", {"code": "muted"})
-        member.say(done, "info", {"code": "muted"})
+            target.say(told, mt.INFO, {"code": "muted"})
+        member.say(done, mt.INFO, {"code": "muted"})
         oplog.event("mute: %s by %s for %s", oplog.safe(name), oplog.safe(by),
                     "good" if seconds is None else "%ds" % seconds)
 
@@ -474,8 +475,8 @@ class Moderation:
         by = member.name
         self._keep(hub, Ban("mute", name_key(name), None, by), gone=True)
         if target is not None:
-            target.say(lambda: net_words.unmuted_by(by), "info", {"code": "unmuted"})
-        member.say(lambda: net_words.unmuted(name), "info", {"code": "unmuted"})
+            target.say(lambda: net_words.unmuted_by(by), mt.INFO, {"code": "unmuted"})
+        member.say(lambda: net_words.unmuted(name), mt.INFO, {"code": "unmuted"})
         oplog.event("unmute: %s by %s", oplog.safe(name), oplog.safe(by))
 
     def close(self, hub: Hub, member: Member, rest: str) -> None:
@@ -487,7 +488,7 @@ class Moderation:
             return
         number, by = table.number, member.name
         for other in list(table.members):
-            other.say(lambda: net_words.table_closed_by(by, number), "left", {"number": number, "code": "closed"})
+            other.say(lambda: net_words.table_closed_by(by, number), mt.LEFT, {"number": number, "code": "closed"})
             table.detach(other, dropped=False)
         table.close()
         hub.tables.pop(number, None)
@@ -495,7 +496,7 @@ class Moderation:
             self._keep(hub, Ban("seat", f"{number} {key}", None, by), gone=True)
         hub.mark_changed(number)
         if member.table is None:
-            member.say(lambda: net_words.table_closed(number), "info", {"code": "closed"})
+            member.say(lambda: net_words.table_closed(number), mt.INFO, {"code": "closed"})
         oplog.event("table %d closed by %s", number, oplog.safe(by))
 
     # ---------------------------------------------------------------- operators' commands
@@ -520,14 +521,14 @@ class Moderation:
         ban = Ban(kind, key, None if seconds is None else time.time() + seconds, member.name)
         self.bans[(kind, key)] = ban
         self._keep(hub, ban)
-        member.say(lambda: net_words.banned(shown, seconds), "info", {"code": "banned"})
+        member.say(lambda: net_words.banned(shown, seconds), mt.INFO, {"code": "banned"})
         oplog.event("ban: %s %s by %s for %s", kind, oplog.safe(shown), oplog.safe(member.name),
                     "good" if seconds is None else "%ds" % seconds)
         now = time.time()
         for other in list(hub.members.values()):
             hit = (name_key(other.name) == key) if kind == "name" else self.address_ban(other.address, now) is ban
             if hit and other is not member:
-                other.say(partial(net_words.banned_sentence, ban.until), "error", {"code": "banned"})
+                other.say(partial(net_words.banned_sentence, ban.until), mt.ERROR, {"code": "banned"})
                 hub.disconnect(other, dropped=True)
                 _close(other)
 
@@ -537,7 +538,7 @@ class Moderation:
             return
         word = rest.strip().split(" ")[0] if rest.strip() else ""
         if not word:
-            member.say(lambda: _usage("unban"), "error", {"code": "usage"})
+            member.say(lambda: _usage("unban"), mt.ERROR, {"code": "usage"})
             return
         net = _network(word)
         key = ("address", str(net) if net.num_addresses > 1 else str(net.network_address)) if net is not None else (
@@ -545,10 +546,10 @@ class Moderation:
         shown = clean_text(word)[:50]
         ban = self.bans.pop(key, None)
         if ban is None:
-            member.say(lambda: net_words.not_banned(shown), "error", {"code": "not_banned"})
+            member.say(lambda: net_words.not_banned(shown), mt.ERROR, {"code": "not_banned"})
             return
         self._keep(hub, ban, gone=True)
-        member.say(lambda: net_words.unbanned(shown), "info", {"code": "unbanned"})
+        member.say(lambda: net_words.unbanned(shown), mt.INFO, {"code": "unbanned"})
         oplog.event("unban: %s %s by %s", ban.kind, oplog.safe(shown), oplog.safe(member.name))
 
     def broadcast(self, hub: Hub, member: Member, rest: str) -> None:
@@ -557,10 +558,10 @@ class Moderation:
             return
         text = clean_text(rest)[:MAX_BROADCAST]
         if not text:
-            member.say(lambda: _usage("broadcast"), "error", {"code": "usage"})
+            member.say(lambda: _usage("broadcast"), mt.ERROR, {"code": "usage"})
             return
         by = member.name
-        tell_everyone(hub, lambda: net_words.announcement(by, text), "broadcast",
+        tell_everyone(hub, lambda: net_words.announcement(by, text), mt.BROADCAST,
                       {"from": by, "message": text})
         oplog.event("broadcast by %s: %s", oplog.safe(by), oplog.safe(text))
 
@@ -573,7 +574,7 @@ class Moderation:
             self.cancel_shutdown(hub, member)
             return
         if word and not (word.isascii() and word.isdigit() and int(word) <= MAX_NOTICE):
-            member.say(lambda: _usage("shutdown"), "error", {"code": "usage"})
+            member.say(lambda: _usage("shutdown"), mt.ERROR, {"code": "usage"})
             return
         seconds = int(word) if word else NOTICE
         self.schedule_shutdown(hub, seconds, member.name)
@@ -582,7 +583,7 @@ class Moderation:
         """Tell everyone the server restarts in ``seconds``, then stop it (a new notice replaces an earlier one)."""
         import asyncio
 
-        tell_everyone(hub, lambda: net_words.restarts_in(seconds), "shutdown", {"seconds": seconds})
+        tell_everyone(hub, lambda: net_words.restarts_in(seconds), mt.SHUTDOWN, {"seconds": seconds})
         oplog.event("shutdown in %ds by %s", seconds, oplog.safe(by) or "the operator")
         if self._shutdown is not None:
             self._shutdown.cancel()
@@ -592,13 +593,13 @@ class Moderation:
     def cancel_shutdown(self, hub: Hub, member: Member) -> None:
         """``shutdown cancel``: the pending shutdown is called off, and everyone hears it."""
         if self._shutdown is None or self.restarting:
-            member.say(net_words.no_shutdown, "error", {"code": "no_shutdown"})
+            member.say(net_words.no_shutdown, mt.ERROR, {"code": "no_shutdown"})
             return
         self._shutdown.cancel()
         self._shutdown = None
         by = member.name
         tell_everyone(hub, lambda: net_words.shutdown_cancelled(by),
-                      "shutdown", {"seconds": None, "code": "cancelled"})
+                      mt.SHUTDOWN, {"seconds": None, "code": "cancelled"})
         oplog.event("shutdown cancelled by %s", oplog.safe(by))
 
     def _stop_now(self) -> None:
@@ -615,7 +616,7 @@ class Moderation:
             return parse_duration(word)
         except ValueError:
             shown = clean_text(word)[:20]
-            member.say(lambda: net_words.not_a_time(shown), "error", {"code": "bad_time"})
+            member.say(lambda: net_words.not_a_time(shown), mt.ERROR, {"code": "bad_time"})
             return False
 
 

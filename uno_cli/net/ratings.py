@@ -262,7 +262,7 @@ def record_table(hub: Any, table: Any) -> None:
             continue
         rating = next((r for p, r, _g in records.ratings(account.credential) if p == match.preset), None)
         if rating is not None:
-            member.say(lambda r=rating: net_words.rating_now(preset_name(match.preset), r), "rating",
+            member.say(lambda r=rating: net_words.rating_now(preset_name(match.preset), r), mt.RATING,
                        {"preset": match.preset, "rating": rating})
 
 
@@ -297,7 +297,7 @@ def _said_name(identity: str, name: str) -> str:
 def _no_records(member: Any) -> None:
     from uno_cli.words import net as net_words
 
-    member.say(net_words.no_accounts, "error", {"code": "no_accounts"})
+    member.say(net_words.no_accounts, mt.ERROR, {"code": "no_accounts"})
 
 
 def stats_command(hub: Any, member: Any, rest: str) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from uno_cli.net import words
 from uno_cli.words import net as net_words
+from uno_cli.words import messagetypes as mt
 from uno_cli.net.hub import Hub
 from uno_cli.net.limits import Limits
 from uno_cli.net.ssh import Gate, bound_port, host_key, new_passcode, start
@@ -137,7 +138,7 @@ async def _run(hub: Hub, gate: Gate, key: Any, host: str, port: int, passcode: s
         await stop.wait()
     finally:
         stopping = net_words.restarting_now if hub.moderation.restarting else net_words.stopping_now
-        tell_everyone(hub, stopping, "shutdown", {"seconds": 0})
+        tell_everyone(hub, stopping, mt.SHUTDOWN, {"seconds": 0})
         count = len(hub.tables)
         saved = hub.close()
         oplog.event("server stopping: %d tables %s", count, "saved" if saved else "NOT saved: " + oplog.safe(

@@ -26,6 +26,7 @@ from typing import Any
 import asyncssh
 
 from uno_cli.words.i18n import negotiate
+from uno_cli.words import messagetypes as mt
 from uno_cli.net import DEFAULT_PORT, JSON_CHANNEL, KEYS_CHANNEL, PASSCODE, file_stamp, words  # noqa: F401 - importable from here
 from uno_cli.net.accounts import key_kind_of
 from uno_cli.net.hub import MAX_LINE, Hub, Member
@@ -642,7 +643,7 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             refused = self._cutter.refused
             data = self._cutter(data)
             if self._cutter.refused != refused:
-                self.member.say(net_words.too_long, "error", {"code": "too_long"})
+                self.member.say(net_words.too_long, mt.ERROR, {"code": "too_long"})
         self._inbox.put(data)
 
     def _take(self, data: str) -> None:

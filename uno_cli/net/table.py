@@ -17,6 +17,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from uno_cli.words import describe as d
+from uno_cli.words import messagetypes as mt
 from uno_cli.engine.seats import Seat, all_seats, seat_number
 from uno_cli.play.commands import parse, spoken_moves
 from uno_cli.play.driver import NEXT_HAND_SECONDS, Driver, Pacing
@@ -308,7 +309,7 @@ class Table:
                     if cmd.verb == "save":
                         session.dispatcher.error("no_files", net_words.no_files(), seat)
                     else:  # quit
-                        member.say(net_words.quit_at_table, "info", {"code": "quit_at_table"})
+                        member.say(net_words.quit_at_table, mt.INFO, {"code": "quit_at_table"})
                     return
                 result = session.dispatcher.handle_command(cmd)
                 if result.ok and not result.changed and member.json:

@@ -20,6 +20,7 @@ from uno_cli.play.commands import (
 )
 from uno_cli.play.savefile import SaveRefused, typed_path, write_typed
 from uno_cli.words import describe as d
+from uno_cli.words import messagetypes as mt
 from uno_cli.words.i18n import get_translator
 from uno_cli.words.names import clean_text
 
@@ -72,7 +73,7 @@ class Dispatcher:
         for key, value in extra.items():
             data.setdefault(key if key not in ("type", "text", "legal") else "detail_" + key, value)
         data["legal"] = legal
-        self.match.narrator.emit("error", line, data, seat, True)
+        self.match.narrator.emit(mt.ERROR, line, data, seat, True)
         return LineResult(False, seat=seat, error=code)
 
     def handle_command(self, cmd: Command) -> LineResult:
@@ -116,10 +117,10 @@ class Dispatcher:
         if action is None:  # a partial play: colour or seat still to come
             pend = self.match.partial[seat]
             if pend.card in (WILD, WILD4):
-                self.match.narrator.emit("choose", d.choose_color_text(),
+                self.match.narrator.emit(mt.CHOOSE, d.choose_color_text(),
                           {"seat": seat_number(seat), "card": pend.card, "legal": self.match.legal_commands(seat)}, seat, True)
             else:
-                self.match.narrator.emit("choose", d.choose_target_text(),
+                self.match.narrator.emit(mt.CHOOSE, d.choose_target_text(),
                           {"seat": seat_number(seat), "card": pend.card, "legal": self.match.legal_commands(seat)}, seat, True)
             return LineResult(True, verb=verb, seat=seat)
         try:
@@ -149,7 +150,7 @@ class Dispatcher:
             return self.error("save_refused", d.save_refused_text(exc.code, shown, save_force_command(shown)), seat, file=text, reason=exc.code)
         except OSError:
             return self.error("cannot_save", d.cannot_save_text(shown), seat, file=text)
-        self.match.narrator.emit("saved", d.saved_text(shown), {"file": str(path)}, seat)
+        self.match.narrator.emit(mt.SAVED, d.saved_text(shown), {"file": str(path)}, seat)
         return LineResult(True, verb="save", seat=seat)
 
 

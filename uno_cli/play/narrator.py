@@ -28,6 +28,7 @@ from uno_cli.engine.seats import Seat, all_seats, seat_number
 from uno_cli.play.playconfig import PlayConfig
 from uno_cli.play.wire import event_json
 from uno_cli.words import describe as d
+from uno_cli.words import messagetypes as mt
 from uno_cli.words.describe import describe as describe_event
 
 if TYPE_CHECKING:
@@ -44,8 +45,8 @@ E = SimpleNamespace(**{kind.name: kind.value for kind in EventKind})
 #: start of a hand says only the rules (once a match), the hand's number, the first card and the
 #: first turn; the dealer, the deal and the count of cards dealt are for the full verbosity, and
 #: the first cards sent back for the history (the card that starts the pile is what matters).
-SHORT_SKIP = frozenset({"match_start", "dealer_draw", "dealer_tie", "dealer_chosen", "reshuffle", "deal",
-                        "hand_dealt", "beep_answer", "scores", "first_card_returned"})
+SHORT_SKIP = frozenset({mt.MATCH_START, mt.DEALER_DRAW, mt.DEALER_TIE, mt.DEALER_CHOSEN, mt.RESHUFFLE, mt.DEAL,
+                        mt.HAND_DEALT, mt.BEEP_ANSWER, mt.SCORES, mt.FIRST_CARD_RETURNED})
 
 
 def said(message: Message, verbosity: str) -> bool:
@@ -61,7 +62,7 @@ def heard(text: str | None, brief: bool, verbosity: str) -> bool:
 
 
 #: Message types never cut off by later speech (errors, questions, the end of a hand or match).
-IMPORTANT = frozenset({"error", "choose", "game_over", "hand_end"})
+IMPORTANT = frozenset({mt.ERROR, mt.CHOOSE, mt.GAME_OVER, mt.HAND_END})
 
 
 def important(message: Message) -> bool:
@@ -159,7 +160,7 @@ def _color_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list
     color = ev.data.get("color")
     if not color:
         return []
-    return [_line("color_chosen", d.color_chosen_text(ev.seat, color, viewer, n.names),
+    return [_line(mt.COLOR_CHOSEN, d.color_chosen_text(ev.seat, color, viewer, n.names),
                      {"seat": _seat_field(ev.seat), "color": color}, ev.seat)]
 
 
@@ -167,7 +168,7 @@ def _dealt_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list
     """The viewer's own hand as dealt (said at full verbosity)."""
     if not secret:
         return []
-    return [_line("hand", d.cards_line_text(secret.get("cards", []), sort=True),
+    return [_line(mt.HAND, d.cards_line_text(secret.get("cards", []), sort=True),
                      {"seat": _seat_field(ev.seat), "cards": list(secret.get("cards", []))}, ev.seat, brief=False)]
 
 
@@ -175,7 +176,7 @@ def _drawn_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list
     """The cards of a long draw, in a line of their own (the draw's line says their count)."""
     if not secret or len(secret.get("cards", ())) <= d.LISTED_DRAW:
         return []
-    return [_line("drawn_cards", d.cards_line_text(secret["cards"]),
+    return [_line(mt.DRAWN_CARDS, d.cards_line_text(secret["cards"]),
                      {"seat": _seat_field(ev.seat), "cards": list(secret["cards"])}, ev.seat, brief=False)]
 
 
@@ -183,7 +184,7 @@ def _revealed_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> l
     """The hand a challenge showed to the challenger."""
     if not (secret and "hand" in secret and ev.seat is not None and ev.seat != viewer):
         return []
-    return [_line("revealed", d.revealed_text(ev.seat, secret["hand"], n.names),
+    return [_line(mt.REVEALED, d.revealed_text(ev.seat, secret["hand"], n.names),
                      {"seat": _seat_field(ev.seat), "cards": list(secret["hand"])}, ev.seat)]
 
 
@@ -194,7 +195,7 @@ def _rules_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list
 
     name = n.config.preset if n.config.preset in PRESETS else "classic"
     o = n.game.options
-    return [_line("rules_summary", d.rules_text(preset_name(name), o != PRESETS[name], o.target, o.hands),
+    return [_line(mt.RULES_SUMMARY, d.rules_text(preset_name(name), o != PRESETS[name], o.target, o.hands),
                      {"preset": name}, brief=False)]
 
 
@@ -205,18 +206,18 @@ def _points_lines(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> li
     lines: list[list[Any]] = []
     for seat in sorted(int(s) for s in gained):
         points = int(gained.get(seat, gained.get(str(seat), 0)) or 0)  # type: ignore[call-overload]
-        lines.append(_line("points", d.points_text(seat, points, viewer, n.names),
+        lines.append(_line(mt.POINTS, d.points_text(seat, points, viewer, n.names),
                               {"seat": seat_number(seat), "points": points}, seat))
     # After the last hand the final scores say them: the message stays, with nothing to say.
     said = d.scores_text(g.scores, n.names, viewer, g.eliminated) if g.phase != Phase.MATCH_OVER else None
-    lines.append(_line("scores", said, {"scores": list(g.scores)}, brief=False))
+    lines.append(_line(mt.SCORES, said, {"scores": list(g.scores)}, brief=False))
     return lines
 
 
 def _final_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
     """The final scores."""
     g = n.game
-    return [_line("game_over", d.final_scores_text(g.scores, n.names, viewer, g.eliminated),
+    return [_line(mt.GAME_OVER, d.final_scores_text(g.scores, n.names, viewer, g.eliminated),
                      {"winners": [w + 1 for w in g.winners], "scores": list(g.scores),
                       "names": list(n.names), "hands": g.hand_number})]
 

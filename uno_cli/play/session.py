@@ -64,6 +64,7 @@ from uno_cli.play.playconfig import BOT, COMMAND, HUMAN, SCRIPT, PlayConfig, Sea
 from uno_cli.play.race import DEFAULT_PACE, Offer, Referee, Wait, bot_rng
 from uno_cli.play.savefile import file_bots, file_names, file_seats, read_save
 from uno_cli.words import describe as d
+from uno_cli.words import messagetypes as mt
 from uno_cli.words.names import bot_name, clean_name, player_name, you
 
 __all__ = ["AUTO", "Match", "Offer", "Session", "Wait", "default_names", "distinct_names"]
@@ -212,7 +213,7 @@ class Match:
         g = self.game
         narrator = self.narrator
         for seat in self.replaced_programs:
-            narrator.emit("info", d.program_replaced_text(seat),
+            narrator.emit(mt.INFO, d.program_replaced_text(seat),
                       {"state": "program_replaced", "seat": seat_number(seat)}, important=True)
         if not self.from_file:
             self.referee.deal(g.start())
@@ -224,10 +225,10 @@ class Match:
         self._autosave_now()
         viewer = narrator.viewer
         view = g.view(viewer if viewer is not None else 0)
-        narrator.emit("info", d.resumed_text(), {"state": "resumed"})
-        narrator.emit("status", d.status_text(view, self.names, viewer))
+        narrator.emit(mt.INFO, d.resumed_text(), {"state": "resumed"})
+        narrator.emit(mt.STATUS, d.status_text(view, self.names, viewer))
         if viewer is not None:
-            narrator.emit("hand", d.hand_text(g.hands[viewer]), {"seat": viewer + 1, "cards": list(g.hands[viewer])})
+            narrator.emit(mt.HAND, d.hand_text(g.hands[viewer]), {"seat": viewer + 1, "cards": list(g.hands[viewer])})
         if g.phase in IN_TURN_PHASES:
             again = [Event("turn", g.current)]
             if g.phase == Phase.DRAWN and g.drawn is not None:

@@ -88,6 +88,24 @@ RULES = "rules"  # the rule book
 ANSWER = "answer"  # uno-keys: the answer to a player's key or line
 TIME_WARNING = "time_warning"  # the local game's cue: seconds left to answer (never sent)
 
+# ------------------------------------------------------------ the community server's own
+WELCOME = "welcome"  # the server's greeting after a login
+LOBBY = "lobby"  # the lobby: what a player may do there
+TABLES = "tables"  # the list of tables
+WHO = "who"  # who is connected
+JOINED = "joined"  # a player sat at or joined a table
+LEFT = "left"  # a player left a table or the server
+WATCHING = "watching"  # a player watches a table
+CHAT = "chat"  # a chat line
+INVITED = "invited"  # an invitation to a private table
+REMOVED = "removed"  # a player taken off an unstarted table
+ADDRESS = "address"  # the line to paste to a friend (uno join HOST:PORT SHA256:...)
+REGISTERED = "registered"  # an account was made
+KEYS = "keys"  # an account's keys
+RATING = "rating"  # a rating after a rated match
+BROADCAST = "broadcast"  # an operator's notice to everyone
+SHUTDOWN = "shutdown"  # the server's restart notice, or its cancelling
+
 #: The engine's event kinds.
 EVENTS: Final = frozenset(kind.value for kind in EventKind)
 #: The lines the narration adds to the events.
@@ -98,5 +116,7 @@ SESSION: Final = frozenset({HELLO, PROMPT, CHOOSE, ERROR, INFO, STATUS, SAVED, I
 ANSWERS: Final = frozenset({TOP, IN_PLAY, COUNTS, DECK, PENALTY, WHOSE_TURN, MOVES, HELP, RULES, HAND, SCORES, STATUS})
 #: Every type of a uno-json object (docs/protocol.md's "Events" and "Other objects").
 JSON_TYPES: Final = EVENTS | NARRATION | SESSION | ANSWERS
+#: The community server's own objects (docs/server.md), beside the game's.
+SERVER: Final = frozenset({WELCOME, LOBBY, TABLES, WHO, JOINED, LEFT, WATCHING, CHAT, INVITED, REMOVED, ADDRESS, REGISTERED, KEYS, RATING, BROADCAST, SHUTDOWN})
 #: Every type a message or cue carries.
-ALL_TYPES: Final = JSON_TYPES | {ANSWER, TIME_WARNING}
+ALL_TYPES: Final = JSON_TYPES | SERVER | {ANSWER, TIME_WARNING}
