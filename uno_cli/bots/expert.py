@@ -24,6 +24,7 @@ from uno_cli.bots.smart import SmartBot
 from uno_cli.engine import Action, Game, Phase, View
 from uno_cli.engine.actions import ACCEPT, ANSWER, CATCH, COLOR, DRAW, JUMP_IN, PASS, PLAY, UNO
 from uno_cli.engine.cards import BEEP, CARD_COLOR, CARD_POINTS, CARD_RANK, COLORS, COPIES, WILD, WILD4, hand_points
+from uno_cli.engine.game import SEATS
 
 #: Sampled deals per decision by default (the rollout budget; ``ExpertBot(worlds=N)`` or the
 #: level ``expert@N`` sets another): each candidate is played out once in each (common deals
@@ -150,7 +151,7 @@ def race_action(game: Game, rng: random.Random) -> Action | None:
     current = game.current
     eliminated = game.eliminated
     found: list[Action] = []
-    for seat in range(game.players):
+    for seat in SEATS[game.players]:
         if seat == current or eliminated[seat]:
             continue
         choice: Action | None = None

@@ -150,7 +150,7 @@ def is_race(game: Game, action: Action) -> bool:
     return kind == PLAY and action.seat != game.current and action.card != BEEP
 
 
-def race_chances(game: Game, seat: int) -> list[Action]:
+def race_chances(game: Game, seat: Seat) -> list[Action]:
     """Out-of-turn actions of ``seat`` worth stopping for (the legal ones that are races)."""
     return [a for a in game.legal_actions(seat) if is_race(game, a)]
 
@@ -197,7 +197,7 @@ class Referee:
         self,
         game: Game,
         bots: dict[int, Any],
-        controlled: Collection[int] = (),
+        controlled: Collection[Seat] = (),
         *,
         pace: float = DEFAULT_PACE,
         race_window: float = RACE_WINDOW,
@@ -339,7 +339,7 @@ class Referee:
 
     # ------------------------------------------------------------------ the bots
 
-    def _decide(self, g: Game, seat: int, bot: Any, in_turn: bool, beep: bool) -> Action | None:
+    def _decide(self, g: Game, seat: Seat, bot: Any, in_turn: bool, beep: bool) -> Action | None:
         """The bot's choice for ``seat`` in game ``g``: legal, or None."""
         if self.on_decision is not None:
             self.on_decision(seat, g, bot)
@@ -420,7 +420,7 @@ class Referee:
         snapshot = self.game.copy()
         before = self.bot_states() if self.remember_states else {}
         stopped = snapshot.phase in _STOPPED
-        bots = {} if stopped else {s: copy.deepcopy(self.bots[s]) for s in snapshot.actors() if s in self.bots}
+        bots: dict[int, Any] = {} if stopped else {s: copy.deepcopy(self.bots[s]) for s in snapshot.actors() if s in self.bots}
 
         def job() -> tuple[Any, ...]:
             offers = [] if stopped else self._ask(snapshot, bots)
@@ -443,7 +443,7 @@ class Referee:
             self._index_bots()
         return True
 
-    def choice(self, seat: int, bot: Any) -> Action | None:
+    def choice(self, seat: Seat, bot: Any) -> Action | None:
         """What ``bot`` plays for ``seat`` now (a stand-in for a person away or too slow): its
         choice if legal, else :func:`default_action`."""
         g = self.game
