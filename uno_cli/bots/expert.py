@@ -91,8 +91,8 @@ def rollout_action(game: Game, rng: random.Random) -> Action:
     hand = game.hands[seat]
     counts = [0, 0, 0, 0]
     index = _CARD_INDEX
-    for card in hand:
-        i = index.get(card)
+    for held in hand:
+        i = index.get(held)
         if i is not None:
             counts[i] += 1
     best_color = COLORS[counts.index(max(counts))]
@@ -358,7 +358,7 @@ class ExpertBot(SmartBot):
         """The bonus of ``hard``'s favourite in :meth:`_value`'s units, per sampled deal."""
         if view.options.scoring == "winner_takes":
             return PRIOR
-        side = [s for s in range(len(view.counts)) if s == self.seat or self._partner(view, s)]
+        side = [s for s in SEATS[len(view.counts)] if s == self.seat or self._partner(view, s)]
         others = self._opponents(view)
         if not others:
             return 0.0

@@ -89,7 +89,7 @@ class Asking:
 
     session: Any
     """The match (uno_cli.play.session.Session): its game, names, referee and settings."""
-    seat: int | None
+    seat: Seat | None
     """The asker's seat (0-based); None for a watcher, who sees only what is public."""
     hand: Sequence[str] | None = None
     """The asker's hand in the order they chose (the interactive cursor's); None: sorted."""
