@@ -25,7 +25,7 @@ class Event:
         seat: Seat | None = None,
         data: dict[str, Any] | None = None,
         secret: dict[str, Any] | None = None,
-        secret_to: int | None = None,
+        secret_to: Seat | None = None,
     ) -> None:
         self.type = type
         self.seat = seat

@@ -111,7 +111,7 @@ def to_dict(game: Game) -> dict[str, Any]:
     }
 
 
-def _out(seat: int | None) -> int | None:
+def _out(seat: Seat | None) -> int | None:
     """A seat as the file writes it (from 1)."""
     return None if seat is None else seat_number(seat)
 

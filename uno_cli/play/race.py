@@ -78,7 +78,7 @@ class Offer:
     # A plain slotted class: one is made for every bot asked, every change.
     __slots__ = ("delay", "seat", "action", "version", "in_turn", "hand")
 
-    def __init__(self, delay: float, seat: int, action: Action, version: int, in_turn: bool = False,
+    def __init__(self, delay: float, seat: Seat, action: Action, version: int, in_turn: bool = False,
                  hand: int = 0) -> None:
         self.delay = delay
         self.seat = seat
@@ -105,7 +105,7 @@ class Offer:
 class Wait:
     """What the game waits for: ``seat`` must answer (``turn``) or may race (``race``)."""
 
-    seat: int
+    seat: Seat
     kind: str
 
 
@@ -114,7 +114,7 @@ class Entry:
 
     __slots__ = ("time", "order", "seat", "offer", "wait")
 
-    def __init__(self, time: float, order: int, seat: int, offer: Offer | None = None,
+    def __init__(self, time: float, order: int, seat: Seat, offer: Offer | None = None,
                  wait: Wait | None = None) -> None:
         self.time = time
         self.order = order
@@ -203,7 +203,7 @@ class Referee:
         race_window: float = RACE_WINDOW,
         auto_next_hand: bool = True,
         on_events: Callable[[Action | None, list[Event]], None] | None = None,
-        on_decision: Callable[[int, Game, Any], None] | None = None,
+        on_decision: Callable[[Seat, Game, Any], None] | None = None,
         remember_states: bool = False,
     ) -> None:
         self.game = game

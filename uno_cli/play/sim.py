@@ -287,7 +287,7 @@ def play_bot_game(
     levels: Sequence[str],
     bots: Sequence[Any] | None = None,
     external_timeout: float | None = None,
-    on_decision: Callable[[int, Game, Any], None] | None = None,
+    on_decision: Callable[[Seat, Game, Any], None] | None = None,
     logs: Sequence[str | None] | None = None,
 ) -> None:
     """Play ``game`` with one bot per seat, on the same race clock as a person's game.
