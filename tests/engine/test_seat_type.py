@@ -1,4 +1,4 @@
-"""The engine hands out ``Seat``s, and the referee, the match, the tables and the parser take them: mypy tells a seat from a count."""
+"""The engine hands out ``Seat``s and takes them (legal_actions, view, Action, team, next_seat), and so do the referee, the match, the tables and the parser: mypy tells a seat from a count."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from uno_cli.engine.seats import all_seats
 
 from tests.test_lint import ROOT, _needs
 
-#: Lines 11 to 15 give a count where a seat goes; the rest pass the engine's seats along.
+#: Lines 11 to 15 and 28 to 32 give a count where a seat goes; the rest pass the engine's seats along.
 SEAT_OR_COUNT = '''
-from uno_cli.engine import Game
+from uno_cli.engine import Action, Game, View
 from uno_cli.engine.seats import Seat, all_seats
 from uno_cli.net.table import Table
 from uno_cli.play.commands import parse
@@ -35,10 +35,26 @@ def check(game: Game, match: Match, table: Table, referee: Referee) -> None:
     for seat in game.awaited():
         table._must_act(seat)
     winners: list[Seat] = [*game.winners, *game.active, *game.team(game.current)]
+
+
+def engine(game: Game, view: View) -> None:
+    game.legal_actions(game.players - 1)
+    Action("draw", game.players - 1)
+    Action("catch", game.current, target=len(game.hands) - 1)
+    game.team(game.players - 1)
+    game.next_seat(len(game.hands))
+    game.legal_actions(game.current)
+    game.legal_actions(view.seat)
+    Action("catch", view.seat, target=game.next_seat(view.current))
+    for seat in all_seats(game.players):
+        game.view(seat).legal
+    for action in game.legal_actions(game.current):
+        game.legal_actions(action.seat)
+    game.view(len(game.hands) - 1)
 '''
 
 
-def test_mypy_tells_a_seat_from_a_count_at_the_match_and_the_tables(tmp_path):
+def test_mypy_tells_a_seat_from_a_count_at_the_engine_the_match_and_the_tables(tmp_path):
     _needs("mypy")
     snippet = tmp_path / "engine_seats.py"
     snippet.write_text(SEAT_OR_COUNT, encoding="utf-8")
@@ -46,7 +62,7 @@ def test_mypy_tells_a_seat_from_a_count_at_the_match_and_the_tables(tmp_path):
                            "--cache-dir", str(tmp_path / "cache"), str(snippet)],
                           cwd=ROOT, capture_output=True, text=True)
     errors = [line for line in done.stdout.splitlines() if ": error:" in line]
-    assert [line.split(":")[1] for line in errors] == ["11", "12", "13", "14", "15"], done.stdout
+    assert [line.split(":")[1] for line in errors] == ["11", "12", "13", "14", "15", "28", "29", "30", "31", "32", "40"], done.stdout
     assert all('expected "Seat' in line for line in errors), done.stdout
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from uno_cli.engine.seats import Seat
+
 from uno_cli.bots.base import REACTION, Bot, RandomBot
 from uno_cli.bots.expert import ExpertBot
 from uno_cli.bots.smart import PROFILES, SmartBot
@@ -22,7 +24,7 @@ def expert_budget(level: str) -> int:
     return int(budget)
 
 
-def make_bot(level: str, seat: int, rng: random.Random) -> Bot:
+def make_bot(level: str, seat: Seat, rng: random.Random) -> Bot:
     """A bot of ``level`` for ``seat``; raises ValueError for an unknown level.
 
     A seat played by an outside program is no bot level: :func:`uno_cli.play.sim.make_seat` makes one.

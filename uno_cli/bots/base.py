@@ -6,6 +6,7 @@ import random
 from typing import Any, Sequence
 
 from uno_cli.engine import Action, Event, View
+from uno_cli.engine.seats import Seat
 from uno_cli.bots.policy import random_choice
 
 #: Seconds a bot of each level takes to react in a race (jump-ins, catches, Beep answers,
@@ -25,8 +26,8 @@ class Bot:
     needs_view = True
     """False for a bot that chooses from the legal actions alone (:meth:`choose_legal`)."""
 
-    def __init__(self, seat: int, rng: random.Random) -> None:
-        self.seat = seat
+    def __init__(self, seat: Seat, rng: random.Random) -> None:
+        self.seat: Seat = Seat(seat)
         self.rng = rng
 
     def observe(self, events: Sequence[Event]) -> None:

@@ -22,8 +22,10 @@ from typing import Sequence
 
 from uno_cli.bots.smart import SmartBot
 from uno_cli.engine import Action, Game, Phase, View
+from uno_cli.engine.seats import Seat
 from uno_cli.engine.actions import ACCEPT, ANSWER, CATCH, COLOR, DRAW, JUMP_IN, PASS, PLAY, UNO
 from uno_cli.engine.cards import BEEP, CARD_COLOR, CARD_POINTS, CARD_RANK, COLORS, COPIES, WILD, WILD4, hand_points
+from uno_cli.engine.game import SEATS
 
 #: Sampled deals per decision by default (the rollout budget; ``ExpertBot(worlds=N)`` or the
 #: level ``expert@N`` sets another): each candidate is played out once in each (common deals
@@ -90,8 +92,8 @@ def rollout_action(game: Game, rng: random.Random) -> Action:
     hand = game.hands[seat]
     counts = [0, 0, 0, 0]
     index = _CARD_INDEX
-    for card in hand:
-        i = index.get(card)
+    for held in hand:
+        i = index.get(held)
         if i is not None:
             counts[i] += 1
     best_color = COLORS[counts.index(max(counts))]
@@ -150,7 +152,7 @@ def race_action(game: Game, rng: random.Random) -> Action | None:
     current = game.current
     eliminated = game.eliminated
     found: list[Action] = []
-    for seat in range(game.players):
+    for seat in SEATS[game.players]:
         if seat == current or eliminated[seat]:
             continue
         choice: Action | None = None
@@ -214,7 +216,7 @@ class ExpertBot(SmartBot):
     searches = True
     """Its turns take milliseconds: the interactive game asks it on a worker thread."""
 
-    def __init__(self, seat: int, rng: random.Random, level: str = "expert", worlds: int | None = None) -> None:
+    def __init__(self, seat: Seat, rng: random.Random, level: str = "expert", worlds: int | None = None) -> None:
         super().__init__(seat, rng, "expert" if level.startswith("expert") else level)
         self.worlds = worlds if worlds is not None else WORLDS
         """The rollout budget: sampled deals per search (each candidate played once in each)."""
@@ -357,7 +359,7 @@ class ExpertBot(SmartBot):
         """The bonus of ``hard``'s favourite in :meth:`_value`'s units, per sampled deal."""
         if view.options.scoring == "winner_takes":
             return PRIOR
-        side = [s for s in range(len(view.counts)) if s == self.seat or self._partner(view, s)]
+        side = [s for s in SEATS[len(view.counts)] if s == self.seat or self._partner(view, s)]
         others = self._opponents(view)
         if not others:
             return 0.0

@@ -10,12 +10,13 @@ import random
 from typing import Final, Sequence
 
 from uno_cli.engine.actions import DRAW, PASS, Action
+from uno_cli.engine.seats import Seat
 
 #: How often the random policy acts when it may act out of turn (the coin is tossed first).
 OUT_OF_TURN_CHANCE: Final = 0.5
 
 
-def random_choice(rng: random.Random, legal: Sequence[Action], seat: int, in_turn: bool) -> Action | None:
+def random_choice(rng: random.Random, legal: Sequence[Action], seat: Seat, in_turn: bool) -> Action | None:
     """The random policy: any legal play, drawing only when no card can be played.
 
     In turn it plays uniformly among its plays (or draws / passes when it has none);

@@ -44,6 +44,8 @@ from uno_cli.engine.actions import (
     UNO,
 )
 from uno_cli.engine.cards import BEEP, CARD_COLOR, CARD_POINTS, CARD_RANK, COLORS, COPIES, WILD, WILD4, hand_points
+from uno_cli.engine.game import SEATS
+from uno_cli.engine.seats import Seat
 
 #: The engine's event kinds as plain strings, read in the loop every seen event goes through (a
 #: member read from the Enum class costs a metaclass lookup).
@@ -88,7 +90,7 @@ PROFILES["expert"] = PROFILES["hard"]  # expert decides as hard wherever it does
 class SmartBot(Bot):
     """A heuristic bot; ``level`` picks its :class:`Profile`."""
 
-    def __init__(self, seat: int, rng: random.Random, level: str = "normal") -> None:
+    def __init__(self, seat: Seat, rng: random.Random, level: str = "normal") -> None:
         super().__init__(seat, rng)
         self.level = level
         self.p = PROFILES[level]
@@ -142,7 +144,7 @@ class SmartBot(Bot):
         except (AttributeError, TypeError, ValueError):
             self._reset_hand()
 
-    def _lack(self, seat: int) -> dict[str, float]:
+    def _lack(self, seat: Seat) -> dict[str, float]:
         got = self.lack.get(seat)
         if got is None:
             got = self.lack[seat] = {c: 0.0 for c in COLORS}
@@ -238,7 +240,7 @@ class SmartBot(Bot):
         elif kind == E.CAUGHT:
             pass
 
-    def _know(self, seat: int, hand: Sequence[str]) -> None:
+    def _know(self, seat: Seat, hand: Sequence[str]) -> None:
         self.known[seat] = Counter(hand)
         held = {CARD_COLOR[c] for c in hand if CARD_COLOR.get(c)}
         lack = self._lack(seat)
@@ -247,22 +249,22 @@ class SmartBot(Bot):
 
     # ------------------------------------------------------------------ helpers
 
-    def _partner(self, view: View, seat: int) -> bool:
+    def _partner(self, view: View, seat: Seat) -> bool:
         return view.options.partners and seat != self.seat and seat % 2 == self.seat % 2
 
-    def _next(self, view: View, seat: int, direction: int | None = None) -> int:
+    def _next(self, view: View, seat: Seat, direction: int | None = None) -> Seat:
         n = len(view.counts)
         d = view.direction if direction is None else direction
-        s = seat
+        s: int = seat
         for _ in range(n):
             s = (s + d) % n
             if not view.eliminated[s]:
-                return s
+                return Seat(s)
         return seat
 
-    def _opponents(self, view: View) -> list[int]:
+    def _opponents(self, view: View) -> list[Seat]:
         return [
-            s for s in range(len(view.counts))
+            s for s in SEATS[len(view.counts)]
             if s != self.seat and not view.eliminated[s] and not self._partner(view, s)
         ]
 
@@ -399,7 +401,7 @@ class SmartBot(Bot):
                 # to a colour it cannot follow either (issue 33: 20% of hard's two-player
                 # Wilds, followed by a draw three times in four).
                 stranded = card in (WILD, WILD4) and follow == 0 and any(CARD_COLOR.get(c) for c in hand)
-                if lack and not stranded:
+                if lack and not stranded and new_color is not None:
                     s += self.p.w_lack * lack[new_color]
                 known = self.known.get(nxt)
                 if known is not None:
@@ -495,7 +497,7 @@ class SmartBot(Bot):
         in_turn = view.current == self.seat and view.phase in IN_TURN_PHASES
         if CATCH in kinds:
             a = kinds[CATCH][0]
-            if not self._partner(view, a.target if a.target is not None else -1) and rng.random() < p.catch:
+            if (a.target is None or not self._partner(view, a.target)) and rng.random() < p.catch:
                 return a
         if UNO in kinds:
             # Two cards: said with the play (in turn); one card: a forgotten UNO, said late.

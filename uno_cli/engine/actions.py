@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
+from uno_cli.engine.seats import Seat
+
 
 class ActionKind(StrEnum):
     """What an action does. A StrEnum: each kind is its own string, so saves, the wire and
@@ -60,13 +62,13 @@ class Action:
 
     kind: str
     """One of the kinds above."""
-    seat: int
+    seat: Seat
     """The seat acting."""
     card: str | None = None
     """The card played (canonical code)."""
     color: str | None = None
     """The colour named (r, y, g, b) for a wild or a COLOR action."""
-    target: int | None = None
+    target: Seat | None = None
     """The seat caught, or the seat a 7 swaps hands with."""
 
     def __str__(self) -> str:

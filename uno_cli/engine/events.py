@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from uno_cli.engine.seats import Seat
+
 
 class Event:
     """One change of state.
@@ -20,10 +22,10 @@ class Event:
     def __init__(
         self,
         type: str,
-        seat: int | None = None,
+        seat: Seat | None = None,
         data: dict[str, Any] | None = None,
         secret: dict[str, Any] | None = None,
-        secret_to: int | None = None,
+        secret_to: Seat | None = None,
     ) -> None:
         self.type = type
         self.seat = seat

@@ -38,12 +38,14 @@ from uno_cli.engine.cards import (
 from uno_cli.engine.errors import IllegalAction, InvalidSetup
 from uno_cli.engine.events import Event
 from uno_cli.engine.options import CLASSIC, RuleOptions
-from uno_cli.engine.seats import Seat
+from uno_cli.engine.seats import Seat, all_seats
 
 # Module constants are Final: compiled with mypyc, each is a C variable, not a lookup by name.
 HAND_SIZE: Final = 7
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 10
+#: Every seat of a game of n players, for each n (hot loops index this, calling nothing).
+SEATS: Final[tuple[tuple[Seat, ...], ...]] = tuple(tuple(all_seats(n)) for n in range(MAX_PLAYERS + 1))
 _MASK: Final = (1 << 64) - 1
 
 
@@ -94,7 +96,7 @@ def awaited_seats(phase: Phase, current: Seat, beep_waiting: list[Seat] | tuple[
 _ACTIONS: Final[dict[tuple[str, int, str | None, str | None, int | None], Action]] = {}
 
 
-def _act(kind: str, seat: int, card: str | None = None, color: str | None = None, target: int | None = None) -> Action:
+def _act(kind: str, seat: Seat, card: str | None = None, color: str | None = None, target: Seat | None = None) -> Action:
     # Actions are immutable values: share one instance per value (legal lists are hot).
     key = (kind, seat, card, color, target)
     action = _ACTIONS.get(key)
@@ -103,7 +105,7 @@ def _act(kind: str, seat: int, card: str | None = None, color: str | None = None
     return action
 
 
-def _play_variants(kind: str, seat: int, card: str) -> tuple[Action, ...]:
+def _play_variants(kind: str, seat: Seat, card: str) -> tuple[Action, ...]:
     # A wild names its colour as it goes down (the target of a seven_o 7 is added by Game._variants).
     if card == WILD or card == WILD4:
         return tuple(_act(kind, seat, card, c) for c in COLORS)
@@ -112,13 +114,13 @@ def _play_variants(kind: str, seat: int, card: str) -> tuple[Action, ...]:
 
 #: For PLAY and JUMP_IN, for each seat, the actions that put each card down.
 _VARIANTS: Final[dict[str, list[dict[str, tuple[Action, ...]]]]] = {
-    kind: [{code: _play_variants(kind, seat, code) for code in ALL_CODES} for seat in range(MAX_PLAYERS)]
+    kind: [{code: _play_variants(kind, seat, code) for code in ALL_CODES} for seat in SEATS[MAX_PLAYERS]]
     for kind in (PLAY, JUMP_IN)
 }
 _PLAYS: Final = _VARIANTS[PLAY]
 #: The actions that only name a seat (or a seat and a target or colour).
 def _by_seat(kind: str) -> tuple[Action, ...]:
-    return tuple(_act(kind, seat) for seat in range(MAX_PLAYERS))
+    return tuple(_act(kind, seat) for seat in SEATS[MAX_PLAYERS])
 
 
 _DRAWS: Final = _by_seat(DRAW)
@@ -127,8 +129,8 @@ _ACCEPTS: Final = _by_seat(ACCEPT)
 _CHALLENGES: Final = _by_seat(CHALLENGE)
 _UNOS: Final = _by_seat(UNO)
 _ANSWERS: Final = _by_seat(ANSWER)
-_CATCHES: Final = tuple(tuple(_act(CATCH, seat, None, None, t) for t in range(MAX_PLAYERS)) for seat in range(MAX_PLAYERS))
-_COLORS: Final = tuple(tuple(_act(COLOR, seat, None, c) for c in COLORS) for seat in range(MAX_PLAYERS))
+_CATCHES: Final = tuple(tuple(_act(CATCH, seat, None, None, t) for t in SEATS[MAX_PLAYERS]) for seat in SEATS[MAX_PLAYERS])
+_COLORS: Final = tuple(tuple(_act(COLOR, seat, None, c) for c in COLORS) for seat in SEATS[MAX_PLAYERS])
 _NUMBER_RANKS: Final = frozenset(NUMBERS)
 #: Every card of the same rank (number or symbol) as each card, and each card alone.
 _SAME_RANK: Final = {c: frozenset(d for d in ALL_CODES if CARD_RANK[d] == CARD_RANK[c]) for c in ALL_CODES}
@@ -193,7 +195,7 @@ _OPTION_DICTS: Final[dict[RuleOptions, dict[str, Any]]] = {}
 _new: Final = object.__new__
 
 
-def _event(type: str, seat: int | None, data: dict[str, Any], secret: dict[str, Any] | None = None) -> Event:
+def _event(type: str, seat: Seat | None, data: dict[str, Any], secret: dict[str, Any] | None = None) -> Event:
     # Event(type, seat, data, secret) without Event.__init__ (hot paths); a secret is the seat's.
     e = _new(Event)
     e.type = type
@@ -208,7 +210,7 @@ def _event(type: str, seat: int | None, data: dict[str, Any], secret: dict[str, 
 class View:
     """What one seat may know of the game."""
 
-    seat: int
+    seat: Seat
     hand: tuple[str, ...]
     counts: tuple[int, ...]
     top: str | None
@@ -225,10 +227,10 @@ class View:
     eliminated: tuple[bool, ...]
     draw_pile: int
     discard_pile: int
-    uno_open: int | None
+    uno_open: Seat | None
     said_uno: tuple[bool, ...]
     beep_waiting: tuple[Seat, ...]
-    sequence_seat: int | None
+    sequence_seat: Seat | None
     options: RuleOptions
     legal: tuple[Action, ...] = field(default=())
     winners: tuple[Seat, ...] = ()
@@ -289,15 +291,15 @@ class Game:
             self.pending = 0
             self.pending_kind: str | None = None
             self.pending_cards = 0  # how many cards make the pending penalty
-            self.bluffer: int | None = None
+            self.bluffer: Seat | None = None
             self.bluff = False
             self.prev_color: str | None = None
             self.drawn: str | None = None
             self.must_play = False
-            self.uno_open: int | None = None
+            self.uno_open: Seat | None = None
             self.said = [False] * players
             self.jump_open = False
-            self.seq_seat: int | None = None
+            self.seq_seat: Seat | None = None
             self.seq_step = 0
             self.beep_waiting: list[Seat] = []
             self.beep_resume: Phase | None = None
@@ -400,16 +402,17 @@ class Game:
         """The top card of the discard pile."""
         return self.discard[-1] if self.discard else None
 
-    def next_seat(self, seat: int, steps: int = 1) -> Seat:
+    def next_seat(self, seat: Seat, steps: int = 1) -> Seat:
         """The seat ``steps`` places after ``seat`` in the direction of play."""
         n, d, out = self.players, self.direction, self.eliminated
+        s: int = seat
         for _ in range(steps):
-            seat = (seat + d) % n
-            while out[seat]:
-                seat = (seat + d) % n
-        return Seat(seat)
+            s = (s + d) % n
+            while out[s]:
+                s = (s + d) % n
+        return Seat(s)
 
-    def team(self, seat: int) -> tuple[Seat, ...]:
+    def team(self, seat: Seat) -> tuple[Seat, ...]:
         """The seats on ``seat``'s side: the seat and, with partners, the one opposite."""
         if self.options.partners:
             return (Seat(seat % 2), Seat(seat % 2 + 2))
@@ -425,21 +428,21 @@ class Game:
         color, top = self.color, self.discard[-1]
         return card in (_FOLLOW.get((color, top)) or _followers(color, top))
 
-    def _holds_color(self, seat: int) -> bool:
+    def _holds_color(self, seat: Seat) -> bool:
         color = self.color
         if color is None:
             return False
         return any(CARD_COLOR[c] == color for c in self.hands[seat])
 
-    def _wild4_allowed(self, seat: int) -> bool:
+    def _wild4_allowed(self, seat: Seat) -> bool:
         # Without the challenge there is no bluffing: the condition is enforced.
         return self.options.challenge or not self._holds_color(seat)
 
-    def _variants(self, kind: str, seat: int, card: str, out: list[Action]) -> None:
+    def _variants(self, kind: str, seat: Seat, card: str, out: list[Action]) -> None:
         """Add the ways ``seat`` may put ``card`` down as ``kind`` (PLAY or JUMP_IN)."""
         if card in _SEVENS and self.options.seven_o:
             # A 7 names the seat it swaps with; who is still in changes, so this is not cached.
-            for t in range(self.players):
+            for t in SEATS[self.players]:
                 if t != seat and not self.eliminated[t]:
                     out.append(_act(kind, seat, card, None, t))
         else:
@@ -447,7 +450,7 @@ class Game:
 
     # ------------------------------------------------------------ legality
 
-    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+    def legal_actions(self, seat: Seat) -> tuple[Action, ...]:
         """Every action ``seat`` may take now, in turn or out of turn (made when first asked)."""
         cache = self._legal_cache
         if cache is not None and self._legal_version == self.version:
@@ -461,7 +464,7 @@ class Game:
         legal = cache[seat] = tuple(self._list_legal(seat))
         return legal
 
-    def _list_legal(self, seat: int) -> list[Action]:
+    def _list_legal(self, seat: Seat) -> list[Action]:
         """The legal actions of ``seat``, computed (the one statement of who may do what)."""
         out: list[Action] = []
         phase = self.phase
@@ -559,7 +562,7 @@ class Game:
             out += _PLAYS[seat][BEEP]
         return out
 
-    def _interruptions(self, seat: int | None) -> tuple[frozenset[str], frozenset[str], bool]:
+    def _interruptions(self, seat: Seat | None) -> tuple[frozenset[str], frozenset[str], bool]:
         """What ``seat`` may put down besides a turn's play: the cards that may intercept the top
         card and those that may continue a sequence (only for a seat other than the turn holder),
         and whether a Beep may be played now. ``seat`` None: any seat but the turn holder and
@@ -675,14 +678,14 @@ class Game:
         """The seats the game waits for now: the turn holder, or in a Beep race those still to answer."""
         return awaited_seats(self.phase, self.current, self.beep_waiting)
 
-    def actors(self) -> list[int]:
+    def actors(self) -> list[Seat]:
         """Seats that have at least one legal action now."""
         others = self.out_of_turn_seats()
         if self.phase in IN_TURN_PHASES:
             return sorted([self.current, *others]) if others else [self.current]
         return others
 
-    def out_of_turn_seats(self) -> list[int]:
+    def out_of_turn_seats(self) -> list[Seat]:
         """Seats other than the turn holder with a legal action now (in a Beep race: those still to answer)."""
         if self.phase == BEEP_RACE:
             holder = -1  # nobody holds the turn during the race: everyone answers
@@ -699,7 +702,7 @@ class Game:
                 return list(known)  # asked already since the last change
         legal = self.legal_actions
         if holder < 0 or self.uno_open is not None:
-            out = [s for s in range(self.players) if s != holder and legal(s)]
+            out = [s for s in SEATS[self.players] if s != holder and legal(s)]
         else:
             # Without an UNO window a seat out of turn may only put a card down (_interruptions):
             # only the seats that hold such a card, and the last sequence card's player, are asked.
@@ -709,8 +712,9 @@ class Game:
                 cards = _ANY_OF[key] = _any_of(*key)
             seq = self.seq_seat
             out = []
-            for s, hand in enumerate(self.hands):
-                if s != holder and (s == seq or not cards.isdisjoint(hand)) and legal(s):
+            hands = self.hands
+            for s in SEATS[self.players]:
+                if s != holder and (s == seq or not cards.isdisjoint(hands[s])) and legal(s):
                     out.append(s)
         # Kept with the legal lists of this state (key None), and dropped with them.
         cache = self._legal_cache
@@ -899,7 +903,7 @@ class Game:
                 self.turn_events += 1
         return ev if ev is not None else []
 
-    def _card_down(self, seat: int, card: str) -> int:
+    def _card_down(self, seat: Seat, card: str) -> int:
         """Move ``card`` from ``seat``'s hand to the discard pile; return the cards left."""
         hand = self.hands[seat]
         hand.remove(card)
@@ -959,9 +963,9 @@ class Game:
 
     def _card_effect(
         self,
-        seat: int,
+        seat: Seat,
         card: str,
-        target: int | None,
+        target: Seat | None,
         prev_color: str | None,
         had_color: bool,
         ev: list[Event] | None,
@@ -1055,7 +1059,7 @@ class Game:
         # Interceptions open on every card that goes down but a Wild, a Wild Draw Four or a Beep.
         self.jump_open = self._jumping and card != WILD and card != WILD4 and card != BEEP
 
-    def _make_pending(self, seat: int, victim: int, kind: str, amount: int, ev: list[Event] | None) -> None:
+    def _make_pending(self, seat: Seat, victim: Seat, kind: str, amount: int, ev: list[Event] | None) -> None:
         if kind != WILD4:
             self.pending_cards = 0
         self.pending += amount
@@ -1064,7 +1068,7 @@ class Game:
         if ev is not None:
             ev.append(_event("pending", victim, {"total": self.pending, "kind": kind, "by": seat}))
 
-    def _forced_draw(self, victim: int, count: int, reason: str, ev: list[Event] | None) -> None:
+    def _forced_draw(self, victim: Seat, count: int, reason: str, ev: list[Event] | None) -> None:
         self._draw_cards(victim, count, reason, ev)
         if self.options.draw_skips:
             if ev is not None:
@@ -1078,7 +1082,7 @@ class Game:
                     ev.append(_event("cannot_play", victim, {}))
                 self._set_turn(victim, ev, PLAYING, True)
 
-    def _can_play(self, seat: int) -> bool:
+    def _can_play(self, seat: Seat) -> bool:
         """True if ``seat`` holds a card it could play in turn now (a Beep aside)."""
         return any(
             (card == WILD4 and self._wild4_allowed(seat)) or (card != WILD4 and card != BEEP and self._can_follow(card))
@@ -1109,21 +1113,22 @@ class Game:
         self.version += 1
         self._legal_cache = None
 
-    def _set_turn(self, seat: int, ev: list[Event] | None, phase: Phase = PLAYING, after: bool = False) -> None:
+    def _set_turn(self, seat: Seat, ev: list[Event] | None, phase: Phase = PLAYING, after: bool = False) -> None:
+        s: int = seat
         if after:
             # next_seat(seat), inline: every turn passes here.
             n, d, out = self.players, self.direction, self.eliminated
-            seat = (seat + d) % n
-            while out[seat]:
-                seat = (seat + d) % n
-        self.current = Seat(seat)
+            s = (s + d) % n
+            while out[s]:
+                s = (s + d) % n
+        self.current = seat = Seat(s)
         self.phase = phase
         self.drawn = None
         if ev is not None:
             ev.append(_event("turn", seat, {}))
         self.turn_events += 1
 
-    def _end_turn(self, seat: int, ev: list[Event] | None) -> None:
+    def _end_turn(self, seat: Seat, ev: list[Event] | None) -> None:
         self._close_jump()
         self._set_turn(seat, ev, PLAYING, True)
 
@@ -1133,7 +1138,7 @@ class Game:
         if not self.options.jump_in_after_draw:
             self.jump_open = False
 
-    def _play_beep(self, seat: int, ev: list[Event] | None) -> None:
+    def _play_beep(self, seat: Seat, ev: list[Event] | None) -> None:
         self.played_how = "beep"
         left = self._card_down(seat, BEEP)
         self.color = None  # any card may follow a Beep
@@ -1152,7 +1157,7 @@ class Game:
         if ev is not None:
             ev.append(Event("beep_race", seat, {"seats": list(self.beep_waiting)}))
 
-    def _do_draw(self, seat: int, ev: list[Event] | None) -> None:
+    def _do_draw(self, seat: Seat, ev: list[Event] | None) -> None:
         self._close_jump()
         cards = self._draw_cards(seat, 1, "choice", ev)
         if not cards:
@@ -1176,14 +1181,14 @@ class Game:
                 ev.append(_event("cannot_play", seat, {}))
             self._set_turn(seat, ev, PLAYING, True)
 
-    def _do_accept(self, seat: int, ev: list[Event] | None) -> None:
+    def _do_accept(self, seat: Seat, ev: list[Event] | None) -> None:
         total, kind = self.pending, self.pending_kind
         self.stuck = 0  # the card that made the penalty stays down
         self._clear_pending()
         self._close_jump()
         self._forced_draw(seat, total, "draw_two" if kind == "+2" else "wild_draw_four", ev)
 
-    def _do_challenge(self, seat: int, ev: list[Event] | None) -> None:
+    def _do_challenge(self, seat: Seat, ev: list[Event] | None) -> None:
         bluffer = self.bluffer
         assert bluffer is not None
         guilty = self.bluff
@@ -1249,7 +1254,7 @@ class Game:
         self.drawn = None
         self._card_effect(seat, card, action.target, self.color, False, ev, self.options.jump_in_again)
 
-    def _draw_cards(self, seat: int, count: int, reason: str, ev: list[Event] | None) -> list[str]:
+    def _draw_cards(self, seat: Seat, count: int, reason: str, ev: list[Event] | None) -> list[str]:
         pile = self.draw_pile
         if 0 < count <= len(pile):
             got = pile[-1 : -count - 1 : -1]  # taken one by one from the top
@@ -1459,7 +1464,7 @@ class Game:
         else:
             self._set_turn(first, ev)
 
-    def _end_hand(self, winner: int | None, ev: list[Event] | None) -> None:
+    def _end_hand(self, winner: Seat | None, ev: list[Event] | None) -> None:
         opts = self.options
         active = self.active
         points = {s: hand_points(self.hands[s]) for s in active}
@@ -1503,11 +1508,11 @@ class Game:
             )
         self._check_match_end(ev)
 
-    def side_scores(self) -> dict[int, int]:
+    def side_scores(self) -> dict[Seat, int]:
         """Scores by side: each seat, or each team (keyed by its lower seat) with partners."""
         if self.options.partners:
-            return {0: self.scores[0] + self.scores[2], 1: self.scores[1] + self.scores[3]}
-        return {s: self.scores[s] for s in range(self.players) if not self.eliminated[s]}
+            return {Seat(0): self.scores[0] + self.scores[2], Seat(1): self.scores[1] + self.scores[3]}
+        return {s: self.scores[s] for s in all_seats(self.players) if not self.eliminated[s]}
 
     def _check_match_end(self, ev: list[Event] | None) -> None:
         opts = self.options
@@ -1586,7 +1591,7 @@ class Game:
 
     # ------------------------------------------------------------------ views
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: Seat) -> View:
         """What ``seat`` may know now."""
         return View(
             seat=seat,

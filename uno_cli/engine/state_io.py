@@ -43,10 +43,10 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from typing import Any
+from typing import Any, Literal, overload
 
 from uno_cli.engine.cards import CARD_COLOR, COLORS, COPIES, WILD, WILD4, is_card, new_deck
-from uno_cli.engine.seats import seat_index, seat_number
+from uno_cli.engine.seats import Seat, all_seats, seat_index, seat_number
 from uno_cli.engine.errors import EngineError, InvalidOptions, InvalidSetup
 from uno_cli.engine.game import (
     BEEP_RACE,
@@ -111,7 +111,7 @@ def to_dict(game: Game) -> dict[str, Any]:
     }
 
 
-def _out(seat: int | None) -> int | None:
+def _out(seat: Seat | None) -> int | None:
     """A seat as the file writes it (from 1)."""
     return None if seat is None else seat_number(seat)
 
@@ -232,7 +232,11 @@ def dumps(game: Game) -> str:
     return json.dumps(to_dict(game), ensure_ascii=False, indent=1)
 
 
-def _seat(value: Any, players: int, field: str, allow_none: bool = False) -> int | None:
+@overload
+def _seat(value: Any, players: int, field: str, allow_none: Literal[False] = False) -> Seat: ...
+@overload
+def _seat(value: Any, players: int, field: str, allow_none: Literal[True]) -> Seat | None: ...
+def _seat(value: Any, players: int, field: str, allow_none: bool = False) -> Seat | None:
     """A seat number as written in the file (from 1), as the engine counts it (from 0)."""
     if value is None and allow_none:
         return None
@@ -392,7 +396,7 @@ def from_dict(data: Any, seed: int = 0, base: RuleOptions = CLASSIC) -> Game:
     if sum(not e for e in game.eliminated) < 2 and data.get("phase") != MATCH_OVER:
         raise InvalidSetup("too_few_active")
     game.hand_number = _int(data.get("hand", 1), "hand", 1, _BIG)
-    game.dealer = _seat(data["dealer"], players, "dealer") if "dealer" in data else players - 1  # type: ignore[assignment]
+    game.dealer = _seat(data["dealer"], players, "dealer") if "dealer" in data else Seat(players - 1)
     game.direction = _choice(data.get("direction", 1), "direction", (1, -1))
 
     if complete:
@@ -453,9 +457,9 @@ def _fill_setup(
     game.color = color
     game.draw_pile = pool + list(reversed(draw_top_first))
     if "current" in data:
-        game.current = _seat(data["current"], players, "current")  # type: ignore[assignment]
+        game.current = _seat(data["current"], players, "current")
     else:
-        game.current = game.next_seat(game.dealer or 0)
+        game.current = game.next_seat(game.dealer or Seat(0))
     if game.eliminated[game.current]:
         raise InvalidSetup("seat_eliminated", field="current", seat=game.current)
     game.phase = PLAYING
@@ -483,7 +487,7 @@ def _load_complete(
     game.color = _choice(data.get("color"), "color", _COLOR_OR_NONE)
     if phase not in (HAND_OVER, MATCH_OVER) and not discard:
         raise InvalidSetup("discard_empty")
-    game.current = _seat(data.get("current", 1), players, "current")  # type: ignore[assignment]
+    game.current = _seat(data.get("current", 1), players, "current")
     pending = _object(data.get("pending"), "pending", ("total", "kind", "cards", "bluffer", "bluff", "prev_color"))
     deck_size = len(new_deck(game.options.beep))
     # Only a waiting penalty has a size: at least one card, from a +2 or a Wild Draw Four.
@@ -507,7 +511,7 @@ def _load_complete(
     waiting = beep.get("waiting", [])
     if not isinstance(waiting, list):
         raise InvalidSetup("not_a_list", field="beep.waiting", value=waiting)
-    game.beep_waiting = [_seat(s, players, "beep.waiting") for s in waiting]  # type: ignore[misc]
+    game.beep_waiting = [_seat(s, players, "beep.waiting") for s in waiting]
     resumes = (None, *(str(p) for p in (PLAYING, DRAWN, PENDING, CHOOSE_COLOR)))
     resume = _choice(beep.get("resume"), "beep.resume", resumes)
     game.beep_resume = None if resume is None else Phase(resume)
@@ -515,7 +519,7 @@ def _load_complete(
     winners = data.get("winners", [])
     if not isinstance(winners, list):
         raise InvalidSetup("not_a_list", field="winners", value=winners)
-    game.winners = [_seat(s, players, "winners") for s in winners]  # type: ignore[misc]
+    game.winners = [_seat(s, players, "winners") for s in winners]
     _check_reachable(game, live)
 
 
@@ -526,13 +530,13 @@ def _check_reachable(game: Game, live: bool) -> None:
     if live:
         if game.eliminated[game.current]:
             raise InvalidSetup("seat_eliminated", field="current", seat=game.current)
-        for seat in range(game.players):
+        for seat in all_seats(game.players):
             if game.eliminated[seat] and game.hands[seat]:
                 raise InvalidSetup("eliminated_holds_cards", seat=seat)
-        for field, seat in (("uno_open", game.uno_open), ("pending.bluffer", game.bluffer),
+        for field, maybe in (("uno_open", game.uno_open), ("pending.bluffer", game.bluffer),
                             ("sequence.seat", game.seq_seat)):
-            if seat is not None and game.eliminated[seat]:
-                raise InvalidSetup("seat_eliminated", field=field, seat=seat)
+            if maybe is not None and game.eliminated[maybe]:
+                raise InvalidSetup("seat_eliminated", field=field, seat=maybe)
     if phase == BEEP_RACE:
         if not game.options.beep:
             raise InvalidSetup("phase_needs_option", phase=str(phase), option="beep")

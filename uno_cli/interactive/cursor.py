@@ -13,6 +13,7 @@ from uno_cli.words import describe as d
 from uno_cli.engine.actions import ActionKind
 from uno_cli.engine.cards import ACTIONS, BEEP, NUMBERS, WILD, WILD4
 from uno_cli.engine.game import IN_TURN_PHASES, Phase
+from uno_cli.engine.seats import Seat
 from uno_cli.words.i18n import _
 from uno_cli.words import interactive as words
 from uno_cli.interactive.keys import COLOR_ORDER
@@ -37,7 +38,7 @@ def sort_key_number(code: str) -> tuple[int, int]:
 class HandCursor:
     """One seat's hand cursor; ``game()`` gives the game (or None), ``answer`` says a reply."""
 
-    def __init__(self, seat: int, game: Callable[[], Any], answer: Callable[[str], None],
+    def __init__(self, seat: Seat, game: Callable[[], Any], answer: Callable[[str], None],
                  full: Callable[[], bool]) -> None:
         self.seat = seat
         self.game = game

@@ -1106,6 +1106,7 @@ def _replay(number: int, game: dict[str, Any], moves: list[str]) -> dict[str, An
     hold it. A move that cannot be read or applied ends the log there (logged)."""
     from uno_cli.engine import state_io
     from uno_cli.engine.actions import ALL_KINDS, Action
+    from uno_cli.engine.seats import Seat
 
     state = state_io.from_dict(game)
     for text in moves:
@@ -1115,7 +1116,7 @@ def _replay(number: int, game: dict[str, Any], moves: list[str]) -> dict[str, An
                     v is None or isinstance(v, str) and len(v) <= 8 for v in (card, color)) or not (
                     target is None or type(target) is int):
                 raise ValueError("not an action")
-            state.apply(Action(kind, seat, card, color, target))
+            state.apply(Action(kind, Seat(seat), card, color, None if target is None else Seat(target)))
         except (EngineError, IndexError, KeyError, TypeError, ValueError):
             import logging
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from uno_cli.play.commands import Asking, ask
 from uno_cli.engine.actions import ActionKind
 from uno_cli.engine.cards import WILD, WILD4
+from uno_cli.engine.seats import Seat
 from uno_cli.words import net as net_words
 from uno_cli.words import messagetypes as mt
 from uno_cli.words.i18n import _, key_name
@@ -135,7 +136,7 @@ class SeatKeys:
         #: The connection has the local prompt (a terminal, or ``uno join``): during a match
         #: letters are keys there, so help names typed commands with their slash.
         self.keyed = keyed or speech_here
-        self.cursor = HandCursor(0, self.playing_game, self.answer, lambda: member.verbosity == "full")
+        self.cursor = HandCursor(Seat(0), self.playing_game, self.answer, lambda: member.verbosity == "full")
         self.out = Announcer(lambda text: member.send(mt.ANSWER, text, heard=False, reply=True), Mute())
         self._card: str | None = None
         self.colors = ColorScreen(_Chooser(self))  # type: ignore[arg-type]
@@ -325,7 +326,7 @@ class SeatKeys:
             return
         # The game's verbs and queries: the member's own line, so the table decides as for a typed one.
         self.hub.line(member, label(verb))
-        self.cursor.seat = member.seat if member.seat is not None else 0
+        self.cursor.seat = member.seat if member.seat is not None else Seat(0)
         if self.playing_session() is not None:
             self.cursor.keep(self._card)
             self._card = self.cursor.focused()

@@ -90,7 +90,7 @@ class Asking:
 
     session: Any
     """The match (uno_cli.play.session.Session): its game, names, referee and settings."""
-    seat: int | None
+    seat: Seat | None
     """The asker's seat (0-based); None for a watcher, who sees only what is public."""
     hand: Sequence[str] | None = None
     """The asker's hand in the order they chose (the interactive cursor's); None: sorted."""
@@ -128,7 +128,7 @@ def _counts(q: Asking) -> Answer:
 
 def _view(q: Asking) -> Any:
     """What the asker sees (a watcher: what seat 1 sees of the others, only public facts are said)."""
-    return q.session.game.view(q.seat if q.seat is not None else 0)
+    return q.session.game.view(q.seat if q.seat is not None else Seat(0))
 
 
 def _deck(q: Asking) -> Answer:

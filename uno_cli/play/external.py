@@ -54,7 +54,7 @@ from collections.abc import Iterator
 from typing import IO, Any, Sequence
 
 from uno_cli.bots.base import REACTION, Bot
-from uno_cli.engine.seats import seat_number
+from uno_cli.engine.seats import Seat, seat_number
 from uno_cli.play.commands import REGISTRY, action_to_command
 from uno_cli.words.describe import prompt_text
 from uno_cli.words.simreport import fault_line
@@ -258,7 +258,7 @@ class ExternalBot(Bot):
 
     def __init__(
         self,
-        seat: int,
+        seat: Seat,
         rng: random.Random,
         command: str | Sequence[str],
         timeout: float = DEFAULT_TIMEOUT,
@@ -766,7 +766,7 @@ def log_folder() -> str:
     return folder
 
 
-def log_path(seat: int, folder: str | None = None) -> str | None:
+def log_path(seat: Seat, folder: str | None = None) -> str | None:
     """A new, empty file for the standard error of the program at ``seat`` (0-based), or None.
 
     Made exclusively (never an existing file or a symbolic link), readable by this user
@@ -803,7 +803,7 @@ def finish_log(path: str | None) -> str | None:
     return None
 
 
-def unstartable(bots: dict[int, Any]) -> str | None:
+def unstartable(bots: dict[Seat, Any]) -> str | None:
     """The command line of the first outside program among ``bots`` that cannot be found, or None."""
     for _seat, bot in sorted(bots.items()):
         if isinstance(bot, ExternalBot) and cannot_start(bot.argv):
@@ -811,14 +811,14 @@ def unstartable(bots: dict[int, Any]) -> str | None:
     return None
 
 
-def attach_logs(bots: dict[int, Any]) -> None:
+def attach_logs(bots: dict[Seat, Any]) -> None:
     """Give every outside program among ``bots`` (by seat) a standard error log (before it starts)."""
     for seat, bot in bots.items():
         if isinstance(bot, ExternalBot) and bot.proc is None and not bot.stderr_log:
-            bot.stderr_log = log_path(seat)
+            bot.stderr_log = log_path(Seat(seat))
 
 
-def report_faults(bots: dict[int, Any], stream: IO[str]) -> None:
+def report_faults(bots: dict[Seat, Any], stream: IO[str]) -> None:
     """Write one :func:`fault_line` per outside program among ``bots`` (by seat); empty logs are removed first."""
     for seat, bot in sorted(bots.items()):
         if isinstance(bot, ExternalBot):

@@ -239,7 +239,7 @@ class Narrator:
     """
 
     def __init__(self, match: Match, output: Callable[[Message], None] | None = None,
-                 viewer: int | None = None) -> None:
+                 viewer: Seat | None = None) -> None:
         self.match = match
         self.output: Callable[[Message], None] = output or (lambda m: None)
         """Called with every message said to the match's own listener."""

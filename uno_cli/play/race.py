@@ -78,7 +78,7 @@ class Offer:
     # A plain slotted class: one is made for every bot asked, every change.
     __slots__ = ("delay", "seat", "action", "version", "in_turn", "hand")
 
-    def __init__(self, delay: float, seat: int, action: Action, version: int, in_turn: bool = False,
+    def __init__(self, delay: float, seat: Seat, action: Action, version: int, in_turn: bool = False,
                  hand: int = 0) -> None:
         self.delay = delay
         self.seat = seat
@@ -105,7 +105,7 @@ class Offer:
 class Wait:
     """What the game waits for: ``seat`` must answer (``turn``) or may race (``race``)."""
 
-    seat: int
+    seat: Seat
     kind: str
 
 
@@ -114,7 +114,7 @@ class Entry:
 
     __slots__ = ("time", "order", "seat", "offer", "wait")
 
-    def __init__(self, time: float, order: int, seat: int, offer: Offer | None = None,
+    def __init__(self, time: float, order: int, seat: Seat, offer: Offer | None = None,
                  wait: Wait | None = None) -> None:
         self.time = time
         self.order = order
@@ -150,7 +150,7 @@ def is_race(game: Game, action: Action) -> bool:
     return kind == PLAY and action.seat != game.current and action.card != BEEP
 
 
-def race_chances(game: Game, seat: int) -> list[Action]:
+def race_chances(game: Game, seat: Seat) -> list[Action]:
     """Out-of-turn actions of ``seat`` worth stopping for (the legal ones that are races)."""
     return [a for a in game.legal_actions(seat) if is_race(game, a)]
 
@@ -196,14 +196,14 @@ class Referee:
     def __init__(
         self,
         game: Game,
-        bots: dict[int, Any],
-        controlled: Collection[int] = (),
+        bots: dict[Seat, Any],
+        controlled: Collection[Seat] = (),
         *,
         pace: float = DEFAULT_PACE,
         race_window: float = RACE_WINDOW,
         auto_next_hand: bool = True,
         on_events: Callable[[Action | None, list[Event]], None] | None = None,
-        on_decision: Callable[[int, Game, Any], None] | None = None,
+        on_decision: Callable[[Seat, Game, Any], None] | None = None,
         remember_states: bool = False,
     ) -> None:
         self.game = game
@@ -339,7 +339,7 @@ class Referee:
 
     # ------------------------------------------------------------------ the bots
 
-    def _decide(self, g: Game, seat: int, bot: Any, in_turn: bool, beep: bool) -> Action | None:
+    def _decide(self, g: Game, seat: Seat, bot: Any, in_turn: bool, beep: bool) -> Action | None:
         """The bot's choice for ``seat`` in game ``g``: legal, or None."""
         if self.on_decision is not None:
             self.on_decision(seat, g, bot)
@@ -354,7 +354,7 @@ class Referee:
         except Exception:  # noqa: BLE001 - a broken bot plays safe
             return None
 
-    def _ask(self, g: Game, bots: dict[int, Any] | None = None) -> list[Offer]:
+    def _ask(self, g: Game, bots: dict[Seat, Any] | None = None) -> list[Offer]:
         """Every bot that may act in ``g`` says what it wants to do (in seat order).
 
         ``bots``: the bots to ask (copies, on a worker thread); by default the referee's own.
@@ -420,7 +420,7 @@ class Referee:
         snapshot = self.game.copy()
         before = self.bot_states() if self.remember_states else {}
         stopped = snapshot.phase in _STOPPED
-        bots = {} if stopped else {s: copy.deepcopy(self.bots[s]) for s in snapshot.actors() if s in self.bots}
+        bots: dict[Seat, Any] = {} if stopped else {s: copy.deepcopy(self.bots[s]) for s in snapshot.actors() if s in self.bots}
 
         def job() -> tuple[Any, ...]:
             offers = [] if stopped else self._ask(snapshot, bots)
@@ -443,7 +443,7 @@ class Referee:
             self._index_bots()
         return True
 
-    def choice(self, seat: int, bot: Any) -> Action | None:
+    def choice(self, seat: Seat, bot: Any) -> Action | None:
         """What ``bot`` plays for ``seat`` now (a stand-in for a person away or too slow): its
         choice if legal, else :func:`default_action`."""
         g = self.game

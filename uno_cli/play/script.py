@@ -20,7 +20,7 @@ from typing import IO, Any, Callable
 
 from uno_cli.words import describe
 from uno_cli.words import messagetypes as mt
-from uno_cli.engine.seats import seat_number
+from uno_cli.engine.seats import Seat, seat_number
 from uno_cli.play.playconfig import PlayConfig
 
 EXIT_OK = 0
@@ -191,7 +191,7 @@ def _prompt(session: Any, wait: Any, writer: _Writer, prompt_id: int = 0) -> Non
     writer(Message(mt.PROMPT, text, None, seat, True, make=(_prompt_json, session, seat, prompt_id, race, legal, text)))
 
 
-def _prompt_json(session: Any, seat: int, prompt_id: int, race: bool, legal: list[str], text: str) -> dict[str, Any]:
+def _prompt_json(session: Any, seat: Seat, prompt_id: int, race: bool, legal: list[str], text: str) -> dict[str, Any]:
     """The prompt's JSON object: the seat's view, its legal commands, the other scripted seats' chances."""
     from uno_cli.play.wire import prompt_json
 
@@ -217,7 +217,7 @@ def _hello(session: Any, writer: _Writer) -> None:
     writer(Message(mt.HELLO, None, None, make=(hello_json, players, session.names, session.narrator.viewer, scripted)))
 
 
-def answer_line(session: Any, line: str, seat: int, prompt_id: int) -> str | None:
+def answer_line(session: Any, line: str, seat: Seat, prompt_id: int) -> str | None:
     """The command of an answer line, its prompt id checked (None: refused, an error written)."""
     from uno_cli.play.commands import localize_command
     from uno_cli.play.wire import answer_parts

@@ -109,7 +109,7 @@ def distinct_names(given: list[str], defaults: list[str]) -> list[str]:
     return out
 
 
-def _make_bot(spec: SeatSpec, seat: int, rng: random.Random, names: list[str]) -> Any:
+def _make_bot(spec: SeatSpec, seat: Seat, rng: random.Random, names: list[str]) -> Any:
     if spec.kind == COMMAND:
         from uno_cli.play.external import ExternalBot
 
@@ -168,12 +168,12 @@ class Match:
         # Every name, from any source, is cleaned before anyone sees or hears it.
         self.names = distinct_names([clean_name(names[i] if i < len(names) else None, "") for i in range(n)],
                                     default_names(self.seats))
-        self.bots: dict[int, Any] = {}
-        for seat, spec in enumerate(self.seats):
+        self.bots: dict[Seat, Any] = {}
+        for seat, spec in zip(all_seats(n), self.seats):
             if spec.kind in (BOT, COMMAND):
                 self.bots[seat] = _make_bot(spec, seat, bot_rng(seed, seat), self.names)
-        for seat, state in bot_states.items():
-            bot = self.bots.get(seat)
+        for at, state in bot_states.items():
+            bot = self.bots.get(Seat(at))
             if bot is not None and hasattr(bot, "restore"):
                 try:
                     bot.restore(state)
@@ -224,7 +224,7 @@ class Match:
         # A game from a file is saved before its first action: killed now, it is still offered.
         self._autosave_now()
         viewer = narrator.viewer
-        view = g.view(viewer if viewer is not None else 0)
+        view = g.view(viewer if viewer is not None else Seat(0))
         narrator.emit(mt.INFO, d.resumed_text(), {"state": "resumed"})
         narrator.emit(mt.STATUS, d.status_text(view, self.names, viewer))
         if viewer is not None:
@@ -365,7 +365,7 @@ class Match:
 
     def status_text(self, seat: Seat | None) -> str:
         """Top card, turn, counts and piles as ``seat`` sees them."""
-        return d.status_text(self.game.view(seat if seat is not None else 0), self.names, seat)
+        return d.status_text(self.game.view(seat if seat is not None else Seat(0)), self.names, seat)
 
     def scores_text(self, seat: Seat | None = None) -> str:
         """The scores."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Final, Sequence, TypeVar
 
 from uno_cli.bots import make_bot
-from uno_cli.engine.seats import seat_number
+from uno_cli.engine.seats import Seat, all_seats, seat_number
 from uno_cli.engine import Action, Game, RuleOptions
 from uno_cli.engine.actions import PLAY
 from uno_cli.engine.cards import WILD, WILD4
@@ -128,7 +128,7 @@ class SimResult:
         """Hands per second."""
         return self.hands / self.seconds if self.seconds else 0.0
 
-    def seat_interval(self, seat: int) -> tuple[float, float]:
+    def seat_interval(self, seat: Seat) -> tuple[float, float]:
         """95% Wilson interval of a seat's win rate."""
         return wilson(self.wins[seat], self.games)
 
@@ -169,7 +169,7 @@ class SimResult:
     def to_dict(self) -> dict[str, Any]:
         """The result as a JSON-ready dict."""
         per_seat = []
-        for s in range(self.players):
+        for s in all_seats(self.players):
             low, high = self.seat_interval(s)
             per_seat.append({
                 "seat": seat_number(s),
@@ -256,7 +256,7 @@ def _check(game: Game, events: list, gains: list[int], rec: GameRecord, actions:
 
 def make_seat(
     level: str,
-    seat: int,
+    seat: Seat,
     rng: random.Random,
     external_timeout: float | None = None,
     players: int | None = None,
@@ -287,7 +287,7 @@ def play_bot_game(
     levels: Sequence[str],
     bots: Sequence[Any] | None = None,
     external_timeout: float | None = None,
-    on_decision: Callable[[int, Game, Any], None] | None = None,
+    on_decision: Callable[[Seat, Game, Any], None] | None = None,
     logs: Sequence[str | None] | None = None,
 ) -> None:
     """Play ``game`` with one bot per seat, on the same race clock as a person's game.
@@ -302,7 +302,7 @@ def play_bot_game(
     n = game.players
     if bots is None:
         bots = [make_seat(levels[s], s, bot_rng(seed, s), external_timeout, n, logs[s] if logs else None)
-                for s in range(n)]
+                for s in all_seats(n)]
     gains = [0] * game.players
     # What each action was, tallied by (seat, kind), and wild plays by seat: the usage by
     # level is made once at the end, in the order the kinds first came.
@@ -343,7 +343,7 @@ def play_bot_game(
 
     counts = [0]
     turns_before = game.turn_events
-    referee = Referee(game, dict(enumerate(bots)), on_events=changed, on_decision=on_decision)
+    referee = Referee(game, dict(zip(all_seats(len(bots)), bots)), on_events=changed, on_decision=on_decision)
     # Events are built only for someone who reads them: the checks, a 7's or 0's count, a bot.
     game.listening = check or seven_o or referee.observed
     try:
@@ -417,7 +417,7 @@ def external_logs(levels: Sequence[str] | None, folder: str | None = None) -> di
     logs = {}
     for seat, level in enumerate(levels or ()):
         if level.startswith("external") and external_level(level) is not None:
-            path = log_path(seat, folder)
+            path = log_path(Seat(seat), folder)
             if path is not None:
                 logs[seat] = path
     return logs
@@ -467,7 +467,7 @@ def simulate(
         if len(levels) != players:
             raise ValueError(f"{len(levels)} levels for {players} players")
         for level in levels:
-            make_seat(level, 0, random.Random(0))  # raises ValueError for an unknown level
+            make_seat(level, Seat(0), random.Random(0))  # raises ValueError for an unknown level
     base_levels = levels or ("random",) * players
     result = SimResult(
         players=players,

@@ -14,7 +14,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from uno_cli.words.describe import describe
-from uno_cli.engine.seats import seat_number
+from uno_cli.engine.seats import Seat, seat_number
 from uno_cli.engine.events import Event, EventKind
 
 __all__ = ["PROTOCOL", "answer_parts", "event_json", "hello_json", "json_line", "json_text", "prompt_json", "prompt_legal", "seat_json"]
@@ -79,7 +79,7 @@ def event_json(
     return payload
 
 
-def hello_json(players: int | None, names: Sequence[str], seat: int | None, scripted: Sequence[int] = ()) -> dict[str, Any]:
+def hello_json(players: int | None, names: Sequence[str], seat: Seat | None, scripted: Sequence[Seat] = ()) -> dict[str, Any]:
     """The first object of a session: protocol version, players, names, whose seat it is (1-based)."""
     return {
         "type": "hello",
