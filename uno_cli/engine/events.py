@@ -33,7 +33,7 @@ class Event:
         self.secret = secret
         self.secret_to = seat if secret_to is None and secret else secret_to
 
-    def visible_to(self, viewer: int | None) -> dict[str, Any]:
+    def visible_to(self, viewer: Seat | None) -> dict[str, Any]:
         """The event as a dict, with secrets only for the seat allowed to see them."""
         out: dict[str, Any] = {"type": self.type}
         if self.seat is not None:

@@ -66,7 +66,7 @@ class Table:
         #: Seats whose player is away, with the loop time the bot takes over.
         self.away: dict[Seat, float] = {}
         self._takeover_bots: dict[Seat, Any] = {}
-        self._stand_ins: dict[int, Any] = {}
+        self._stand_ins: dict[Seat, Any] = {}
         self._prompted: dict[int, tuple[Any, ...]] = {}
         self.saved: Any = None
         """Called with the table after a change worth saving (the hub's saver), or None."""
@@ -503,7 +503,7 @@ def _folded(message: Message, verbosity: str) -> bool:
     return not message.text and bool((message.data or {}).get("text")) and (verbosity != "short" or message.brief)
 
 
-def _turn_folded_in(messages: list[Message], index: int, seat: int | None) -> bool:
+def _turn_folded_in(messages: list[Message], index: int, seat: Seat | None) -> bool:
     """Whether the line ``messages[index]`` carries ``seat``'s turn, folded into it (describe.fold)."""
     for message in messages[index + 1:]:
         if message.text:

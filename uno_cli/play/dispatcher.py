@@ -37,7 +37,7 @@ class LineResult:
     ok: bool
     changed: bool = False
     verb: str = ""
-    seat: int | None = None
+    seat: Seat | None = None
     quit: bool = False
     waived: bool = False
     error: str | None = None

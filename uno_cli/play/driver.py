@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from uno_cli.engine import Action, Phase
+from uno_cli.engine.seats import Seat
 from uno_cli.engine.actions import ANSWER, CATCH, JUMP_IN, PLAY, UNO
 from uno_cli.engine.errors import IllegalAction
 from uno_cli.play.race import Offer, Referee
@@ -109,7 +110,7 @@ class Driver:
         # One worker: a searching bot's decisions never overlap.
         self._worker: ThreadPoolExecutor | None = None
         # The last race a bot won: (kind, seat, loop time).
-        self._last_race: tuple[str, int, float] | None = None
+        self._last_race: tuple[str, Seat, float] | None = None
 
     # ------------------------------------------------------------ what a front end says
 
@@ -340,14 +341,14 @@ class Driver:
 
     # ------------------------------------------------------------ who was quicker
 
-    def outrun(self, action: Action) -> int | None:
+    def outrun(self, action: Action) -> Seat | None:
         """The bot whose timed move of the same kind a person's ``action`` comes before (a Beep
         answer, a catch, a jump-in), or None; asked before ``action`` is applied."""
         if action.kind not in _OUTRUN:
             return None
         return next((o.seat for o in self.offers.values() if o.action.kind == action.kind), None)
 
-    def too_late(self, action: Action) -> int | None:
+    def too_late(self, action: Action) -> Seat | None:
         """The bot that just won the race a person's illegal ``action`` came too late for, or None."""
         referee = self.referee()
         loop = self.event_loop()

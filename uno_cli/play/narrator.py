@@ -77,13 +77,13 @@ def _int_or(value: Any, default: int) -> int:
         return default
 
 
-def _payload(ev: Event, viewer: int | None, names: Sequence[str], scripted: Sequence[int],
+def _payload(ev: Event, viewer: Seat | None, names: Sequence[str], scripted: Sequence[int],
              text: str | None) -> dict[str, Any]:
     """The JSON object of a narrated event, made when it is first read (JSON output only)."""
     return event_json(ev, viewer, names, scripted, text=text)
 
 
-def _line(type: str, text: str | None, data: dict[str, Any] | None = None, seat: int | None = None,
+def _line(type: str, text: str | None, data: dict[str, Any] | None = None, seat: Seat | None = None,
           important: bool = False, brief: bool = True) -> list[Any]:
     """A line of narration as a plain list, the arguments of its :class:`Message` (see :meth:`Narrator.lines`)."""
     payload: dict[str, Any] = {"type": type}
@@ -93,7 +93,7 @@ def _line(type: str, text: str | None, data: dict[str, Any] | None = None, seat:
     return [type, text, payload, seat, important, brief, None]
 
 
-def _message(type: str, text: str | None, data: dict[str, Any] | None = None, seat: int | None = None,
+def _message(type: str, text: str | None, data: dict[str, Any] | None = None, seat: Seat | None = None,
              important: bool = False, brief: bool = True) -> Message:
     return Message(*_line(type, text, data, seat, important, brief))
 
@@ -108,7 +108,7 @@ class Message:
 
     __slots__ = ("type", "text", "_data", "_make", "seat", "important", "brief")
 
-    def __init__(self, type: str, text: str | None, data: dict[str, Any] | None = None, seat: int | None = None,
+    def __init__(self, type: str, text: str | None, data: dict[str, Any] | None = None, seat: Seat | None = None,
                  important: bool = False, brief: bool = True,
                  make: tuple[Any, ...] | None = None) -> None:
         self.type = type
@@ -151,11 +151,11 @@ _ASKING = frozenset({E.TURN, E.PENDING, E.BEEP_RACE, E.PLAYABLE_DRAWN})
 _PENALTY_DRAWS = frozenset({"draw_two", "wild_draw_four", "challenge_lost"})
 
 
-def _seat_field(seat: int | None) -> int | None:
+def _seat_field(seat: Seat | None) -> int | None:
     return seat_number(seat) if seat is not None else None
 
 
-def _color_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
+def _color_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> list[list[Any]]:
     """A wild played with its colour: the colour in a line of its own (folded into the play's)."""
     color = ev.data.get("color")
     if not color:
@@ -164,7 +164,7 @@ def _color_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list
                      {"seat": _seat_field(ev.seat), "color": color}, ev.seat)]
 
 
-def _dealt_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
+def _dealt_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> list[list[Any]]:
     """The viewer's own hand as dealt (said at full verbosity)."""
     if not secret:
         return []
@@ -172,7 +172,7 @@ def _dealt_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list
                      {"seat": _seat_field(ev.seat), "cards": list(secret.get("cards", []))}, ev.seat, brief=False)]
 
 
-def _drawn_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
+def _drawn_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> list[list[Any]]:
     """The cards of a long draw, in a line of their own (the draw's line says their count)."""
     if not secret or len(secret.get("cards", ())) <= d.LISTED_DRAW:
         return []
@@ -180,7 +180,7 @@ def _drawn_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list
                      {"seat": _seat_field(ev.seat), "cards": list(secret["cards"])}, ev.seat, brief=False)]
 
 
-def _revealed_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
+def _revealed_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> list[list[Any]]:
     """The hand a challenge showed to the challenger."""
     if not (secret and "hand" in secret and ev.seat is not None and ev.seat != viewer):
         return []
@@ -188,7 +188,7 @@ def _revealed_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> l
                      {"seat": _seat_field(ev.seat), "cards": list(secret["hand"])}, ev.seat)]
 
 
-def _rules_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
+def _rules_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> list[list[Any]]:
     """The rules of the match (at short they are one key away, F2, Page Up)."""
     from uno_cli.engine.options import PRESETS
     from uno_cli.words.optioninfo import preset_name
@@ -199,12 +199,12 @@ def _rules_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list
                      {"preset": name}, brief=False)]
 
 
-def _points_lines(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
+def _points_lines(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> list[list[Any]]:
     """Each player's points after a hand, then the scores."""
     g = n.game
     gained = ev.data.get("gained") or {}
     lines: list[list[Any]] = []
-    for seat in sorted(int(s) for s in gained):
+    for seat in sorted(Seat(int(s)) for s in gained):
         points = int(gained.get(seat, gained.get(str(seat), 0)) or 0)  # type: ignore[call-overload]
         lines.append(_line(mt.POINTS, d.points_text(seat, points, viewer, n.names),
                               {"seat": seat_number(seat), "points": points}, seat))
@@ -214,7 +214,7 @@ def _points_lines(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> li
     return lines
 
 
-def _final_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list[list[Any]]:
+def _final_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> list[list[Any]]:
     """The final scores."""
     g = n.game
     return [_line(mt.GAME_OVER, d.final_scores_text(g.scores, n.names, viewer, g.eliminated),
@@ -224,7 +224,7 @@ def _final_line(n: Narrator, ev: Event, viewer: int | None, secret: Any) -> list
 
 #: The lines of their own that follow an event of these kinds (drawn cards, a revealed hand,
 #: points, totals), each made by its function (an empty list: none this time).
-_LINES_AFTER: dict[str, Callable[[Narrator, Event, int | None, Any], list[list[Any]]]] = {
+_LINES_AFTER: dict[str, Callable[[Narrator, Event, Seat | None, Any], list[list[Any]]]] = {
     E.PLAY: _color_line, E.HAND_DEALT: _dealt_line, E.DRAW: _drawn_line, E.CHALLENGE_RESULT: _revealed_line,
     E.MATCH_START: _rules_line, E.HAND_END: _points_lines, E.MATCH_END: _final_line,
 }
@@ -272,7 +272,7 @@ class Narrator:
     # ---------------------------------------------------------------- output
 
     def emit(self, type: str, text: str | None, data: dict[str, Any] | None = None,
-             seat: int | None = None, important: bool = False, brief: bool = True) -> None:
+             seat: Seat | None = None, important: bool = False, brief: bool = True) -> None:
         """Send one message to the output callback."""
         self.output(_message(type, text, data, seat, important, brief))
 
@@ -296,14 +296,14 @@ class Narrator:
         """Say ``events`` to the session's own output (from its viewer's point of view)."""
         self._emit_events(events)
 
-    def narrate(self, events: list[Event], viewer: int | None,
+    def narrate(self, events: list[Event], viewer: Seat | None,
                 scripted: Sequence[int] = ()) -> tuple[list[Message], tuple[int | None, bool]]:
         """What ``events`` say to ``viewer``, in order, and the turn state after them (the caller keeps
         it): the one narration of script mode, the interactive game and network tables."""
         lines, state = self.lines(events, viewer, scripted)
         return [Message(*line) for line in lines], state
 
-    def lines(self, events: list[Event], viewer: int | None,
+    def lines(self, events: list[Event], viewer: Seat | None,
               scripted: Sequence[int] = ()) -> tuple[list[list[Any]], tuple[int | None, bool]]:
         """:meth:`narrate`'s lines as plain lists, the arguments of each :class:`Message` (type, text,
         data, seat, important, brief, make), for an output that writes them without the objects.

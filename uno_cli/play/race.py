@@ -67,7 +67,7 @@ def _entry_key(entry: Entry) -> tuple[float, int, int]:
     return (entry.time, entry.order, entry.seat)
 
 
-def bot_rng(seed: int, seat: int) -> random.Random:
+def bot_rng(seed: int, seat: Seat) -> random.Random:
     """The generator of the bot in ``seat`` of a game played with ``seed``."""
     return random.Random(seed * 1009 + seat * 7919 + 1)
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from uno_cli.engine import state_io
 from uno_cli.engine.errors import InvalidSetup
-from uno_cli.engine.seats import seat_index
+from uno_cli.engine.seats import Seat, seat_index
 from uno_cli.play.playconfig import BOT, COMMAND, HUMAN, SCRIPT, SeatSpec
 from uno_cli.words.names import repeated_name
 
@@ -172,7 +172,7 @@ def read_save(path: str) -> dict[str, Any]:
 
 def file_seats(
     data: dict[str, Any], command_line: list[SeatSpec], players: int, script_kind: str = SCRIPT,
-) -> tuple[list[SeatSpec], list[int]]:
+) -> tuple[list[SeatSpec], list[Seat]]:
     """Who plays each seat of a save or setup file, and the seats changed from an outside program.
 
     The one place deciding what a file may say about seats (both modes call it). A file
@@ -194,7 +194,7 @@ def file_seats(
     if len(given) != players:
         raise InvalidSetup("wrong_length", field="seats", expected=players)
     seats: list[SeatSpec] = []
-    replaced: list[int] = []
+    replaced: list[Seat] = []
     for i, item in enumerate(given):
         where = f"seats[{i}]"
         if not isinstance(item, dict):
@@ -220,7 +220,7 @@ def file_seats(
             raise InvalidSetup("program_seat", seat=i)
         elif program:
             seats.append(SeatSpec(BOT, DEFAULT_LEVEL))
-            replaced.append(i)
+            replaced.append(Seat(i))
         elif kind == BOT:
             seats.append(SeatSpec(BOT, level))
         else:

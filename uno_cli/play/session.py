@@ -148,7 +148,7 @@ class Match:
         source = config.resume or config.setup
         self.from_file = source is not None
         #: Seats a file gave to an outside program, played by a normal bot instead (interactive).
-        self.replaced_programs: list[int] = []
+        self.replaced_programs: list[Seat] = []
         bot_states: dict[int, dict[str, Any]] = {}
         if source is not None:
             data = read_save(source)

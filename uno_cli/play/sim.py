@@ -274,7 +274,7 @@ def make_seat(
         from uno_cli.play.external import DEFAULT_TIMEOUT, ExternalBot
 
         timeout = DEFAULT_TIMEOUT if external_timeout is None else external_timeout
-        names = [name_of(s, ()) for s in range(players)] if players else None
+        names = [name_of(s, ()) for s in all_seats(players)] if players else None
         return ExternalBot(seat, rng, program[0], timeout=timeout, players=players, stderr_log=stderr_log,
                            names=names, reaction=program[1])
     return make_bot(level, seat, rng)

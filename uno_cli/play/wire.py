@@ -56,7 +56,7 @@ def seat_json(data: dict[str, Any]) -> dict[str, Any]:
 
 def event_json(
     event: Event,
-    viewer: int | None,
+    viewer: Seat | None,
     names: Sequence[str],
     also_secret_to: Collection[int] = (),
     text: Any = ...,

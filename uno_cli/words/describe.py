@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any, Sequence
 
 from uno_cli.words.cards_text import ARTICLE, OBJECT, WITH, card_name, cards_list, color_name, sort_hand
-from uno_cli.engine.seats import seat_number
+from uno_cli.engine.seats import all_seats, Seat, seat_number
 from uno_cli.engine.cards import WILD, WILD4
 from uno_cli.engine.errors import IllegalAction
 from uno_cli.engine.events import Event
@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 
-def name_of(seat: int | None, names: Sequence[str]) -> str:
+def name_of(seat: Seat | None, names: Sequence[str]) -> str:
     """The name of ``seat`` (1-based "Player N" when there is no name)."""
     if seat is None:
         return "?"
@@ -69,11 +69,11 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _you(seat: int | None, viewer: int | None) -> bool:
+def _you(seat: Seat | None, viewer: Seat | None) -> bool:
     return seat is not None and viewer is not None and seat == viewer
 
 
-def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str | None:
+def describe(event: Event, viewer: Seat | None, names: Sequence[str]) -> str | None:
     """One sentence for ``event`` as ``viewer`` sees it (None: nothing to say)."""
     fn = _DESCRIBERS.get(event.type)
     if fn is None:
@@ -187,7 +187,7 @@ def _color_chosen(e, d, you, p, v, names, s):
     return color_chosen_text(e.seat, d.get("color"), v, names)
 
 
-def color_chosen_text(seat: int | None, color: str | None, viewer: int | None, names: Sequence[str]) -> str:
+def color_chosen_text(seat: Seat | None, color: str | None, viewer: Seat | None, names: Sequence[str]) -> str:
     """The colour a player chose (also after a wild played with its colour)."""
     you = _you(seat, viewer)
     p = name_of(seat, names)
@@ -538,7 +538,7 @@ def describe_error(exc: IllegalAction, names: Sequence[str]) -> str:
 
 # ----------------------------------------------------------------- lines of their own
 
-def points_text(seat: int, points: int, viewer: int | None, names: Sequence[str]) -> str:
+def points_text(seat: Seat, points: int, viewer: Seat | None, names: Sequence[str]) -> str:
     """A player's points for the hand: "Ana gets 45 points."."""
     if _you(seat, viewer):
         return ngettext("You get {count} point.", "You get {count} points.", points).format(count=_number(points))
@@ -546,7 +546,7 @@ def points_text(seat: int, points: int, viewer: int | None, names: Sequence[str]
         player=name_of(seat, names), count=_number(points))
 
 
-def revealed_text(seat: int, hand: Sequence[str], names: Sequence[str]) -> str:
+def revealed_text(seat: Seat, hand: Sequence[str], names: Sequence[str]) -> str:
     """A challenged player's hand, shown to the challenger."""
     return _("{player}'s cards: {cards}.").format(player=name_of(seat, names), cards=cards_list(sort_hand(list(hand))))
 
@@ -591,11 +591,11 @@ def top_text(top: str | None, color: str | None) -> str:
     return _("The top card is {card}.").format(card=card_name(top, form=ARTICLE))
 
 
-def counts_text(counts: Sequence[int], names: Sequence[str], viewer: int | None = None,
+def counts_text(counts: Sequence[int], names: Sequence[str], viewer: Seat | None = None,
                 eliminated: Sequence[bool] | None = None) -> str:
     """How many cards each player holds: "Ana: 3 cards. You: 5 cards."."""
     parts = []
-    for seat, n in enumerate(counts):
+    for seat, n in zip(all_seats(len(counts)), counts):
         if eliminated is not None and seat < len(eliminated) and eliminated[seat]:
             continue
         if _you(seat, viewer):
@@ -611,11 +611,11 @@ def _number(n: int) -> str:
     return get_translator().format_number(n) if abs(n) >= 1000 else str(n)
 
 
-def scores_text(scores: Sequence[int], names: Sequence[str], viewer: int | None = None,
+def scores_text(scores: Sequence[int], names: Sequence[str], viewer: Seat | None = None,
                 eliminated: Sequence[bool] | None = None) -> str:
     """The scores: "Scores: Ana 12, Bruno 0."."""
     parts = []
-    for seat, n in enumerate(scores):
+    for seat, n in zip(all_seats(len(scores)), scores):
         out = eliminated is not None and seat < len(eliminated) and eliminated[seat]
         if _you(seat, viewer):
             # TRANSLATORS: the player's own entry in the list of scores ("Scores: you 12, Ana 0.").
@@ -628,7 +628,7 @@ def scores_text(scores: Sequence[int], names: Sequence[str], viewer: int | None 
     return _("Scores: {scores}.").format(scores=", ".join(parts))
 
 
-def final_scores_text(scores: Sequence[int], names: Sequence[str], viewer: int | None = None,
+def final_scores_text(scores: Sequence[int], names: Sequence[str], viewer: Seat | None = None,
                       eliminated: Sequence[bool] | None = None) -> str:
     """The scores at the end of the match: "Final scores: Ana 12, Bruno 0."."""
     text = scores_text(scores, names, viewer, eliminated)
@@ -648,7 +648,7 @@ def deck_text(count: int) -> str:
                     count).format(count=count)
 
 
-def pending_text(view: Any, names: Sequence[str], viewer: int | None = None) -> str:
+def pending_text(view: Any, names: Sequence[str], viewer: Seat | None = None) -> str:
     """The draw penalty waiting, and for whom."""
     if view.phase != Phase.PENDING or not view.pending:
         return _("No draw penalty is waiting.")
@@ -661,7 +661,7 @@ def pending_text(view: Any, names: Sequence[str], viewer: int | None = None) -> 
     ).format(count=view.pending, name=name_of(view.current, names))
 
 
-def turn_text(view: Any, names: Sequence[str], viewer: int | None = None) -> str:
+def turn_text(view: Any, names: Sequence[str], viewer: Seat | None = None) -> str:
     """Whose turn it is, or what the game waits for instead (a turn to take a penalty: the
     penalty's line, "You must take 4.", as the game says that turn)."""
     if view.phase in IN_TURN_PHASES:
@@ -675,7 +675,7 @@ def turn_text(view: Any, names: Sequence[str], viewer: int | None = None) -> str
     return _("The hand is over.")
 
 
-def status_text(view: Any, names: Sequence[str], viewer: int | None = None) -> str:
+def status_text(view: Any, names: Sequence[str], viewer: Seat | None = None) -> str:
     """The whole situation in a few sentences: top card, turn (with the penalty waiting), counts, piles."""
     parts = [top_text(view.top, view.color)]
     if view.phase != Phase.SETUP:
@@ -697,17 +697,17 @@ def card_text(card: str, position: int, count: int, playable: bool, full: bool =
     return text
 
 
-def beaten_text(seat: int, names: Sequence[str]) -> str:
+def beaten_text(seat: Seat, names: Sequence[str]) -> str:
     """The player won a race against ``seat``."""
     return _("You beat {name}.").format(name=name_of(seat, names))
 
 
-def too_late_text(seat: int, names: Sequence[str]) -> str:
+def too_late_text(seat: Seat, names: Sequence[str]) -> str:
     """The player lost a race against ``seat``."""
     return _("Too late! {name} was faster.").format(name=name_of(seat, names))
 
 
-def prompt_text(commands: Sequence[str], race: bool, seat: int, viewer: int | None, names: Sequence[str]) -> str:
+def prompt_text(commands: Sequence[str], race: bool, seat: Seat, viewer: Seat | None, names: Sequence[str]) -> str:
     """What ``seat`` may do now: "Your move: play, draw." (a race: "You may act now: ...")."""
     listed = ", ".join(commands)
     if race:
@@ -741,7 +741,7 @@ def no_seat_text() -> str:
     return _("No seat is played from here.")
 
 
-def computer_seat_text(seat: int, names: Sequence[str]) -> str:
+def computer_seat_text(seat: Seat, names: Sequence[str]) -> str:
     """A command for a seat the computer plays."""
     return _("{player} (seat {seat}) is played by the computer.").format(player=name_of(seat, names), seat=seat_number(seat))
 
@@ -814,7 +814,7 @@ def parse_error_text(code: str | None, det: dict[str, Any], localize: Callable[[
 
 # ----------------------------------------------------------------- saving and stopping
 
-def program_replaced_text(seat: int) -> str:
+def program_replaced_text(seat: Seat) -> str:
     """A file's outside-program seat, played by a bot in the interactive game."""
     return _("Seat {seat} was played by an outside program in the file; a bot of level normal "
              "plays it now.").format(seat=seat_number(seat))
@@ -882,7 +882,7 @@ def _clause(text: str) -> str | None:
     return text[:-1] if text.endswith(".") else None
 
 
-def _drawn_and_skipped(ev: Event, viewer: int | None, names: Sequence[str]) -> str:
+def _drawn_and_skipped(ev: Event, viewer: Seat | None, names: Sequence[str]) -> str:
     """A draw and the skipped turn that follows it, as one sentence."""
     n = _int(ev.data.get("count", 0))
     secret = ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
@@ -899,14 +899,14 @@ def _drawn_and_skipped(ev: Event, viewer: int | None, names: Sequence[str]) -> s
                     n).format(player=name_of(ev.seat, names), count=n)
 
 
-def joins_the_draw(a_type: str, a_seat: int | None, b_type: str, seat: int | None, viewer: int | None) -> bool:
+def joins_the_draw(a_type: str, a_seat: Seat | None, b_type: str, seat: Seat | None, viewer: Seat | None) -> bool:
     """Whether the turn ``b_type`` that stays after the list of cards drawn ``a`` is said with the draw
     before that list ("You draw 6 cards. Your turn.", then the cards), not seconds after them."""
     return a_type == DRAWN_CARDS and b_type == TURN and a_seat == seat and _you(seat, viewer)
 
 
-def fold(a_type: str, a_seat: int | None, a_text: str, b_type: str, seat: int | None, text: str,
-         ea: Event, eb: Event, behind: bool, viewer: int | None, names: Sequence[str]) -> str | None:
+def fold(a_type: str, a_seat: Seat | None, a_text: str, b_type: str, seat: Seat | None, text: str,
+         ea: Event, eb: Event, behind: bool, viewer: Seat | None, names: Sequence[str]) -> str | None:
     """The line ``a`` (its message type, seat and text) with the later line ``b`` of the same change folded
     in, or None when they stay two lines: a move and what it does as one line where a listener would ("Bruno plays a red Skip;
     you are skipped."): a Wild and its colour, a draw and the turn it skips, a Skip and whom it

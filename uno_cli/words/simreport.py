@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from uno_cli.engine.seats import seat_number
+from uno_cli.engine.seats import Seat, seat_number
 from uno_cli.words.i18n import _, get_translator, ngettext
 from uno_cli.words.optioninfo import LEVEL_NAMES
 
@@ -80,7 +80,7 @@ def sim_report(result: Any) -> str:
     return "\n".join(lines)
 
 
-def fault_line(seat: int, counts: Any, log: str | None) -> str:
+def fault_line(seat: Seat, counts: Any, log: str | None) -> str:
     """One sentence: the faults of the outside program at ``seat`` (0-based), and its error log."""
     line = _("Seat {seat} (program): crashes {crashes}, time-outs {timeouts}, invalid answers {invalid}, "
              "late answers {late}.").format(seat=seat_number(seat), crashes=counts.get("crash", 0),
