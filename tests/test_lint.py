@@ -31,6 +31,17 @@ def _needs(module: str) -> None:
         pytest.skip(f"{module} is not installed (pip install -e '.[test]')")
 
 
+def snippet_errors(tmp_path: Path, source: str) -> list[str]:
+    """mypy's errors in a snippet of code that uses the package, each as "LINE: message"."""
+    _needs("mypy")
+    snippet = tmp_path / "snippet.py"
+    snippet.write_text(source, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "mypy", "--follow-imports=silent", "--ignore-missing-imports",
+                           "--cache-dir", str(tmp_path / "cache"), str(snippet)],
+                          cwd=ROOT, capture_output=True, text=True)
+    return [line.split(":", 1)[1] for line in done.stdout.splitlines() if ": error:" in line]
+
+
 def mypy_errors() -> Counter[str]:
     """Every mypy error of uno_cli (settings in pyproject.toml), without line numbers."""
     done = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 
 from uno_cli.engine import Game
 from uno_cli.engine.seats import all_seats
 
-from tests.test_lint import ROOT, _needs
+from tests.test_lint import snippet_errors
 
 #: Lines 11 to 15 and 28 to 32 give a count where a seat goes; the rest pass the engine's seats along.
 SEAT_OR_COUNT = '''
@@ -55,15 +53,9 @@ def engine(game: Game, view: View) -> None:
 
 
 def test_mypy_tells_a_seat_from_a_count_at_the_engine_the_match_and_the_tables(tmp_path):
-    _needs("mypy")
-    snippet = tmp_path / "engine_seats.py"
-    snippet.write_text(SEAT_OR_COUNT, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "mypy", "--follow-imports=silent", "--ignore-missing-imports",
-                           "--cache-dir", str(tmp_path / "cache"), str(snippet)],
-                          cwd=ROOT, capture_output=True, text=True)
-    errors = [line for line in done.stdout.splitlines() if ": error:" in line]
-    assert [line.split(":")[1] for line in errors] == ["11", "12", "13", "14", "15", "28", "29", "30", "31", "32", "40"], done.stdout
-    assert all('expected "Seat' in line for line in errors), done.stdout
+    errors = snippet_errors(tmp_path, SEAT_OR_COUNT)
+    assert [e.split(":")[0] for e in errors] == ["11", "12", "13", "14", "15", "28", "29", "30", "31", "32", "40"], errors
+    assert all('expected "Seat' in e for e in errors), errors
 
 
 def test_all_seats_counts_every_seat_from_0_without_building_a_list():

@@ -313,17 +313,8 @@ resolve(Command(verb="catch", target=seat_index(2)), None, Seat(0))
 
 
 def test_mypy_tells_a_seat_from_a_count_in_commands(tmp_path):
-    from tests.test_lint import ROOT, _needs
+    from tests.test_lint import snippet_errors
 
-    _needs("mypy")
-    import subprocess
-    import sys
-
-    snippet = tmp_path / "seat_or_count.py"
-    snippet.write_text(SEAT_OR_COUNT, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "mypy", "--follow-imports=silent", "--ignore-missing-imports",
-                           "--cache-dir", str(tmp_path / "cache"), str(snippet)],
-                          cwd=ROOT, capture_output=True, text=True)
-    errors = [line for line in done.stdout.splitlines() if ": error:" in line]
-    assert [line.split(":")[1] for line in errors] == ["6", "7"], done.stdout
-    assert all('expected "Seat' in line for line in errors), done.stdout
+    errors = snippet_errors(tmp_path, SEAT_OR_COUNT)
+    assert [e.split(":")[0] for e in errors] == ["6", "7"], errors
+    assert all('expected "Seat' in e for e in errors), errors
