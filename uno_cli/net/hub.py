@@ -1069,12 +1069,15 @@ class Hub:
         import tempfile
 
         # A new file of its own (created exclusively: a link planted in the folder is never followed).
-        fd, name = tempfile.mkstemp(prefix=f".resume-{number}-", suffix=".json", dir=str(self.save_dir))
-        game_path = Path(name)
+        names = game.get("names") if isinstance(game, dict) else None
+        if not isinstance(names, list) or not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise ValueError("seats no table can have")  # a tampered row: left where it is
+        fd, path = tempfile.mkstemp(prefix=f".resume-{number}-", suffix=".json", dir=str(self.save_dir))
+        game_path = Path(path)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(json.dumps(game))
         try:
-            config = PlayConfig(players=len(game.get("names", [])) or 4, preset=preset_name, script=True, pace=pace)
+            config = PlayConfig(players=len(names), preset=preset_name, script=True, pace=pace)
             table = Table(number, name, creator, config, level, self.clock)
             table.owners = [None] * config.players
             table.start(resume=str(game_path))
