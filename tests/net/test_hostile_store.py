@@ -53,27 +53,6 @@ def test_a_waiting_table_whose_seats_no_table_can_have_is_not_resumed_and_the_ot
     assert "Ana sits at table 2." in out
 
 
-def test_a_link_planted_where_the_server_puts_a_table_it_resumes_is_never_written_through(tmp_path):
-    outside = tmp_path / "outside.txt"
-    outside.write_text("mine\n", encoding="utf-8")
-    folder = tmp_path / "tables"
-    hub = Hub(save_dir=folder, seed=3)
-    ana, bo = Member("Ana", [].append), Member("Bo", [].append)
-    for member in (ana, bo):
-        hub.connect(member)
-    hub.line(ana, "create friday players=2")
-    hub.line(bo, "join 1")
-    hub.line(ana, "start")
-    hub.close()
-    (folder / ".resume-1.json").symlink_to(outside)
-    again = Hub(save_dir=folder, seed=3)
-    resumed = again.resume()
-    again.close()
-    assert resumed == 1
-    assert outside.read_text(encoding="utf-8") == "mine\n"
-    assert again.tables[1].name == "friday"  # its own name, not its game's passage through a file
-
-
 def _playing_table(folder: Path) -> dict[str, Any]:
     """Ana and Bo's table "friday", started, as the store keeps it."""
     hub = Hub(save_dir=folder, seed=3)
@@ -86,6 +65,20 @@ def _playing_table(folder: Path) -> dict[str, Any]:
     hub.close()
     with sqlite3.connect(str(folder / STORE_NAME)) as db:
         return json.loads(db.execute("SELECT data FROM tables WHERE number = 1").fetchone()[0])
+
+
+def test_a_link_planted_where_the_server_puts_a_table_it_resumes_is_never_written_through(tmp_path):
+    outside = tmp_path / "outside.txt"
+    outside.write_text("mine\n", encoding="utf-8")
+    folder = tmp_path / "tables"
+    _playing_table(folder)
+    (folder / ".resume-1.json").symlink_to(outside)
+    again = Hub(save_dir=folder, seed=3)
+    resumed = again.resume()
+    again.close()
+    assert resumed == 1
+    assert outside.read_text(encoding="utf-8") == "mine\n"
+    assert again.tables[1].name == "friday"  # its own name, not its game's passage through a file
 
 
 @pytest.mark.parametrize("names", [None, [], ["Ana"], ["A"] * 11, "Ana"], ids=["missing", "none", "one", "eleven", "text"])
