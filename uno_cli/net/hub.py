@@ -29,7 +29,6 @@ from uno_cli.words import messagetypes as mt
 from uno_cli.words.interactive import SETTING_LABELS, setting_line
 from uno_cli.words.optioninfo import LEVEL_NAMES, VERBOSITY_NAMES
 from uno_cli.words.names import clean_name, clean_text, name_key
-from uno_cli.words.messagetypes import INFO, TURN
 from uno_cli.net import PASSCODE, words
 from uno_cli.words import net as net_words
 from uno_cli.net.limits import Limits
@@ -150,7 +149,7 @@ class Member:
         elif not text:
             return
         else:
-            mine = turn or type == TURN and self.seat is not None and (data or {}).get("seat") == seat_number(self.seat)
+            mine = turn or type == mt.TURN and self.seat is not None and (data or {}).get("seat") == seat_number(self.seat)
             line = "\a" + text if self.bell and mine else text
         self._put(line, text if heard else None)
 
@@ -168,7 +167,7 @@ class Member:
         if heard and self.keys is not None:
             self.keys.heard(heard)
 
-    def say(self, sentence: Callable[[], str], type: str = INFO, data: dict[str, Any] | None = None) -> None:
+    def say(self, sentence: Callable[[], str], type: str = mt.INFO, data: dict[str, Any] | None = None) -> None:
         """Send ``sentence()`` made in this member's language."""
         with self.language():
             self.send(type, sentence(), data or {})
@@ -663,7 +662,7 @@ class Hub:
                 continue
             with member.language():
                 if skipped:
-                    member.send(INFO, net_words.chat_skipped(skipped), {"code": "chat_skipped", "count": skipped})
+                    member.send(mt.INFO, net_words.chat_skipped(skipped), {"code": "chat_skipped", "count": skipped})
                 for name, text in lines:
                     member.send(mt.CHAT, net_words.chat(name, text), {"from": name, "message": text})
         if self._chat_ready or self._chat_lines:

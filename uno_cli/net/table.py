@@ -24,7 +24,6 @@ from uno_cli.play.driver import NEXT_HAND_SECONDS, Driver, Pacing
 from uno_cli.engine import Action, Phase
 from uno_cli.engine.errors import IllegalAction
 from uno_cli.words import net as net_words
-from uno_cli.words.messagetypes import CHOOSE, ERROR, HELLO, INFO, PROMPT, STATUS, TURN
 from uno_cli.play.playconfig import BOT, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.play.race import Referee, bot_rng
 from uno_cli.play.narrator import Message, important, said
@@ -137,7 +136,7 @@ class Table:
         with member.language():
             text = net_words.welcome_back(self.number, session.status_text(member.seat),
                                       key_name(by_verb()["hand"].label))
-            member.send(STATUS, text, {"number": self.number, "card": g.top, "color": g.color,
+            member.send(mt.STATUS, text, {"number": self.number, "card": g.top, "color": g.color,
                                          "current": seat_number(g.current), "cards": len(g.hands[member.seat])},
                         important=True)
 
@@ -146,7 +145,7 @@ class Table:
         self._attach(member, None)
         if self.session is not None and self.state == PLAYING:
             with member.language():
-                member.send(STATUS, self.session.status_text(None), {"number": self.number})
+                member.send(mt.STATUS, self.session.status_text(None), {"number": self.number})
 
     def _attach(self, member: Member, seat: Seat | None, returning: bool = False) -> None:
         if member not in self.members:
@@ -220,7 +219,7 @@ class Table:
         session = self.session
         assert session is not None
         if member.json:
-            member.send(HELLO, None, hello_json(session.game.players, session.names, member.seat,
+            member.send(mt.HELLO, None, hello_json(session.game.players, session.names, member.seat,
                                                   [] if member.seat is None else [member.seat]))
 
     def _on_events(self, action: Any, events: list[Any]) -> None:
@@ -244,7 +243,7 @@ class Table:
         if target is None:
             target = next((m for m in self.members if m.seat is not None and m.seat == message.seat), None)
         if target is not None:
-            if target.json and message.type in (ERROR, CHOOSE):
+            if target.json and message.type in (mt.ERROR, mt.CHOOSE):
                 self._prompted.pop(id(target), None)  # a JSON driver reads up to the next prompt
             target.send(message.type, message.text, message.data, important=important(message))
 
@@ -286,7 +285,7 @@ class Table:
         session = self.session
         seat = member.seat
         if session is None or seat is None or self.state != PLAYING:
-            member.send(ERROR, net_words.not_at_table() if seat is None else d.no_seat_text(), {"code": "no_game"})
+            member.send(mt.ERROR, net_words.not_at_table() if seat is None else d.no_seat_text(), {"code": "no_game"})
             return
         self._speaker = member
         try:
@@ -339,7 +338,7 @@ class Table:
         """Say ``sentence()`` (rendered in each member's language) to everyone at the table."""
         for member in list(self.members):
             with member.language():
-                member.send(INFO, sentence(), data or {})
+                member.send(mt.INFO, sentence(), data or {})
 
     # ------------------------------------------------------------------ the clock
 
@@ -439,9 +438,9 @@ class Table:
                 text = d.prompt_text([spoken_moves(legal)], race, seat, seat, session.names)
                 if member.json:
                     member.prompt_id += 1
-                    member.send(PROMPT, text, prompt_json(g.view(seat), member.prompt_id, race, legal, text))
+                    member.send(mt.PROMPT, text, prompt_json(g.view(seat), member.prompt_id, race, legal, text))
                 else:
-                    member.send(PROMPT, text, {}, important=True)
+                    member.send(mt.PROMPT, text, {}, important=True)
 
 
 class TableDriver(Driver):
@@ -508,7 +507,7 @@ def _turn_folded_in(messages: list[Message], index: int, seat: Seat | None) -> b
     for message in messages[index + 1:]:
         if message.text:
             return False
-        if message.type == TURN and seat is not None and message.seat == seat:
+        if message.type == mt.TURN and seat is not None and message.seat == seat:
             return True
     return False
 
