@@ -17,7 +17,7 @@ import json
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -105,11 +105,9 @@ class Member:
         self.invited = True
         self.check_passcode: Callable[[str], bool] = lambda code: False
 
-    @contextmanager
-    def language(self) -> Iterator[None]:
+    def language(self) -> AbstractContextManager[Any]:
         """Inside: sentences come in this member's language."""
-        with use_language(self.lang):
-            yield
+        return use_language(self.lang)
 
     @contextmanager
     def replying(self) -> Iterator[None]:

@@ -22,13 +22,15 @@ from uno_cli.engine.seats import Seat, all_seats, seat_number
 from uno_cli.play.commands import parse, spoken_moves
 from uno_cli.play.driver import NEXT_HAND_SECONDS, Driver, Pacing
 from uno_cli.engine import Action, Phase
+from uno_cli.engine.events import EventKind
 from uno_cli.engine.errors import IllegalAction
 from uno_cli.words import net as net_words
+from uno_cli.words.i18n import get_translator
 from uno_cli.play.playconfig import BOT, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.play.race import Referee, bot_rng
 from uno_cli.play.narrator import Message, important, said
 from uno_cli.play.session import Session
-from uno_cli.play.wire import hello_json, json_line, prompt_json, prompt_legal
+from uno_cli.play.wire import hello_json, json_line, prompt_json, prompt_legal, seats_in
 
 if TYPE_CHECKING:
     from uno_cli.net.hub import Member
@@ -256,9 +258,15 @@ class Table:
         cache: dict[tuple[str, int | None], list[Message]] = {}
         # A program's lines are the same for every program told the same messages: made once.
         lines: dict[tuple[str, int | None], list[str]] = {}
+        # An event's line is the same for every seat told the same sentence and the same fields of it.
+        shared: dict[tuple[Any, ...], str] = {}
         state = None
+        # The seats the change names are told it their own way ("you"); every other seat hears what
+        # a seat it does not name hears: narrated once per language.
+        named = _named(events, g.current)
         for member in list(self.members):
-            key = (member.lang, member.seat)
+            seat = member.seat
+            key = (member.lang, seat if seat is None or named is None or seat in named else _BYSTANDER)
             if key not in cache:
                 with member.language():
                     cache[key], state = session.narrator.narrate(events, member.seat)
@@ -266,7 +274,7 @@ class Table:
             if member.json:
                 made = lines.get(key)
                 if made is None:
-                    made = lines[key] = [json_line(m.type, m.text, m.data) for m in told]
+                    made = lines[key] = [_event_line(m, shared) for m in told]
                 for line, message in zip(made, told):
                     member.send_line(line, message.text)
                 continue
@@ -435,12 +443,58 @@ class Table:
             self._prompted[id(member)] = stamp
             with member.language():
                 legal = prompt_legal(session.legal_commands(seat), race)
-                text = d.prompt_text([spoken_moves(legal)], race, seat, seat, session.names)
+                text = d.prompt_text([_spoken(legal)], race, seat, seat, session.names)
                 if member.json:
                     member.prompt_id += 1
                     member.send(mt.PROMPT, text, prompt_json(g.view(seat), member.prompt_id, race, legal, text))
                 else:
                     member.send(mt.PROMPT, text, {}, important=True)
+
+
+#: The key of the seats a change does not name (:meth:`Table._render`).
+_BYSTANDER = -1
+#: Events whose lines speak of every seat (each one's points and scores): told to each seat its own way.
+_EVERY_SEAT = frozenset({EventKind.HAND_END, EventKind.MATCH_END})
+
+
+def _named(events: list[Any], current: Seat) -> set[Any] | None:
+    """The seats ``events`` name (the turn they end on too), or None when they speak of every seat."""
+    named: set[Any] = {current}
+    for ev in events:
+        if ev.type in _EVERY_SEAT:
+            return None
+        named.add(ev.seat)
+        named.add(ev.secret_to)
+        named |= seats_in(ev.data)
+    return named
+
+
+#: Spoken lists of moves made, by language and moves (a table's prompts come back to the same few).
+_SPOKEN: dict[tuple[Any, tuple[str, ...]], str] = {}
+_SPOKEN_KEPT = 4096
+
+
+def _spoken(legal: list[str]) -> str:
+    """:func:`spoken_moves` in the current language, made once per language and list of moves."""
+    key = (get_translator(), tuple(legal))
+    text = _SPOKEN.get(key)
+    if text is None:
+        if len(_SPOKEN) >= _SPOKEN_KEPT:
+            _SPOKEN.clear()
+        text = _SPOKEN[key] = spoken_moves(legal)
+    return text
+
+
+def _event_line(message: Message, shared: dict[tuple[Any, ...], str]) -> str:
+    """``message`` as a JSON line, made once per change for every seat it is the same for."""
+    key = message.shared_key()
+    if key is None:
+        return json_line(message.type, message.text, message.data)
+    key = (message.type, message.text, *key)
+    line = shared.get(key)
+    if line is None:
+        line = shared[key] = json_line(message.type, message.text, message.data)
+    return line
 
 
 class TableDriver(Driver):
