@@ -60,6 +60,10 @@ STORE_NAME = "tables.sqlite3"
 SNAPSHOT_EVERY = 64
 
 
+#: How a program's answer to a prompt starts ("#17 play r5", a JSON object): never a lobby word.
+ANSWER_STARTS = ("#", "{")
+
+
 class Member:
     """One connection: a person (text), a program (JSON Lines) or ``uno join`` (``frames``), in the lobby or at a table."""
 
@@ -319,7 +323,7 @@ class Hub:
         if text.startswith("'") and not member.newcomer:
             self.chat(member, text[1:])
             return
-        verb, rest = lobby_verb(text) or ("", "")
+        verb, rest = (None if text.startswith(ANSWER_STARTS) else lobby_verb(text)) or ("", "")
         table = member.table
         playing = table is not None and table.state == PLAYING and member.seat is not None
         handler = _SERVER_VERBS.get(verb)

@@ -428,13 +428,20 @@ class Table:
         session = self.session
         assert session is not None
         g = session.game
+        referee = session.referee
+        racing: list[Seat] | None = None  # the seats besides the turn holder with an action now
         for member in list(self.members):
             seat = member.seat
             if seat is None:
                 continue
             race = False
-            if not self._must_act(seat):
-                if not member.json or not session.referee.may_race(seat):
+            if not referee.must_act(seat):
+                if not member.json:
+                    continue
+                if racing is None:
+                    racing = g.out_of_turn_seats()
+                # A seat with no action at all has no race chance (asked of the engine once per change).
+                if seat not in racing and seat != g.current or not referee.may_race(seat):
                     continue
                 race = True
             stamp = (g.version, g.hand_number, race)
