@@ -30,7 +30,7 @@ from uno_cli.play.playconfig import BOT, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.play.race import Referee, bot_rng
 from uno_cli.play.narrator import Message, important, said
 from uno_cli.play.session import Session
-from uno_cli.play.wire import hello_json, json_line, prompt_json, prompt_legal, seats_in
+from uno_cli.play.wire import hello_json, json_line, json_text, prompt_json, prompt_legal, seats_in
 
 if TYPE_CHECKING:
     from uno_cli.net.hub import Member
@@ -258,8 +258,8 @@ class Table:
         cache: dict[tuple[str, int | None], list[Message]] = {}
         # A program's lines are the same for every program told the same messages: made once.
         lines: dict[tuple[str, int | None], list[str]] = {}
-        # An event's line is the same for every seat told the same sentence and the same fields of it.
-        shared: dict[tuple[Any, ...], str] = {}
+        # An event's fields are written as JSON once per change for every seat that sees the same of them.
+        shared: dict[tuple[Any, ...], str | None] = {}
         state = None
         # The seats the change names are told it their own way ("you"); every other seat hears what
         # a seat it does not name hears: narrated once per language.
@@ -492,16 +492,25 @@ def _spoken(legal: list[str]) -> str:
     return text
 
 
-def _event_line(message: Message, shared: dict[tuple[Any, ...], str]) -> str:
-    """``message`` as a JSON line, made once per change for every seat it is the same for."""
+def _event_line(message: Message, shared: dict[tuple[Any, ...], str | None]) -> str:
+    """``message`` as a JSON line: an event's fields are written once per change for every seat that
+    sees the same of them, then each seat's sentence."""
     key = message.shared_key()
     if key is None:
         return json_line(message.type, message.text, message.data)
-    key = (message.type, message.text, *key)
-    line = shared.get(key)
-    if line is None:
-        line = shared[key] = json_line(message.type, message.text, message.data)
-    return line
+    key = (message.type, *key)
+    head = shared.get(key, "")
+    if head == "":
+        payload = dict(message.data)
+        payload["type"] = message.type
+        head = None
+        if next(reversed(payload)) == "text":  # the sentence comes last (event_json): the rest is the same
+            del payload["text"]
+            head = json_text(payload)[:-1] + ', "text": '
+        shared[key] = head
+    if head is None:
+        return json_line(message.type, message.text, message.data)
+    return head + json_text(message.text) + "}"
 
 
 class TableDriver(Driver):
