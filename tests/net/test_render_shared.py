@@ -72,3 +72,4 @@ def test_every_member_hears_what_a_narration_of_its_own_seat_gives(monkeypatch, 
     assert [len(lines) for lines in shared] == [len(lines) for lines in alone]
     assert all(len(lines) > 300 for lines in shared[:4])
     assert shared == alone
+

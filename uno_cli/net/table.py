@@ -41,6 +41,9 @@ TURN_LIMIT = 120.0
 #: Commands a table refuses below (no files on the server; a seat leaves with the lobby's
 #: "leave"): its help leaves them out.
 REFUSED_AT_TABLE = frozenset({"save", "quit"})
+#: A turn limit's timer that comes this close to the limit (seconds) ends it: the loop runs a timer
+#: up to its clock's resolution early.
+LIMIT_SLACK = 0.001
 
 
 class Table:
@@ -69,6 +72,10 @@ class Table:
         self._takeover_bots: dict[Seat, Any] = {}
         self._stand_ins: dict[Seat, Any] = {}
         self._prompted: dict[int, tuple[Any, ...]] = {}
+        #: Each seat's turn limit: (the loop time it runs out, the game's version and hand then), and
+        #: the timer that comes at or before it (moved when it comes, not at every change).
+        self._limits: dict[Seat, tuple[float, int, int]] = {}
+        self._limit_timers: dict[Seat, asyncio.TimerHandle] = {}
         self.saved: Any = None
         """Called with the table after a change worth saving (the hub's saver), or None."""
         #: The engine's actions applied since the hub last saved this table, in order (the hub
@@ -186,6 +193,7 @@ class Table:
     def close(self) -> None:
         """Stop the timers (the server stops, or the table is removed)."""
         self.driver.close()
+        self._stop_limits()
         if self.session is not None:
             self.session.close()
 
@@ -355,16 +363,21 @@ class Table:
         session = self.session
         if session is None or self.state != PLAYING:
             self.driver.cancel()
+            self._stop_limits()
             return
         self._prompt_all()
         driver = self.driver
         driver.schedule()  # the bots, and the pause between hands
         g = session.game
+        loop = driver.event_loop()
         for seat in all_seats(g.players):
             # A player who is here but does not answer (or does not read) must not hold up the
             # table: after the turn limit a bot makes this one move for them.
             if seat not in self.away and session.controlled(seat) and self._must_act(seat):
-                driver.arm(self.clock.turn_limit, self._takeover, seat, g.version, g.hand_number)
+                if loop is not None:
+                    self._limit(loop, seat, driver.scaled(self.clock.turn_limit), g.version, g.hand_number)
+            else:
+                self._limits.pop(seat, None)
         now = self.clock.now()
         for seat, until in self.away.items():
             if seat in self._takeover_bots:
@@ -372,6 +385,35 @@ class Table:
                     driver.arm(self.pace, self._takeover, seat, g.version, g.hand_number)
             else:
                 driver.arm(max(0.0, until - now), self._away_over, seat, real=True)
+
+    def _limit(self, loop: asyncio.AbstractEventLoop, seat: Seat, delay: float, version: int, hand: int) -> None:
+        """``seat``'s turn limit counted from now (its timer, if one is set, moves when it comes)."""
+        at = loop.time() + max(0.0, delay)
+        self._limits[seat] = (at, version, hand)
+        timer = self._limit_timers.get(seat)
+        if timer is None or timer.when() > at:
+            if timer is not None:
+                timer.cancel()
+            self._limit_timers[seat] = loop.call_at(at, self._limit_due, seat)
+
+    def _limit_due(self, seat: Seat) -> None:
+        self._limit_timers.pop(seat, None)
+        entry = self._limits.get(seat)
+        loop = self.driver.event_loop()
+        if entry is None or loop is None:
+            return
+        at, version, hand = entry
+        if at - loop.time() > LIMIT_SLACK:  # counted again since this timer was set
+            self._limit_timers[seat] = loop.call_at(at, self._limit_due, seat)
+            return
+        del self._limits[seat]
+        self._takeover(seat, version, hand)
+
+    def _stop_limits(self) -> None:
+        for handle in self._limit_timers.values():
+            handle.cancel()
+        self._limit_timers.clear()
+        self._limits.clear()
 
     def _must_act(self, seat: Seat) -> bool:
         return self.session.referee.must_act(seat)  # type: ignore[union-attr]
