@@ -20,7 +20,8 @@ With ``--hub`` the hub runs in this process without SSH: every table's four memb
 members whose lines go to a list, answering each turn prompt with its first legal command after
 a think time, as the SSH players do. Its CPU per action is the hub's own part of the server's
 (lobby, tables, narration, prompts, timers, the store), without the transport; ``--parts`` times
-each part. Each table plays its share of the actions, then stops, and the lines every member
+each part, and the members' own reading of their lines (hashing them, parsing each prompt), which
+the figure includes though it is not the hub's. Each table plays its share of the actions, then stops, and the lines every member
 received are hashed (each table's lines depend only on its seed and answers: two trees telling
 members the same lines give the same digest).
 """
@@ -47,6 +48,8 @@ import asyncssh  # noqa: E402
 
 PASSCODE = "bench-pass"
 THINK_RNG = random.Random(14)
+#: With ``--hub --parts``: the benchmark's members reading their lines, inside the hub's figure.
+MEMBERS = "the members reading their lines (this benchmark's, not the hub's)"
 #: The event a command's verb makes, naming the seat that sent it (accept: that seat draws).
 VERB_EVENTS = {"play": ("play",), "draw": ("draw", "cannot_draw"), "pass": ("pass",), "accept": ("draw",),
                "color": ("color_chosen",), "challenge": ("challenge",), "uno": ("uno",), "catch": ("caught",),
@@ -396,6 +399,16 @@ async def hub_run(args: argparse.Namespace) -> dict:
                     box["answered"] = obj["id"]
                     delay = args.think * rng.uniform(0.5, 1.5)
                     loop.call_later(delay, answer, box["member"], obj)
+
+        if args.parts:  # the members' own reading (hashing every line, parsing prompts) is not the hub's
+            read = write
+
+            def write(line: str) -> None:
+                t0 = time.process_time()
+                try:
+                    read(line)
+                finally:
+                    parts[MEMBERS] = parts.get(MEMBERS, 0.0) + time.process_time() - t0
         return write
 
     for t in range(args.tables):

@@ -4,7 +4,7 @@ words of every language, and ``create``'s settings read as the rule book says th
 from __future__ import annotations
 
 from uno_cli.play.commands import LOBBY, _catalog_phrases, lobby_verb, lobby_words, verb_words
-from uno_cli.net.hub import Hub, Member
+from uno_cli.net.hub import ANSWER_STARTS, Hub, Member
 
 
 def _member(hub: Hub, name: str, lang: str) -> tuple[Member, list[str]]:
@@ -20,6 +20,12 @@ def test_lobby_words_take_no_game_verb_but_start_and_help_and_no_card_word():
     # ``top``: the leaderboard in the lobby, the top card during a match (the game's first, see hub._GAME_FIRST).
     assert shared == {"start", "help", "top"}
     assert not [k for k in lobby_words() if k in cards or k[:1] in cards]
+
+
+def test_no_lobby_word_starts_as_a_programs_answer_so_the_hub_reads_answers_without_looking_for_one():
+    assert lobby_words()
+    assert not [k for k in lobby_words() if k[0].startswith(ANSWER_STARTS)]
+    assert lobby_verb("#3 leave") is None and lobby_verb('{"id": 3, "cmd": "leave"}') is None
 
 
 def test_every_lobby_verb_is_understood_in_english_and_by_its_word_in_each_language():

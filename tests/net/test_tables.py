@@ -15,6 +15,8 @@ import pytest
 from tests.net.helpers import (PASSCODE, Client, beside_a_server, join_in_terminal, lobby, open_server, open_table,
                                private_key_file, system_ssh)
 from uno_cli.net.client import KnownHosts, connect, join_line, split_join_line
+from uno_cli.net.hub import Hub, Member
+from uno_cli.net.table import Clock
 
 #: Never a bot's move for a player who thinks (the tests' clock is fast).
 NO_LIMIT = 1e9
@@ -211,6 +213,39 @@ def test_an_idle_players_move_is_named_with_the_reason_in_each_listeners_languag
     en, pt = run(go())
     assert en["text"] == "Ana was idle: the server moves for Ana."
     assert pt["text"] == "Ana ficou sem jogar: o servidor joga por Ana."
+
+
+def test_a_turn_limit_counts_from_the_last_change_of_the_table_not_from_the_first():
+    async def go():
+        loop = asyncio.get_running_loop()
+        hub = Hub(Clock(pace=2.0, race_window=2.0, away_timeout=1e6, scale=1.0, turn_limit=0.3), seed=11)
+        hub.lang = "en"
+        idle: list[float] = []
+        members = []
+        for name in ("Ana", "Bo"):
+            def write(line: str) -> None:
+                if '"idle"' in line and not idle:
+                    idle.append(loop.time())
+            member = Member(name, write, json_lines=True, lang="en")
+            hub.connect(member)
+            members.append(member)
+        hub.line(members[0], "create t players=2 hands=0 target=100000")
+        hub.line(members[1], "join 1")
+        hub.line(members[0], "start")
+        table = members[0].table
+        for _wait in range(1000):  # the deal after its pause
+            if table.session is not None and table.session.game.awaited():
+                break
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.2)
+        again = loop.time()
+        table.after_change()  # a change that is not a move (a member back): the limit counts again
+        await asyncio.sleep(1.0)
+        hub.close()
+        return again, idle
+
+    again, idle = asyncio.run(go())
+    assert idle and idle[0] >= again + 0.3 - 0.002
 
 
 def test_a_finished_hand_pauses_before_the_next_as_in_the_local_game(tmp_path):

@@ -10,7 +10,7 @@ import pytest
 
 from uno_cli.play import script as script_mode
 from uno_cli.engine import PRESETS, Game, preset
-from uno_cli.play.wire import PROTOCOL, answer_parts, prompt_json, prompt_legal
+from uno_cli.play.wire import PROTOCOL, answer_parts, prompt_json, prompt_legal, seat_json, seats_in
 
 from tests.schema_subset import load_schema, validate
 from tests.script.helpers import Input, Output, config
@@ -153,6 +153,15 @@ def test_prompt_lists_drop_jump_beside_the_same_play_and_end_races_with_wait():
     assert prompt_legal(["play g5", "play gs", "draw", "jump gs", "jump g7 2"], race=False) == [
         "play g5", "play gs", "draw", "jump g7 2"]
     assert prompt_legal(["catch 2", "jump r5", "catch 2"], race=True) == ["catch 2", "jump r5", "wait"]
+
+
+def test_the_seats_an_event_names_are_the_fields_written_from_1():
+    data = {"seat": 0, "by": 2, "target": 1, "count": 3, "winners": [3], "gained": {"2": 40}, "card": "r5",
+            "points": {1: 5}, "hand": 1}
+    assert seats_in(data) == {0, 1, 2, 3}
+    written = seat_json(data)
+    assert {k for k in data if written[k] != data[k]} == {"seat", "by", "target", "winners", "gained", "points"}
+    assert seats_in({"count": 2, "hand": 3}) == set()
 
 
 def test_answers_may_name_their_prompt():

@@ -17,7 +17,7 @@ import json
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +58,10 @@ STORE_NAME = "tables.sqlite3"
 #: Moves appended to a table's log before its whole row is written again (a shorter log to apply
 #: on resuming).
 SNAPSHOT_EVERY = 64
+
+
+#: How a program's answer to a prompt starts ("#17 play r5", a JSON object): never a lobby word.
+ANSWER_STARTS = ("#", "{")
 
 
 class Member:
@@ -105,11 +109,9 @@ class Member:
         self.invited = True
         self.check_passcode: Callable[[str], bool] = lambda code: False
 
-    @contextmanager
-    def language(self) -> Iterator[None]:
+    def language(self) -> AbstractContextManager[Any]:
         """Inside: sentences come in this member's language."""
-        with use_language(self.lang):
-            yield
+        return use_language(self.lang)
 
     @contextmanager
     def replying(self) -> Iterator[None]:
@@ -186,8 +188,9 @@ class Hub:
         #: The most pages the store may grow to (tests: a disk that fills up); None: no limit.
         self._max_pages = store_pages
         self._dirty: set[int] = set()
-        #: Each table whose row was written by this hub: (its ``net`` part then, moves logged since).
-        self._written: dict[int, tuple[str, int]] = {}
+        #: Each table whose row was written by this hub: (its ``net`` part then, a copy read back from
+        #: its JSON, compared as data at each move; moves logged since).
+        self._written: dict[int, tuple[dict[str, Any], int]] = {}
         self._committing = False
         self._unsynced = False
         self._closed = False
@@ -321,7 +324,7 @@ class Hub:
         if text.startswith("'") and not member.newcomer:
             self.chat(member, text[1:])
             return
-        verb, rest = lobby_verb(text) or ("", "")
+        verb, rest = (None if text.startswith(ANSWER_STARTS) else lobby_verb(text)) or ("", "")
         table = member.table
         playing = table is not None and table.state == PLAYING and member.seat is not None
         handler = _SERVER_VERBS.get(verb)
@@ -886,7 +889,7 @@ class Hub:
             return json_text({"net": net})
         return json_text({"net": net, "game": table.session.save_dict()})
 
-    def _logged(self, number: int) -> tuple[list[tuple[int, str]], tuple[str, int]] | None:
+    def _logged(self, number: int) -> tuple[list[tuple[int, str]], tuple[dict[str, Any], int]] | None:
         """A table changed only by moves of its game since its row was written: the moves to append to
         its log (seq, action) and what is then written; None if the whole row must be written."""
         table = self.tables.get(number)
@@ -898,7 +901,7 @@ class Hub:
         # Bots remember what they saw and draw from their generators (saved in the row): written whole.
         if not moves or table.session.bots or count + len(moves) > SNAPSHOT_EVERY:
             return None
-        if json_text(self._net(table)) != net:
+        if self._net(table) != net:
             return None
         logged = [(count + i, json_text([a.kind, a.seat, a.card, a.color, a.target])) for i, a in enumerate(moves)]
         return logged, (net, count + len(moves))
@@ -916,7 +919,7 @@ class Hub:
 
         rows: dict[int, str | None] = {}
         moves: dict[int, list[tuple[int, str]]] = {}
-        written: dict[int, tuple[str, int]] = {}
+        written: dict[int, tuple[dict[str, Any], int]] = {}
         for n in sorted(numbers):
             logged = self._logged(n)
             if logged is not None:
@@ -925,7 +928,7 @@ class Hub:
             rows[n] = self._row(n)
             table = self.tables.get(n)
             if rows[n] is not None and table is not None and table.state == PLAYING:
-                written[n] = (json_text(self._net(table)), 0)
+                written[n] = (json.loads(json_text(self._net(table))), 0)
         try:
             self.store.write(rows, moves)
         except StoreError as exc:

@@ -22,13 +22,15 @@ from uno_cli.engine.seats import Seat, all_seats, seat_number
 from uno_cli.play.commands import parse, spoken_moves
 from uno_cli.play.driver import NEXT_HAND_SECONDS, Driver, Pacing
 from uno_cli.engine import Action, Phase
+from uno_cli.engine.events import EventKind
 from uno_cli.engine.errors import IllegalAction
 from uno_cli.words import net as net_words
+from uno_cli.words.i18n import get_translator
 from uno_cli.play.playconfig import BOT, SCRIPT, PlayConfig, SeatSpec
 from uno_cli.play.race import Referee, bot_rng
 from uno_cli.play.narrator import Message, important, said
 from uno_cli.play.session import Session
-from uno_cli.play.wire import hello_json, json_line, prompt_json, prompt_legal
+from uno_cli.play.wire import hello_json, json_line, json_text, prompt_json, prompt_legal, seats_in
 
 if TYPE_CHECKING:
     from uno_cli.net.hub import Member
@@ -39,6 +41,9 @@ TURN_LIMIT = 120.0
 #: Commands a table refuses below (no files on the server; a seat leaves with the lobby's
 #: "leave"): its help leaves them out.
 REFUSED_AT_TABLE = frozenset({"save", "quit"})
+#: A turn limit's timer that comes this close to the limit (seconds) ends it: the loop runs a timer
+#: up to its clock's resolution early.
+LIMIT_SLACK = 0.001
 
 
 class Table:
@@ -67,6 +72,10 @@ class Table:
         self._takeover_bots: dict[Seat, Any] = {}
         self._stand_ins: dict[Seat, Any] = {}
         self._prompted: dict[int, tuple[Any, ...]] = {}
+        #: Each seat's turn limit: (the loop time it runs out, the game's version and hand then), and
+        #: the timer that comes at or before it (moved when it comes, not at every change).
+        self._limits: dict[Seat, tuple[float, int, int]] = {}
+        self._limit_timers: dict[Seat, asyncio.TimerHandle] = {}
         self.saved: Any = None
         """Called with the table after a change worth saving (the hub's saver), or None."""
         #: The engine's actions applied since the hub last saved this table, in order (the hub
@@ -184,6 +193,7 @@ class Table:
     def close(self) -> None:
         """Stop the timers (the server stops, or the table is removed)."""
         self.driver.close()
+        self._stop_limits()
         if self.session is not None:
             self.session.close()
 
@@ -256,9 +266,15 @@ class Table:
         cache: dict[tuple[str, int | None], list[Message]] = {}
         # A program's lines are the same for every program told the same messages: made once.
         lines: dict[tuple[str, int | None], list[str]] = {}
+        # An event's fields are written as JSON once per change for every seat that sees the same of them.
+        shared: dict[tuple[Any, ...], str | None] = {}
         state = None
+        # The seats the change names are told it their own way ("you"); every other seat hears what
+        # a seat it does not name hears: narrated once per language.
+        named = _named(events, g.current)
         for member in list(self.members):
-            key = (member.lang, member.seat)
+            seat = member.seat
+            key = (member.lang, seat if seat is None or named is None or seat in named else _BYSTANDER)
             if key not in cache:
                 with member.language():
                     cache[key], state = session.narrator.narrate(events, member.seat)
@@ -266,7 +282,7 @@ class Table:
             if member.json:
                 made = lines.get(key)
                 if made is None:
-                    made = lines[key] = [json_line(m.type, m.text, m.data) for m in told]
+                    made = lines[key] = [_event_line(m, shared) for m in told]
                 for line, message in zip(made, told):
                     member.send_line(line, message.text)
                 continue
@@ -347,16 +363,21 @@ class Table:
         session = self.session
         if session is None or self.state != PLAYING:
             self.driver.cancel()
+            self._stop_limits()
             return
         self._prompt_all()
         driver = self.driver
         driver.schedule()  # the bots, and the pause between hands
         g = session.game
+        loop = driver.event_loop()
         for seat in all_seats(g.players):
             # A player who is here but does not answer (or does not read) must not hold up the
             # table: after the turn limit a bot makes this one move for them.
             if seat not in self.away and session.controlled(seat) and self._must_act(seat):
-                driver.arm(self.clock.turn_limit, self._takeover, seat, g.version, g.hand_number)
+                if loop is not None:
+                    self._limit(loop, seat, driver.scaled(self.clock.turn_limit), g.version, g.hand_number)
+            else:
+                self._limits.pop(seat, None)
         now = self.clock.now()
         for seat, until in self.away.items():
             if seat in self._takeover_bots:
@@ -364,6 +385,35 @@ class Table:
                     driver.arm(self.pace, self._takeover, seat, g.version, g.hand_number)
             else:
                 driver.arm(max(0.0, until - now), self._away_over, seat, real=True)
+
+    def _limit(self, loop: asyncio.AbstractEventLoop, seat: Seat, delay: float, version: int, hand: int) -> None:
+        """``seat``'s turn limit counted from now (its timer, if one is set, moves when it comes)."""
+        at = loop.time() + max(0.0, delay)
+        self._limits[seat] = (at, version, hand)
+        timer = self._limit_timers.get(seat)
+        if timer is None or timer.when() > at:
+            if timer is not None:
+                timer.cancel()
+            self._limit_timers[seat] = loop.call_at(at, self._limit_due, seat)
+
+    def _limit_due(self, seat: Seat) -> None:
+        self._limit_timers.pop(seat, None)
+        entry = self._limits.get(seat)
+        loop = self.driver.event_loop()
+        if entry is None or loop is None:
+            return
+        at, version, hand = entry
+        if at - loop.time() > LIMIT_SLACK:  # counted again since this timer was set
+            self._limit_timers[seat] = loop.call_at(at, self._limit_due, seat)
+            return
+        del self._limits[seat]
+        self._takeover(seat, version, hand)
+
+    def _stop_limits(self) -> None:
+        for handle in self._limit_timers.values():
+            handle.cancel()
+        self._limit_timers.clear()
+        self._limits.clear()
 
     def _must_act(self, seat: Seat) -> bool:
         return self.session.referee.must_act(seat)  # type: ignore[union-attr]
@@ -420,13 +470,20 @@ class Table:
         session = self.session
         assert session is not None
         g = session.game
+        referee = session.referee
+        racing: list[Seat] | None = None  # the seats besides the turn holder with an action now
         for member in list(self.members):
             seat = member.seat
             if seat is None:
                 continue
             race = False
-            if not self._must_act(seat):
-                if not member.json or not session.referee.may_race(seat):
+            if not referee.must_act(seat):
+                if not member.json:
+                    continue
+                if racing is None:
+                    racing = g.out_of_turn_seats()
+                # A seat with no action at all has no race chance (asked of the engine once per change).
+                if seat not in racing and seat != g.current or not referee.may_race(seat):
                     continue
                 race = True
             stamp = (g.version, g.hand_number, race)
@@ -435,12 +492,67 @@ class Table:
             self._prompted[id(member)] = stamp
             with member.language():
                 legal = prompt_legal(session.legal_commands(seat), race)
-                text = d.prompt_text([spoken_moves(legal)], race, seat, seat, session.names)
+                text = d.prompt_text([_spoken(legal)], race, seat, seat, session.names)
                 if member.json:
                     member.prompt_id += 1
                     member.send(mt.PROMPT, text, prompt_json(g.view(seat), member.prompt_id, race, legal, text))
                 else:
                     member.send(mt.PROMPT, text, {}, important=True)
+
+
+#: The key of the seats a change does not name (:meth:`Table._render`).
+_BYSTANDER = -1
+#: Events whose lines speak of every seat (each one's points and scores): told to each seat its own way.
+_EVERY_SEAT = frozenset({EventKind.HAND_END, EventKind.MATCH_END})
+
+
+def _named(events: list[Any], current: Seat) -> set[Any] | None:
+    """The seats ``events`` name (the turn they end on too), or None when they speak of every seat."""
+    named: set[Any] = {current}
+    for ev in events:
+        if ev.type in _EVERY_SEAT:
+            return None
+        named.add(ev.seat)
+        named.add(ev.secret_to)
+        named |= seats_in(ev.data)
+    return named
+
+
+#: Spoken lists of moves made, by language and moves (a table's prompts come back to the same few).
+_SPOKEN: dict[tuple[Any, tuple[str, ...]], str] = {}
+_SPOKEN_KEPT = 4096
+
+
+def _spoken(legal: list[str]) -> str:
+    """:func:`spoken_moves` in the current language, made once per language and list of moves."""
+    key = (get_translator(), tuple(legal))
+    text = _SPOKEN.get(key)
+    if text is None:
+        if len(_SPOKEN) >= _SPOKEN_KEPT:
+            _SPOKEN.clear()
+        text = _SPOKEN[key] = spoken_moves(legal)
+    return text
+
+
+def _event_line(message: Message, shared: dict[tuple[Any, ...], str | None]) -> str:
+    """``message`` as a JSON line: an event's fields are written once per change for every seat that
+    sees the same of them, then each seat's sentence."""
+    key = message.shared_key()
+    if key is None:
+        return json_line(message.type, message.text, message.data)
+    key = (message.type, *key)
+    head = shared.get(key, "")
+    if head == "":
+        payload = dict(message.data)
+        payload["type"] = message.type
+        head = None
+        if next(reversed(payload)) == "text":  # the sentence comes last (event_json): the rest is the same
+            del payload["text"]
+            head = json_text(payload)[:-1] + ', "text": '
+        shared[key] = head
+    if head is None:
+        return json_line(message.type, message.text, message.data)
+    return head + json_text(message.text) + "}"
 
 
 class TableDriver(Driver):

@@ -132,6 +132,15 @@ class Message:
     def data(self, value: dict[str, Any]) -> None:
         self._data = value
 
+    def shared_key(self) -> tuple[Any, ...] | None:
+        """For a narrated event's object not made yet: a key equal for every viewer who sees the same
+        fields of the same event (its secrets or not); None for any other line."""
+        make = self._make
+        if self._data is not None or make is None or make[0] is not _payload or make[4]:
+            return None
+        ev, viewer = make[1], make[2]
+        return id(ev), id(make[3]), bool(ev.secret) and viewer is not None and viewer == ev.secret_to
+
     def _key(self) -> tuple[Any, ...]:
         return (self.type, self.text, self.data, self.seat, self.important, self.brief)
 

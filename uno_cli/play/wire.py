@@ -17,7 +17,7 @@ from uno_cli.words.describe import describe
 from uno_cli.engine.seats import Seat, seat_number
 from uno_cli.engine.events import Event, EventKind
 
-__all__ = ["PROTOCOL", "answer_parts", "event_json", "hello_json", "json_line", "json_text", "prompt_json", "prompt_legal", "seat_json"]
+__all__ = ["PROTOCOL", "answer_parts", "event_json", "hello_json", "json_line", "json_text", "prompt_json", "prompt_legal", "seat_json", "seats_in"]
 
 #: The protocol version, announced by the first object (``hello``); raised on incompatible changes.
 PROTOCOL = 1
@@ -51,6 +51,19 @@ def seat_json(data: dict[str, Any]) -> dict[str, Any]:
             out[key] = {str(int(k) + 1): v for k, v in value.items()}
         else:
             out[key] = value
+    return out
+
+
+def seats_in(data: dict[str, Any]) -> set[int]:
+    """Every seat an event's fields name (the fields :func:`seat_json` numbers from 1)."""
+    out: set[int] = set()
+    for key, value in data.items():
+        if key in _SEAT_KEYS and isinstance(value, int):
+            out.add(value)
+        elif key in _SEAT_LISTS and isinstance(value, list):
+            out.update(v for v in value if isinstance(v, int))
+        elif key in _SEAT_DICTS and isinstance(value, dict):
+            out.update(int(k) for k in value if isinstance(k, int) or isinstance(k, str) and k.isdigit())
     return out
 
 
