@@ -301,9 +301,10 @@ class Announcer:
             self._speak(words.meanwhile([m.text for m in missed]), "summary", False, interrupt=False,
                         covers=missed, braille=False)
 
-    def silence(self) -> None:
+    def silence(self, quiet: bool = False) -> None:
         """Stop speaking now (the player asked); the news cut is kept for the repeat key. With nothing
-        being said, says so (every key is heard), and how to hear the last message again."""
+        being said, says so (every key is heard), and how to hear the last message again; ``quiet``:
+        says nothing (another key's answer follows at once)."""
         speaking = bool(self._held or self.clock.pending())
         self.flush()
         with self._attaching:
@@ -314,7 +315,7 @@ class Announcer:
             self.sound.silence()
         if self.speaker is not None and self.speaker.available:
             self.speaker.silence()
-        if not speaking:
+        if not speaking and not quiet:
             from uno_cli.interactive.keys import by_verb
             from uno_cli.words.i18n import key_name
 

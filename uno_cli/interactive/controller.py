@@ -556,6 +556,15 @@ class Controller:
         else:
             screen.key(key)
 
+    def escape_followed(self) -> None:
+        """Escape with another key right behind it, as a terminal sends Alt with a key: Escape, but in
+        play it says nothing of its own (no "Nothing to stop": the next key's answer comes at once)."""
+        screen = self.screens.get(self.mode)
+        if screen is None:
+            self.out.silence(quiet=True)
+        else:
+            screen.key("escape")
+
     def game_key(self, key: str) -> None:
         """A key of the game (uno_cli.interactive.keys.GAME_KEYS)."""
         from uno_cli.interactive.keys import GAME_KEYS
