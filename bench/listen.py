@@ -230,7 +230,12 @@ def _timed_lines(path: Path) -> list[tuple[float, str, str]]:
 def production_times(run: Run) -> list[float]:
     """When the game produced each printed line (its printing time when the game kept no log)."""
     waiting: dict[str, list[float]] = {}
-    for t, _kind, text in run.produced:
+    for t, kind, text in run.produced:
+        if kind == "withdrawn":  # left out before it was printed (a stale turn line): never printed
+            made = waiting.get(text)
+            if made:
+                made.pop()
+            continue
         waiting.setdefault(text, []).append(t)
     times = []
     for printed_at, line in run.printed:

@@ -274,6 +274,18 @@ def test_a_wrong_typed_rule_is_explained_in_the_rule_books_words() -> None:
     assert "uno rules" in done.output and "draw_skips" not in done.output, done.output
 
 
+@pytest.mark.usefixtures("language_given_back")
+def test_a_typed_rule_number_too_long_or_out_of_range_says_the_options_range() -> None:
+    said = []
+    for value in ("0", "1234567890123", "-99999999999999", "x"):
+        done = _run("play", "--rule", f"target={value}", "--seed", "1", input="quit\n")
+        assert done.exit_code == 2, done.output
+        said.append(done.output.split("cannot be ")[1].split(". Allowed: ")[1])
+    assert said == ["a whole number from 1 to 1000000.\n"] * 4, said
+    done = _run("play", "--rule", "uno_penalty=99999999999999", "--seed", "1", input="quit\n")
+    assert "Allowed: 1, 2, or 4." in done.output, done.output
+
+
 def test_every_help_of_the_uno_command_is_taken_from_the_words_layer() -> None:
     """cli.py writes no sentence: each help= is a call of uno_cli.words.clitext, and each of its
     help texts is used."""

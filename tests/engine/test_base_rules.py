@@ -199,6 +199,15 @@ def test_first_card_draw_two_without_draw_skips_first_player_draws_then_plays():
     assert g.current == 1 and g.phase == "play"
 
 
+@pytest.mark.parametrize("draw_skips", [True, False])
+def test_first_card_draw_two_the_draw_comes_before_any_turn_event(draw_skips):
+    g, ev = start_with_first(["r+2"], draw_skips=draw_skips)
+    kinds = [(e.type, e.seat) for e in ev[types(ev).index("first_card"):]]
+    # What happens, in order: the first player draws 2, then has the turn (or is skipped).
+    expected = [("skip", 1), ("turn", 2)] if draw_skips else [("turn", 1)]
+    assert kinds == [("first_card", None), ("draw", 1), *expected]
+
+
 def test_first_card_reverse_dealer_plays_first_other_way():
     g, ev = start_with_first(["br"], dealer=2)
     assert one(ev, "reverse").data["direction"] == -1

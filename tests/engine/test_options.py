@@ -840,3 +840,29 @@ def test_a_rule_number_is_ascii_digits_only_as_every_other_number_typed():
     for text in ("١٠٠", "1_000", "3.0", "", "0x10", "１００"):
         with pytest.raises(InvalidOptions):
             parse_value("target", text)
+
+
+@pytest.mark.parametrize("key", ["target", "hands", "jump_in_penalty", "uno_penalty", "false_uno_penalty"])
+def test_a_rule_number_of_more_than_twelve_digits_gets_the_options_range_as_any_out_of_range_number(key):
+    from uno_cli.engine.errors import InvalidOptions
+    from uno_cli.engine.options import parse_value
+
+    with pytest.raises(InvalidOptions) as out_of_range:
+        RuleOptions().with_values(**{key: "999999999999"})  # 12 digits: parsed, then refused by its range
+    for text in ("9" * 13, "-" + "9" * 13, "1" * 5000):
+        with pytest.raises(InvalidOptions) as long:
+            parse_value(key, text)
+        assert long.value.allowed == out_of_range.value.allowed != ("a whole number",)
+        assert long.value.value == text[:12] + "..."
+    with pytest.raises(InvalidOptions) as not_a_number:
+        parse_value(key, "9" * 12 + "x")
+    assert not_a_number.value.allowed == ("a whole number",)
+
+
+def test_every_number_option_has_its_choices_or_its_range():
+    from dataclasses import fields
+
+    from uno_cli.engine.options import NUMBER_CHOICES, NUMBER_RANGES
+
+    numbers = {f.name for f in fields(RuleOptions) if f.type == "int"}
+    assert numbers == set(NUMBER_CHOICES) | set(NUMBER_RANGES) and not set(NUMBER_CHOICES) & set(NUMBER_RANGES)

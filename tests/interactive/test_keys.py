@@ -374,6 +374,34 @@ def test_sr_cyrl_keys_typed_on_a_cyrillic_layout_say_the_hand_and_the_top_card(u
         child.close(force=True)
 
 
+def test_alt_and_a_letter_on_the_empty_line_says_only_the_letters_answer(uno_home: Path, tmp_path: Path) -> None:
+    """A terminal sends Alt+H as Escape then H, at once: the Escape says nothing of its own (with nothing
+    being said, Escape alone says "Nothing to stop"), and the H's answer is all that is heard."""
+    import re
+
+    from uno_cli.words import interactive as words
+    from uno_cli.words.i18n import _
+
+    child = _spawn_in(uno_home, "en", write_setup(tmp_path / "setup.json", SETUP))
+    try:
+        child.expect(re.escape(_(words.START_PROMPT)))
+        child.send("\r")
+        child.expect(re.escape("Your turn."))
+        child.send("\x1bh")  # Alt+H, in one write as a terminal sends it
+        child.expect("You have 5 cards")
+        said = child.before
+        child.send("c")  # the next key's answer: everything Alt+H made is on the screen before it
+        child.expect(re.escape("The top card is a red 1."))
+        said += child.before
+        assert "Nothing to stop" not in said, said
+        time.sleep(0.2)
+        child.send("\x1b")  # Escape alone still says there is nothing to stop
+        child.expect(re.escape("Nothing to stop"))
+        child.send("\x03")
+    finally:
+        child.close(force=True)
+
+
 def test_escape_on_a_typed_line_clears_it_and_says_so(game: PipeGame) -> None:
     game.press("/han")
     game.press("\x1b", "Typed line cleared.")

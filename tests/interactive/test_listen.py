@@ -254,6 +254,66 @@ def test_waiting_lines_behind_an_important_one_are_spoken_before_a_key_s_answer(
     assert speaker.calls == [("Your turn.", False), ("Carla says UNO.", False), ("red 7, 1 of 3", False)]
 
 
+def test_a_turn_line_still_waiting_when_a_newer_turn_comes_is_never_printed_nor_spoken() -> None:
+    """Ana's card out of turn, and "Your turn." waiting behind it; the player plays before hearing
+    it: that "Your turn." would be heard after the player's own move, untrue. It is left out (the
+    history keeps it); a turn line already out is not touched."""
+    import asyncio
+
+    written: list[str] = []
+    speaker = Recorder()
+
+    async def main() -> Announcer:
+        out = Announcer(written.append, speaker, rate=300)
+        out.say("Ana continues the sequence with blue 8.")
+        out.say("Your turn.", important=True, turn=0)
+        out.say("You play blue 3.")
+        out.withdraw_turns(1)  # the controller, at the next turn's message
+        out.say("Ana's turn.", turn=1)
+        waited = 0.0
+        while len(written) < 3 and waited < 8:
+            await asyncio.sleep(0.05)
+            waited += 0.05
+        out.withdraw_turns(0)  # "Ana's turn." is out: nothing to leave out
+        await asyncio.sleep(0.1)
+        return out
+
+    out = asyncio.run(main())
+    assert written == ["Ana continues the sequence with blue 8.", "You play blue 3.", "Ana's turn."]
+    assert [text for text, _i in speaker.calls] == written
+    assert "Your turn." in out.history
+    assert all(item.text != "Your turn." for item in out.clock.pending())  # no time counted for it
+
+
+def test_a_turn_line_still_waiting_stays_while_the_turn_stays_and_goes_when_it_passes_on() -> None:
+    """The player draws before hearing "Your turn." and keeps the turn: the line is still true; when
+    the turn then passes on before it was heard, it is left out."""
+    import asyncio
+
+    def run(passes_on: bool) -> list[str]:
+        written: list[str] = []
+
+        async def main() -> None:
+            out = Announcer(written.append, Recorder(), rate=300)
+            out.say("Ana jumps in with blue 8.")
+            out.say("Your turn.", important=True, turn=0)
+            out.withdraw_turns(0)  # the draw keeps the turn
+            out.say("You draw red 5.")
+            if passes_on:
+                out.withdraw_turns(1)
+                out.say("Ana's turn.", turn=1)
+            waited = 0.0
+            while len(written) < 3 and waited < 8:
+                await asyncio.sleep(0.05)
+                waited += 0.05
+
+        asyncio.run(main())
+        return written
+
+    assert run(passes_on=False) == ["Ana jumps in with blue 8.", "Your turn.", "You draw red 5."]
+    assert run(passes_on=True) == ["Ana jumps in with blue 8.", "You draw red 5.", "Ana's turn."]
+
+
 def test_a_line_said_from_another_thread_is_printed_and_spoken_in_the_same_order() -> None:
     """Speech or sound starting up says its line from its own thread: it takes its turn on the
     game's loop, so the screen never shows it after a line spoken later than it."""

@@ -140,3 +140,86 @@ def test_uno_serve_refuses_an_authorized_keys_file_that_is_a_device_too_big_or_g
                                   "OpenSSH format.")
     for returncode, _err, out in said.values():
         assert returncode == 2 and "Traceback" not in out and "listening" not in out
+
+
+class _Peer:
+    """A connection as asyncssh hands it to the server's callbacks: its peer address, and whether it was ended."""
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+        self.ended = False
+
+    def get_extra_info(self, name: str, default=None):
+        return (self.address, 50000, 0, 0) if name == "peername" else default
+
+    def abort(self) -> None:
+        self.ended = True
+
+    close = abort
+
+
+def _logged_in(gate: Gate, address: str) -> _Peer:
+    """A connection from ``address`` that arrives and logs in, through the server's callbacks."""
+    conn = _Peer(address)
+    server = net_ssh._Server(Hub(), gate)
+    server.connection_made(conn)
+    if not conn.ended:
+        server.auth_completed()
+    return conn
+
+
+def test_connections_from_one_ipv6_64_count_as_one_address_and_another_64_still_gets_in():
+    from uno_cli.net.limits import Limits
+
+    gate = Gate(PASSCODE, limits=Limits(connections=10, connections_per_address=2))
+    # One client holds a /64: each connection from another of its addresses still counts in one share.
+    assert not _logged_in(gate, "2001:db8:1:2::1").ended
+    assert not _logged_in(gate, "2001:db8:1:2:ffff:ffff:ffff:fffe").ended
+    assert _logged_in(gate, "2001:db8:1:2::abcd").ended
+    assert not _logged_in(gate, "2001:db8:1:3::1").ended  # the next /64 is someone else
+    assert gate.connections == 3
+
+
+def test_an_ipv4_mapped_ipv6_address_counts_as_its_ipv4_address():
+    from uno_cli.net.limits import Limits
+
+    gate = Gate(PASSCODE, limits=Limits(connections=10, connections_per_address=1))
+    assert not _logged_in(gate, "192.0.2.7").ended
+    assert _logged_in(gate, "::ffff:192.0.2.7").ended
+    assert not _logged_in(gate, "::ffff:192.0.2.8").ended
+
+
+def test_connections_logging_in_from_one_ipv6_64_share_one_addresss_limit():
+    from uno_cli.net.limits import Limits
+
+    gate = Gate(PASSCODE, limits=Limits(logins=64, logins_per_address=2))
+    first, second, third = (_Peer(f"2001:db8::{n}") for n in (1, 2, 3))
+    for conn in (first, second, third):
+        net_ssh._Server(Hub(), gate).connection_made(conn)
+    # The third of one /64 ends the oldest of that /64, as a third from one address would.
+    assert (first.ended, second.ended, third.ended) == (True, False, False)
+    assert gate.logging_in == 2
+
+
+def test_failed_logins_from_one_ipv6_64_block_the_whole_64_and_no_other():
+    gate = Gate(PASSCODE)
+    for n in range(net_ssh.MAX_FAILURES):
+        server = net_ssh._Server(Hub(), gate)
+        server.address = f"2001:db8:5:6::{n + 1:x}"
+        assert not server.validate_password("Ana", "wrong")
+    another = net_ssh._Server(Hub(), gate)
+    another.address = "2001:db8:5:6:1:2:3:4"
+    assert not another.validate_password("Ana", PASSCODE)
+    elsewhere = net_ssh._Server(Hub(), gate)
+    elsewhere.address = "2001:db8:5:7::1"
+    assert elsewhere.validate_password("Ana", PASSCODE)
+
+
+def test_the_share_an_address_counts_in():
+    from uno_cli.net.limits import address_share
+
+    assert address_share("2001:db8:1:2:3:4:5:6") == "2001:db8:1:2::/64"
+    assert address_share("fe80::1%eth0") == "fe80::/64"
+    assert address_share("::ffff:203.0.113.9") == "203.0.113.9"
+    assert address_share("203.0.113.9") == "203.0.113.9"
+    assert address_share("") == ""  # no transport said

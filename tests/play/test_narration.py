@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from uno_cli.words.describe import describe
 from uno_cli.engine.events import Event
-from uno_cli.engine.options import preset
+import pytest
+
+from uno_cli.engine.options import PRESETS, preset
 from uno_cli.words.i18n import use_language
 from uno_cli.play.playconfig import BOT, PlayConfig, SeatSpec
 from uno_cli.play.narrator import Message, said
@@ -274,6 +278,41 @@ def test_the_match_start_at_short_says_only_the_first_card() -> None:
     assert any("to choose the dealer" in line for line in full)
     assert any(line.endswith("the dealer.") for line in full)
     assert not any("dealer" in line or "cards to each player" in line for line in short)
+
+
+def _first_card_draw_two(name: str, viewer: int) -> tuple[list[Message], bool]:
+    """A real match under preset ``name`` (its Draw Two kept as the first card) whose first card is a
+    Draw Two, said to ``viewer``; and whether the first player has the turn after the draw."""
+    options = preset(name).with_values(first_card_number=False)
+    players = 4 if options.partners else 2
+    for seed in range(200):
+        out: list[Message] = []
+        config = PlayConfig(players=players, seats=[SeatSpec(BOT, "normal")] * players, options=options,
+                            preset=name, seed=seed)
+        session = Session(config, output=out.append, viewer=viewer)
+        session.start()
+        first = [m for m in out if m.type == "first_card"]
+        if first and "Draw Two" in (first[-1].text or ""):
+            return out[out.index(first[-1]):], not options.draw_skips
+    raise AssertionError("no seed turns up a Draw Two")
+
+
+@pytest.mark.parametrize("verbosity", ["full", "short"])
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_a_first_card_draw_two_says_the_draw_before_whose_turn_it_is(name: str, verbosity: str) -> None:
+    for viewer in (0, 1):
+        with use_language("en"):
+            out, keeps_turn = _first_card_draw_two(name, viewer)
+        lines = _said(out, verbosity)
+        text = " ".join(lines)
+        assert lines[0].startswith("First card:") and "turn" not in lines[0].lower(), lines
+        draw = re.search(r"\bdraws?\b", text)
+        assert draw is not None, lines
+        turn = text.lower().find("turn")
+        assert turn == -1 or draw.start() < turn, lines
+        if keeps_turn and out[0].seat is None and any(m.type == "draw" and m.seat == viewer for m in out):
+            # The player who drew keeps the turn (draw_skips off): it is said after the draw.
+            assert text.endswith("Your turn."), lines
 
 
 def test_changed_rules_are_said_as_changed() -> None:

@@ -1445,12 +1445,15 @@ class Game:
         if card == WILD:
             self._set_turn(first, ev, CHOOSE_COLOR)
         elif rank == "+2":
-            self._set_turn(first, ev)
+            # The first player draws 2, then has the turn (or, with draw_skips, is skipped):
+            # the events say it in that order, as a Draw Two played later does.
             self._draw_cards(first, 2, "first_card", ev)
             if self.options.draw_skips:
                 if ev is not None:
                     ev.append(Event("skip", first))
                 self._set_turn(first, ev, PLAYING, True)
+            else:
+                self._set_turn(first, ev)
         elif rank == "r":
             # The dealer plays first and play goes the other way.
             self.direction = -1

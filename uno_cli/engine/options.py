@@ -16,6 +16,25 @@ FALSE_UNO_PENALTIES = (0, 1, 2, 4)
 MAX_TARGET = 1_000_000
 MAX_HANDS = 10_000
 MAX_JUMP_IN_PENALTY = 10_000
+#: The options that take any whole number in a range: (lowest, highest).
+NUMBER_RANGES: dict[str, tuple[int, int]] = {
+    "target": (1, MAX_TARGET),
+    "hands": (0, MAX_HANDS),
+    "jump_in_penalty": (0, MAX_JUMP_IN_PENALTY),
+}
+#: The options that take one of a few numbers.
+NUMBER_CHOICES: dict[str, tuple[int, ...]] = {
+    "uno_penalty": UNO_PENALTIES,
+    "false_uno_penalty": FALSE_UNO_PENALTIES,
+}
+
+
+def allowed_numbers(key: str) -> tuple[Any, ...]:
+    """What a number option may be, as InvalidOptions says it: its choices, or its range ("1-500")."""
+    if key in NUMBER_CHOICES:
+        return NUMBER_CHOICES[key]
+    low, high = NUMBER_RANGES[key]
+    return (f"{low}-{high}",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,18 +123,14 @@ class RuleOptions:
         """Raise InvalidOptions if the values cannot make a game."""
         if self.challenge_penalty not in CHALLENGE_PENALTIES:
             raise InvalidOptions("challenge_penalty", self.challenge_penalty, CHALLENGE_PENALTIES)
-        if self.uno_penalty not in UNO_PENALTIES:
-            raise InvalidOptions("uno_penalty", self.uno_penalty, UNO_PENALTIES)
-        if self.false_uno_penalty not in FALSE_UNO_PENALTIES:
-            raise InvalidOptions("false_uno_penalty", self.false_uno_penalty, FALSE_UNO_PENALTIES)
+        for key, choices in NUMBER_CHOICES.items():
+            if getattr(self, key) not in choices:
+                raise InvalidOptions(key, getattr(self, key), choices)
         if self.scoring not in SCORING_MODES:
             raise InvalidOptions("scoring", self.scoring, SCORING_MODES)
-        if not 1 <= self.target <= MAX_TARGET:
-            raise InvalidOptions("target", self.target, (f"1-{MAX_TARGET}",))
-        if not 0 <= self.hands <= MAX_HANDS:
-            raise InvalidOptions("hands", self.hands, (f"0-{MAX_HANDS}",))
-        if not 0 <= self.jump_in_penalty <= MAX_JUMP_IN_PENALTY:
-            raise InvalidOptions("jump_in_penalty", self.jump_in_penalty, (f"0-{MAX_JUMP_IN_PENALTY}",))
+        for key, (low, high) in NUMBER_RANGES.items():
+            if not low <= getattr(self, key) <= high:
+                raise InvalidOptions(key, getattr(self, key), allowed_numbers(key))
         if self.partners and self.scoring == "elimination":
             raise InvalidOptions("partners", True, ("scoring != elimination",))
         if self.partners and players is not None and players != 4:
@@ -168,10 +183,12 @@ def parse_value(key: str, raw: Any) -> Any:
         if isinstance(raw, bool):
             raise InvalidOptions(key, raw, ("a whole number",))
         text = str(raw).strip()
-        if len(text) > 12:  # no option holds a number this long (and int() of 5,000 digits raises)
-            raise InvalidOptions(key, text[:12] + "...", ("a whole number",))
         if _WHOLE.fullmatch(text) is None:
-            raise InvalidOptions(key, raw, ("a whole number",))
+            raise InvalidOptions(key, text[:12] + "..." if len(text) > 12 else raw, ("a whole number",))
+        if len(text) > 12:
+            # A whole number, out of every option's range: said as any other out-of-range value
+            # (int() is not asked: it refuses over 4,300 digits).
+            raise InvalidOptions(key, text[:12] + "...", allowed_numbers(key))
         return int(text)
     return str(raw).strip()
 

@@ -58,6 +58,8 @@ class Announcer:
         self._kept: list[Item] = []
         #: News on the clock waiting to be printed (when ``write``) and spoken, in order.
         self._held: list[tuple[Item, bool]] = []
+        #: Lines saying whose turn it is that were held, with that seat (some may have gone out since).
+        self._turn_lines: list[tuple[Item, Any]] = []
         self._last_sent: Item | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._timer: asyncio.TimerHandle | None = None
@@ -97,9 +99,12 @@ class Announcer:
                     self._deliver(speaker, item, False, braille)
             self.speaker = speaker  # last: a line said meanwhile waits for the lock, then follows these
 
-    def say(self, text: str, important: bool = False, interrupt: bool = False, record: bool = True) -> None:
-        """Print and speak text: news (queued), or with ``interrupt`` the answer to a key."""
-        if not text or self._handed_over(self.say, text, important, interrupt, record):
+    def say(self, text: str, important: bool = False, interrupt: bool = False, record: bool = True,
+            turn: Any = None) -> None:
+        """Print and speak text: news (queued), or with ``interrupt`` the answer to a key; ``turn``: the
+        seat whose turn the line says (a turn given to another seat leaves it out while it waits:
+        :meth:`withdraw_turns`)."""
+        if not text or self._handed_over(self.say, text, important, interrupt, record, turn):
             return
         if record:
             self.last = text
@@ -114,7 +119,7 @@ class Announcer:
             return
         if record:
             self.record(text)
-        self._news(text, important, write=True)
+        self._news(text, important, write=True, turn=turn)
 
     def speak(self, text: str, important: bool = True) -> None:
         """Speak a line something else has printed (a prompt of the terminal), on the clock."""
@@ -210,13 +215,15 @@ class Announcer:
         except RuntimeError:
             return None
 
-    def _news(self, text: str, important: bool, write: bool) -> None:
+    def _news(self, text: str, important: bool, write: bool, turn: Any = None) -> None:
         """A line of the game: out now if nothing is left to hear, else waiting its turn."""
         loop = self._pacing_loop()
         item = self.clock.add(text, "news", important, reported=self._timed())
         if loop is not None and (self._held or self._busy_for(item)):
             self._loop = loop
             self._held.append((item, write))
+            if turn is not None:
+                self._turn_lines.append((item, turn))
             self._arm()
             return
         if self._held:
@@ -257,6 +264,26 @@ class Announcer:
                 self.write(item.text)
             if not item.cancelled:
                 self._send(item, interrupt=False)
+
+    def withdraw_turns(self, seat: Any) -> None:
+        """The turn is ``seat``'s now: a line giving it to another seat that still waits (neither printed
+        nor spoken) is left out, as it would be heard untrue (the player's own move, made before hearing
+        it, gave the turn on). The history keeps it."""
+        if self._handed_over(self.withdraw_turns, seat):
+            return
+        held = {id(item) for item, _write in self._held}
+        waiting = [(item, other) for item, other in self._turn_lines if id(item) in held]
+        stale = {id(item) for item, other in waiting if other != seat}
+        self._turn_lines = [(item, other) for item, other in waiting if id(item) not in stale]
+        if not stale:
+            return
+        kept = []
+        for item, write in self._held:
+            if id(item) in stale:
+                self.clock.withdraw(item)
+            else:
+                kept.append((item, write))
+        self._held = kept
 
     def flush(self, speak: bool = False) -> None:
         """Print the waiting news now; with ``speak`` also queue it for speech, else it stays to be cut."""
@@ -301,9 +328,10 @@ class Announcer:
             self._speak(words.meanwhile([m.text for m in missed]), "summary", False, interrupt=False,
                         covers=missed, braille=False)
 
-    def silence(self) -> None:
+    def silence(self, quiet: bool = False) -> None:
         """Stop speaking now (the player asked); the news cut is kept for the repeat key. With nothing
-        being said, says so (every key is heard), and how to hear the last message again."""
+        being said, says so (every key is heard), and how to hear the last message again; ``quiet``:
+        says nothing (another key's answer follows at once)."""
         speaking = bool(self._held or self.clock.pending())
         self.flush()
         with self._attaching:
@@ -314,7 +342,7 @@ class Announcer:
             self.sound.silence()
         if self.speaker is not None and self.speaker.available:
             self.speaker.silence()
-        if not speaking:
+        if not speaking and not quiet:
             from uno_cli.interactive.keys import by_verb
             from uno_cli.words.i18n import key_name
 

@@ -13,7 +13,7 @@ ESCAPE_WAIT = 0.05
 class KeyTarget(Protocol):
     """What the key bindings drive: the interactive game's controller, or ``uno join``'s link
     that sends every key and line to the server (uno_cli.net.client). It may also offer
-    ``takes_key(name)``, ``typing_started()`` and ``line_cleared()``."""
+    ``takes_key(name)``, ``typing_started()``, ``line_cleared()`` and ``escape_followed()``."""
 
     @property
     def keys_on(self) -> bool:
@@ -31,6 +31,13 @@ class KeyTarget(Protocol):
 
 #: Keys the screens use besides the game keys (questions, menus, the colour choice).
 SCREEN_KEYS = frozenset({"up", "down", "escape", "y", "Y", "n", "N", "d", "D", "2", "3", "4", "q", "o", "O", "r", "g"})
+
+
+def _key_follows(event: Any) -> bool:
+    """True when another key is already waiting behind the one being handled (read in the same input)."""
+    from prompt_toolkit.keys import Keys
+
+    return any(press.key != Keys.CPRResponse for press in event.app.key_processor.input_queue)
 
 
 def make_prompt_session(controller: KeyTarget, input: Any = None, output: Any = None) -> Any:
@@ -58,6 +65,14 @@ def make_prompt_session(controller: KeyTarget, input: Any = None, output: Any = 
 
         @kb.add(key, filter=empty & Condition(lambda: takes is None or takes(name)), eager=True)
         def _(event: Any) -> None:
+            if name == "escape" and _key_follows(event):
+                # A terminal sends Alt+letter as Escape then the letter, at once: Escape says nothing
+                # of its own ("Nothing to stop" cut at once by the letter's answer), as for a key
+                # pressed right after it.
+                followed = getattr(controller, "escape_followed", None)
+                if followed is not None:
+                    followed()
+                    return
             controller.key(name)
 
     names: set[str] = set(SCREEN_KEYS) | yes_no_letters()

@@ -134,6 +134,14 @@ class SpeechClock:
         if kind != "begin":  # a later begin than guessed is caught when a bot's timer fires
             self._tell()
 
+    def withdraw(self, item: Item) -> None:
+        """``item``, said but not yet sent to speech, is left out: never heard (logged as "withdrawn")."""
+        with self._lock:
+            item.cancelled = True
+        if self._log_file:
+            self._append_log(Item(item.text, "withdrawn", item.queued))
+        self._tell()
+
     def retime(self, items: list[Item], reported: bool, now: float | None = None) -> None:
         """``items`` were said before speech had started and are spoken now: heard from now on, in order,
         before anything still to hear (``reported``: the backend will report their begin and end)."""

@@ -148,9 +148,9 @@ class Controller:
         assert self.table is not None
         return self.table.game
 
-    def say(self, text: str, important: bool = False, interrupt: bool = False) -> None:
-        """Print and speak a message."""
-        self.out.say(text, important=important, interrupt=interrupt)
+    def say(self, text: str, important: bool = False, interrupt: bool = False, turn: Any = None) -> None:
+        """Print and speak a message (``turn``: the seat whose turn it says)."""
+        self.out.say(text, important=important, interrupt=interrupt, turn=turn)
 
     def answer(self, text: str, important: bool = False) -> None:
         """The answer to a key: interrupts what is being said (unless protected)."""
@@ -223,6 +223,9 @@ class Controller:
 
         text = message.text
         self.out.cue(message.type, message.data)  # sounds even when the words are left out
+        if message.type == TURN:
+            # A turn line still waiting to be heard is stale now (the player moved before hearing it).
+            self.out.withdraw_turns(message.seat)
         if message.seat == PLAYER_SEAT and message.type in (TURN, BEEP_RACE, PENDING, PLAYABLE_DRAWN):
             self._turn_said = True  # said, or folded into the line of the move before it
         if message.type in (HAND_START, MATCH_START):
@@ -245,7 +248,7 @@ class Controller:
             return
         if message.type == BEEP_RACE:
             self._turn_said = True
-        self.say(text, important=important(message))
+        self.say(text, important=important(message), turn=message.seat if message.type == TURN else None)
 
     def _challenge_first(self) -> bool:
         """A Wild Draw Four against the player: the choice first, then the card's lines."""
@@ -555,6 +558,15 @@ class Controller:
             self.game_key(key)
         else:
             screen.key(key)
+
+    def escape_followed(self) -> None:
+        """Escape with another key right behind it, as a terminal sends Alt with a key: Escape, but in
+        play it says nothing of its own (no "Nothing to stop": the next key's answer comes at once)."""
+        screen = self.screens.get(self.mode)
+        if screen is None:
+            self.out.silence(quiet=True)
+        else:
+            screen.key("escape")
 
     def game_key(self, key: str) -> None:
         """A key of the game (uno_cli.interactive.keys.GAME_KEYS)."""

@@ -30,7 +30,7 @@ from uno_cli.words import messagetypes as mt
 from uno_cli.net import DEFAULT_PORT, JSON_CHANNEL, KEYS_CHANNEL, PASSCODE, file_stamp, words  # noqa: F401 - importable from here
 from uno_cli.net.accounts import key_kind_of
 from uno_cli.net.hub import MAX_LINE, Hub, Member
-from uno_cli.net.limits import Limits
+from uno_cli.net.limits import Limits, address_share
 from uno_cli.words import net as net_words
 
 #: Failed logins from one address within :data:`FAIL_WINDOW` seconds before it is refused.
@@ -121,7 +121,8 @@ def new_passcode() -> str:
 
 class Gate:
     """Who may log in: the passcode and/or authorized keys, the failures per address, and the
-    connections still logging in (per address and in all: strangers never lock players out)."""
+    connections still logging in (per address and in all: strangers never lock players out).
+    Each method counts its address as :func:`address_share` says (an IPv6 address by its /64)."""
 
     def __init__(self, passcode: str | None, authorized_keys: str | None = None,
                  max_connections: int | None = None, limits: Limits | None = None) -> None:
@@ -172,6 +173,7 @@ class Gate:
         the address that has the most of them is closed instead: a stranger's idle connections
         make room, never a player's.
         """
+        address = address_share(address)
         if self.blocked(address):
             return False
         mine = self.pending.setdefault(address, [])
@@ -185,6 +187,7 @@ class Gate:
 
     def logged_in(self, address: str, conn: Any) -> bool:
         """A connection logged in: False when the room is full (it is closed by the caller)."""
+        address = address_share(address)
         self.left(address, conn)
         if self.connections >= self.max_connections or (
                 self.logged.get(address, 0) >= self.limits.connections_per_address):
@@ -195,6 +198,7 @@ class Gate:
 
     def logged_out(self, address: str) -> None:
         """A logged-in connection ended."""
+        address = address_share(address)
         self.connections -= 1
         left = self.logged.get(address, 0) - 1
         if left > 0:
@@ -204,6 +208,7 @@ class Gate:
 
     def left(self, address: str, conn: Any) -> None:
         """A connection that was logging in ended or logged in."""
+        address = address_share(address)
         mine = self.pending.get(address)
         if mine is not None:
             if conn in mine:
@@ -213,7 +218,7 @@ class Gate:
 
     def blocked(self, address: str) -> bool:
         """True while ``address`` has failed too often lately."""
-        times = self._failures.get(address)
+        times = self._failures.get(address_share(address))
         if not times:
             return False
         now = time.monotonic()
@@ -223,7 +228,7 @@ class Gate:
 
     def failed(self, address: str) -> None:
         """Count a failed login of ``address``."""
-        self._failures.setdefault(address, deque(maxlen=MAX_FAILURES)).append(time.monotonic())
+        self._failures.setdefault(address_share(address), deque(maxlen=MAX_FAILURES)).append(time.monotonic())
         if len(self._failures) > 10_000:  # forget the oldest addresses
             self._failures.pop(next(iter(self._failures)))
 

@@ -66,6 +66,7 @@ def option_error(exc: InvalidOptions, typed: bool = False) -> str:
 
 def _typed_option_error(exc: InvalidOptions) -> str | None:
     """option_error's sentence in the player's words (None: an error of another kind)."""
+    from uno_cli.engine.options import NUMBER_RANGES
     from uno_cli.words.optioninfo import OPTION_INFO, describe_value, option_label
 
     if exc.unknown:
@@ -76,8 +77,9 @@ def _typed_option_error(exc: InvalidOptions) -> str | None:
     if info is None:
         return None
     if info.values is None:
+        low, high = NUMBER_RANGES[exc.key]
         # TRANSLATORS: what a rule option such as the target score may be set to.
-        allowed = [_("a whole number")]
+        allowed = [_("a whole number from {low} to {high}").format(low=low, high=high)]
     elif all(isinstance(v, int) and not isinstance(v, bool) for v in info.values):
         allowed = [str(v) for v in info.values]
     else:
