@@ -145,6 +145,15 @@ class Message:
 
 
 _STARTS = frozenset({E.HAND_START, E.MATCH_START})
+# The kinds the narration tests, as module names (a global read, not an attribute's too).
+_TURN, _PLAY, _DRAW, _REVERSE, _SKIP, _HAND_START, _BEEP_RACE = (
+    E.TURN, E.PLAY, E.DRAW, E.REVERSE, E.SKIP, E.HAND_START, E.BEEP_RACE)
+#: The ways of playing a card out of turn (then whose turn it is is said after it).
+_OUT_OF_TURN_HOWS = ("jump_in", "sequence")
+#: Events said as described, at both verbosities, that change nothing of what was said of the
+#: turn but a play's (said first in the narration's loop, the common case).
+_PLAIN = frozenset(k.value for k in EventKind) - SHORT_SKIP - {
+    E.TURN, E.REVERSE, E.SKIP, E.HAND_START, E.MATCH_START}
 #: Events that ask a controlled seat to act (an important line when that seat is asked).
 _ASKING = frozenset({E.TURN, E.PENDING, E.BEEP_RACE, E.PLAYABLE_DRAWN})
 #: Draws that take a penalty: where taking does not skip (draw_skips off), the turn that stays is said.
@@ -281,7 +290,8 @@ class Narrator:
         """The seats a person or a script plays (the seats are fixed when the match is made)."""
         return [s for s in all_seats(self.game.players) if self.controlled(s)]
 
-    def _emit_events(self, events: list[Event]) -> None:
+    def say(self, events: list[Event]) -> None:
+        """Say ``events`` to the session's own output (from its viewer's point of view)."""
         # Several scripted seats: the script controls them all, so it sees their secrets.
         lines, self.turn_state = self.lines(events, self.viewer, self.scripted_seats)
         output = self.output
@@ -291,10 +301,6 @@ class Narrator:
             return
         for line in lines:
             output(Message(*line))
-
-    def say(self, events: list[Event]) -> None:
-        """Say ``events`` to the session's own output (from its viewer's point of view)."""
-        self._emit_events(events)
 
     def narrate(self, events: list[Event], viewer: Seat | None,
                 scripted: Sequence[int] = ()) -> tuple[list[Message], tuple[int | None, bool]]:
@@ -311,11 +317,13 @@ class Narrator:
         One pass: each event's line is decided (said or not, at which verbosity, important) and
         folded into the line before it where a listener hears them as one (:func:`describe.fold`)
         as it is made, then the lines of its own that follow it."""
-        g = self.game
+        match = self.match
+        g = match.game
         turn_said, out_of_turn = self.turn_state
         reversed_duo = False
         asked = self.scripted_seats  # their asking lines are important
-        names = self.names
+        names = match.names
+        folds_into = d.FOLDS_INTO
         out: list[list[Any]] = []
         # The fold: the line later lines may join, the event that made it, and whether it
         # waits behind another line of the change.
@@ -327,37 +335,42 @@ class Narrator:
         for index, ev in enumerate(pending):
             kind = ev.type
             seat = ev.seat
-            brief = kind not in SHORT_SKIP
-            silent = False  # the event's line stays (its JSON, its sound), with nothing said
-            if kind == E.TURN:
-                if seat == turn_said and not (
-                    index and pending[index - 1].type == E.DRAW and pending[index - 1].data.get("reason") in _PENALTY_DRAWS
-                    and seat == pending[index - 1].seat and not any(e.type == E.TURN for e in pending[index + 1:])
-                ):
-                    # The turn did not change (a draw): not said again. After a penalty taken it is:
-                    # "You must take 2." was its line, and the player still has the turn.
-                    silent = True
-                else:
-                    brief = seat == viewer or out_of_turn or reversed_duo
-                turn_said = seat
-                out_of_turn = reversed_duo = False
-            elif kind == E.PLAY:
-                turn_said = None
-                out_of_turn = ev.data.get("how") in ("jump_in", "sequence")
-            elif kind == E.REVERSE:
-                if g.players - sum(g.eliminated) == 2:
-                    # With two players a Reverse is said as the turn it gives.
-                    reversed_duo = silent = True
-            elif kind == E.SKIP:
-                silent = reversed_duo
-            elif kind in _STARTS:
-                turn_said, out_of_turn = None, False
-                if kind == E.HAND_START and _int_or(ev.data.get("hand"), 0) == 1:
-                    brief = False  # at short the first card begins the match
-            text = None if silent else describe_event(ev, viewer, names)
-            important = kind in _ASKING and (seat in asked or kind == E.BEEP_RACE)
+            if kind in _PLAIN:
+                # No turn bookkeeping, said at both verbosities (most plays, draws).
+                text = describe_event(ev, viewer, names)
+                brief = True
+                if kind == _PLAY:
+                    turn_said = None
+                    out_of_turn = ev.data.get("how") in _OUT_OF_TURN_HOWS
+            else:
+                brief = kind not in SHORT_SKIP
+                silent = False  # the event's line stays (its JSON, its sound), with nothing said
+                if kind == _TURN:
+                    if seat == turn_said and not (
+                        index and pending[index - 1].type == _DRAW and pending[index - 1].data.get("reason") in _PENALTY_DRAWS
+                        and seat == pending[index - 1].seat and not any(e.type == _TURN for e in pending[index + 1:])
+                    ):
+                        # The turn did not change (a draw): not said again. After a penalty taken it is:
+                        # "You must take 2." was its line, and the player still has the turn.
+                        silent = True
+                    else:
+                        brief = seat == viewer or out_of_turn or reversed_duo
+                    turn_said = seat
+                    out_of_turn = reversed_duo = False
+                elif kind == _REVERSE:
+                    if g.players - sum(g.eliminated) == 2:
+                        # With two players a Reverse is said as the turn it gives.
+                        reversed_duo = silent = True
+                elif kind == _SKIP:
+                    silent = reversed_duo
+                elif kind in _STARTS:
+                    turn_said, out_of_turn = None, False
+                    if kind == _HAND_START and _int_or(ev.data.get("hand"), 0) == 1:
+                        brief = False  # at short the first card begins the match
+                text = None if silent else describe_event(ev, viewer, names)
             # The JSON object is made only when it is read (JSON output).
-            line = [kind, text, None, seat, important, brief, (_payload, ev, viewer, names, scripted, text)]
+            line = [kind, text, None, seat, kind in _ASKING and (seat in asked or kind == _BEEP_RACE), brief,
+                    (_payload, ev, viewer, names, scripted, text)]
             after = _LINES_AFTER.get(kind)
             if after is None:
                 lines: Sequence[list[Any]] = (line,)
@@ -368,22 +381,25 @@ class Narrator:
                 out.append(line)
                 if not line[1]:
                     continue
-                if (head is not None and prior is not None and prior[5] == line[5]
-                        and d.joins_the_draw(head[0], head[3], line[0], line[3], viewer)):
-                    prior[1] = prior[1] + " " + line[1]  # type: ignore[operator]
-                    prior[4] = prior[4] or line[4]
-                    line[1] = None
-                    continue
-                joined = d.fold(head[0], head[3], head[1], line[0], line[3], line[1], head_ev, ev, behind, viewer,  # type: ignore[arg-type]
-                                names) if head is not None and head[5] == line[5] else None
-                if joined is None:
-                    behind = head is not None
-                    prior, head, head_ev = head, line, ev
-                else:
-                    head[1] = joined  # type: ignore[index]
-                    head[4] = head[4] or line[4]  # type: ignore[index]
-                    line[1] = None
+                if head is not None and line[0] in folds_into:
+                    # A line that may join the one before it (see describe.fold).
+                    if (prior is not None and prior[5] == line[5]
+                            and d.joins_the_draw(head[0], head[3], line[0], line[3], viewer)):
+                        prior[1] = prior[1] + " " + line[1]  # type: ignore[operator]
+                        prior[4] = prior[4] or line[4]
+                        line[1] = None
+                        continue
+                    if head[5] == line[5]:
+                        joined = d.fold(head[0], head[3], head[1], line[0], line[3], line[1], head_ev, ev, behind,
+                                        viewer, names)
+                        if joined is not None:
+                            head[1] = joined
+                            head[4] = head[4] or line[4]
+                            line[1] = None
+                            continue
+                behind = head is not None
+                prior, head, head_ev = head, line, ev
             if out_of_turn and index == len(pending) - 1 and g.phase in IN_TURN_PHASES:
                 # After every out-of-turn card, whose turn it is (the engine said no turn: it stayed).
-                pending.append(Event(E.TURN, g.current))
+                pending.append(Event(_TURN, g.current))
         return out, (turn_said, out_of_turn)

@@ -127,6 +127,10 @@ def _no_stream(data: bytes) -> int:
     raise AttributeError("no standard output")
 
 
+#: :attr:`_Writer._hears` where every line with text is heard (the full verbosity).
+_EVERY_LINE = (True, True)
+
+
 class _Writer:
     def __init__(self, stream: IO[bytes], fmt: str, verbosity: str = "full") -> None:
         from uno_cli.play.narrator import heard, said
@@ -135,7 +139,9 @@ class _Writer:
         self.json = fmt == "json"
         self.verbosity = verbosity
         self._said = said
-        self._heard = heard
+        #: Whether a line with text is heard at this verbosity, by its ``brief`` (False, True):
+        #: the one filter, :func:`heard`, asked once per session.
+        self._hears = (heard("-", False, verbosity), heard("-", True, verbosity))
         self._write = getattr(stream, "write", None) or _no_stream
 
     def __call__(self, message: Any) -> None:
@@ -160,14 +166,17 @@ class _Writer:
             for line in lines:
                 self(Message(*line))
             return
-        heard, verbosity, write = self._heard, self.verbosity, self._write
-        try:
-            for line in lines:
-                text = line[1]
-                if text is not None and heard(text, line[5], verbosity):
-                    write(text.encode("utf-8", "replace") + b"\n")
-        except (OSError, ValueError, AttributeError) as exc:
-            raise OutputGone from exc
+        hears = self._hears
+        # A change's lines in one write (the same bytes as a write a line).
+        if hears == _EVERY_LINE:
+            texts = [line[1] for line in lines if line[1]]
+        else:
+            texts = [line[1] for line in lines if line[1] and hears[line[5]]]
+        if texts:
+            try:
+                self._write(("\n".join(texts) + "\n").encode("utf-8", "replace"))
+            except (OSError, ValueError, AttributeError) as exc:
+                raise OutputGone from exc
 
     def flush(self) -> None:
         try:

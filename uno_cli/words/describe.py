@@ -30,7 +30,7 @@ from uno_cli.words.messagetypes import COLOR_CHOSEN, DRAW, DRAWN_CARDS, FIRST_CA
 LISTED_DRAW = 3
 
 __all__ = [
-    "LISTED_DRAW", "beaten_text", "card_text", "cards_line_text", "color_chosen_text", "color_text",
+    "FOLDS_INTO", "LISTED_DRAW", "beaten_text", "card_text", "cards_line_text", "color_chosen_text", "color_text",
     "counts_text", "describe", "describe_error", "hand_text", "name_of", "pending_text", "points_text",
     "prompt_text", "revealed_text", "rules_text", "scores_text", "status_text", "too_late_text", "top_text",
     "turn_text",
@@ -41,8 +41,14 @@ def name_of(seat: Seat | None, names: Sequence[str]) -> str:
     """The name of ``seat`` (1-based "Player N" when there is no name)."""
     if seat is None:
         return "?"
-    if 0 <= seat < len(names) and names[seat]:
-        return names[seat]
+    if seat >= 0:
+        try:
+            name = names[seat]
+        except IndexError:
+            pass
+        else:
+            if name:
+                return name
     return _("Player {number}").format(number=seat_number(seat))
 
 
@@ -905,6 +911,12 @@ def joins_the_draw(a_type: str, a_seat: Seat | None, b_type: str, seat: Seat | N
     return a_type == DRAWN_CARDS and b_type == TURN and a_seat == seat and _you(seat, viewer)
 
 
+#: The message types of the lines :func:`fold` may fold into the line before them (and
+#: :func:`joins_the_draw` only a turn): a line of any other type starts a line of its own, and
+#: the narration does not ask.
+FOLDS_INTO = frozenset({TURN, PENDING, COLOR_CHOSEN, SKIP, REVERSE})
+
+
 def fold(a_type: str, a_seat: Seat | None, a_text: str, b_type: str, seat: Seat | None, text: str,
          ea: Event, eb: Event, behind: bool, viewer: Seat | None, names: Sequence[str]) -> str | None:
     """The line ``a`` (its message type, seat and text) with the later line ``b`` of the same change folded
@@ -917,6 +929,8 @@ def fold(a_type: str, a_seat: Seat | None, a_text: str, b_type: str, seat: Seat 
     ``behind``: ``a`` waits behind another line of the change. The narration folds only lines
     said at the same verbosities, and the lines folded in keep their place (their JSON and
     sound) with no text."""
+    if b_type not in FOLDS_INTO:
+        return None
     if b_type == TURN:
         # The player's turn waits behind one line at most: after a longer change it is
         # said as a sentence of the last line ("Ana draws 2, skipped. Your turn.").
@@ -929,8 +943,6 @@ def fold(a_type: str, a_seat: Seat | None, a_text: str, b_type: str, seat: Seat 
         # A turn to take a penalty: "Bruno must take 4." says both (only the player
         # whose turn it is takes, or answers, a penalty).
         return text if a_type == TURN and a_seat == seat else None
-    if b_type != COLOR_CHOSEN and b_type != SKIP and b_type != REVERSE:
-        return None
     first = _clause(a_text)
     if first is None:
         return None
