@@ -164,40 +164,48 @@ def _seat_field(seat: Seat | None) -> int | None:
     return seat_number(seat) if seat is not None else None
 
 
-def _color_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> list[list[Any]]:
+def _color_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] | None:
     """A wild played with its colour: the colour in a line of its own (folded into the play's)."""
     color = ev.data.get("color")
     if not color:
-        return []
+        return None
     return [_line(mt.COLOR_CHOSEN, d.color_chosen_text(ev.seat, color, viewer, n.names),
                      {"seat": _seat_field(ev.seat), "color": color}, ev.seat)]
 
 
-def _dealt_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> list[list[Any]]:
+def _secret(ev: Event, viewer: Seat | None) -> Any:
+    """What ``ev`` tells ``viewer`` alone (None: nothing)."""
+    return ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
+
+
+def _dealt_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] | None:
     """The viewer's own hand as dealt (said at full verbosity)."""
+    secret = _secret(ev, viewer)
     if not secret:
-        return []
+        return None
     return [_line(mt.HAND, d.cards_line_text(secret.get("cards", []), sort=True),
                      {"seat": _seat_field(ev.seat), "cards": list(secret.get("cards", []))}, ev.seat, brief=False)]
 
 
-def _drawn_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> list[list[Any]]:
+def _drawn_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] | None:
     """The cards of a long draw, in a line of their own (the draw's line says their count)."""
+    secret = _secret(ev, viewer)
     if not secret or len(secret.get("cards", ())) <= d.LISTED_DRAW:
-        return []
+        return None
     return [_line(mt.DRAWN_CARDS, d.cards_line_text(secret["cards"]),
                      {"seat": _seat_field(ev.seat), "cards": list(secret["cards"])}, ev.seat, brief=False)]
 
 
-def _revealed_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> list[list[Any]]:
+def _revealed_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] | None:
     """The hand a challenge showed to the challenger."""
+    secret = _secret(ev, viewer)
     if not (secret and "hand" in secret and ev.seat is not None and ev.seat != viewer):
-        return []
+        return None
     return [_line(mt.REVEALED, d.revealed_text(ev.seat, secret["hand"], n.names),
                      {"seat": _seat_field(ev.seat), "cards": list(secret["hand"])}, ev.seat)]
 
 
-def _rules_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> list[list[Any]]:
+def _rules_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] | None:
     """The rules of the match (at short they are one key away, F2, Page Up)."""
     from uno_cli.engine.options import PRESETS
     from uno_cli.words.optioninfo import preset_name
@@ -208,7 +216,7 @@ def _rules_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> lis
                      {"preset": name}, brief=False)]
 
 
-def _points_lines(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> list[list[Any]]:
+def _points_lines(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] | None:
     """Each player's points after a hand, then the scores."""
     g = n.game
     gained = ev.data.get("gained") or {}
@@ -223,7 +231,7 @@ def _points_lines(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> l
     return lines
 
 
-def _final_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> list[list[Any]]:
+def _final_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] | None:
     """The final scores."""
     g = n.game
     return [_line(mt.GAME_OVER, d.final_scores_text(g.scores, n.names, viewer, g.eliminated),
@@ -232,8 +240,8 @@ def _final_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> lis
 
 
 #: The lines of their own that follow an event of these kinds (drawn cards, a revealed hand,
-#: points, totals), each made by its function (an empty list: none this time).
-_LINES_AFTER: dict[str, Callable[[Narrator, Event, Seat | None, Any], list[list[Any]]]] = {
+#: points, totals), each made by its function (None: none this time).
+_LINES_AFTER: dict[str, Callable[[Narrator, Event, Seat | None], list[list[Any]] | None]] = {
     E.PLAY: _color_line, E.HAND_DEALT: _dealt_line, E.DRAW: _drawn_line, E.CHALLENGE_RESULT: _revealed_line,
     E.MATCH_START: _rules_line, E.HAND_END: _points_lines, E.MATCH_END: _final_line,
 }
@@ -323,7 +331,7 @@ class Narrator:
         reversed_duo = False
         asked = self.scripted_seats  # their asking lines are important
         names = match.names
-        folds_into = d.FOLDS_INTO
+        folds_into, folds_into_others = d.FOLDS_INTO, d.FOLDS_INTO_OTHERS
         out: list[list[Any]] = []
         # The fold: the line later lines may join, the event that made it, and whether it
         # waits behind another line of the change.
@@ -372,16 +380,13 @@ class Narrator:
             line = [kind, text, None, seat, kind in _ASKING and (seat in asked or kind == _BEEP_RACE), brief,
                     (_payload, ev, viewer, names, scripted, text)]
             after = _LINES_AFTER.get(kind)
-            if after is None:
-                lines: Sequence[list[Any]] = (line,)
-            else:
-                secret = ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
-                lines = [line, *after(self, ev, viewer, secret)]
+            more = None if after is None else after(self, ev, viewer)
+            lines: Sequence[list[Any]] = (line,) if more is None else [line, *more]
             for line in lines:
                 out.append(line)
                 if not line[1]:
                     continue
-                if head is not None and line[0] in folds_into:
+                if head is not None and line[0] in (folds_into if line[3] == viewer else folds_into_others):
                     # A line that may join the one before it (see describe.fold).
                     if (prior is not None and prior[5] == line[5]
                             and d.joins_the_draw(head[0], head[3], line[0], line[3], viewer)):

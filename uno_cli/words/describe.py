@@ -30,7 +30,8 @@ from uno_cli.words.messagetypes import COLOR_CHOSEN, DRAW, DRAWN_CARDS, FIRST_CA
 LISTED_DRAW = 3
 
 __all__ = [
-    "FOLDS_INTO", "LISTED_DRAW", "beaten_text", "card_text", "cards_line_text", "color_chosen_text", "color_text",
+    "FOLDS_INTO", "FOLDS_INTO_OTHERS", "LISTED_DRAW", "beaten_text", "card_text", "cards_line_text", "color_chosen_text",
+    "color_text",
     "counts_text", "describe", "describe_error", "hand_text", "name_of", "pending_text", "points_text",
     "prompt_text", "revealed_text", "rules_text", "scores_text", "status_text", "too_late_text", "top_text",
     "turn_text",
@@ -163,10 +164,19 @@ def _turn(e, d, you, p, v, names, s):
     return _("{player}'s turn.").format(player=p)
 
 
+#: The ways of playing a card said otherwise than "plays {card}" (the common case: in turn, drawn).
+_HOWS_OF_THEIR_OWN = frozenset({"beep", "jump_in", "sequence", "stack"})
+
+
 def _play(e, d, you, p, v, names, s):
     code = d.get("card", "")
-    card = card_name(code, form=OBJECT)
     how = d.get("how", "turn")
+    if how not in _HOWS_OF_THEIR_OWN:
+        card = card_name(code, form=OBJECT)
+        if you:
+            return _("You play {card}.").format(card=card)
+        return _("{player} plays {card}.").format(player=p, card=card)
+    card = card_name(code, form=OBJECT)
     if how in ("jump_in", "sequence", "stack"):
         card = card_name(code, form=WITH)  # "jumps in with a red 5": Serbian "crvenom peticom"
     if how == "beep":
@@ -184,9 +194,7 @@ def _play(e, d, you, p, v, names, s):
         if you:
             return _("You stack {card}.").format(card=card)
         return _("{player} stacks {card}.").format(player=p, card=card)
-    if you:
-        return _("You play {card}.").format(card=card)
-    return _("{player} plays {card}.").format(player=p, card=card)
+    return None  # (every other way is said above)
 
 
 def _color_chosen(e, d, you, p, v, names, s):
@@ -915,6 +923,9 @@ def joins_the_draw(a_type: str, a_seat: Seat | None, b_type: str, seat: Seat | N
 #: :func:`joins_the_draw` only a turn): a line of any other type starts a line of its own, and
 #: the narration does not ask.
 FOLDS_INTO = frozenset({TURN, PENDING, COLOR_CHOSEN, SKIP, REVERSE})
+#: :data:`FOLDS_INTO` for a line of another seat than the viewer's: only the viewer's own turn
+#: folds into the line before it.
+FOLDS_INTO_OTHERS = FOLDS_INTO - {TURN}
 
 
 def fold(a_type: str, a_seat: Seat | None, a_text: str, b_type: str, seat: Seat | None, text: str,
@@ -929,14 +940,14 @@ def fold(a_type: str, a_seat: Seat | None, a_text: str, b_type: str, seat: Seat 
     ``behind``: ``a`` waits behind another line of the change. The narration folds only lines
     said at the same verbosities, and the lines folded in keep their place (their JSON and
     sound) with no text."""
-    if b_type not in FOLDS_INTO:
+    if b_type not in (FOLDS_INTO if _you(seat, viewer) else FOLDS_INTO_OTHERS):
         return None
     if b_type == TURN:
         # The player's turn waits behind one line at most: after a longer change it is
         # said as a sentence of the last line ("Ana draws 2, skipped. Your turn.").
         # After a penalty taken, the turn that stays ends the draw's line ("You draw 2
         # cards: red 5 and blue 3. Your turn.").
-        if (behind or a_type == DRAW and a_seat == seat) and _you(seat, viewer):
+        if behind or a_type == DRAW and a_seat == seat:
             return a_text + " " + text
         return None
     if b_type == PENDING:
