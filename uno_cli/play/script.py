@@ -13,7 +13,6 @@ file named on standard error), 6 the game did not end within the referee's limit
 from __future__ import annotations
 
 import json
-import operator
 import os
 import sys
 from pathlib import Path
@@ -130,8 +129,6 @@ def _no_stream(data: bytes) -> int:
 
 #: :attr:`_Writer._hears` where every line with text is heard (the full verbosity).
 _EVERY_LINE = (True, True)
-#: A line's text (a line as :meth:`Narrator.lines` makes it).
-_TEXT = operator.itemgetter(1)
 
 
 class _Writer:
@@ -172,12 +169,12 @@ class _Writer:
         hears = self._hears
         # A change's lines in one write (the same bytes as a write a line).
         if hears == _EVERY_LINE:
-            text = "\n".join(filter(None, map(_TEXT, lines)))  # every line with text
+            texts = [line[1] for line in lines if line[1]]
         else:
-            text = "\n".join([line[1] for line in lines if line[1] and hears[line[5]]])
-        if text:
+            texts = [line[1] for line in lines if line[1] and hears[line[5]]]
+        if texts:
             try:
-                self._write((text + "\n").encode("utf-8", "replace"))
+                self._write(("\n".join(texts) + "\n").encode("utf-8", "replace"))
             except (OSError, ValueError, AttributeError) as exc:
                 raise OutputGone from exc
 
