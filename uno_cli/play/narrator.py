@@ -29,7 +29,6 @@ from uno_cli.play.playconfig import PlayConfig
 from uno_cli.play.wire import event_json
 from uno_cli.words import describe as d
 from uno_cli.words import messagetypes as mt
-from uno_cli.words.describe import FOLDS_INTO
 from uno_cli.words.describe import describe as describe_event
 
 if TYPE_CHECKING:
@@ -332,7 +331,7 @@ class Narrator:
         reversed_duo = False
         asked = self.scripted_seats  # their asking lines are important
         names = match.names
-        seats = d.seat_words(viewer, names)
+        folds_into, folds_into_others = d.FOLDS_INTO, d.FOLDS_INTO_OTHERS
         out: list[list[Any]] = []
         # The fold: the line later lines may join, the event that made it, and whether it
         # waits behind another line of the change.
@@ -346,7 +345,7 @@ class Narrator:
             seat = ev.seat
             if kind in _PLAIN:
                 # No turn bookkeeping, said at both verbosities (most plays, draws).
-                text = describe_event(ev, viewer, names, seats)
+                text = describe_event(ev, viewer, names)
                 brief = True
                 if kind == _PLAY:
                     turn_said = None
@@ -376,20 +375,18 @@ class Narrator:
                     turn_said, out_of_turn = None, False
                     if kind == _HAND_START and _int_or(ev.data.get("hand"), 0) == 1:
                         brief = False  # at short the first card begins the match
-                text = None if silent else describe_event(ev, viewer, names, seats)
+                text = None if silent else describe_event(ev, viewer, names)
             # The JSON object is made only when it is read (JSON output).
             line = [kind, text, None, seat, kind in _ASKING and (seat in asked or kind == _BEEP_RACE), brief,
                     (_payload, ev, viewer, names, scripted, text)]
             after = _LINES_AFTER.get(kind)
-            if after is None or (more := after(self, ev, viewer)) is None:
-                lines: Sequence[list[Any]] = (line,)
-            else:
-                lines = [line, *more]
+            more = None if after is None else after(self, ev, viewer)
+            lines: Sequence[list[Any]] = (line,) if more is None else [line, *more]
             for line in lines:
                 out.append(line)
                 if not line[1]:
                     continue
-                if head is not None and line[0] in FOLDS_INTO:
+                if head is not None and line[0] in (folds_into if line[3] == viewer else folds_into_others):
                     # A line that may join the one before it (see describe.fold).
                     if (prior is not None and prior[5] == line[5]
                             and d.joins_the_draw(head[0], head[3], line[0], line[3], viewer)):

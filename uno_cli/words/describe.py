@@ -30,9 +30,10 @@ from uno_cli.words.messagetypes import COLOR_CHOSEN, DRAW, DRAWN_CARDS, FIRST_CA
 LISTED_DRAW = 3
 
 __all__ = [
-    "FOLDS_INTO", "LISTED_DRAW", "beaten_text", "card_text", "cards_line_text", "color_chosen_text", "color_text",
+    "FOLDS_INTO", "FOLDS_INTO_OTHERS", "LISTED_DRAW", "beaten_text", "card_text", "cards_line_text", "color_chosen_text",
+    "color_text",
     "counts_text", "describe", "describe_error", "hand_text", "name_of", "pending_text", "points_text",
-    "prompt_text", "revealed_text", "rules_text", "scores_text", "seat_words", "status_text", "too_late_text", "top_text",
+    "prompt_text", "revealed_text", "rules_text", "scores_text", "status_text", "too_late_text", "top_text",
     "turn_text",
 ]
 
@@ -79,36 +80,14 @@ def _you(seat: Seat | None, viewer: Seat | None) -> bool:
     return seat is not None and viewer is not None and seat == viewer
 
 
-#: :func:`seat_words`' last answer: its key (viewer, names, translator) and the words.
-_seat_words: tuple[Any, dict[Seat | None, tuple[bool, str]]] = ((), {})
-
-
-def seat_words(viewer: Seat | None, names: Sequence[str]) -> dict[Seat | None, tuple[bool, str]]:
-    """For each seat (and None), whether it is ``viewer``'s and its name, for :func:`describe`'s
-    ``seats``: worked out once for the same viewer, names and language (every line names a seat)."""
-    global _seat_words
-    key = (viewer, tuple(names), get_translator())
-    kept = _seat_words
-    if kept[0] != key:
-        words = {seat: (_you(seat, viewer), name_of(seat, names)) for seat in [None, *all_seats(len(names))]}
-        kept = _seat_words = (key, words)
-    return kept[1]
-
-
-def describe(event: Event, viewer: Seat | None, names: Sequence[str],
-             seats: dict[Seat | None, tuple[bool, str]] | None = None) -> str | None:
-    """One sentence for ``event`` as ``viewer`` sees it (None: nothing to say); ``seats``:
-    :func:`seat_words` of the same viewer and names, when the caller has them."""
+def describe(event: Event, viewer: Seat | None, names: Sequence[str]) -> str | None:
+    """One sentence for ``event`` as ``viewer`` sees it (None: nothing to say)."""
     fn = _DESCRIBERS.get(event.type)
     if fn is None:
         return None
     seat = event.seat
-    known = seats.get(seat) if seats is not None else None
-    if known is None:
-        you = _you(seat, viewer)
-        player = name_of(seat, names)
-    else:
-        you, player = known
+    you = _you(seat, viewer)
+    player = name_of(seat, names)
     secret = event.secret if (event.secret and viewer is not None and viewer == event.secret_to) else None
     return fn(event, event.data, you, player, viewer, names, secret)
 
@@ -944,6 +923,9 @@ def joins_the_draw(a_type: str, a_seat: Seat | None, b_type: str, seat: Seat | N
 #: :func:`joins_the_draw` only a turn): a line of any other type starts a line of its own, and
 #: the narration does not ask.
 FOLDS_INTO = frozenset({TURN, PENDING, COLOR_CHOSEN, SKIP, REVERSE})
+#: :data:`FOLDS_INTO` for a line of another seat than the viewer's: only the viewer's own turn
+#: folds into the line before it.
+FOLDS_INTO_OTHERS = FOLDS_INTO - {TURN}
 
 
 def fold(a_type: str, a_seat: Seat | None, a_text: str, b_type: str, seat: Seat | None, text: str,
@@ -958,14 +940,14 @@ def fold(a_type: str, a_seat: Seat | None, a_text: str, b_type: str, seat: Seat 
     ``behind``: ``a`` waits behind another line of the change. The narration folds only lines
     said at the same verbosities, and the lines folded in keep their place (their JSON and
     sound) with no text."""
-    if b_type not in FOLDS_INTO:
+    if b_type not in (FOLDS_INTO if _you(seat, viewer) else FOLDS_INTO_OTHERS):
         return None
     if b_type == TURN:
         # The player's turn waits behind one line at most: after a longer change it is
         # said as a sentence of the last line ("Ana draws 2, skipped. Your turn.").
         # After a penalty taken, the turn that stays ends the draw's line ("You draw 2
         # cards: red 5 and blue 3. Your turn.").
-        if (behind or a_type == DRAW and a_seat == seat) and _you(seat, viewer):
+        if behind or a_type == DRAW and a_seat == seat:
             return a_text + " " + text
         return None
     if b_type == PENDING:
