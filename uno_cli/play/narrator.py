@@ -29,6 +29,7 @@ from uno_cli.play.playconfig import PlayConfig
 from uno_cli.play.wire import event_json
 from uno_cli.words import describe as d
 from uno_cli.words import messagetypes as mt
+from uno_cli.words.describe import FOLDS_INTO
 from uno_cli.words.describe import describe as describe_event
 
 if TYPE_CHECKING:
@@ -331,7 +332,6 @@ class Narrator:
         reversed_duo = False
         asked = self.scripted_seats  # their asking lines are important
         names = match.names
-        folds_into, folds_into_others = d.FOLDS_INTO, d.FOLDS_INTO_OTHERS
         out: list[list[Any]] = []
         # The fold: the line later lines may join, the event that made it, and whether it
         # waits behind another line of the change.
@@ -380,13 +380,15 @@ class Narrator:
             line = [kind, text, None, seat, kind in _ASKING and (seat in asked or kind == _BEEP_RACE), brief,
                     (_payload, ev, viewer, names, scripted, text)]
             after = _LINES_AFTER.get(kind)
-            more = None if after is None else after(self, ev, viewer)
-            lines: Sequence[list[Any]] = (line,) if more is None else [line, *more]
+            if after is None or (more := after(self, ev, viewer)) is None:
+                lines: Sequence[list[Any]] = (line,)
+            else:
+                lines = [line, *more]
             for line in lines:
                 out.append(line)
                 if not line[1]:
                     continue
-                if head is not None and line[0] in (folds_into if line[3] == viewer else folds_into_others):
+                if head is not None and line[0] in FOLDS_INTO:
                     # A line that may join the one before it (see describe.fold).
                     if (prior is not None and prior[5] == line[5]
                             and d.joins_the_draw(head[0], head[3], line[0], line[3], viewer)):

@@ -30,8 +30,7 @@ from uno_cli.words.messagetypes import COLOR_CHOSEN, DRAW, DRAWN_CARDS, FIRST_CA
 LISTED_DRAW = 3
 
 __all__ = [
-    "FOLDS_INTO", "FOLDS_INTO_OTHERS", "LISTED_DRAW", "beaten_text", "card_text", "cards_line_text", "color_chosen_text",
-    "color_text",
+    "FOLDS_INTO", "LISTED_DRAW", "beaten_text", "card_text", "cards_line_text", "color_chosen_text", "color_text",
     "counts_text", "describe", "describe_error", "hand_text", "name_of", "pending_text", "points_text",
     "prompt_text", "revealed_text", "rules_text", "scores_text", "status_text", "too_late_text", "top_text",
     "turn_text",
@@ -923,9 +922,6 @@ def joins_the_draw(a_type: str, a_seat: Seat | None, b_type: str, seat: Seat | N
 #: :func:`joins_the_draw` only a turn): a line of any other type starts a line of its own, and
 #: the narration does not ask.
 FOLDS_INTO = frozenset({TURN, PENDING, COLOR_CHOSEN, SKIP, REVERSE})
-#: :data:`FOLDS_INTO` for a line of another seat than the viewer's: only the viewer's own turn
-#: folds into the line before it.
-FOLDS_INTO_OTHERS = FOLDS_INTO - {TURN}
 
 
 def fold(a_type: str, a_seat: Seat | None, a_text: str, b_type: str, seat: Seat | None, text: str,
@@ -940,14 +936,14 @@ def fold(a_type: str, a_seat: Seat | None, a_text: str, b_type: str, seat: Seat 
     ``behind``: ``a`` waits behind another line of the change. The narration folds only lines
     said at the same verbosities, and the lines folded in keep their place (their JSON and
     sound) with no text."""
-    if b_type not in (FOLDS_INTO if _you(seat, viewer) else FOLDS_INTO_OTHERS):
+    if b_type not in FOLDS_INTO:
         return None
     if b_type == TURN:
         # The player's turn waits behind one line at most: after a longer change it is
         # said as a sentence of the last line ("Ana draws 2, skipped. Your turn.").
         # After a penalty taken, the turn that stays ends the draw's line ("You draw 2
         # cards: red 5 and blue 3. Your turn.").
-        if behind or a_type == DRAW and a_seat == seat:
+        if (behind or a_type == DRAW and a_seat == seat) and _you(seat, viewer):
             return a_text + " " + text
         return None
     if b_type == PENDING:
