@@ -85,8 +85,9 @@ def describe(event: Event, viewer: Seat | None, names: Sequence[str]) -> str | N
     if fn is None:
         return None
     seat = event.seat
-    you = _you(seat, viewer)
-    player = name_of(seat, names)
+    # _you and name_of without their calls (every line asks): a seat's own name, else name_of's.
+    you = seat is not None and seat == viewer
+    player = names[seat] if seat is not None and 0 <= seat < len(names) and names[seat] else name_of(seat, names)
     secret = event.secret if (event.secret and viewer is not None and viewer == event.secret_to) else None
     return fn(event, event.data, you, player, viewer, names, secret)
 
