@@ -301,10 +301,11 @@ class Narrator:
 
     def say(self, events: list[Event]) -> None:
         """Say ``events`` to the session's own output (from its viewer's point of view)."""
-        # Several scripted seats: the script controls them all, so it sees their secrets.
-        lines, self.turn_state = self.lines(events, self.viewer, self.scripted_seats)
         output = self.output
         write = getattr(output, "write_lines", None)
+        # Several scripted seats: the script controls them all, so it sees their secrets.
+        lines, self.turn_state = self.lines(events, self.viewer, self.scripted_seats,
+                                            write is not None and getattr(output, "text_only", False))
         if write is not None:
             write(lines)  # an output that takes the plain lines (script mode's writer)
             return
@@ -318,10 +319,12 @@ class Narrator:
         lines, state = self.lines(events, viewer, scripted)
         return [Message(*line) for line in lines], state
 
-    def lines(self, events: list[Event], viewer: Seat | None,
-              scripted: Sequence[int] = ()) -> tuple[list[list[Any]], tuple[int | None, bool]]:
+    def lines(self, events: list[Event], viewer: Seat | None, scripted: Sequence[int] = (),
+              text_only: bool = False) -> tuple[list[list[Any]], tuple[int | None, bool]]:
         """:meth:`narrate`'s lines as plain lists, the arguments of each :class:`Message` (type, text,
-        data, seat, important, brief, make), for an output that writes them without the objects.
+        data, seat, important, brief, make), for an output that writes them without the objects;
+        ``text_only``: for an output that reads only their text and ``brief`` (an event's line
+        is then never important, and has no JSON object).
 
         One pass: each event's line is decided (said or not, at which verbosity, important) and
         folded into the line before it where a listener hears them as one (:func:`describe.fold`)
@@ -377,8 +380,9 @@ class Narrator:
                         brief = False  # at short the first card begins the match
                 text = None if silent else describe_event(ev, viewer, names)
             # The JSON object is made only when it is read (JSON output).
-            line = [kind, text, None, seat, kind in _ASKING and (seat in asked or kind == _BEEP_RACE), brief,
-                    (_payload, ev, viewer, names, scripted, text)]
+            line = [kind, text, None, seat, False, brief, None] if text_only else [
+                kind, text, None, seat, kind in _ASKING and (seat in asked or kind == _BEEP_RACE), brief,
+                (_payload, ev, viewer, names, scripted, text)]
             after = _LINES_AFTER.get(kind)
             if after is None or (more := after(self, ev, viewer)) is None:
                 lines: Sequence[list[Any]] = (line,)

@@ -137,6 +137,8 @@ class _Writer:
 
         self.stream = stream
         self.json = fmt == "json"
+        #: Text output reads only a line's text and whether it is brief (see :meth:`Narrator.lines`).
+        self.text_only = not self.json
         self.verbosity = verbosity
         self._said = said
         #: Whether a line with text is heard at this verbosity, by its ``brief`` (False, True):
