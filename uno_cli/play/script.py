@@ -127,10 +127,6 @@ def _no_stream(data: bytes) -> int:
     raise AttributeError("no standard output")
 
 
-#: :attr:`_Writer._hears` where every line with text is heard (the full verbosity).
-_EVERY_LINE = (True, True)
-
-
 class _Writer:
     def __init__(self, stream: IO[bytes], fmt: str, verbosity: str = "full") -> None:
         from uno_cli.play.narrator import heard, said
@@ -170,10 +166,10 @@ class _Writer:
             return
         hears = self._hears
         # A change's lines in one write (the same bytes as a write a line).
-        if hears == _EVERY_LINE:
-            texts = [line[1] for line in lines if line[1]]
-        else:
-            texts = [line[1] for line in lines if line[1] and hears[line[5]]]
+        texts = []  # (a loop, not a comprehension: a change has two or three lines)
+        for line in lines:
+            if line[1] and hears[line[5]]:
+                texts.append(line[1])
         if texts:
             try:
                 self._write(("\n".join(texts) + "\n").encode("utf-8", "replace"))
