@@ -168,11 +168,12 @@ class _Writer:
         # A change's lines in one write (the same bytes as a write a line).
         texts = []  # (a loop, not a comprehension: a change has two or three lines)
         for line in lines:
-            if line[1] and hears[line[5]]:
-                texts.append(line[1])
+            if (text := line[1]) and hears[line[5]]:
+                texts.append(text)
         if texts:
+            texts.append("")  # the last line's newline
             try:
-                self._write(("\n".join(texts) + "\n").encode("utf-8", "replace"))
+                self._write("\n".join(texts).encode("utf-8", "replace"))
             except (OSError, ValueError, AttributeError) as exc:
                 raise OutputGone from exc
 
