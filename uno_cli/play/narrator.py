@@ -380,7 +380,7 @@ class Narrator:
                         brief = False  # at short the first card begins the match
                 text = None if silent else describe_event(ev, viewer, names)
             # The JSON object is made only when it is read (JSON output).
-            line = [kind, text, None, seat, False, brief, None] if text_only else [
+            line: list[Any] = [kind, text, None, seat, False, brief, None] if text_only else [
                 kind, text, None, seat, kind in _ASKING and (seat in asked or kind == _BEEP_RACE), brief,
                 (_payload, ev, viewer, names, scripted, text)]
             after = _LINES_AFTER.get(kind)
@@ -401,8 +401,8 @@ class Narrator:
                         line[1] = None
                         continue
                     if head[5] == line[5]:
-                        joined = d.fold(head[0], head[3], head[1], line[0], line[3], line[1], head_ev, ev, behind,
-                                        viewer, names)
+                        joined = d.fold(head[0], head[3], head[1], line[0], line[3], line[1], head_ev,  # type: ignore[arg-type]
+                                        ev, behind, viewer, names)
                         if joined is not None:
                             head[1] = joined
                             head[4] = head[4] or line[4]
