@@ -263,6 +263,7 @@ class Narrator:
         """Called with every message said to the match's own listener."""
         self.viewer = viewer
         """The seat whose point of view the text takes ("You play ..."), or None."""
+        self._sink: tuple[Any, Any, bool] = (None, None, False)
         self.turn_state: tuple[int | None, bool] = (None, False)
         """What was said of the turn: whose turn was said last, and whether a card was played out
         of turn since (then whose turn it is is said, even at short verbosity)."""
@@ -302,10 +303,13 @@ class Narrator:
     def say(self, events: list[Event]) -> None:
         """Say ``events`` to the session's own output (from its viewer's point of view)."""
         output = self.output
-        write = getattr(output, "write_lines", None)
+        sink = self._sink
+        if sink[0] is not output:  # what the output takes, read once per output
+            write = getattr(output, "write_lines", None)
+            sink = self._sink = (output, write, write is not None and getattr(output, "text_only", False))
+        write = sink[1]
         # Several scripted seats: the script controls them all, so it sees their secrets.
-        lines, self.turn_state = self.lines(events, self.viewer, self.scripted_seats,
-                                            write is not None and getattr(output, "text_only", False))
+        lines, self.turn_state = self.lines(events, self.viewer, self.scripted_seats, sink[2])
         if write is not None:
             write(lines)  # an output that takes the plain lines (script mode's writer)
             return
