@@ -41,14 +41,8 @@ def name_of(seat: Seat | None, names: Sequence[str]) -> str:
     """The name of ``seat`` (1-based "Player N" when there is no name)."""
     if seat is None:
         return "?"
-    if seat >= 0:
-        try:
-            name = names[seat]
-        except IndexError:
-            pass
-        else:
-            if name:
-                return name
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
     return _("Player {number}").format(number=seat_number(seat))
 
 
