@@ -4,7 +4,8 @@ The narrator of a match (``session.narrator``, see :mod:`uno_cli.play.session`) 
 events into messages for an output callback: ``narrate(events, viewer)``, its plain-list form
 ``lines(events, viewer)`` for an output that writes lines without making a Message each
 (script mode's), ``turn_state``, ``say(events)`` (an output with a ``write_lines`` method is
-given each change's lines at once), ``emit``, ``output``, ``viewer``.
+given each change's lines at once; one whose ``text_only`` is true reads only their text and
+``brief``, and gets lines without their JSON object), ``emit``, ``output``, ``viewer``.
 
 Messages
 --------
