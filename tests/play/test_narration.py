@@ -33,7 +33,7 @@ def _said(out: list[Message], verbosity: str = "full") -> list[str]:
 def test_each_players_points_are_said_before_the_totals() -> None:
     with use_language("en"):
         session, out = _session()
-        session.narrator._emit_events([Event("hand_end", 0, {"gained": {0: 45, 1: 0}, "points": {0: 0, 1: 45}})])
+        session.narrator.say([Event("hand_end", 0, {"gained": {0: 45, 1: 0}, "points": {0: 0, 1: 45}})])
     assert [m.type for m in out] == ["hand_end", "points", "points", "scores"]
     assert _said(out)[:3] == ["You win the hand.", "You get 45 points.", "Ana gets 0 points."]
 
@@ -41,15 +41,15 @@ def test_each_players_points_are_said_before_the_totals() -> None:
 def test_a_turn_that_stays_after_a_draw_is_not_said_again() -> None:
     with use_language("en"):
         session, out = _session()
-        session.narrator._emit_events([Event("turn", 1)])
-        session.narrator._emit_events([Event("draw", 1, {"count": 2}), Event("turn", 1)])
+        session.narrator.say([Event("turn", 1)])
+        session.narrator.say([Event("draw", 1, {"count": 2}), Event("turn", 1)])
     assert _said(out) == ["Ana's turn.", "Ana draws 2 cards."]
 
 
 def test_whose_turn_is_said_after_an_out_of_turn_card_even_at_short_verbosity() -> None:
     with use_language("en"):
         session, out = _session()
-        session.narrator._emit_events([Event("play", 1, {"card": "r7", "how": "jump_in"}), Event("turn", 1)])
+        session.narrator.say([Event("play", 1, {"card": "r7", "how": "jump_in"}), Event("turn", 1)])
     assert _said(out, "short") == ["Ana jumps in with red 7.", "Ana's turn."]
 
 
@@ -57,7 +57,7 @@ def test_whose_turn_is_said_after_a_straight_card_that_leaves_the_turn_where_it_
     with use_language("en"):
         session, out = _session()
         current = session.game.current
-        session.narrator._emit_events([Event("play", 1, {"card": "r7", "how": "sequence"})])
+        session.narrator.say([Event("play", 1, {"card": "r7", "how": "sequence"})])
     assert [m.type for m in out] == ["play", "turn"]
     assert out[1].seat == current and out[1].brief
 
@@ -65,7 +65,7 @@ def test_whose_turn_is_said_after_a_straight_card_that_leaves_the_turn_where_it_
 def test_an_opponents_turn_in_the_normal_order_is_left_out_at_short_verbosity() -> None:
     with use_language("en"):
         session, out = _session()
-        session.narrator._emit_events([Event("play", 0, {"card": "r7", "how": "turn"}), Event("turn", 1)])
+        session.narrator.say([Event("play", 0, {"card": "r7", "how": "turn"}), Event("turn", 1)])
     assert _said(out, "short") == ["You play red 7."]
     assert _said(out, "full") == ["You play red 7.", "Ana's turn."]
 
@@ -73,7 +73,7 @@ def test_an_opponents_turn_in_the_normal_order_is_left_out_at_short_verbosity() 
 def test_with_two_players_a_reverse_is_said_as_the_turn_it_gives() -> None:
     with use_language("en"):
         session, out = _session()
-        session.narrator._emit_events([Event("play", 1, {"card": "rr", "how": "turn"}), Event("reverse", 1, {"direction": -1}),
+        session.narrator.say([Event("play", 1, {"card": "rr", "how": "turn"}), Event("reverse", 1, {"direction": -1}),
                               Event("skip", 0), Event("turn", 1)])
     assert _said(out, "short") == ["Ana plays red Reverse.", "Ana's turn."]
 
@@ -82,7 +82,7 @@ def test_with_three_players_a_reverse_is_said_as_a_change_of_direction_in_the_ca
     # One change, one line (issue 24: the lines of a change lag behind one another).
     with use_language("en"):
         session, out = _session(players=3)
-        session.narrator._emit_events([Event("play", 1, {"card": "rr", "how": "turn"}), Event("reverse", 1, {"direction": -1}),
+        session.narrator.say([Event("play", 1, {"card": "rr", "how": "turn"}), Event("reverse", 1, {"direction": -1}),
                               Event("turn", 0)])
     assert _said(out) == ["Ana plays red Reverse; direction changes.", "Your turn."]
     assert [m.type for m in out] == ["play", "reverse", "turn"]  # each event keeps its message (JSON, sound)
@@ -92,7 +92,7 @@ def test_with_three_players_a_reverse_is_said_as_a_change_of_direction_in_the_ca
 def test_a_skip_says_whom_it_skips_in_the_cards_line() -> None:
     with use_language("en"):
         session, out = _session(players=3)
-        session.narrator._emit_events([Event("play", 2, {"card": "rs", "how": "turn"}), Event("skip", 0), Event("turn", 1)])
+        session.narrator.say([Event("play", 2, {"card": "rs", "how": "turn"}), Event("skip", 0), Event("turn", 1)])
     assert _said(out, "short") == ["Bruno plays red Skip; you're skipped."]
     assert _said(out, "full") == ["Bruno plays red Skip; you're skipped.", "Ana's turn."]
 
@@ -100,25 +100,25 @@ def test_a_skip_says_whom_it_skips_in_the_cards_line() -> None:
 def test_a_skip_just_drawn_and_played_says_whom_it_skips_in_the_cards_line() -> None:
     with use_language("en"):
         session, out = _session(players=3)
-        session.narrator._emit_events([Event("play", 2, {"card": "gs", "how": "drawn"}), Event("skip", 0), Event("turn", 1)])
+        session.narrator.say([Event("play", 2, {"card": "gs", "how": "drawn"}), Event("skip", 0), Event("turn", 1)])
     assert _said(out, "short") == ["Bruno plays green Skip; you're skipped."]
 
 
 def test_a_jump_in_with_a_skip_keeps_the_skip_in_its_own_line() -> None:
     with use_language("en"):
         session, out = _session(players=3)
-        session.narrator._emit_events([Event("play", 2, {"card": "rs", "how": "jump_in"}), Event("skip", 0)])
+        session.narrator.say([Event("play", 2, {"card": "rs", "how": "jump_in"}), Event("skip", 0)])
     assert _said(out, "short")[:2] == ["Bruno jumps in with red Skip.", "Your turn is skipped."]
 
 
 def test_a_draw_two_s_victim_draws_and_is_skipped_in_one_line() -> None:
     with use_language("en"):
         session, out = _session(players=3)
-        session.narrator._emit_events([Event("play", 2, {"card": "b+2", "how": "turn"}), Event("draw", 1, {"count": 2}),
+        session.narrator.say([Event("play", 2, {"card": "b+2", "how": "turn"}), Event("draw", 1, {"count": 2}),
                               Event("skip", 1), Event("turn", 0)])
         # The turn would wait behind two lines: it is said as a sentence of the last.
         assert _said(out) == ["Bruno plays blue Draw Two.", "Ana draws 2, skipped. Your turn."]
-        session.narrator._emit_events([Event("play", 1, {"card": "g+2", "how": "turn"}),
+        session.narrator.say([Event("play", 1, {"card": "g+2", "how": "turn"}),
                               Event("draw", 0, {"count": 2}, {"cards": ["r2", "y5"]}, secret_to=0), Event("skip", 0)])
     assert _said(out)[2:] == ["Ana plays green Draw Two.", "You draw red 2 and yellow 5, skipped."]
 
@@ -126,7 +126,7 @@ def test_a_draw_two_s_victim_draws_and_is_skipped_in_one_line() -> None:
 def test_a_turn_after_a_jump_in_and_the_penalty_waiting_are_one_line() -> None:
     with use_language("en"):
         session, out = _session(players=3)
-        session.narrator._emit_events([Event("play", 1, {"card": "r+2", "how": "jump_in"}), Event("turn", 2),
+        session.narrator.say([Event("play", 1, {"card": "r+2", "how": "jump_in"}), Event("turn", 2),
                               Event("pending", 2, {"total": 4})])
     # Only the player whose turn it is takes (or answers) a penalty: its line says whose turn.
     assert _said(out, "short") == ["Ana jumps in with red Draw Two.", "Bruno must take 4."]
@@ -137,7 +137,7 @@ def test_a_turn_after_a_jump_in_and_the_penalty_waiting_are_one_line() -> None:
 def test_the_players_own_turn_to_take_a_penalty_is_the_penalty_s_line() -> None:
     with use_language("en"):
         session, out = _session(players=3)
-        session.narrator._emit_events([Event("play", 1, {"card": "r+2", "how": "stack"}), Event("turn", 0),
+        session.narrator.say([Event("play", 1, {"card": "r+2", "how": "stack"}), Event("turn", 0),
                               Event("pending", 0, {"total": 4})])
     assert _said(out, "short") == ["Ana stacks red Draw Two.", "You must take 4."]
     assert out[1].type == "turn" and out[2].text is None  # the turn keeps its place (its sound, its JSON)
@@ -203,21 +203,21 @@ def test_another_player_who_takes_a_penalty_and_keeps_the_turn_has_the_turn_said
 def test_the_players_turn_after_a_one_line_move_is_a_line_of_its_own() -> None:
     with use_language("en"):
         session, out = _session(players=3)
-        session.narrator._emit_events([Event("play", 2, {"card": "r5", "how": "turn"}), Event("turn", 0)])
+        session.narrator.say([Event("play", 2, {"card": "r5", "how": "turn"}), Event("turn", 0)])
     assert _said(out, "short") == ["Bruno plays red 5.", "Your turn."]
 
 
 def test_a_line_said_only_at_full_is_not_folded_into_one_said_at_short() -> None:
     with use_language("en"):
         session, out = _session(players=3)
-        session.narrator._emit_events([Event("play", 2, {"card": "r5", "how": "turn"}), Event("turn", 1)])
+        session.narrator.say([Event("play", 2, {"card": "r5", "how": "turn"}), Event("turn", 1)])
     assert _said(out, "short") == ["Bruno plays red 5."]
 
 
 def test_a_caught_player_is_said_once_with_the_cards_drawn_in_the_draw_line() -> None:
     with use_language("en"):
         session, out = _session()
-        session.narrator._emit_events([Event("caught", 1, {"by": 0, "count": 2}), Event("draw", 1, {"count": 2})])
+        session.narrator.say([Event("caught", 1, {"by": 0, "count": 2}), Event("draw", 1, {"count": 2})])
     assert _said(out) == ["You catch Ana without UNO.", "Ana draws 2 cards."]
 
 
@@ -230,7 +230,7 @@ def test_only_the_drawing_player_hears_that_the_drawn_card_can_be_played() -> No
 def test_a_bluffers_hand_is_shown_in_a_line_of_its_own() -> None:
     with use_language("en"):
         session, out = _session()
-        session.narrator._emit_events([Event("challenge_result", 1, {"guilty": True, "challenger": 0},
+        session.narrator.say([Event("challenge_result", 1, {"guilty": True, "challenger": 0},
                                     {"hand": ["b2", "r5"]}, secret_to=0)])
     assert _said(out) == ["Ana bluffed!", "Ana's cards: red 5 and blue 2."]
 
@@ -239,7 +239,7 @@ def test_a_draw_of_more_than_three_cards_says_the_count_then_the_cards_at_full_v
     with use_language("en"):
         session, out = _session()
         cards = ["r1", "y2", "g3", "b4"]
-        session.narrator._emit_events([Event("draw", 0, {"count": 4}, {"cards": cards})])
+        session.narrator.say([Event("draw", 0, {"count": 4}, {"cards": cards})])
     assert _said(out) == ["You draw 4 cards.", "red 1, yellow 2, green 3, and blue 4."]
     assert _said(out, "short") == ["You draw 4 cards."]  # the cards: asked for with the hand command
 
@@ -247,14 +247,14 @@ def test_a_draw_of_more_than_three_cards_says_the_count_then_the_cards_at_full_v
 def test_a_draw_of_three_cards_or_fewer_names_them_in_one_line() -> None:
     with use_language("en"):
         session, out = _session()
-        session.narrator._emit_events([Event("draw", 0, {"count": 2}, {"cards": ["r1", "y2"]})])
+        session.narrator.say([Event("draw", 0, {"count": 2}, {"cards": ["r1", "y2"]})])
     assert _said(out, "short") == ["You draw 2 cards: red 1 and yellow 2."]
 
 
 def test_a_wild_played_with_its_colour_says_the_colour_in_the_cards_line() -> None:
     with use_language("en"):
         session, out = _session()
-        session.narrator._emit_events([Event("play", 1, {"card": "w", "how": "turn", "color": "b"})])
+        session.narrator.say([Event("play", 1, {"card": "w", "how": "turn", "color": "b"})])
     assert _said(out)[:1] == ["Ana plays Wild: blue."]
     assert [m.type for m in out] == ["play", "color_chosen"]
 

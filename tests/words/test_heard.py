@@ -442,7 +442,7 @@ def _folded_lines(language: str) -> list[tuple[str, str, str]]:
         for events in changes:
             out: list = []
             session.narrator.output = out.append
-            session.narrator._emit_events(events)
+            session.narrator.say(events)
             lines = [m.text for m in out if said(m, "short")]
             assert len(lines) == 1, lines  # folded into one line
             line = lines[0]

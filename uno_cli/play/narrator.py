@@ -4,7 +4,8 @@ The narrator of a match (``session.narrator``, see :mod:`uno_cli.play.session`) 
 events into messages for an output callback: ``narrate(events, viewer)``, its plain-list form
 ``lines(events, viewer)`` for an output that writes lines without making a Message each
 (script mode's), ``turn_state``, ``say(events)`` (an output with a ``write_lines`` method is
-given each change's lines at once), ``emit``, ``output``, ``viewer``.
+given each change's lines at once; one whose ``text_only`` is true reads only their text and
+``brief``, and gets lines without their JSON object), ``emit``, ``output``, ``viewer``.
 
 Messages
 --------
@@ -29,6 +30,7 @@ from uno_cli.play.playconfig import PlayConfig
 from uno_cli.play.wire import event_json
 from uno_cli.words import describe as d
 from uno_cli.words import messagetypes as mt
+from uno_cli.words.describe import FOLDS_INTO
 from uno_cli.words.describe import describe as describe_event
 
 if TYPE_CHECKING:
@@ -154,6 +156,15 @@ class Message:
 
 
 _STARTS = frozenset({E.HAND_START, E.MATCH_START})
+# The kinds the narration tests, as module names (a global read, not an attribute's too).
+_TURN, _PLAY, _DRAW, _REVERSE, _SKIP, _HAND_START, _BEEP_RACE = (
+    E.TURN, E.PLAY, E.DRAW, E.REVERSE, E.SKIP, E.HAND_START, E.BEEP_RACE)
+#: The ways of playing a card out of turn (then whose turn it is is said after it).
+_OUT_OF_TURN_HOWS = ("jump_in", "sequence")
+#: Events said as described, at both verbosities, that change nothing of what was said of the
+#: turn but a play's (said first in the narration's loop, the common case).
+_PLAIN = frozenset(k.value for k in EventKind) - SHORT_SKIP - {
+    E.TURN, E.REVERSE, E.SKIP, E.HAND_START, E.MATCH_START}
 #: Events that ask a controlled seat to act (an important line when that seat is asked).
 _ASKING = frozenset({E.TURN, E.PENDING, E.BEEP_RACE, E.PLAYABLE_DRAWN})
 #: Draws that take a penalty: where taking does not skip (draw_skips off), the turn that stays is said.
@@ -164,40 +175,48 @@ def _seat_field(seat: Seat | None) -> int | None:
     return seat_number(seat) if seat is not None else None
 
 
-def _color_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> list[list[Any]]:
+def _color_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] | None:
     """A wild played with its colour: the colour in a line of its own (folded into the play's)."""
     color = ev.data.get("color")
     if not color:
-        return []
+        return None
     return [_line(mt.COLOR_CHOSEN, d.color_chosen_text(ev.seat, color, viewer, n.names),
                      {"seat": _seat_field(ev.seat), "color": color}, ev.seat)]
 
 
-def _dealt_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> list[list[Any]]:
+def _secret(ev: Event, viewer: Seat | None) -> Any:
+    """What ``ev`` tells ``viewer`` alone (None: nothing)."""
+    return ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
+
+
+def _dealt_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] | None:
     """The viewer's own hand as dealt (said at full verbosity)."""
+    secret = _secret(ev, viewer)
     if not secret:
-        return []
+        return None
     return [_line(mt.HAND, d.cards_line_text(secret.get("cards", []), sort=True),
                      {"seat": _seat_field(ev.seat), "cards": list(secret.get("cards", []))}, ev.seat, brief=False)]
 
 
-def _drawn_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> list[list[Any]]:
+def _drawn_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] | None:
     """The cards of a long draw, in a line of their own (the draw's line says their count)."""
+    secret = _secret(ev, viewer)
     if not secret or len(secret.get("cards", ())) <= d.LISTED_DRAW:
-        return []
+        return None
     return [_line(mt.DRAWN_CARDS, d.cards_line_text(secret["cards"]),
                      {"seat": _seat_field(ev.seat), "cards": list(secret["cards"])}, ev.seat, brief=False)]
 
 
-def _revealed_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> list[list[Any]]:
+def _revealed_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] | None:
     """The hand a challenge showed to the challenger."""
+    secret = _secret(ev, viewer)
     if not (secret and "hand" in secret and ev.seat is not None and ev.seat != viewer):
-        return []
+        return None
     return [_line(mt.REVEALED, d.revealed_text(ev.seat, secret["hand"], n.names),
                      {"seat": _seat_field(ev.seat), "cards": list(secret["hand"])}, ev.seat)]
 
 
-def _rules_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> list[list[Any]]:
+def _rules_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] | None:
     """The rules of the match (at short they are one key away, F2, Page Up)."""
     from uno_cli.engine.options import PRESETS
     from uno_cli.words.optioninfo import preset_name
@@ -208,7 +227,7 @@ def _rules_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> lis
                      {"preset": name}, brief=False)]
 
 
-def _points_lines(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> list[list[Any]]:
+def _points_lines(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] | None:
     """Each player's points after a hand, then the scores."""
     g = n.game
     gained = ev.data.get("gained") or {}
@@ -223,7 +242,7 @@ def _points_lines(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> l
     return lines
 
 
-def _final_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> list[list[Any]]:
+def _final_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] | None:
     """The final scores."""
     g = n.game
     return [_line(mt.GAME_OVER, d.final_scores_text(g.scores, n.names, viewer, g.eliminated),
@@ -232,8 +251,8 @@ def _final_line(n: Narrator, ev: Event, viewer: Seat | None, secret: Any) -> lis
 
 
 #: The lines of their own that follow an event of these kinds (drawn cards, a revealed hand,
-#: points, totals), each made by its function (an empty list: none this time).
-_LINES_AFTER: dict[str, Callable[[Narrator, Event, Seat | None, Any], list[list[Any]]]] = {
+#: points, totals), each made by its function (None: none this time).
+_LINES_AFTER: dict[str, Callable[[Narrator, Event, Seat | None], list[list[Any]] | None]] = {
     E.PLAY: _color_line, E.HAND_DEALT: _dealt_line, E.DRAW: _drawn_line, E.CHALLENGE_RESULT: _revealed_line,
     E.MATCH_START: _rules_line, E.HAND_END: _points_lines, E.MATCH_END: _final_line,
 }
@@ -254,6 +273,7 @@ class Narrator:
         """Called with every message said to the match's own listener."""
         self.viewer = viewer
         """The seat whose point of view the text takes ("You play ..."), or None."""
+        self._sink: tuple[Any, Any, bool] = (None, None, False)
         self.turn_state: tuple[int | None, bool] = (None, False)
         """What was said of the turn: whose turn was said last, and whether a card was played out
         of turn since (then whose turn it is is said, even at short verbosity)."""
@@ -290,20 +310,21 @@ class Narrator:
         """The seats a person or a script plays (the seats are fixed when the match is made)."""
         return [s for s in all_seats(self.game.players) if self.controlled(s)]
 
-    def _emit_events(self, events: list[Event]) -> None:
-        # Several scripted seats: the script controls them all, so it sees their secrets.
-        lines, self.turn_state = self.lines(events, self.viewer, self.scripted_seats)
+    def say(self, events: list[Event]) -> None:
+        """Say ``events`` to the session's own output (from its viewer's point of view)."""
         output = self.output
-        write = getattr(output, "write_lines", None)
+        sink = self._sink
+        if sink[0] is not output:  # what the output takes, read once per output
+            write = getattr(output, "write_lines", None)
+            sink = self._sink = (output, write, write is not None and getattr(output, "text_only", False))
+        write = sink[1]
+        # Several scripted seats: the script controls them all, so it sees their secrets.
+        lines, self.turn_state = self.lines(events, self.viewer, self.scripted_seats, sink[2])
         if write is not None:
             write(lines)  # an output that takes the plain lines (script mode's writer)
             return
         for line in lines:
             output(Message(*line))
-
-    def say(self, events: list[Event]) -> None:
-        """Say ``events`` to the session's own output (from its viewer's point of view)."""
-        self._emit_events(events)
 
     def narrate(self, events: list[Event], viewer: Seat | None,
                 scripted: Sequence[int] = ()) -> tuple[list[Message], tuple[int | None, bool]]:
@@ -312,19 +333,22 @@ class Narrator:
         lines, state = self.lines(events, viewer, scripted)
         return [Message(*line) for line in lines], state
 
-    def lines(self, events: list[Event], viewer: Seat | None,
-              scripted: Sequence[int] = ()) -> tuple[list[list[Any]], tuple[int | None, bool]]:
+    def lines(self, events: list[Event], viewer: Seat | None, scripted: Sequence[int] = (),
+              text_only: bool = False) -> tuple[list[list[Any]], tuple[int | None, bool]]:
         """:meth:`narrate`'s lines as plain lists, the arguments of each :class:`Message` (type, text,
-        data, seat, important, brief, make), for an output that writes them without the objects.
+        data, seat, important, brief, make), for an output that writes them without the objects;
+        ``text_only``: for an output that reads only their text and ``brief`` (an event's line
+        is then never important, and has no JSON object).
 
         One pass: each event's line is decided (said or not, at which verbosity, important) and
         folded into the line before it where a listener hears them as one (:func:`describe.fold`)
         as it is made, then the lines of its own that follow it."""
-        g = self.game
+        match = self.match
+        g = match.game
         turn_said, out_of_turn = self.turn_state
         reversed_duo = False
         asked = self.scripted_seats  # their asking lines are important
-        names = self.names
+        names = match.names
         out: list[list[Any]] = []
         # The fold: the line later lines may join, the event that made it, and whether it
         # waits behind another line of the change.
@@ -336,63 +360,71 @@ class Narrator:
         for index, ev in enumerate(pending):
             kind = ev.type
             seat = ev.seat
-            brief = kind not in SHORT_SKIP
-            silent = False  # the event's line stays (its JSON, its sound), with nothing said
-            if kind == E.TURN:
-                if seat == turn_said and not (
-                    index and pending[index - 1].type == E.DRAW and pending[index - 1].data.get("reason") in _PENALTY_DRAWS
-                    and seat == pending[index - 1].seat and not any(e.type == E.TURN for e in pending[index + 1:])
-                ):
-                    # The turn did not change (a draw): not said again. After a penalty taken it is:
-                    # "You must take 2." was its line, and the player still has the turn.
-                    silent = True
-                else:
-                    brief = seat == viewer or out_of_turn or reversed_duo
-                turn_said = seat
-                out_of_turn = reversed_duo = False
-            elif kind == E.PLAY:
-                turn_said = None
-                out_of_turn = ev.data.get("how") in ("jump_in", "sequence")
-            elif kind == E.REVERSE:
-                if g.players - sum(g.eliminated) == 2:
-                    # With two players a Reverse is said as the turn it gives.
-                    reversed_duo = silent = True
-            elif kind == E.SKIP:
-                silent = reversed_duo
-            elif kind in _STARTS:
-                turn_said, out_of_turn = None, False
-                if kind == E.HAND_START and _int_or(ev.data.get("hand"), 0) == 1:
-                    brief = False  # at short the first card begins the match
-            text = None if silent else describe_event(ev, viewer, names)
-            important = kind in _ASKING and (seat in asked or kind == E.BEEP_RACE)
+            if kind in _PLAIN:
+                # No turn bookkeeping, said at both verbosities (most plays, draws).
+                text = describe_event(ev, viewer, names)
+                brief = True
+                if kind == _PLAY:
+                    turn_said = None
+                    out_of_turn = ev.data.get("how") in _OUT_OF_TURN_HOWS
+            else:
+                brief = kind not in SHORT_SKIP
+                silent = False  # the event's line stays (its JSON, its sound), with nothing said
+                if kind == _TURN:
+                    if seat == turn_said and not (
+                        index and pending[index - 1].type == _DRAW and pending[index - 1].data.get("reason") in _PENALTY_DRAWS
+                        and seat == pending[index - 1].seat and not any(e.type == _TURN for e in pending[index + 1:])
+                    ):
+                        # The turn did not change (a draw): not said again. After a penalty taken it is:
+                        # "You must take 2." was its line, and the player still has the turn.
+                        silent = True
+                    else:
+                        brief = seat == viewer or out_of_turn or reversed_duo
+                    turn_said = seat
+                    out_of_turn = reversed_duo = False
+                elif kind == _REVERSE:
+                    if g.players - sum(g.eliminated) == 2:
+                        # With two players a Reverse is said as the turn it gives.
+                        reversed_duo = silent = True
+                elif kind == _SKIP:
+                    silent = reversed_duo
+                elif kind in _STARTS:
+                    turn_said, out_of_turn = None, False
+                    if kind == _HAND_START and _int_or(ev.data.get("hand"), 0) == 1:
+                        brief = False  # at short the first card begins the match
+                text = None if silent else describe_event(ev, viewer, names)
             # The JSON object is made only when it is read (JSON output).
-            line = [kind, text, None, seat, important, brief, (_payload, ev, viewer, names, scripted, text)]
+            line: list[Any] = [kind, text, None, seat, False, brief, None] if text_only else [
+                kind, text, None, seat, kind in _ASKING and (seat in asked or kind == _BEEP_RACE), brief,
+                (_payload, ev, viewer, names, scripted, text)]
             after = _LINES_AFTER.get(kind)
-            if after is None:
+            if after is None or (more := after(self, ev, viewer)) is None:
                 lines: Sequence[list[Any]] = (line,)
             else:
-                secret = ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
-                lines = [line, *after(self, ev, viewer, secret)]
+                lines = [line, *more]
             for line in lines:
                 out.append(line)
                 if not line[1]:
                     continue
-                if (head is not None and prior is not None and prior[5] == line[5]
-                        and d.joins_the_draw(head[0], head[3], line[0], line[3], viewer)):
-                    prior[1] = prior[1] + " " + line[1]  # type: ignore[operator]
-                    prior[4] = prior[4] or line[4]
-                    line[1] = None
-                    continue
-                joined = d.fold(head[0], head[3], head[1], line[0], line[3], line[1], head_ev, ev, behind, viewer,  # type: ignore[arg-type]
-                                names) if head is not None and head[5] == line[5] else None
-                if joined is None:
-                    behind = head is not None
-                    prior, head, head_ev = head, line, ev
-                else:
-                    head[1] = joined  # type: ignore[index]
-                    head[4] = head[4] or line[4]  # type: ignore[index]
-                    line[1] = None
+                if head is not None and line[0] in FOLDS_INTO:
+                    # A line that may join the one before it (see describe.fold).
+                    if (prior is not None and prior[5] == line[5]
+                            and d.joins_the_draw(head[0], head[3], line[0], line[3], viewer)):
+                        prior[1] = prior[1] + " " + line[1]  # type: ignore[operator]
+                        prior[4] = prior[4] or line[4]
+                        line[1] = None
+                        continue
+                    if head[5] == line[5]:
+                        joined = d.fold(head[0], head[3], head[1], line[0], line[3], line[1], head_ev,  # type: ignore[arg-type]
+                                        ev, behind, viewer, names)
+                        if joined is not None:
+                            head[1] = joined
+                            head[4] = head[4] or line[4]
+                            line[1] = None
+                            continue
+                behind = head is not None
+                prior, head, head_ev = head, line, ev
             if out_of_turn and index == len(pending) - 1 and g.phase in IN_TURN_PHASES:
                 # After every out-of-turn card, whose turn it is (the engine said no turn: it stayed).
-                pending.append(Event(E.TURN, g.current))
+                pending.append(Event(_TURN, g.current))
         return out, (turn_said, out_of_turn)

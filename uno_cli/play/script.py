@@ -133,9 +133,13 @@ class _Writer:
 
         self.stream = stream
         self.json = fmt == "json"
+        #: Text output reads only a line's text and whether it is brief (see :meth:`Narrator.lines`).
+        self.text_only = not self.json
         self.verbosity = verbosity
         self._said = said
-        self._heard = heard
+        #: Whether a line with text is heard at this verbosity, by its ``brief`` (False, True):
+        #: the one filter, :func:`heard`, asked once per session.
+        self._hears = (heard("-", False, verbosity), heard("-", True, verbosity))
         self._write = getattr(stream, "write", None) or _no_stream
 
     def __call__(self, message: Any) -> None:
@@ -160,14 +164,18 @@ class _Writer:
             for line in lines:
                 self(Message(*line))
             return
-        heard, verbosity, write = self._heard, self.verbosity, self._write
-        try:
-            for line in lines:
-                text = line[1]
-                if text is not None and heard(text, line[5], verbosity):
-                    write(text.encode("utf-8", "replace") + b"\n")
-        except (OSError, ValueError, AttributeError) as exc:
-            raise OutputGone from exc
+        hears = self._hears
+        # A change's lines in one write (the same bytes as a write a line).
+        texts = []  # (a loop, not a comprehension: a change has two or three lines)
+        for line in lines:
+            if (text := line[1]) and hears[line[5]]:
+                texts.append(text)
+        if texts:
+            texts.append("")  # the last line's newline
+            try:
+                self._write("\n".join(texts).encode("utf-8", "replace"))
+            except (OSError, ValueError, AttributeError) as exc:
+                raise OutputGone from exc
 
     def flush(self) -> None:
         try:

@@ -249,7 +249,8 @@ class Match:
     def settle(self) -> None:
         """After a change, before it is said: forget half-made plays, autosave."""
         self.partial = {}
-        self._autosave_now()
+        if self.autosave is not None:
+            self._autosave_now()
 
     def _autosave_now(self) -> None:
         if self.autosave is not None:

@@ -30,7 +30,7 @@ from uno_cli.words.messagetypes import COLOR_CHOSEN, DRAW, DRAWN_CARDS, FIRST_CA
 LISTED_DRAW = 3
 
 __all__ = [
-    "LISTED_DRAW", "beaten_text", "card_text", "cards_line_text", "color_chosen_text", "color_text",
+    "FOLDS_INTO", "LISTED_DRAW", "beaten_text", "card_text", "cards_line_text", "color_chosen_text", "color_text",
     "counts_text", "describe", "describe_error", "hand_text", "name_of", "pending_text", "points_text",
     "prompt_text", "revealed_text", "rules_text", "scores_text", "status_text", "too_late_text", "top_text",
     "turn_text",
@@ -79,8 +79,9 @@ def describe(event: Event, viewer: Seat | None, names: Sequence[str]) -> str | N
     if fn is None:
         return None
     seat = event.seat
-    you = _you(seat, viewer)
-    player = name_of(seat, names)
+    # _you and name_of without their calls (every line asks): a seat's own name, else name_of's.
+    you = seat is not None and seat == viewer
+    player = names[seat] if seat is not None and 0 <= seat < len(names) and names[seat] else name_of(seat, names)
     secret = event.secret if (event.secret and viewer is not None and viewer == event.secret_to) else None
     return fn(event, event.data, you, player, viewer, names, secret)
 
@@ -157,10 +158,19 @@ def _turn(e, d, you, p, v, names, s):
     return _("{player}'s turn.").format(player=p)
 
 
+#: The ways of playing a card said otherwise than "plays {card}" (the common case: in turn, drawn).
+_HOWS_OF_THEIR_OWN = frozenset({"beep", "jump_in", "sequence", "stack"})
+
+
 def _play(e, d, you, p, v, names, s):
     code = d.get("card", "")
-    card = card_name(code, form=OBJECT)
     how = d.get("how", "turn")
+    if how not in _HOWS_OF_THEIR_OWN:
+        card = card_name(code, form=OBJECT)
+        if you:
+            return _("You play {card}.").format(card=card)
+        return _("{player} plays {card}.").format(player=p, card=card)
+    card = card_name(code, form=OBJECT)
     if how in ("jump_in", "sequence", "stack"):
         card = card_name(code, form=WITH)  # "jumps in with a red 5": Serbian "crvenom peticom"
     if how == "beep":
@@ -178,9 +188,7 @@ def _play(e, d, you, p, v, names, s):
         if you:
             return _("You stack {card}.").format(card=card)
         return _("{player} stacks {card}.").format(player=p, card=card)
-    if you:
-        return _("You play {card}.").format(card=card)
-    return _("{player} plays {card}.").format(player=p, card=card)
+    return None  # (every other way is said above)
 
 
 def _color_chosen(e, d, you, p, v, names, s):
@@ -905,6 +913,12 @@ def joins_the_draw(a_type: str, a_seat: Seat | None, b_type: str, seat: Seat | N
     return a_type == DRAWN_CARDS and b_type == TURN and a_seat == seat and _you(seat, viewer)
 
 
+#: The message types of the lines :func:`fold` may fold into the line before them (and
+#: :func:`joins_the_draw` only a turn): a line of any other type starts a line of its own, and
+#: the narration does not ask.
+FOLDS_INTO = frozenset({TURN, PENDING, COLOR_CHOSEN, SKIP, REVERSE})
+
+
 def fold(a_type: str, a_seat: Seat | None, a_text: str, b_type: str, seat: Seat | None, text: str,
          ea: Event, eb: Event, behind: bool, viewer: Seat | None, names: Sequence[str]) -> str | None:
     """The line ``a`` (its message type, seat and text) with the later line ``b`` of the same change folded
@@ -917,6 +931,8 @@ def fold(a_type: str, a_seat: Seat | None, a_text: str, b_type: str, seat: Seat 
     ``behind``: ``a`` waits behind another line of the change. The narration folds only lines
     said at the same verbosities, and the lines folded in keep their place (their JSON and
     sound) with no text."""
+    if b_type not in FOLDS_INTO:
+        return None
     if b_type == TURN:
         # The player's turn waits behind one line at most: after a longer change it is
         # said as a sentence of the last line ("Ana draws 2, skipped. Your turn.").
@@ -929,8 +945,6 @@ def fold(a_type: str, a_seat: Seat | None, a_text: str, b_type: str, seat: Seat 
         # A turn to take a penalty: "Bruno must take 4." says both (only the player
         # whose turn it is takes, or answers, a penalty).
         return text if a_type == TURN and a_seat == seat else None
-    if b_type != COLOR_CHOSEN and b_type != SKIP and b_type != REVERSE:
-        return None
     first = _clause(a_text)
     if first is None:
         return None
