@@ -157,7 +157,7 @@ def seat_not_interactive(option: str, script: str) -> str:
              "it works with {script}.").format(option=option, script=script)
 
 
-def not_whole_number(value: Any, low: int, high: int) -> str:
+def not_whole_number(value: Any, low: Any, high: Any) -> str:
     """An option's value that is no whole number in its range."""
     return _("{value} is not a whole number from {low} to {high}.").format(value=value, low=low, high=high)
 
