@@ -318,18 +318,3 @@ def test_mypy_tells_a_seat_from_a_count_in_commands(tmp_path):
     errors = snippet_errors(tmp_path, SEAT_OR_COUNT)
     assert [e.split(":")[0] for e in errors] == ["6", "7"], errors
     assert all('expected "Seat' in e for e in errors), errors
-
-
-def test_a_line_parsed_again_means_the_same_and_is_a_fresh_command_the_caller_may_change() -> None:
-    from uno_cli.engine.seats import Seat
-
-    class Game:
-        players = 4
-
-    first = parse("play wild red", Seat(1), Game, "en", ["Ana", "Bo", "Cy", "Di"])
-    first.color, first.detail["seen"] = "b", True
-    again = parse("play wild red", Seat(1), Game, "en", ["Ana", "Bo", "Cy", "Di"])
-    assert (again.verb, again.card, again.color, again.detail) == ("play", "w", "r", {})
-    assert parse("play wild red", Seat(2), Game, "en", ["Ana", "Bo", "Cy", "Di"]).seat == Seat(2)
-    wrong = parse("play r" + "5" * 100, Seat(1), Game)  # a long line, parsed each time
-    assert wrong.error == "unknown_card" and parse("play r" + "5" * 100, Seat(1), Game) is not wrong

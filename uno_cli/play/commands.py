@@ -729,10 +729,6 @@ def _seat_from(item: tuple[str, Any], players: int) -> Seat | None:
 _NOT_TEXT = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 
 
-#: Lines longer than this are parsed each time, not kept (:func:`_parsed`).
-_KEPT_LINE = 80
-
-
 def parse(
     line: str,
     seat: Seat | None,
@@ -742,23 +738,6 @@ def parse(
 ) -> Command:
     """Parse one line for ``seat`` (0-based; ``@N`` overrides it). Never raises."""
     players = getattr(game, "players", 10)
-    if len(line) > _KEPT_LINE:
-        return _parse(line, seat, players, lang, names)
-    kept = _parsed(line, seat, players, lang, tuple(names))
-    cmd = Command.__new__(Command)  # a copy: the caller may change it
-    cmd.__dict__.update(kept.__dict__)
-    cmd.detail = dict(kept.detail)
-    return cmd
-
-
-@lru_cache(maxsize=4096)
-def _parsed(line: str, seat: Seat | None, players: int, lang: str, names: tuple[str, ...]) -> Command:
-    """:func:`_parse`, kept: a line means the same for the same seat, players and names (a table's
-    answers come back to the same few); :func:`parse` hands out copies."""
-    return _parse(line, seat, players, lang, names)
-
-
-def _parse(line: str, seat: Seat | None, players: int, lang: str, names: Sequence[str]) -> Command:
     text = line.strip().removeprefix("\ufeff")  # a byte-order mark some editors put first
     cmd = Command(seat=seat)
     if "\ufffd" in text:
