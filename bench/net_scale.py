@@ -280,7 +280,8 @@ def start_server(extra: list[str] | None = None, crowd: bool = True) -> tuple[su
     env = dict(os.environ, UNO_CLI_HOME=home, PYTHONPATH=str(ROOT), UNO_CLI_IGNORE_SETTINGS="1")
     server = subprocess.Popen([sys.executable, "-m", "uno_cli", "serve", "--listen", "127.0.0.1:0",
                                "--passcode", PASSCODE, "--lang", "en", "--speech", "off",
-                               *(["--max-players", "5000", "--max-tables", "5000", "--logins-per-address", "256"]
+                               *(["--max-players", "5000", "--max-tables", "5000", "--connections-per-address", "5000",
+                                   "--logins-per-address", "256"]
                                  if crowd else []),
                                *(extra or [])],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)

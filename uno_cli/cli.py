@@ -435,6 +435,17 @@ def _default_port() -> int:
     return DEFAULT_PORT
 
 
+class _Count(click.IntRange):
+    """A whole number in a range, refused in one sentence of the player's language (click's names its type
+    in English)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            self.fail(cli_words.not_whole_number(value, self.min, self.max), param, ctx)
+
+
 class _ServeCommand(click.Command):
     """``uno serve``: its help ends with where the server keeps its state (worked out when asked)."""
 
@@ -473,13 +484,15 @@ class _ServeCommand(click.Command):
               help=cli_words.help_text("away"))
 @click.option("--lang", default=None, help=cli_words.help_text("lang"))
 @click.option("--speech", type=said_choice("speech"), default="auto", help=cli_words.help_text("speech"))
-@click.option("--max-players", type=click.IntRange(1, 100_000), default=1000, show_default=True,
+@click.option("--max-players", type=_Count(1, 100_000), default=1000, show_default=True,
               help=cli_words.help_text("max_players"))
-@click.option("--max-tables", type=click.IntRange(1, 100_000), default=300, show_default=True,
+@click.option("--max-tables", type=_Count(1, 100_000), default=300, show_default=True,
               help=cli_words.help_text("max_tables"))
-@click.option("--tables-per-player", type=click.IntRange(1, 1000), default=2, show_default=True,
+@click.option("--tables-per-player", type=_Count(1, 1000), default=2, show_default=True,
               help=cli_words.help_text("tables_per_player"))
-@click.option("--logins-per-address", type=click.IntRange(1, 10_000), default=8, show_default=True,
+@click.option("--connections-per-address", type=_Count(1, 100_000), default=50, show_default=True,
+              help=cli_words.help_text("connections_per_address"))
+@click.option("--logins-per-address", type=_Count(1, 10_000), default=8, show_default=True,
               help=cli_words.help_text("logins_per_address"))
 @click.option("--bot-moves", type=click.FloatRange(0.1, 100_000.0), default=40.0, show_default=True,
               help=cli_words.help_text("bot_moves"))
@@ -536,7 +549,8 @@ def serve(**kw: Any) -> None:
 
     clock = Clock(pace=kw["pace"], race_window=max(kw["pace"], 0.5), away_timeout=kw["away"])
     limits = Limits(connections=kw["max_players"], tables=kw["max_tables"], tables_per_player=kw["tables_per_player"],
-                    logins_per_address=kw["logins_per_address"], unattended_moves=kw["bot_moves"])
+                    connections_per_address=kw["connections_per_address"], logins_per_address=kw["logins_per_address"],
+                    unattended_moves=kw["bot_moves"])
     # The start lines are printed and spoken, as the game speaks (the fingerprint group by group).
     announcer = Announcer(lambda text: click.echo(text))
     start_speaker(kw["speech"], announcer, lang)

@@ -223,3 +223,92 @@ def test_the_share_an_address_counts_in():
     assert address_share("::ffff:203.0.113.9") == "203.0.113.9"
     assert address_share("203.0.113.9") == "203.0.113.9"
     assert address_share("") == ""  # no transport said
+def _serve_process(home, *options: str):
+    """``uno serve`` in its own process and data folder, on a free port: (process, port)."""
+    import os
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, UNO_CLI_HOME=str(home), PYTHONPATH=str(root), UNO_CLI_IGNORE_SETTINGS="1")
+    proc = subprocess.Popen([sys.executable, "-m", "uno_cli", "serve", "--listen", "127.0.0.1:0", "--speech", "off",
+                             "--lang", "en", "--passcode", PASSCODE, *options], env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    for _ in range(5):
+        found = re.search(r"port (\d+)", proc.stdout.readline())
+        if found:
+            return proc, int(found.group(1))
+    proc.kill()
+    raise AssertionError("the server did not start")
+
+
+def test_uno_serve_connections_per_address_lets_more_players_than_the_default_in_from_one_address(tmp_path):
+    from uno_cli.net.limits import Limits
+
+    allowed = Limits().connections_per_address + 1  # one more than the default lets in
+
+    async def go(port):
+        held = []
+        for n in range(allowed):
+            client = await Client.open(port, f"P{n}")
+            await client.read_until(lambda o: o["type"] == "welcome")
+            held.append(client)
+        with pytest.raises((asyncssh.Error, OSError)):
+            extra = await Client.open(port, "Extra")
+            await extra.read_until(lambda o: o["type"] == "welcome")
+        for client in held:
+            client.close()
+        return len(held)
+
+    proc, port = _serve_process(tmp_path, "--connections-per-address", str(allowed))
+    try:
+        assert run(go(port)) == allowed
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
+def test_uno_serve_per_address_options_reach_the_server_and_their_defaults_stay(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from uno_cli import cli
+    from uno_cli.net import server as net_server
+    from uno_cli.net.limits import Limits
+
+    given = []
+
+    async def spy(*args, limits, **kw):
+        given.append(limits)
+        return 0
+
+    monkeypatch.setenv("UNO_CLI_HOME", str(tmp_path))
+    monkeypatch.setattr(net_server, "serve", spy)
+    for options in ((), ("--connections-per-address", "5000", "--logins-per-address", "256")):
+        done = CliRunner().invoke(cli.main, ["serve", "--speech", "off", "--lang", "en", *options],
+                                  env={"UNO_CLI_IGNORE_SETTINGS": "1"})
+        assert done.exit_code == 0, done.output
+    assert (given[0].connections_per_address, given[0].logins_per_address) == (
+        Limits().connections_per_address, Limits().logins_per_address) == (50, 8)
+    assert (given[1].connections_per_address, given[1].logins_per_address) == (5000, 256)
+
+
+@pytest.mark.parametrize(("value", "lang", "said"), [
+    ("0", "en", "Invalid value for '--connections-per-address': 0 is not a whole number from 1 to 100000."),
+    ("many", "pt", "Valor inválido para '--connections-per-address': many não é um número inteiro de 1 a 100000."),
+    ("2.5", "it", "Valore non valido per '--connections-per-address': 2.5 non è un numero intero da 1 a 100000."),
+])
+def test_uno_serve_refuses_a_per_address_limit_that_is_no_positive_whole_number_in_the_players_language(
+        value, lang, said, tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, UNO_CLI_HOME=str(tmp_path), PYTHONPATH=str(root), UNO_CLI_IGNORE_SETTINGS="1")
+    done = subprocess.run([sys.executable, "-m", "uno_cli", "serve", "--lang", lang, "--speech", "off",
+                           "--connections-per-address", value], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines()[-1].endswith(said)

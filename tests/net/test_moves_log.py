@@ -204,3 +204,18 @@ def test_a_version_2_store_migrates_to_version_3_with_an_empty_log_and_keeps_its
     store.write({3: '{"net": {"name": "friday"}}'})  # the whole row again: its log starts over
     assert store.moves() == {}
     store.close()
+
+
+def test_one_move_written_alone_is_kept_and_a_failed_one_is_a_store_error_that_changes_nothing(tmp_path):
+    import pytest
+
+    from uno_cli.net.store import StoreError
+
+    store = TableStore(tmp_path / "tables.sqlite3")
+    store.write({3: '{"net": {}}'})
+    store.write({}, {3: [(0, '["draw", 0, null, null, null]')]})  # one statement, no BEGIN around it
+    store.write({}, {3: [(1, '["pass", 0, null, null, null]')]})
+    with pytest.raises(StoreError):
+        store.write({}, {3: [(1, '["draw", 1, null, null, null]')]})  # that place in the log is taken
+    assert store.moves() == {3: ['["draw", 0, null, null, null]', '["pass", 0, null, null, null]']}
+    assert not store._db.in_transaction

@@ -81,6 +81,8 @@ HELP: dict[str, str] = {
     "max_players": N_("Players connected at once, at most."),
     "max_tables": N_("Tables on the server, at most."),
     "tables_per_player": N_("Tables one player may open that are not over."),
+    "connections_per_address": N_("Players connected at once from one address, at most (raise it for many players "
+                                  "behind one router, or for a benchmark)."),
     "logins_per_address": N_("Connections still logging in from one address; a new one ends the oldest."),
     "bot_moves": N_("Bots' moves per second, at most, over all the tables where nobody sits."),
     "accounts": N_("Players' accounts: on (beside guests with the passcode), only (a guest may only register; "
@@ -153,6 +155,11 @@ def seat_not_interactive(option: str, script: str) -> str:
     """``--seat`` that the interactive game cannot honour."""
     return _("In the interactive game you play seat 1 and bots play the other seats, so {option} cannot be used; "
              "it works with {script}.").format(option=option, script=script)
+
+
+def not_whole_number(value: Any, low: Any, high: Any) -> str:
+    """An option's value that is no whole number in its range."""
+    return _("{value} is not a whole number from {low} to {high}.").format(value=value, low=low, high=high)
 
 
 def not_seconds(value: Any) -> str:
