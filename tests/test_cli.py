@@ -185,14 +185,46 @@ def test_a_full_standard_output_is_a_sentence_and_status_5_not_a_traceback(args,
     (("play", "--rule", "target=" + "9" * 4000), "target"),
     (("play", "--rule", "target=99999999"), "1-1000000"),
     (("play", "--pace", "inf"), "--pace"),
-    (("play", "--pace", "nan"), "not a number of seconds"),
-    (("play", "--think-time", "nan"), "not a number of seconds"),
+    (("play", "--pace", "nan"), "nan is not a number from 0 to 60."),
+    (("play", "--think-time", "nan"), "nan is not a number from 0 to 60."),
 ])
 def test_bad_command_line_values_are_sentences_not_tracebacks(args, said, tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("UNO_CLI_HOME", str(tmp_path))
     done = _run(*args, input="")
     assert done.exit_code == 2, done.output
     assert said in done.output and done.exception is None or isinstance(done.exception, SystemExit)
+
+
+@pytest.mark.parametrize(("lang", "args", "said"), [
+    ("pt", ("simulate", "--games", "abc"), "abc não é um número inteiro de 1 ou mais."),
+    ("pt", ("simulate", "--seed", "x"), "x não é um número inteiro."),
+    ("it", ("simulate", "--players", "x"), "x non è un numero intero da 2 a 10."),
+    ("ro", ("play", "--pace", "x"), "x nu este un număr de la 0 la 60."),
+    ("sr_Latn", ("simulate", "--external-timeout", "0"), "0 nije broj od 0.1 naviše."),
+    ("en", ("play", "--volume", "101"), "101 is not a whole number from 0 to 100."),
+])
+def test_every_number_option_refuses_a_bad_value_in_one_sentence_of_the_players_language(
+        lang, args, said, tmp_path) -> None:
+    env = dict(os.environ, UNO_CLI_HOME=str(tmp_path), UNO_CLI_IGNORE_SETTINGS="1", LANG="C.UTF-8",
+               PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    done = subprocess.run([sys.executable, "-m", "uno_cli", args[0], "--lang", lang, *args[1:]],
+                          capture_output=True, text=True, env=env, timeout=60, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.endswith(said), last
+    assert "integer" not in last and "float" not in last and "x>=" not in last
+
+
+@pytest.mark.parametrize("typed", ["--lan", "--lnag"])
+def test_a_mistyped_option_is_answered_with_the_options_it_may_mean_in_the_players_language(typed, tmp_path) -> None:
+    env = dict(os.environ, UNO_CLI_HOME=str(tmp_path), UNO_CLI_IGNORE_SETTINGS="1", LANG="pt_BR.UTF-8",
+               PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    done = subprocess.run([sys.executable, "-m", "uno_cli", typed], capture_output=True, text=True, env=env,
+                          timeout=60, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    # One close option takes the singular sentence, two the plural one: each translated.
+    expected = "Você quis dizer '--lang'?" if typed == "--lan" else "(Você quis dizer um destes: '--lang', '--names'?)"
+    assert done.stderr.strip().endswith(expected), done.stderr
 
 
 def test_jobs_are_capped_to_the_games(monkeypatch, tmp_path) -> None:

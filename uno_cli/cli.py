@@ -98,11 +98,29 @@ def _say_unreadable_settings() -> None:
         click.echo(settings_unreadable(settings.settings_path(), problem), err=True)
 
 
-def _seconds(value: float | None, option: str) -> float | None:
-    """A number of seconds from the command line; NaN (which every range lets through) is refused."""
-    if value is not None and value != value:
-        raise click.BadParameter(cli_words.not_seconds(value), param_hint=f"'{option}'")
-    return value
+class _Whole(click.IntRange):
+    """A whole number, in its range if it has one, refused in one sentence of the player's language
+    (click's own message names its type in English)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            self.fail(cli_words.not_whole_number(value, self.min, self.max), param, ctx)
+
+
+class _Number(click.FloatRange):
+    """A number, in its range, refused in one sentence of the player's language; NaN, which every range
+    lets through, is refused too."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            number = super().convert(value, param, ctx)
+        except click.BadParameter:
+            number = None
+        if number is None or number != number:
+            self.fail(cli_words.not_number(value, self.min, self.max), param, ctx)
+        return number
 
 
 def _fail(message: str) -> None:
@@ -199,13 +217,13 @@ def _check_file_or_exit(config: Any) -> None:
 
 def _play_options(func: Any) -> Any:
     options = [
-        click.option("--players", type=click.IntRange(2, 10), default=None, help=cli_words.help_text("players")),
+        click.option("--players", type=_Whole(2, 10), default=None, help=cli_words.help_text("players")),
         click.option("--bots", default=None, help=cli_words.help_text("bots")),
         click.option("--seat", "seats", multiple=True, help=cli_words.help_text("seat")),
         click.option("--names", default=None, help=cli_words.help_text("names")),
         click.option("--preset", default=None, help=cli_words.help_text("preset")),
         click.option("--rule", "rules", multiple=True, help=cli_words.help_text("rule")),
-        click.option("--seed", type=int, default=None, help=cli_words.help_text("seed")),
+        click.option("--seed", type=_Whole(), default=None, help=cli_words.help_text("seed")),
         click.option("--setup", type=click.Path(dir_okay=False), default=None, help=cli_words.help_text("setup")),
         click.option("--resume", "resume", type=click.Path(dir_okay=False), default=None, help=cli_words.help_text("resume")),
         click.option("--lang", default=None, help=cli_words.help_text("lang")),
@@ -218,7 +236,7 @@ def _play_options(func: Any) -> Any:
 def _sound_options(func: Any) -> Any:
     """``--sound``, ``--volume`` and ``--panning`` (uno_cli.sound): None when not given (the settings')."""
     func = click.option("--panning", type=said_choice("switch"), default=None, help=cli_words.help_text("panning"))(func)
-    func = click.option("--volume", type=click.IntRange(0, 100), default=None, help=cli_words.help_text("volume"))(func)
+    func = click.option("--volume", type=_Whole(0, 100), default=None, help=cli_words.help_text("volume"))(func)
     return click.option("--sound", type=said_choice("switch"), default=None, help=cli_words.help_text("sound"))(func)
 
 
@@ -230,12 +248,11 @@ def _sound_options(func: Any) -> Any:
 @click.option("--format", "fmt", type=said_choice("format"), default="text", help=cli_words.help_text("format"))
 @click.option("--speech", type=said_choice("speech"), default=None, help=cli_words.help_text("speech"))
 @click.option("--verbosity", type=said_choice("verbosity"), default=None, help=cli_words.help_text("verbosity"))
-@click.option("--pace", type=click.FloatRange(0.0, 60.0), default=None, callback=lambda _c, _p, v: _seconds(v, "--pace"),
+@click.option("--pace", type=_Number(0.0, 60.0), default=None,
               help=cli_words.help_text("pace"))
-@click.option("--think-time", "think_time", type=click.FloatRange(min=0, max=60), default=None,
-              callback=lambda _c, _p, v: _seconds(v, "--think-time"),
+@click.option("--think-time", "think_time", type=_Number(min=0, max=60), default=None,
               help=cli_words.help_text("think_time"))
-@click.option("--speech-rate", "speech_rate", type=click.IntRange(0, 1000), default=None,
+@click.option("--speech-rate", "speech_rate", type=_Whole(0, 1000), default=None,
               help=cli_words.help_text("speech_rate"))
 def play(**kw: Any) -> None:
     """Play a game (interactive on a terminal, scripted otherwise)."""
@@ -318,16 +335,16 @@ def rules(lang: str | None, preset: str, rules: tuple[str, ...]) -> None:
 
 
 @main.command(help=cli_words.help_text("simulate"))
-@click.option("--games", type=click.IntRange(1), default=100, help=cli_words.help_text("games"))
-@click.option("--players", type=click.IntRange(2, 10), default=4, help=cli_words.help_text("sim_players"))
-@click.option("--seed", type=int, default=0, help=cli_words.help_text("sim_seed"))
+@click.option("--games", type=_Whole(1), default=100, help=cli_words.help_text("games"))
+@click.option("--players", type=_Whole(2, 10), default=4, help=cli_words.help_text("sim_players"))
+@click.option("--seed", type=_Whole(), default=0, help=cli_words.help_text("sim_seed"))
 @click.option("--preset", default="classic", help=cli_words.help_text("sim_preset"))
 @click.option("--rule", "rules", multiple=True, help=cli_words.help_text("rule"))
 @click.option("--bots", default=None, help=cli_words.help_text("sim_bots"))
-@click.option("--jobs", type=click.IntRange(1), default=1, help=cli_words.help_text("jobs"))
+@click.option("--jobs", type=_Whole(1), default=1, help=cli_words.help_text("jobs"))
 @click.option("--swap-seats", is_flag=True, help=cli_words.help_text("swap_seats"))
 @click.option("--external", "externals", multiple=True, help=cli_words.help_text("external"))
-@click.option("--external-timeout", type=click.FloatRange(0.1), default=5.0, help=cli_words.help_text("external_timeout"))
+@click.option("--external-timeout", type=_Number(0.1), default=5.0, help=cli_words.help_text("external_timeout"))
 @click.option("--check", is_flag=True, help=cli_words.help_text("check"))
 @click.option("--json", "as_json", is_flag=True, help=cli_words.help_text("json"))
 @click.option("--lang", default=None, help=cli_words.help_text("sim_lang"))
@@ -435,17 +452,6 @@ def _default_port() -> int:
     return DEFAULT_PORT
 
 
-class _Count(click.IntRange):
-    """A whole number in a range, refused in one sentence of the player's language (click's names its type
-    in English)."""
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        try:
-            return super().convert(value, param, ctx)
-        except click.BadParameter:
-            self.fail(cli_words.not_whole_number(value, self.min, self.max), param, ctx)
-
-
 class _ServeCommand(click.Command):
     """``uno serve``: its help ends with where the server keeps its state (worked out when asked)."""
 
@@ -479,22 +485,22 @@ class _ServeCommand(click.Command):
               help=cli_words.help_text("backup"))
 @click.option("--authorized-keys", type=click.Path(exists=True, dir_okay=False), default=None,
               help=cli_words.help_text("authorized_keys"))
-@click.option("--pace", type=click.FloatRange(0.0, 60.0), default=2.0, help=cli_words.help_text("pace"))
-@click.option("--away", type=click.FloatRange(0.0, 3600.0), default=60.0,
+@click.option("--pace", type=_Number(0.0, 60.0), default=2.0, help=cli_words.help_text("pace"))
+@click.option("--away", type=_Number(0.0, 3600.0), default=60.0,
               help=cli_words.help_text("away"))
 @click.option("--lang", default=None, help=cli_words.help_text("lang"))
 @click.option("--speech", type=said_choice("speech"), default="auto", help=cli_words.help_text("speech"))
-@click.option("--max-players", type=_Count(1, 100_000), default=1000, show_default=True,
+@click.option("--max-players", type=_Whole(1, 100_000), default=1000, show_default=True,
               help=cli_words.help_text("max_players"))
-@click.option("--max-tables", type=_Count(1, 100_000), default=300, show_default=True,
+@click.option("--max-tables", type=_Whole(1, 100_000), default=300, show_default=True,
               help=cli_words.help_text("max_tables"))
-@click.option("--tables-per-player", type=_Count(1, 1000), default=2, show_default=True,
+@click.option("--tables-per-player", type=_Whole(1, 1000), default=2, show_default=True,
               help=cli_words.help_text("tables_per_player"))
-@click.option("--connections-per-address", type=_Count(1, 100_000), default=50, show_default=True,
+@click.option("--connections-per-address", type=_Whole(1, 100_000), default=50, show_default=True,
               help=cli_words.help_text("connections_per_address"))
-@click.option("--logins-per-address", type=_Count(1, 10_000), default=8, show_default=True,
+@click.option("--logins-per-address", type=_Whole(1, 10_000), default=8, show_default=True,
               help=cli_words.help_text("logins_per_address"))
-@click.option("--bot-moves", type=click.FloatRange(0.1, 100_000.0), default=40.0, show_default=True,
+@click.option("--bot-moves", type=_Number(0.1, 100_000.0), default=40.0, show_default=True,
               help=cli_words.help_text("bot_moves"))
 @click.option("--accounts", type=click.Choice(["on", "only", "off"]), default="on", show_default=True,
               help=cli_words.help_text("accounts"))

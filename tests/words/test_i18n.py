@@ -253,6 +253,22 @@ def test_translator_plurals():
     assert t.ngettext("{n} x", "{n} xs", 0) == "{n} xs"
 
 
+def test_a_plural_asked_of_two_messages_the_catalog_keeps_apart_takes_each_own_translation():
+    po = SAMPLE_PO + """
+msgid "Did you mean {x}?"
+msgstr "Te-ai referit la {x}?"
+
+msgid "(Did you mean one of: {x}?)"
+msgstr "(Te-ai referit la una dintre: {x}?)"
+"""
+    t = Translator("ro", po_text=po)
+    # click asks these as one plural pair; the catalog holds them as two messages, not one with forms.
+    assert t.ngettext("Did you mean {x}?", "(Did you mean one of: {x}?)", 1) == "Te-ai referit la {x}?"
+    for n in (2, 20, 101):
+        assert t.ngettext("Did you mean {x}?", "(Did you mean one of: {x}?)", n) == "(Te-ai referit la una dintre: {x}?)"
+    assert t.npgettext("c", "Did you mean {x}?", "(Did you mean one of: {x}?)", 3) == "(Did you mean one of: {x}?)"
+
+
 def test_english_translator_is_the_identity():
     t = Translator("en")
     assert len(t) == 0

@@ -157,14 +157,20 @@ def seat_not_interactive(option: str, script: str) -> str:
              "it works with {script}.").format(option=option, script=script)
 
 
-def not_whole_number(value: Any, low: Any, high: Any) -> str:
-    """An option's value that is no whole number in its range."""
-    return _("{value} is not a whole number from {low} to {high}.").format(value=value, low=low, high=high)
+def not_whole_number(value: Any, low: float | None, high: float | None) -> str:
+    """An option's value that is no whole number in its range (either end may be open)."""
+    if low is not None and high is not None:
+        return _("{value} is not a whole number from {low} to {high}.").format(value=value, low=low, high=high)
+    if low is not None:
+        return _("{value} is not a whole number of {low} or more.").format(value=value, low=low)
+    return _("{value} is not a whole number.").format(value=value)
 
 
-def not_seconds(value: Any) -> str:
-    """A number of seconds that is none (NaN)."""
-    return _("{value} is not a number of seconds.").format(value=value)
+def not_number(value: Any, low: float | None, high: float | None) -> str:
+    """An option's value that is no number in its range (NaN included)."""
+    if high is not None:
+        return _("{value} is not a number from {low} to {high}.").format(value=value, low=f"{low or 0:g}", high=f"{high:g}")
+    return _("{value} is not a number of {low} or more.").format(value=value, low=f"{low or 0:g}")
 
 
 def pipes_not_console(winpty: str, interactive: str) -> str:
