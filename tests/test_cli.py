@@ -358,3 +358,6 @@ def test_uno_help_says_every_command_and_option_in_the_players_language(lang: st
         assert help_text("play") != HELP["play"]  # said in the language, not in English
     missing = [text for text in expected if "".join(text.split()) not in shown]
     assert not missing, missing
+    # Ranges are said in words ("2 to 10", "1 or more"), never as symbols a voice reads out, and a
+    # number without a range shows none.
+    assert "x>=" not in shown and "<=x" not in shown and "None]" not in shown

@@ -102,6 +102,11 @@ class _Whole(click.IntRange):
     """A whole number, in its range if it has one, refused in one sentence of the player's language
     (click's own message names its type in English)."""
 
+    def __init__(self, min: int | None = None, max: int | None = None) -> None:  # noqa: A002 (click's names)
+        super().__init__(min, max)
+        if min is None and max is None:
+            self.name = "integer"  # no range to show: the help names it as a plain whole number
+
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
             return super().convert(value, param, ctx)

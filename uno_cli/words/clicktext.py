@@ -83,6 +83,8 @@ PORT = NP_("argument", "PORT")
 PROGRAM = NP_("argument", "PROGRAM")
 # TRANSLATORS: the range of numbers an option takes, shown after its help: "[2 to 10]".
 RANGE = N_("{low} to {high}")
+# TRANSLATORS: the range of an option that takes any number from one up: "[1 or more]".
+RANGE_FROM = N_("{low} or more")
 
 
 #: What ``--format`` writes, as players of each language type it.
@@ -218,13 +220,20 @@ def localize_metavars(group: Any) -> None:
 
 
 def _say_range(kind: Any) -> None:
-    """Show a number range as words ("2 to 10"), not "2<=x<=10", which a voice reads as symbols."""
+    """Show a number range as words ("2 to 10", "1 or more"), not "2<=x<=10", which a voice reads as
+    symbols; a range without ends shows none."""
     low, high = getattr(kind, "min", None), getattr(kind, "max", None)
-    if low is None or high is None:
-        return
     from uno_cli.words.i18n import _
 
-    kind._describe_range = lambda: _(RANGE).format(low=low, high=high)
+    def number(x: float) -> str:
+        return str(int(x)) if x == int(x) else str(x)
+
+    if low is not None and high is not None:
+        kind._describe_range = lambda: _(RANGE).format(low=number(low), high=number(high))
+    elif low is not None:
+        kind._describe_range = lambda: _(RANGE_FROM).format(low=number(low))
+    elif high is None:
+        kind._describe_range = lambda: ""
 
 
 #: Fields of options' help filled only when the help is shown (they need the menu's words).
