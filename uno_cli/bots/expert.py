@@ -89,6 +89,10 @@ DUEL_POINT = 1.0
 #: Two players, winner-takes: a position cut short also counts, at DUEL_LEAF_POINTS per 100, the
 #: points each hand would give the other, weighed by a chance of going out first from the cards.
 DUEL_LEAF_POINTS = 0.0
+#: Two players: when either hand holds at most this many cards, rollouts go to the end of the hand (0: never).
+DUEL_END = 0
+#: Two players: a Wild is also searched naming each other colour this hand holds.
+DUEL_COLORS = False
 
 
 def rollout_action(game: Game, rng: random.Random) -> Action:
@@ -490,7 +494,16 @@ class ExpertBot(SmartBot):
         best = self.best_color(view, [c for c in view.hand if c not in (WILD, WILD4)] or view.hand)
         out = [a for a in plays if a.card not in (WILD, WILD4) or a.color == best]
         out.sort(key=lambda a: -self._score(view, a, True))
-        return out[:MAX_CANDIDATES]
+        out = out[:MAX_CANDIDATES]
+        if DUEL_COLORS and len(view.counts) == 2:
+            out += self._duel_colors(view, plays, out)
+        return out
+
+    def _duel_colors(self, view: View, plays: Sequence[Action], chosen: Sequence[Action]) -> list[Action]:
+        """Two players: a searched Wild's plays naming another colour this hand holds."""
+        held = {CARD_COLOR.get(c) for c in view.hand}
+        wilds = {a.card for a in chosen if a.card in (WILD, WILD4)}
+        return [a for a in plays if a.card in wilds and a not in chosen and a.color in held]
 
     def search(self, view: View, options: Sequence[Action]) -> Action:
         """The option with the best average rollout value over :attr:`worlds` sampled deals.
@@ -502,13 +515,16 @@ class ExpertBot(SmartBot):
         values: list[list[float]] = [[] for _ in options]
         before = list(view.scores)
         worlds = self.worlds
-        duel = DUEL_MODEL if len(view.counts) - sum(view.eliminated) == 2 and len(view.counts) == 2 else 0
+        two = len(view.counts) == 2
+        duel = DUEL_MODEL if two else 0
+        limit = DEPTH or ROLLOUT_LIMIT
+        if two and DUEL_END and min(view.counts) <= DUEL_END:
+            limit = ROLLOUT_LIMIT
         for _ in range(worlds):
             world = self.sample(view, rng)
             if world is None:
                 return options[0]
             seed = rng.getrandbits(64)
-            limit = DEPTH or ROLLOUT_LIMIT
             for i, a in enumerate(options):
                 game = world.copy()
                 game.apply(a)
