@@ -77,22 +77,6 @@ _ACTION_RANKS = frozenset(("s", "+2", "r"))
 DUEL_CHAIN = 4.0
 #: A rollout seat spends action cards and Wild Draw Fours on a neighbour with at most this many cards.
 SHORT = 2
-#: Two players: which rollout seats play their turns as ``hard`` does (:func:`hard_action`), the
-#: opponent's model: 0 neither (every seat greedy), 1 the opponent, 2 both seats.
-DUEL_MODEL = 0
-#: Two players: the ``hard`` model knows which colours the other hand lacks (hard guesses them).
-HARD_LACK = True
-#: Two players, winner-takes scoring: a hand over is worth DUEL_WON if won plus DUEL_POINT per
-#: 100 points of difference (matches to 500 are won by points, not by hands).
-DUEL_WON = 1.0
-DUEL_POINT = 1.0
-#: Two players, winner-takes: a position cut short also counts, at DUEL_LEAF_POINTS per 100, the
-#: points each hand would give the other, weighed by a chance of going out first from the cards.
-DUEL_LEAF_POINTS = 0.0
-#: Two players: when either hand holds at most this many cards, rollouts go to the end of the hand (0: never).
-DUEL_END = 0
-#: Two players: a Wild is also searched naming each other colour this hand holds.
-DUEL_COLORS = False
 
 
 def rollout_action(game: Game, rng: random.Random) -> Action:
@@ -155,82 +139,6 @@ def rollout_action(game: Game, rng: random.Random) -> Action:
     return fallback if fallback is not None else legal[0]
 
 
-def hard_action(game: Game, rng: random.Random) -> Action:
-    """Two players: a rollout seat's in-turn play as ``hard`` scores it (its weights, without its memory).
-
-    The real opponent of a two-player expert is ``hard`` (or plays like it), so a rollout that
-    plays that seat as ``hard`` models it better than the greedy :func:`rollout_action`:
-    keep the colour held most, shed points as the opponent nears going out, keep Wilds until
-    needed, no Wild Draw Four while holding the colour, Skips, Reverses and Draw Twos to play
-    again, and a colour the opponent has none of (known here: hard guesses it). Every other
-    decision is :func:`rollout_action`'s.
-    """
-    phase = game.phase
-    if phase != Phase.PLAYING and phase != Phase.DRAWN:
-        return rollout_action(game, rng)
-    seat = game.current
-    legal = game.legal_actions(seat)
-    hand = game.hands[seat]
-    other = game.hands[1 - seat]
-    opp = len(other)
-    counts = [0, 0, 0, 0]
-    index = _CARD_INDEX
-    for held in hand:
-        i = index.get(held)
-        if i is not None:
-            counts[i] += 1
-    theirs = [0, 0, 0, 0]
-    if HARD_LACK:
-        for held in other:
-            i = index.get(held)
-            if i is not None:
-                theirs[i] += 1
-    urgency = 2.0 if opp <= 2 else (1.0 if opp <= 4 else 0.4)
-    threat = 6.0 / max(1, opp)
-    left = len(hand) - 1
-    colour = _INDEX.get(game.color) if game.color is not None else None
-    choice: Action | None = None
-    fallback: Action | None = None
-    top = -1e9
-    for a in legal:
-        kind = a.kind
-        if kind == PLAY:
-            card = a.card
-            if card == BEEP:
-                continue
-            if left == 0:
-                return a
-            i = index.get(card)  # type: ignore[arg-type]
-            if i is None:
-                j = _INDEX[a.color]  # type: ignore[index]
-                follow = counts[j]
-                s = follow + CARD_POINTS[card] / 20.0 * urgency  # type: ignore[index]
-                if opp > 2:
-                    s -= 8.0
-                if card == WILD4:
-                    s += threat - 1.0
-                    if colour is not None and counts[colour] > 0:
-                        s -= 20.0  # no bluffing
-                if HARD_LACK and theirs[j] == 0 and (follow > 0 or not any(counts)):
-                    s += 2.5
-            else:
-                j = i
-                follow = counts[i] - 1
-                s = follow + CARD_POINTS[card] / 20.0 * urgency  # type: ignore[index]
-                rank = CARD_RANK[card]  # type: ignore[index]
-                if rank in _ACTION_RANKS:
-                    s += threat + (1.5 if rank == "+2" else 0.5) + 1.0
-                elif HARD_LACK and theirs[i] == 0:
-                    s += 2.5
-            if s > top:
-                top, choice = s, a
-        elif fallback is None and (kind == DRAW or kind == PASS):
-            fallback = a
-    if choice is not None:
-        return choice
-    return fallback if fallback is not None else rollout_action(game, rng)
-
-
 def race_action(game: Game, rng: random.Random) -> Action | None:
     """The out-of-turn play a rollout makes before the turn holder, if any seat has one.
 
@@ -276,22 +184,6 @@ def play_out(game: Game, rng: random.Random, limit: int = ROLLOUT_LIMIT) -> bool
             return True
         action = race_action(game, rng) if races else None
         game.apply(action if action is not None else rollout_action(game, rng))
-    return game.phase not in live
-
-
-def play_out_duel(game: Game, rng: random.Random, limit: int, me: Seat, model: int) -> bool:
-    """Two players: :func:`play_out`, the seats in ``model``'s sense (:data:`DUEL_MODEL`) playing as ``hard``."""
-    live = _LIVE
-    opts = game.options
-    races = opts.jumping or opts.sequences
-    for _ in range(limit):
-        if game.phase not in live:
-            return True
-        action = race_action(game, rng) if races else None
-        if action is None:
-            hard = model == 2 or game.current != me
-            action = hard_action(game, rng) if hard else rollout_action(game, rng)
-        game.apply(action)
     return game.phase not in live
 
 
@@ -413,25 +305,12 @@ class ExpertBot(SmartBot):
             others = [len(game.hands[s]) for s in range(game.players) if s not in side and not game.eliminated[s]]
             closest = min(others, default=mine)
             wilds = sum(1 for s in side for c in game.hands[s] if c == WILD or c == WILD4)
-            leaf = LEAF_CARD * (closest - mine) + LEAF_WILD * wilds
-            if game.players == 2 and DUEL_LEAF_POINTS:
-                leaf += self._duel_leaf_points(game)
-            return leaf
+            return LEAF_CARD * (closest - mine) + LEAF_WILD * wilds
         others = [s for s in range(game.players) if s not in side and not game.eliminated[s]]
         mine = sum(gained[s] for s in side)
         won = mine > 0 or not any(gained[s] > 0 for s in others)
         theirs = max((gained[s] for s in others), default=0)
-        if game.players == 2:
-            return (DUEL_WON if won else 0.0) + DUEL_POINT * (mine - theirs) / 100.0
         return (1.0 if won else 0.0) + (mine - theirs) / 100.0
-
-    def _duel_leaf_points(self, game: Game) -> float:
-        """Two players, a position cut short: the points at stake, each hand's weighed by the chance the other goes out first."""
-        hands = game.hands
-        mine, theirs = hands[self.seat], hands[1 - self.seat]
-        lead = max(-4, min(4, len(theirs) - len(mine)))
-        first = 1.0 / (1.0 + math.exp(-0.25 * lead))
-        return DUEL_LEAF_POINTS * (first * hand_points(theirs) - (1.0 - first) * hand_points(mine)) / 100.0
 
     @staticmethod
     def _standing(target: int, mine: float, theirs: float, out: bool) -> float:
@@ -494,16 +373,7 @@ class ExpertBot(SmartBot):
         best = self.best_color(view, [c for c in view.hand if c not in (WILD, WILD4)] or view.hand)
         out = [a for a in plays if a.card not in (WILD, WILD4) or a.color == best]
         out.sort(key=lambda a: -self._score(view, a, True))
-        out = out[:MAX_CANDIDATES]
-        if DUEL_COLORS and len(view.counts) == 2:
-            out += self._duel_colors(view, plays, out)
-        return out
-
-    def _duel_colors(self, view: View, plays: Sequence[Action], chosen: Sequence[Action]) -> list[Action]:
-        """Two players: a searched Wild's plays naming another colour this hand holds."""
-        held = {CARD_COLOR.get(c) for c in view.hand}
-        wilds = {a.card for a in chosen if a.card in (WILD, WILD4)}
-        return [a for a in plays if a.card in wilds and a not in chosen and a.color in held]
+        return out[:MAX_CANDIDATES]
 
     def search(self, view: View, options: Sequence[Action]) -> Action:
         """The option with the best average rollout value over :attr:`worlds` sampled deals.
@@ -515,23 +385,16 @@ class ExpertBot(SmartBot):
         values: list[list[float]] = [[] for _ in options]
         before = list(view.scores)
         worlds = self.worlds
-        two = len(view.counts) == 2
-        duel = DUEL_MODEL if two else 0
-        limit = DEPTH or ROLLOUT_LIMIT
-        if two and DUEL_END and min(view.counts) <= DUEL_END:
-            limit = ROLLOUT_LIMIT
         for _ in range(worlds):
             world = self.sample(view, rng)
             if world is None:
                 return options[0]
             seed = rng.getrandbits(64)
+            limit = DEPTH or ROLLOUT_LIMIT
             for i, a in enumerate(options):
                 game = world.copy()
                 game.apply(a)
-                if duel:
-                    play_out_duel(game, random.Random(seed), limit, self.seat, duel)
-                else:
-                    play_out(game, random.Random(seed), limit)
+                play_out(game, random.Random(seed), limit)
                 values[i].append(self._value(before, game))
         prior = self._prior(view)
         active = len(view.counts) - sum(view.eliminated)
