@@ -85,7 +85,8 @@ PROFILES: dict[str, Profile] = {
     # won 54.3% of 2-player classic matches against careful.py, 45.3% without, same 300 deals).
     "normal": Profile(challenge_at=0.35, w_wild=0.0),
     # hard at a table sheds points once an opponent is down to four cards (issue 30, sixth
-    # round: +3.7 points of whole 4-player classic matches against three gauntlet players).
+    # round: +3.7 and +3.2 points of whole 4-player classic matches in process, paired, against
+    # two sets of three gauntlet players; bench/README.md).
     "hard": Profile(memory=True, challenge_at=0.25, bluff_prior=0.1, w_points=1.0, w_wild=8.0,
                     table_shed=0.05, table_shed_at=4),
 }
