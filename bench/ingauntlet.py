@@ -9,6 +9,7 @@ would read (without the ``text`` sentences, which no player reads).
     python3 bench/ingauntlet.py --level hard --player chainer,hoarder --players 4 --games 100
     python3 bench/ingauntlet.py --level expert --player careful --hands 1 --games 300 --dump base.json
     python3 bench/ingauntlet.py --level expert --player careful --hands 1 --games 300 --set LIKE_KEEP=0.6 --against base.json
+    python3 bench/ingauntlet.py --level hard --player hoarder --games 600 --set hard.table_shed=0 --against base.json
 """
 
 from __future__ import annotations
@@ -128,16 +129,22 @@ def main() -> int:
     p.add_argument("--preset", default="classic")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--hands", type=int, default=0, help="hands per match (0: the preset's)")
-    p.add_argument("--set", action="append", default=[], help="an expert constant for tuning: NAME=value")
+    p.add_argument("--set", action="append", default=[],
+                   help="an expert constant for tuning: NAME=value; hard.NAME=value sets a weight of hard's profile")
     p.add_argument("--dump", help="write each game's result here (JSON: player -> list), to pair two runs")
     p.add_argument("--against", help="a --dump of an earlier run on the same seed: print the paired difference")
     a = p.parse_args()
     earlier = json.loads(Path(a.against).read_text()) if a.against else {}
     import uno_cli.bots.expert as expert
 
+    from uno_cli.bots.smart import PROFILES
+
     for item in a.set:
         key, value = item.split("=")
-        setattr(expert, key, type(getattr(expert, key))(float(value)))
+        # "hard.NAME" sets a weight of hard's profile (which expert shares); else an expert constant.
+        target = PROFILES["hard"] if key.startswith("hard.") else expert
+        key = key.removeprefix("hard.")
+        setattr(target, key, type(getattr(target, key))(float(value)))
     total, count = 0.0, 0
     dump: dict[str, list[float]] = {}
     for player in a.player.split(","):
