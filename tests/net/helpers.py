@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -216,3 +219,19 @@ def beside_a_server(folder: Path, drive: Any, **options: Any) -> Any:
             server.close()
 
     return asyncio.run(go())
+
+
+def serve_process(home: Path, *options: str) -> tuple[subprocess.Popen, int]:
+    """A real ``uno serve`` process in its own data folder, on a free port, with ``options`` added: (process, port)."""
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, UNO_CLI_HOME=str(home), PYTHONPATH=str(root), UNO_CLI_IGNORE_SETTINGS="1")
+    proc = subprocess.Popen([sys.executable, "-m", "uno_cli", "serve", "--listen", "127.0.0.1:0", "--passcode",
+                             PASSCODE, "--lang", "en", "--speech", "off", *options],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
+    assert proc.stdout is not None
+    for _ in range(5):
+        match = re.search(r"port (\d+)", proc.stdout.readline())
+        if match:
+            return proc, int(match.group(1))
+    proc.kill()
+    raise AssertionError("the server did not start")

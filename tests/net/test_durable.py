@@ -5,14 +5,11 @@ makes ``uno serve`` end with a failure status."""
 from __future__ import annotations
 
 import asyncio
-import os
-import re
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
-from tests.net.helpers import PASSCODE, Client
+from tests.net.helpers import PASSCODE, Client, serve_process
 from uno_cli.net.hub import Hub
 from uno_cli.net.server import serve
 from uno_cli.net.table import Clock
@@ -26,18 +23,8 @@ def run(coro, timeout: float = 120):
 
 
 def _serve(home: Path) -> tuple[subprocess.Popen, int]:
-    """A real ``uno serve`` process and its port."""
-    env = dict(os.environ, UNO_CLI_HOME=str(home), PYTHONPATH=str(ROOT), UNO_CLI_IGNORE_SETTINGS="1")
-    proc = subprocess.Popen([sys.executable, "-m", "uno_cli", "serve", "--listen", "127.0.0.1:0", "--passcode",
-                             PASSCODE, "--lang", "en", "--speech", "off", "--pace", "0.2"],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
-    assert proc.stdout is not None
-    for _ in range(5):
-        match = re.search(r"port (\d+)", proc.stdout.readline())
-        if match:
-            return proc, int(match.group(1))
-    proc.kill()
-    raise AssertionError("the server did not start")
+    """A real ``uno serve`` process and its port, its bots moving fast."""
+    return serve_process(home, "--pace", "0.2")
 
 
 def _schema_pages(folder: Path) -> int:

@@ -8,7 +8,7 @@ import asyncio
 import asyncssh
 import pytest
 
-from tests.net.helpers import PASSCODE, Client
+from tests.net.helpers import PASSCODE, Client, serve_process
 from uno_cli.net import ssh as net_ssh
 from uno_cli.net.hub import MAX_CHAT, MAX_LINE, Hub, Member
 from uno_cli.net.ssh import Gate, bound_port, host_key, start
@@ -223,25 +223,6 @@ def test_the_share_an_address_counts_in():
     assert address_share("::ffff:203.0.113.9") == "203.0.113.9"
     assert address_share("203.0.113.9") == "203.0.113.9"
     assert address_share("") == ""  # no transport said
-def _serve_process(home, *options: str):
-    """``uno serve`` in its own process and data folder, on a free port: (process, port)."""
-    import os
-    import re
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[2]
-    env = dict(os.environ, UNO_CLI_HOME=str(home), PYTHONPATH=str(root), UNO_CLI_IGNORE_SETTINGS="1")
-    proc = subprocess.Popen([sys.executable, "-m", "uno_cli", "serve", "--listen", "127.0.0.1:0", "--speech", "off",
-                             "--lang", "en", "--passcode", PASSCODE, *options], env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    for _ in range(5):
-        found = re.search(r"port (\d+)", proc.stdout.readline())
-        if found:
-            return proc, int(found.group(1))
-    proc.kill()
-    raise AssertionError("the server did not start")
 
 
 def test_uno_serve_connections_per_address_lets_more_players_than_the_default_in_from_one_address(tmp_path):
@@ -262,7 +243,7 @@ def test_uno_serve_connections_per_address_lets_more_players_than_the_default_in
             client.close()
         return len(held)
 
-    proc, port = _serve_process(tmp_path, "--connections-per-address", str(allowed))
+    proc, port = serve_process(tmp_path, "--connections-per-address", str(allowed))
     try:
         assert run(go(port)) == allowed
     finally:
