@@ -14,7 +14,6 @@ from uno_cli.net.hub import Hub
 from uno_cli.net.server import serve
 from uno_cli.net.table import Clock
 
-ROOT = Path(__file__).resolve().parents[2]
 STATE = ("hand", "top", "color", "current", "counts", "scores", "legal")
 
 
