@@ -1,7 +1,9 @@
 """Tuning aid: the gauntlet's reference players run inside this process, fed the same messages.
 
 Final figures come from bench/gauntlet.py (the real outside programs over the protocol);
-this only makes tuning runs faster (no processes, no pipes). Each player's own code is
+this only makes tuning runs faster (no processes, no pipes). With the same seed and preset a
+whole match here is the same match as bench/gauntlet.py's (the copies get their programs'
+seeds), so its figures are the protocol's, match for match. Each player's own code is
 imported unchanged from bench/players/gauntlet_NAME.py and given the JSON objects its seat
 would read (without the ``text`` sentences, which no player reads).
 
@@ -86,18 +88,23 @@ class InGauntlet(Bot):
 
 
 def play(level: str, player: str, players: int, name: str, games: int, seed: int, hands: int = 0,
-         start: int = 0, each: list[float] | None = None) -> tuple[float, int]:
+         start: int = 0, each: list[float] | None = None, scores: list[tuple[int, ...]] | None = None) -> tuple[float, int]:
     """Wins of ``level`` against ``players - 1`` copies of ``player``, seats rotated every game.
 
-    ``each``, if given, gets each game's share of the win (for paired comparisons of two runs).
+    ``each``, if given, gets each game's share of the win (for paired comparisons of two runs);
+    ``scores`` each game's final scores by seat.
     """
     wins = 0.0
     for g in range(start, start + games):
         gs = game_seed(seed, g)
         seated = seating((level,) + (player,) * (players - 1), g, True)
+        # Each copy gets the seed bench/gauntlet.py gives its program (--seed k, its place k in
+        # the level list, whatever seat the rotation gives it), so a match here is the same
+        # match, byte for byte, as over the protocol.
+        place = seating(range(players), g, True)
         options = preset(name).with_values(hands=hands) if hands else preset(name)
         game = Game(players, options, seed=gs)
-        bots = [make_bot(lv, s, bot_rng(gs, s)) if lv == level else InGauntlet(s, bot_rng(gs, s), players, player, s + 1)
+        bots = [make_bot(lv, s, bot_rng(gs, s)) if lv == level else InGauntlet(s, bot_rng(gs, s), players, player, place[s])
                 for s, lv in enumerate(seated)]
         ref = Referee(game, dict(enumerate(bots)))
         ref.deal(game.start())
@@ -107,6 +114,8 @@ def play(level: str, player: str, players: int, name: str, games: int, seed: int
         wins += won
         if each is not None:
             each.append(won)
+        if scores is not None:
+            scores.append(tuple(game.scores))
     return wins, games
 
 
