@@ -79,9 +79,8 @@ def describe(event: Event, viewer: Seat | None, names: Sequence[str]) -> str | N
     if fn is None:
         return None
     seat = event.seat
-    # _you and name_of without their calls (every line asks): a seat's own name, else name_of's.
-    you = seat is not None and seat == viewer
-    player = names[seat] if seat is not None and 0 <= seat < len(names) and names[seat] else name_of(seat, names)
+    you = _you(seat, viewer)
+    player = name_of(seat, names)
     secret = event.secret if (event.secret and viewer is not None and viewer == event.secret_to) else None
     return fn(event, event.data, you, player, viewer, names, secret)
 
@@ -158,24 +157,22 @@ def _turn(e, d, you, p, v, names, s):
     return _("{player}'s turn.").format(player=p)
 
 
-#: The ways of playing a card said otherwise than "plays {card}" (the common case: in turn, drawn).
-_HOWS_OF_THEIR_OWN = frozenset({"beep", "jump_in", "sequence", "stack"})
+#: The ways of playing a card said with the card as what one plays with ("jumps in with a red 5").
+_PLAYED_WITH = frozenset({"jump_in", "sequence", "stack"})
 
 
 def _play(e, d, you, p, v, names, s):
-    code = d.get("card", "")
     how = d.get("how", "turn")
-    if how not in _HOWS_OF_THEIR_OWN:
+    if how == "beep":
+        return _("You play a Beep!") if you else _("{player} plays a Beep!").format(player=p)
+    code = d.get("card", "")
+    # A chosen colour follows in a line of its own: color_chosen_text.
+    if how not in _PLAYED_WITH:  # in turn, or the card just drawn
         card = card_name(code, form=OBJECT)
         if you:
             return _("You play {card}.").format(card=card)
         return _("{player} plays {card}.").format(player=p, card=card)
-    card = card_name(code, form=OBJECT)
-    if how in ("jump_in", "sequence", "stack"):
-        card = card_name(code, form=WITH)  # "jumps in with a red 5": Serbian "crvenom peticom"
-    if how == "beep":
-        return _("You play a Beep!") if you else _("{player} plays a Beep!").format(player=p)
-    # A chosen colour follows in a line of its own: color_chosen_text.
+    card = card_name(code, form=WITH)  # Serbian "crvenom peticom"
     if how == "jump_in":
         if you:
             return _("You jump in with {card}.").format(card=card)
@@ -184,11 +181,9 @@ def _play(e, d, you, p, v, names, s):
         if you:
             return _("You continue the sequence with {card}.").format(card=card)
         return _("{player} continues the sequence with {card}.").format(player=p, card=card)
-    if how == "stack":
-        if you:
-            return _("You stack {card}.").format(card=card)
-        return _("{player} stacks {card}.").format(player=p, card=card)
-    return None  # (every other way is said above)
+    if you:
+        return _("You stack {card}.").format(card=card)
+    return _("{player} stacks {card}.").format(player=p, card=card)
 
 
 def _color_chosen(e, d, you, p, v, names, s):
