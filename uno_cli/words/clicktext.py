@@ -219,19 +219,21 @@ def localize_metavars(group: Any) -> None:
                 param.metavar = pgettext("argument", METAVARS[name]) + ("..." if param.nargs != 1 else "")
 
 
+def bound_text(x: float) -> str:
+    """An end of an option's range as it is typed and said: "60", not "60.0"; "0.1" as it is."""
+    return str(int(x)) if x == int(x) else str(x)
+
+
 def _say_range(kind: Any) -> None:
     """Show a number range as words ("2 to 10", "1 or more"), not "2<=x<=10", which a voice reads as
     symbols; a range without ends shows none."""
     low, high = getattr(kind, "min", None), getattr(kind, "max", None)
     from uno_cli.words.i18n import _
 
-    def number(x: float) -> str:
-        return str(int(x)) if x == int(x) else str(x)
-
     if low is not None and high is not None:
-        kind._describe_range = lambda: _(RANGE).format(low=number(low), high=number(high))
+        kind._describe_range = lambda: _(RANGE).format(low=bound_text(low), high=bound_text(high))
     elif low is not None:
-        kind._describe_range = lambda: _(RANGE_FROM).format(low=number(low))
+        kind._describe_range = lambda: _(RANGE_FROM).format(low=bound_text(low))
     elif high is None:
         kind._describe_range = lambda: ""
 

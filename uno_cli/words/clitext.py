@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from uno_cli.words import sound as sound_words
-from uno_cli.words.clicktext import HOST, address_form
+from uno_cli.words.clicktext import HOST, address_form, bound_text
 from uno_cli.words.i18n import COMPLETE_LANGUAGES, N_, _, pgettext
 
 #: The language codes ``--lang`` takes, as its help lists them.
@@ -160,17 +160,21 @@ def seat_not_interactive(option: str, script: str) -> str:
 def not_whole_number(value: Any, low: float | None, high: float | None) -> str:
     """An option's value that is no whole number in its range (either end may be open)."""
     if low is not None and high is not None:
-        return _("{value} is not a whole number from {low} to {high}.").format(value=value, low=low, high=high)
+        return _("{value} is not a whole number from {low} to {high}.").format(
+            value=value, low=bound_text(low), high=bound_text(high))
     if low is not None:
-        return _("{value} is not a whole number of {low} or more.").format(value=value, low=low)
+        return _("{value} is not a whole number of {low} or more.").format(value=value, low=bound_text(low))
     return _("{value} is not a whole number.").format(value=value)
 
 
 def not_number(value: Any, low: float | None, high: float | None) -> str:
-    """An option's value that is no number in its range (NaN included)."""
-    if high is not None:
-        return _("{value} is not a number from {low} to {high}.").format(value=value, low=f"{low or 0:g}", high=f"{high:g}")
-    return _("{value} is not a number of {low} or more.").format(value=value, low=f"{low or 0:g}")
+    """An option's value that is no number in its range (NaN included; either end may be open)."""
+    if low is not None and high is not None:
+        return _("{value} is not a number from {low} to {high}.").format(
+            value=value, low=bound_text(low), high=bound_text(high))
+    if low is not None:
+        return _("{value} is not a number of {low} or more.").format(value=value, low=bound_text(low))
+    return _("{value} is not a number.").format(value=value)
 
 
 def pipes_not_console(winpty: str, interactive: str) -> str:
