@@ -213,7 +213,7 @@ def test_one_move_written_alone_is_kept_and_a_failed_one_is_a_store_error_that_c
 
     store = TableStore(tmp_path / "tables.sqlite3")
     store.write({3: '{"net": {}}'})
-    store.write({}, {3: [(0, '["draw", 0, null, null, null]')]})  # one statement, no BEGIN around it
+    store.write({}, {3: [(0, '["draw", 0, null, null, null]')]})
     store.write({}, {3: [(1, '["pass", 0, null, null, null]')]})
     with pytest.raises(StoreError):
         store.write({}, {3: [(1, '["draw", 1, null, null, null]')]})  # that place in the log is taken

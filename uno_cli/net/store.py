@@ -72,8 +72,6 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
          " PRIMARY KEY (number, seq))"),
     ),
 }
-#: A move appended to a table's log.
-_ADD_MOVE = "INSERT INTO table_moves (number, seq, action) VALUES (?, ?, ?)"
 
 
 class StoreError(Exception):
@@ -119,15 +117,6 @@ class TableStore:
     def write(self, rows: dict[int, str | None], moves: dict[int, list[tuple[int, str]]] | None = None) -> None:
         """One transaction: each table's data (None: the table is gone), which replaces its moves, and
         moves appended to tables' logs (table -> (seq, action) pairs). Raises StoreError."""
-        if not rows and moves is not None and len(moves) == 1:
-            ((number, logged),) = moves.items()
-            if len(logged) == 1:
-                # One move of one table (the most common write): one statement is a transaction of its own.
-                try:
-                    self._db.execute(_ADD_MOVE, (number, *logged[0]))
-                except (sqlite3.Error, OSError) as exc:
-                    raise StoreError(_reason(exc)) from None
-                return
         with self._transaction("BEGIN"):
             for number, data in rows.items():
                 if data is None:
@@ -139,7 +128,8 @@ class TableStore:
                                      "ON CONFLICT (number) DO UPDATE SET data = excluded.data", (number, data))
                 self._db.execute("DELETE FROM table_moves WHERE number = ?", (number,))
             for number, logged in (moves or {}).items():
-                self._db.executemany(_ADD_MOVE, [(number, seq, action) for seq, action in logged])
+                self._db.executemany("INSERT INTO table_moves (number, seq, action) VALUES (?, ?, ?)",
+                                     [(number, seq, action) for seq, action in logged])
 
     @contextmanager
     def _transaction(self, begin: str) -> Iterator[None]:

@@ -483,7 +483,7 @@ class Table:
                 if racing is None:
                     racing = g.out_of_turn_seats()
                 # A seat with no action at all has no race chance (asked of the engine once per change).
-                if seat not in racing and seat != g.current or not referee.may_race(seat):
+                if (seat not in racing and seat != g.current) or not referee.may_race(seat):
                     continue
                 race = True
             stamp = (g.version, g.hand_number, race)
