@@ -111,7 +111,7 @@ class _Whole(click.IntRange):
         try:
             return super().convert(value, param, ctx)
         except click.BadParameter:
-            self.fail(cli_words.not_whole_number(value, self.min, self.max), param, ctx)
+            self.fail(cli_words.out_of_range(value, self.min, self.max, whole=True), param, ctx)
 
 
 class _Number(click.FloatRange):
@@ -124,7 +124,7 @@ class _Number(click.FloatRange):
         except click.BadParameter:
             number = None
         if number is None or number != number:
-            self.fail(cli_words.not_number(value, self.min, self.max), param, ctx)
+            self.fail(cli_words.out_of_range(value, self.min, self.max, whole=False), param, ctx)
         return number
 
 

@@ -157,24 +157,23 @@ def seat_not_interactive(option: str, script: str) -> str:
              "it works with {script}.").format(option=option, script=script)
 
 
-def not_whole_number(value: Any, low: float | None, high: float | None) -> str:
-    """An option's value that is no whole number in its range (either end may be open)."""
-    if low is not None and high is not None:
-        return _("{value} is not a whole number from {low} to {high}.").format(
-            value=value, low=bound_text(low), high=bound_text(high))
-    if low is not None:
-        return _("{value} is not a whole number of {low} or more.").format(value=value, low=bound_text(low))
-    return _("{value} is not a whole number.").format(value=value)
+#: An option's value refused, by (a whole number, the range has a lower end, and an upper end too):
+#: what is said (a range with only an upper end is said as none: no option has one).
+_OUT_OF_RANGE = {
+    (True, True, True): N_("{value} is not a whole number from {low} to {high}."),
+    (True, True, False): N_("{value} is not a whole number of {low} or more."),
+    (True, False, False): N_("{value} is not a whole number."),
+    (False, True, True): N_("{value} is not a number from {low} to {high}."),
+    (False, True, False): N_("{value} is not a number of {low} or more."),
+    (False, False, False): N_("{value} is not a number."),
+}
 
 
-def not_number(value: Any, low: float | None, high: float | None) -> str:
-    """An option's value that is no number in its range (NaN included; either end may be open)."""
-    if low is not None and high is not None:
-        return _("{value} is not a number from {low} to {high}.").format(
-            value=value, low=bound_text(low), high=bound_text(high))
-    if low is not None:
-        return _("{value} is not a number of {low} or more.").format(value=value, low=bound_text(low))
-    return _("{value} is not a number.").format(value=value)
+def out_of_range(value: Any, low: float | None, high: float | None, whole: bool) -> str:
+    """An option's value that is no number (``whole``: no whole number) in its range, NaN included."""
+    key = (whole, low is not None, low is not None and high is not None)
+    return _(_OUT_OF_RANGE[key]).format(value=value, low=bound_text(low) if low is not None else "",
+                                        high=bound_text(high) if high is not None else "")
 
 
 def pipes_not_console(winpty: str, interactive: str) -> str:
