@@ -367,6 +367,9 @@ async def hub_run(args: argparse.Namespace) -> dict:
         timed(Table, "after_change", "prompts and timers (Table.after_change)")
         timed(Hub, "commit", "saving (Hub.commit)")
         timed(Hub, "_row", "saving: each table as JSON (Hub._row)")
+        from uno_cli.net.store import TableStore
+
+        timed(TableStore, "write", "saving: the SQLite transaction (TableStore.write)")
 
     # Each table answers its share of the actions, then stops: its lines depend only on its seed.
     quota = -(-(warm_actions + args.actions) // args.tables)

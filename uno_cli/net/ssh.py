@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 import os
 import secrets
 import time
 from collections import deque
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -436,6 +436,8 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         #: Lines queued in this loop tick, and their characters.
         self._outbox: list[str] = []
         self._queued = 0
+        #: Room left in the channel's buffer when this tick's first line was queued (see :meth:`_write`).
+        self._room = MAX_BUFFER
         self._flushing = False
 
     def connection_made(self, chan: Any) -> None:
@@ -593,9 +595,12 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         chan = self.chan
         if chan is None:
             raise ConnectionError("closed")
+        if not self._flushing:
+            # The channel's buffer is read once a tick: only this session's flush adds to it in between.
+            self._room = MAX_BUFFER - chan.get_write_buffer_size()
         self._outbox.append(line)
         self._queued += len(line)
-        if chan.get_write_buffer_size() + self._queued > MAX_BUFFER:
+        if self._queued > self._room:
             # A client that does not read is dropped rather than kept in memory; its seat waits.
             self._outbox.clear()
             self._queued = 0
@@ -617,20 +622,24 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return
         app = self._app
         try:
-            with _one_send(chan):
-                if app is not None and app.is_running:
-                    text = "\n".join(lines) + "\n"
-                    # Printed above the prompt, as the local game prints: the prompt is erased, the lines
-                    # written, and the prompt drawn again on the editor's next redraw (one for the tick).
-                    app.renderer.erase()
-                    _Screen(self).write(text)
-                    app.invalidate()
-                elif self._task is not None:
-                    chan.write("\r\n".join(line.replace("\n", "\r\n") for line in lines) + "\r\n")
-                else:
-                    chan.write("\n".join(lines) + "\n")
+            if app is None and self._task is None:  # a program, or lines piped in: no prompt to draw again
+                _one_send(chan, partial(chan.write, "\n".join(lines) + "\n"))
+            else:
+                _one_send(chan, partial(self._write_above, app, chan, lines))
         except Exception:  # noqa: BLE001 - the channel closed meanwhile
             pass
+
+    def _write_above(self, app: Any, chan: Any, lines: list[str]) -> None:
+        """A terminal's lines, printed above its prompt."""
+        if app is not None and app.is_running:
+            text = "\n".join(lines) + "\n"
+            # Printed above the prompt, as the local game prints: the prompt is erased, the lines
+            # written, and the prompt drawn again on the editor's next redraw (one for the tick).
+            app.renderer.erase()
+            _Screen(self).write(text)
+            app.invalidate()
+        else:
+            chan.write("\r\n".join(line.replace("\n", "\r\n") for line in lines) + "\r\n")
 
     def _close(self) -> None:
         """End the connection; what it was told is written first."""
@@ -768,19 +777,18 @@ def _frame(keys: Any, line: str) -> None:
         keys.typed(line)
 
 
-@contextmanager
-def _one_send(chan: Any) -> Iterator[None]:
-    """Inside, what the channel's connection sends goes to the socket as one write: asyncssh puts an
-    empty "ignore" packet before each data packet, and each would otherwise be a system call of its own."""
+def _one_send(chan: Any, write: Callable[[], None]) -> None:
+    """``write()``, what it makes the channel's connection send going to the socket as one write: asyncssh
+    puts an empty "ignore" packet before each data packet, and each would otherwise be a system call of its own."""
     conn = chan.get_connection() if hasattr(chan, "get_connection") else None
     send = getattr(conn, "_send", None)
     if send is None:
-        yield
+        write()
         return
     pieces: list[bytes] = []
     conn._send = pieces.append
     try:
-        yield
+        write()
     finally:
         del conn._send  # the method of its class again
         if pieces:
