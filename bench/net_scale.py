@@ -24,6 +24,11 @@ each part, and the members' own reading of their lines (hashing them, parsing ea
 the figure includes though it is not the hub's. Each table plays its share of the actions, then stops, and the lines every member
 received are hashed (each table's lines depend only on its seed and answers: two trees telling
 members the same lines give the same digest).
+
+Without ``--hub``, ``--parts`` times the parts of the server process itself over the measured
+window: this script starts ``uno serve`` with process-time counters around a few methods
+(receiving from asyncssh, handling a line, narration, prompts, saving, the channel writes), told
+to count and to stop on its standard input. The counters add a few microseconds to each call.
 """
 
 from __future__ import annotations
@@ -237,9 +242,16 @@ def bench(args: argparse.Namespace, port: int, server_pid: int) -> dict:
     time.sleep(max(0.0, args.warmup - 0.5))
     memory_playing = rss_kib(server_pid)
     time.sleep(max(0.0, measure_from - time.monotonic()))
+    control = getattr(args, "control", None)
     (user0, sys0), wall0, load0 = cpu_split(server_pid), time.monotonic(), os.getloadavg()[0]
+    if control is not None:  # --parts: the server's counters count this window
+        control.write("start\n")
+        control.flush()
     time.sleep(max(0.0, stop - time.monotonic()))
     wall = time.monotonic() - wall0
+    if control is not None:
+        control.write("stop\n")
+        control.flush()
     user1, sys1 = cpu_split(server_pid)
     server_user, server_system = user1 - user0, sys1 - sys0
     server_cpu = server_user + server_system
@@ -273,18 +285,79 @@ def bench(args: argparse.Namespace, port: int, server_pid: int) -> dict:
     }
 
 
-def start_server(extra: list[str] | None = None, crowd: bool = True) -> tuple[subprocess.Popen, int]:
+#: With ``--parts`` over SSH: the server's methods timed, (module, class, method, label); a part inside
+#: another is counted in both.
+SERVER_PARTS = (
+    ("asyncssh.connection", "SSHConnection", "data_received", "receiving (asyncssh: decrypt, dispatch; the line is handled later)"),
+    ("uno_cli.net.channel", "Inbox", "_drain", "a line handled (parse, engine, referee, narration, prompts)"),
+    ("uno_cli.net.table", "Table", "_render", "  of it: narration for every member (Table._render)"),
+    ("uno_cli.net.table", "Table", "after_change", "  of it: prompts and timers (Table.after_change)"),
+    ("uno_cli.net.ssh", "_Session", "_flush", "a member's lines written (_Session._flush: saving, then the channel)"),
+    ("uno_cli.net.hub", "Hub", "commit", "  of it: saving (Hub.commit)"),
+    ("uno_cli.net.store", "TableStore", "write", "    of it: the SQLite transaction (TableStore.write)"),
+    ("asyncssh.channel", "SSHChannel", "write", "  of it: the channel write (asyncssh: two packets, encrypted)"),
+    ("asyncssh.connection", "SSHConnection", "_send", "    of it: the socket write"),
+)
+
+
+def timed_server(argv: list[str], out: str) -> int:
+    """``uno serve`` with :data:`SERVER_PARTS` timed: "start" on standard input starts the counters,
+    "stop" writes them to ``out`` as JSON (with the process's CPU time between the two)."""
+    import importlib
+    import threading
+
+    parts: dict[str, float] = {}
+    counting = [False]
+    clock = time.process_time
+
+    def timed(owner: Any, name: str, label: str) -> None:
+        inner = getattr(owner, name)
+
+        def wrapper(*a: Any, **k: Any) -> Any:
+            if not counting[0]:
+                return inner(*a, **k)
+            t0 = clock()
+            try:
+                return inner(*a, **k)
+            finally:
+                parts[label] = parts.get(label, 0.0) + clock() - t0
+        setattr(owner, name, wrapper)
+
+    for module, cls, name, label in SERVER_PARTS:
+        timed(getattr(importlib.import_module(module), cls), name, label)
+
+    def control() -> None:
+        started = 0.0
+        for line in sys.stdin:
+            if line.strip() == "start":
+                parts.clear()
+                started, counting[0] = clock(), True
+            elif line.strip() == "stop":
+                counting[0] = False
+                Path(out).write_text(json.dumps({"cpu": clock() - started, "parts": parts}))
+
+    threading.Thread(target=control, daemon=True).start()
+    from uno_cli.entry import main as uno_main
+
+    sys.argv = ["uno", "serve", *argv]
+    uno_main()
+    return 0
+
+
+def start_server(extra: list[str] | None = None, crowd: bool = True, parts: str | None = None) -> tuple[subprocess.Popen, int]:
     """A ``uno serve`` process in a data folder of its own, and its port (``crowd``: limits raised for
     hundreds of players logging in from this one address)."""
     home = tempfile.mkdtemp(prefix="uno-net-bench-")
     env = dict(os.environ, UNO_CLI_HOME=home, PYTHONPATH=str(ROOT), UNO_CLI_IGNORE_SETTINGS="1")
-    server = subprocess.Popen([sys.executable, "-m", "uno_cli", "serve", "--listen", "127.0.0.1:0",
+    command = [sys.executable, __file__, "--timed-server", parts] if parts else [sys.executable, "-m", "uno_cli", "serve"]
+    server = subprocess.Popen([*command, "--listen", "127.0.0.1:0",
                                "--passcode", PASSCODE, "--lang", "en", "--speech", "off",
                                *(["--max-players", "5000", "--max-tables", "5000", "--connections-per-address", "5000",
                                    "--logins-per-address", "256"]
                                  if crowd else []),
                                *(extra or [])],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True,
+                              stdin=subprocess.PIPE if parts else None)
     assert server.stdout is not None
     first = ""
     for _ in range(5):  # the listening line comes first; a line about speech may come before it
@@ -301,11 +374,26 @@ def start_server(extra: list[str] | None = None, crowd: bool = True) -> tuple[su
 
 def measure(args: argparse.Namespace) -> dict:
     """One run: a server, its tables, the figures."""
-    server, port = start_server()
+    parts = tempfile.mktemp(prefix="uno-net-parts-", suffix=".json") if args.parts else None
+    server, port = start_server(parts=parts)
+    args.control = server.stdin
     try:
         time.sleep(0.5)
         args.idle_kib = rss_kib(server.pid)
-        return bench(args, port, server.pid)
+        result = bench(args, port, server.pid)
+        if parts:
+            for _ in range(50):
+                if os.path.exists(parts):
+                    break
+                time.sleep(0.1)
+            timed = json.loads(Path(parts).read_text())
+            os.remove(parts)
+            n = max(1, result["actions"])
+            result["server_parts_ms_per_action"] = {
+                "the server's CPU, counted in the process (the counters' own cost included)": round(1000 * timed["cpu"] / n, 4),
+                **{label: round(1000 * timed["parts"][label] / n, 4)
+                   for *_where, label in SERVER_PARTS if label in timed["parts"]}}
+        return result
     finally:
         server.terminate()
         server.wait(10)
@@ -326,6 +414,8 @@ def show(result: dict) -> None:
           f"load average {result['load_average']}")
     print(f"server memory: {mem['idle']} KiB idle, {mem['playing']} KiB playing, "
           f"{mem['per_table']} KiB per table")
+    for label, ms in result.get("server_parts_ms_per_action", {}).items():
+        print(f"  {label}: {ms} ms per action")
 
 
 async def hub_run(args: argparse.Namespace) -> dict:
@@ -470,12 +560,15 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--hub", action="store_true", help="the hub alone in this process, no SSH (see above)")
     parser.add_argument("--actions", type=int, default=4000, help="with --hub: actions measured (default 4000)")
-    parser.add_argument("--parts", action="store_true", help="with --hub: CPU of each part of the hub")
+    parser.add_argument("--parts", action="store_true",
+                        help="CPU of each part of the hub (with --hub) or of the server process (over SSH)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--count", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--source", default=None, help=argparse.SUPPRESS)
+    if sys.argv[1:2] == ["--timed-server"]:  # the server process of --parts: the rest is uno serve's
+        return timed_server(sys.argv[3:], sys.argv[2])
     args = parser.parse_args()
     if args.worker:
         print(json.dumps(asyncio.run(worker(args))))
