@@ -459,7 +459,7 @@ def test_a_version_1_store_holding_tables_migrates_to_version_2_with_bans(tmp_pa
     store.backup(tmp_path / "copy.sqlite3")
     store.close()
     copy = sqlite3.connect(str(tmp_path / "copy.sqlite3"))
-    assert SCHEMA_VERSION == 3 and copy.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert SCHEMA_VERSION == 4 and copy.execute("PRAGMA user_version").fetchone()[0] == 4
     assert list(copy.execute("SELECT kind, target FROM bans")) == [("name", "eve")]
     copy.close()
     assert tables == [(3, '{"net": {}}')] and bans == [("name", "eve", None, "Op")]
@@ -547,6 +547,7 @@ def test_a_moderator_types_the_commands_in_their_language_and_hears_the_answers_
 
 def test_a_version_1_server_folder_keeps_its_waiting_table_after_the_upgrade(tmp_path):
     from uno_cli.net.hub import Hub, Member
+    from uno_cli.net.store import SCHEMA_VERSION
 
     hub = Hub(save_dir=tmp_path / "tables")
     ana = Member("Ana", [].append)
@@ -565,7 +566,7 @@ def test_a_version_1_server_folder_keeps_its_waiting_table_after_the_upgrade(tmp
     table = again.tables[1]
     version = again.store._db.execute("PRAGMA user_version").fetchone()[0]
     again.close()
-    assert (resumed, table.name, table.owners, version) == (1, "friday", ["Ana", None, None], 3)
+    assert (resumed, table.name, table.owners, version) == (1, "friday", ["Ana", None, None], SCHEMA_VERSION)
 
 
 def test_uno_serve_backup_copies_the_store_of_a_server_and_never_overwrites(tmp_path):

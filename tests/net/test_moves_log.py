@@ -186,7 +186,7 @@ def test_a_log_with_a_move_that_cannot_be_read_or_applied_resumes_at_the_move_be
     assert {k: v for k, v in expected.items() if k not in ("names", "seats", "bots")} == game
 
 
-def test_a_version_2_store_migrates_to_version_3_with_an_empty_log_and_keeps_its_tables(tmp_path):
+def test_a_version_2_store_migrates_to_the_current_version_with_an_empty_log_and_keeps_its_tables(tmp_path):
     path = tmp_path / "tables.sqlite3"
     db = sqlite3.connect(str(path))
     for version in (0, 1):
@@ -198,11 +198,39 @@ def test_a_version_2_store_migrates_to_version_3_with_an_empty_log_and_keeps_its
     db.close()
     store = TableStore(path)
     version = store.read("PRAGMA user_version")[0][0]
-    assert (version, SCHEMA_VERSION) == (3, 3)
+    assert (version, SCHEMA_VERSION) == (4, 4)
     assert store.tables() == [(3, '{"net": {"name": "friday"}}')] and store.moves() == {}
     store.write({}, {3: [(0, '["draw", 0, null, null, null]')]})
     store.write({3: '{"net": {"name": "friday"}}'})  # the whole row again: its log starts over
     assert store.moves() == {}
+    store.close()
+
+
+def test_a_version_3_log_of_moves_migrates_to_one_keyed_tree_keeping_every_move_in_order(tmp_path):
+    path = tmp_path / "tables.sqlite3"
+    db = sqlite3.connect(str(path))
+    for version in (0, 1, 2):
+        for statement in MIGRATIONS[version]:
+            db.execute(statement)
+    db.execute("INSERT INTO tables VALUES (3, '{\"net\": {\"name\": \"friday\"}}')")
+    # Written out of order: resuming reads them by (table, seq).
+    for number, seq, action in ((3, 1, '["pass", 1, null, null, null]'), (3, 0, '["draw", 0, null, null, null]'),
+                                (5, 0, '["draw", 2, null, null, null]')):
+        db.execute("INSERT INTO table_moves VALUES (?, ?, ?)", (number, seq, action))
+    db.execute("PRAGMA user_version=3")
+    db.commit()
+    db.close()
+    store = TableStore(path)
+    assert store.read("PRAGMA user_version")[0][0] == SCHEMA_VERSION == 4
+    assert store.moves() == {3: ['["draw", 0, null, null, null]', '["pass", 1, null, null, null]'],
+                             5: ['["draw", 2, null, null, null]']}
+    # One B-tree keyed by (table, seq): no rowid tree beside the key's index to write at each move.
+    sql = store.read("SELECT sql FROM sqlite_master WHERE name = 'table_moves'")[0][0]
+    assert sql.endswith("WITHOUT ROWID")
+    assert [name for (name,) in store.read("SELECT name FROM sqlite_master ORDER BY name")
+            if name.startswith("table_moves")] == ["table_moves"]
+    store.write({}, {3: [(2, '["draw", 2, null, null, null]')]})
+    assert len(store.moves()[3]) == 3
     store.close()
 
 

@@ -34,7 +34,7 @@ def test_a_version_1_database_holding_tables_migrates_to_the_current_version_and
     path = tmp_path / "tables.sqlite3"
     _version_1(path)
     store = TableStore(path)
-    assert store.read("PRAGMA user_version")[0][0] == SCHEMA_VERSION == 3
+    assert store.read("PRAGMA user_version")[0][0] == SCHEMA_VERSION == 4
     assert store.tables() == [(3, '{"net": {"name": "friday"}}'), (7, '{"net": {"name": "late"}}')]
     accounts = Accounts(store)
     ana = accounts.register("Ana", fingerprint="SHA256:abc")

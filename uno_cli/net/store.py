@@ -14,8 +14,8 @@ event loop, which every table shares.)
 
 The schema has a version (SQLite's ``user_version``) and a list of migrations, each taking
 the database from one version to the next (version 2 adds accounts, finished matches and
-ratings; version 3 the tables' logs of moves), and an older program refuses a newer database
-instead of damaging it.
+ratings; version 3 the tables' logs of moves; version 4 keeps each log as one B-tree, WITHOUT
+ROWID), and an older program refuses a newer database instead of damaging it.
 
 A table's row is written whole when it changes otherwise than by a move of the game; between
 two such rows, a move only appends the engine's action to the table's log (``table_moves``),
@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 #: The schema this program writes.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: MIGRATIONS[n] takes a database of version n to version n + 1.
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     0: (
@@ -70,6 +70,15 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         # as a whole row, the table's moves are deleted.
         ("CREATE TABLE table_moves (number INTEGER NOT NULL, seq INTEGER NOT NULL, action TEXT NOT NULL,"
          " PRIMARY KEY (number, seq))"),
+    ),
+    3: (
+        # The log of moves as one B-tree keyed by (number, seq) (WITHOUT ROWID): a move written adds
+        # one page to the write-ahead log instead of two (the rows' tree and their key's index).
+        ("CREATE TABLE table_moves_keyed (number INTEGER NOT NULL, seq INTEGER NOT NULL, action TEXT NOT NULL,"
+         " PRIMARY KEY (number, seq)) WITHOUT ROWID"),
+        "INSERT INTO table_moves_keyed (number, seq, action) SELECT number, seq, action FROM table_moves",
+        "DROP TABLE table_moves",
+        "ALTER TABLE table_moves_keyed RENAME TO table_moves",
     ),
 }
 
