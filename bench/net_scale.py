@@ -296,7 +296,7 @@ SERVER_PARTS = (
     ("uno_cli.net.hub", "Hub", "commit", "  of it: saving (Hub.commit)"),
     ("uno_cli.net.store", "TableStore", "write", "    of it: the SQLite transaction (TableStore.write)"),
     ("asyncssh.channel", "SSHChannel", "write", "  of it: the channel write (asyncssh: two packets, encrypted)"),
-    ("asyncssh.connection", "SSHConnection", "_send", "    of it: the socket write"),
+    ("asyncssh.connection", "SSHConnection", "_send", "  of it: the socket write (both packets in one)"),
 )
 
 
