@@ -596,7 +596,8 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if chan is None:
             raise ConnectionError("closed")
         if not self._flushing:
-            # The channel's buffer is read once a tick: only this session's flush adds to it in between.
+            # The channel's buffer is read once a tick (it only shrinks as the client reads, but for a
+            # terminal's redraws, and the next tick reads it again).
             self._room = MAX_BUFFER - chan.get_write_buffer_size()
         self._outbox.append(line)
         self._queued += len(line)
