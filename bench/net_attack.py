@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import asyncssh  # noqa: E402
 
-from net_scale import PASSCODE, cpu_seconds, start_server  # noqa: E402
+from net_scale import PASSCODE, cpu_seconds, running_server  # noqa: E402
 
 ATTACKS = ("paste", "flood", "chat", "lockout", "bots")
 
@@ -225,9 +225,8 @@ def main() -> int:
         if args.json:
             print(json.dumps(found))
         return 0
-    server, port = start_server(crowd=False)  # the default limits
     results = {}
-    try:
+    with running_server(crowd=False) as (server, port):  # the default limits
         for number, name in enumerate(args.attacks.split(",")):
             attacker = None
             if name != "none":
@@ -256,9 +255,6 @@ def main() -> int:
                           f"{result['actions']} actions; its players logged in and sat in {result['login_seconds']} s; "
                           f"server {result['server_cpu_percent']}% of a core; load average {result['load_average']}",
                           flush=True)
-    finally:
-        server.terminate()
-        server.wait(10)
     if args.json:
         print(json.dumps(results))
     return 0

@@ -35,16 +35,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -344,10 +346,25 @@ def timed_server(argv: list[str], out: str) -> int:
     return 0
 
 
-def start_server(extra: list[str] | None = None, crowd: bool = True, parts: str | None = None) -> tuple[subprocess.Popen, int]:
+@contextlib.contextmanager
+def running_server(extra: list[str] | None = None, crowd: bool = True,
+                   parts: str | None = None) -> Iterator[tuple[subprocess.Popen, int]]:
     """A ``uno serve`` process in a data folder of its own, and its port (``crowd``: limits raised for
-    hundreds of players logging in from this one address)."""
+    hundreds of players logging in from this one address); stopped and its folder removed on leaving."""
     home = tempfile.mkdtemp(prefix="uno-net-bench-")
+    try:
+        server, port = _start(home, extra, crowd, parts)
+        try:
+            yield server, port
+        finally:
+            server.terminate()
+            server.wait(10)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def _start(home: str, extra: list[str] | None, crowd: bool, parts: str | None) -> tuple[subprocess.Popen, int]:
+    """Start ``uno serve`` with ``home`` as its data folder; the process and its port."""
     env = dict(os.environ, UNO_CLI_HOME=home, PYTHONPATH=str(ROOT), UNO_CLI_IGNORE_SETTINGS="1")
     command = [sys.executable, __file__, "--timed-server", parts] if parts else [sys.executable, "-m", "uno_cli", "serve"]
     server = subprocess.Popen([*command, "--listen", "127.0.0.1:0",
@@ -375,9 +392,8 @@ def start_server(extra: list[str] | None = None, crowd: bool = True, parts: str 
 def measure(args: argparse.Namespace) -> dict:
     """One run: a server, its tables, the figures."""
     parts = tempfile.mktemp(prefix="uno-net-parts-", suffix=".json") if args.parts else None
-    server, port = start_server(parts=parts)
-    args.control = server.stdin
-    try:
+    with running_server(parts=parts) as (server, port):
+        args.control = server.stdin
         time.sleep(0.5)
         args.idle_kib = rss_kib(server.pid)
         result = bench(args, port, server.pid)
@@ -394,9 +410,6 @@ def measure(args: argparse.Namespace) -> dict:
                 **{label: round(1000 * timed["parts"][label] / n, 4)
                    for *_where, label in SERVER_PARTS if label in timed["parts"]}}
         return result
-    finally:
-        server.terminate()
-        server.wait(10)
 
 
 def show(result: dict) -> None:
@@ -525,8 +538,6 @@ async def hub_run(args: argparse.Namespace) -> dict:
     await asyncio.sleep(0.1)
     cpu, wall = marks["cpu1"] - marks["cpu0"], marks["wall1"] - marks["wall0"]
     hub.close()
-    import shutil
-
     shutil.rmtree(home, ignore_errors=True)
     digest = hashlib.sha256("".join(sorted(b["digest"].hexdigest() for b in boxes)).encode())
     return {"tables": args.tables, "actions": args.actions, "think": args.think,
