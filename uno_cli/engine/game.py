@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-import struct
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final, cast
@@ -188,19 +186,8 @@ _NONE: Final[frozenset[str]] = frozenset()
 
 #: Deck order before the shuffle, without and with the Beep cards.
 _DECKS: Final = (tuple(new_deck(False)), tuple(new_deck(True)))
-#: For each pile size, the Fisher-Yates steps of a shuffle: (index, how far a 32-bit word is shifted right).
+#: For each pile size, the Fisher-Yates steps of a shuffle: (index, bits to draw).
 _SHUFFLE_STEPS: Final[dict[int, tuple[tuple[int, int], ...]]] = {}
-#: struct unpackers of n little-endian 32-bit words, by n.
-_UNPACK_WORDS: Final[dict[int, Callable[[bytes], tuple[Any, ...]]]] = {}
-
-
-def _words(getrandbits: Callable[[int], int], count: int) -> tuple[int, ...]:
-    """The generator's next ``count`` 32-bit words, in order (as ``count`` calls of getrandbits(32) give them)."""
-    # getrandbits(32 * count) puts the first word in the lowest 32 bits, the next above it.
-    unpack = _UNPACK_WORDS.get(count)
-    if unpack is None:
-        unpack = _UNPACK_WORDS[count] = struct.Struct(f"<{count}I").unpack
-    return unpack(getrandbits(32 * count).to_bytes(4 * count, "little"))
 #: Number cards (the only ones that count when choosing the dealer).
 _NUMBER_CARDS: Final = frozenset(c for c in ALL_CODES if is_number(c))
 #: RuleOptions.to_dict() of options already seen (all values are immutable scalars).
@@ -381,29 +368,17 @@ class Game:
         """Shuffle ``cards`` in place with the game's random state (or ``rng``), which moves on."""
         if rng is None:
             rng = self._rng()
-        # random.shuffle's own draws (Fisher-Yates, _randbelow by rejection), without its calls:
-        # getrandbits(k) for k <= 32 is the generator's next 32-bit word shifted right by
-        # 32 - k, so the words are taken in batches (_words), never more than the steps left
-        # need (each takes at least one): the generator ends where random.shuffle leaves it.
+        # random.shuffle's own draws (Fisher-Yates, _randbelow by rejection), without its calls.
         getrandbits = rng.getrandbits
         n = len(cards)
         steps = _SHUFFLE_STEPS.get(n)
         if steps is None:
-            steps = _SHUFFLE_STEPS[n] = tuple((i, 32 - (i + 1).bit_length()) for i in range(n - 1, 0, -1))
-        left = len(steps)
-        words: tuple[int, ...] = ()
-        w = 0
-        for i, shift in steps:
-            while True:
-                if w == len(words):
-                    words = _words(getrandbits, left)
-                    w = 0
-                j = words[w] >> shift
-                w += 1
-                if j <= i:
-                    break
+            steps = _SHUFFLE_STEPS[n] = tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
+        for i, k in steps:
+            j = getrandbits(k)
+            while j > i:
+                j = getrandbits(k)
             cards[i], cards[j] = cards[j], cards[i]
-            left -= 1
         self.rng_state = getrandbits(64)
 
     def _randbelow(self, n: int) -> int:
