@@ -39,17 +39,19 @@ class ActionKind(StrEnum):
     """Answer a Beep."""
 
 
-PLAY: Final = ActionKind.PLAY
-DRAW: Final = ActionKind.DRAW
-PASS: Final = ActionKind.PASS
-ACCEPT: Final = ActionKind.ACCEPT
-CHALLENGE: Final = ActionKind.CHALLENGE
-COLOR: Final = ActionKind.COLOR
-UNO: Final = ActionKind.UNO
-CATCH: Final = ActionKind.CATCH
-JUMP_IN: Final = ActionKind.JUMP_IN
-MISSED_JUMP_IN: Final = ActionKind.MISSED_JUMP_IN
-ANSWER: Final = ActionKind.ANSWER
+# Typed as the strings they are: compiled with mypyc, ``kind == PLAY`` is then a string
+# comparison (the same object: at once) instead of a generic one.
+PLAY: Final[str] = ActionKind.PLAY
+DRAW: Final[str] = ActionKind.DRAW
+PASS: Final[str] = ActionKind.PASS
+ACCEPT: Final[str] = ActionKind.ACCEPT
+CHALLENGE: Final[str] = ActionKind.CHALLENGE
+COLOR: Final[str] = ActionKind.COLOR
+UNO: Final[str] = ActionKind.UNO
+CATCH: Final[str] = ActionKind.CATCH
+JUMP_IN: Final[str] = ActionKind.JUMP_IN
+MISSED_JUMP_IN: Final[str] = ActionKind.MISSED_JUMP_IN
+ANSWER: Final[str] = ActionKind.ANSWER
 
 TURN_KINDS: Final = frozenset({PLAY, DRAW, PASS, ACCEPT, CHALLENGE, COLOR, JUMP_IN})
 ALL_KINDS: Final = tuple(ActionKind)
