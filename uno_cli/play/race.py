@@ -351,7 +351,11 @@ class Referee:
         try:
             if seat in self._legal_only:
                 # Chosen from the legal list itself: nothing to check.
-                return bot.choose_legal(g.legal_actions(seat), in_turn or (beep and seat in g.beep_waiting))
+                legal, owed = g.legal_actions(seat), in_turn or (beep and seat in g.beep_waiting)
+                policy = self._policies.get(seat)
+                if policy is not None:
+                    return policy(bot.rng, legal, seat, owed)  # Bot.choose_legal without the method call
+                return bot.choose_legal(legal, owed)
             action = bot.choose(g.view(seat))
             if action is not None and not g.is_legal(action):
                 return None
