@@ -18,12 +18,11 @@ from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
-#: The engine, the referee, the simulator and the random policy: where a game spends its time.
-#: The events, the actions and the bots' classes stay interpreted (the engine makes events
-#: without __init__, interpreted code makes actions, and the bots are subclassed, which a
-#: compiled class refuses).
-COMPILED = ("uno_cli/engine/game.py", "uno_cli/engine/cards.py", "uno_cli/play/race.py", "uno_cli/play/sim.py",
-            "uno_cli/bots/policy.py")
+#: The engine with its actions, the referee, the simulator and the random policy: where a
+#: game spends its time. The events and the bots' classes stay interpreted (the engine makes
+#: events without __init__, and the bots are subclassed, which a compiled class refuses).
+COMPILED = ("uno_cli/engine/game.py", "uno_cli/engine/cards.py", "uno_cli/engine/actions.py", "uno_cli/play/race.py",
+            "uno_cli/play/sim.py", "uno_cli/bots/policy.py")
 #: mypyc's shared library for them, inside the package: uno_cli/compiled__mypyc.<platform tag>.
 GROUP = "uno_cli.compiled"
 #: Only the compiled modules must type-check; the modules they import stay interpreted.

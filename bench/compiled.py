@@ -19,6 +19,17 @@ time (``time.process_time``) beside wall time, with the load average.
     python3 bench/compiled.py --keep DIR           # leave the build in DIR (DIR/tree: the installed files)
     python3 bench/compiled.py --tree DIR/tree      # use a tree built before, without building
     python3 bench/compiled.py --no-build-isolation # build with this Python's setuptools, wheel and mypy
+    python3 bench/compiled.py --tree DIR/tree --instructions   # machine instructions per game (callgrind)
+    python3 bench/compiled.py --tree DIR/tree --instructions --cache-sim   # with cache misses and branches
+
+``--instructions`` counts, with ``valgrind --tool=callgrind`` (the same method for every row,
+so it does not move with the machine's load), the instructions one game takes: a process
+that plays 3 warm-up games and then N games, minus the same process with 0 games after the
+warm-up, divided by N (``PYTHONHASHSEED=0``). The rows: ``simulate`` classic and playroom and
+the engine core, pure and compiled, and RLCard's game core and ``env.run`` (4 players).
+``--cache-sim`` also simulates the caches and branch prediction (about twice as slow) and
+adds callgrind's cycle estimate (instructions + 10 x (L1 misses + mispredicted branches) +
+100 x last-level misses), which is closer to CPU time than instructions alone.
 
 ``DIR/tree/bench/`` holds a copy of the bench scripts, so ``python3 DIR/tree/bench/expert_budget.py``
 times the expert compiled; ``python3 bench/speed.py --tree DIR/tree`` runs every row of
@@ -98,10 +109,31 @@ import speed
 print(json.dumps(speed._core(sys.argv[1], int(sys.argv[2]))))
 """
 
+#: One row played untimed for the instruction counts: 3 warm-up games, then argv[3] games.
+PLAYED = r"""
+import sys
+from dataclasses import replace
+from uno_cli.engine import PRESETS
+kind, preset, games = sys.argv[1], sys.argv[2], int(sys.argv[3])
+if kind == "simulate":
+    from uno_cli.play.sim import simulate
+    opts = replace(PRESETS[preset], hands=1)
+    simulate(3, 4, opts, seed=7)
+    simulate(games, 4, opts, seed=1)
+else:
+    sys.path.insert(0, "bench")
+    import speed
+    speed._core(preset, games, warmup=3)
+"""
+
+#: callgrind's events, in the order of its "Collected" line with --cache-sim and --branch-sim.
+EVENTS = ("Ir", "Dr", "Dw", "I1mr", "D1mr", "D1mw", "ILmr", "DLmr", "DLmw", "Bc", "Bcm", "Bi", "Bim")
+
 WHERE = r"""
 import importlib.machinery, json
-import uno_cli.engine.game, uno_cli.engine.cards, uno_cli.play.race, uno_cli.play.sim, uno_cli.bots.policy
-mods = (uno_cli.engine.game, uno_cli.engine.cards, uno_cli.play.race, uno_cli.play.sim, uno_cli.bots.policy)
+import uno_cli.engine.game, uno_cli.engine.cards, uno_cli.engine.actions, uno_cli.play.race, uno_cli.play.sim, uno_cli.bots.policy
+mods = (uno_cli.engine.game, uno_cli.engine.cards, uno_cli.engine.actions, uno_cli.play.race, uno_cli.play.sim,
+        uno_cli.bots.policy)
 print(json.dumps({m.__name__: m.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)) for m in mods}))
 """
 
@@ -112,6 +144,72 @@ def _run(tree: Path, code: str, *args: str) -> str:
     if done.returncode != 0:
         raise RuntimeError(done.stderr.strip()[-2000:])
     return done.stdout.strip().splitlines()[-1]
+
+
+def _callgrind(command: list[str], cwd: Path, env: dict[str, str], cache: bool) -> dict[str, int]:
+    """callgrind's event totals for one process (Ir alone without ``cache``)."""
+    options = ["--cache-sim=yes", "--branch-sim=yes"] if cache else []
+    with tempfile.TemporaryDirectory() as folder:
+        done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/out", *options, *command],
+                              capture_output=True, text=True, cwd=cwd, env=dict(env, PYTHONHASHSEED="0"))
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr.strip()[-2000:])
+    [line] = [x for x in done.stderr.splitlines() if "Collected :" in x]
+    counts = [int(x) for x in line.split(":", 1)[1].split()]
+    return dict(zip(EVENTS if cache else ("Ir",), counts))
+
+
+def _per_game(command: list[str], cwd: Path, env: dict[str, str], games: int, cache: bool) -> dict[str, float]:
+    """Events per game: ``command + [games]`` minus ``command + ["0"]``, divided by ``games``."""
+    full = _callgrind([*command, str(games)], cwd, env, cache)
+    none = _callgrind([*command, "0"], cwd, env, cache)
+    per = {k: (full[k] - none[k]) / games for k in full}
+    if cache:
+        l1 = per["I1mr"] + per["D1mr"] + per["D1mw"]
+        ll = per["ILmr"] + per["DLmr"] + per["DLmw"]
+        per["cycles (estimate)"] = per["Ir"] + 10 * (l1 + per["Bcm"] + per["Bim"]) + 100 * ll
+    return per
+
+
+def instructions(tree: Path, games: int, rlcard: bool, cache: bool) -> dict[str, dict[str, float]]:
+    """Machine instructions (and with ``cache`` misses and a cycle estimate) per one-hand 4-player game, by row."""
+    python = sys.executable
+    rows: dict[str, dict[str, float]] = {}
+    for kind, preset in (("simulate", "classic"), ("simulate", "playroom"), ("core", "classic")):
+        label = f"uno-cli {preset}" if kind == "simulate" else f"uno-cli core {preset}"
+        for name, where in (("pure Python", ROOT), ("mypyc", tree)):
+            env = dict(os.environ, PYTHONPATH=str(where))
+            rows[f"{label}, {name}"] = _per_game([python, "-c", PLAYED, kind, preset], where, env, games, cache)
+    if rlcard:
+        venv = BENCH / ".rlcard-venv" / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+        for row, label in (("core_4p", "RLCard core 4p"), ("env_4p", "RLCard env.run 4p")):
+            rows[label] = _per_game([str(venv), str(BENCH / "rlcard_core.py"), "--play", row, "--games"], BENCH,
+                                    dict(os.environ), games, cache)
+    return rows
+
+
+def print_instructions(rows: dict[str, dict[str, float]], games: int) -> None:
+    cache = any("Bcm" in r for r in rows.values())
+    print(f"per one-hand 4-player game (callgrind, {games} games minus 0 after 3 warm-up games)")
+    head = f"{'row':<32}{'instructions':>14}"
+    if cache:
+        head += f"{'D1 misses':>11}{'LL misses':>11}{'mispredicts':>13}{'cycles (est.)':>15}{'est./instr.':>12}"
+    print(head)
+    for name, r in rows.items():
+        line = f"{name:<32}{r['Ir'] / 1e6:>13.3f}M"
+        if cache:
+            line += (f"{(r['D1mr'] + r['D1mw']) / 1e3:>10.1f}k{(r['ILmr'] + r['DLmr'] + r['DLmw']) / 1e3:>10.2f}k"
+                     f"{(r['Bcm'] + r['Bim']) / 1e3:>12.1f}k{r['cycles (estimate)'] / 1e6:>14.3f}M"
+                     f"{r['cycles (estimate)'] / r['Ir']:>12.2f}")
+        print(line)
+    anchor = rows.get("RLCard core 4p")
+    if anchor:
+        for name, r in rows.items():
+            if name.startswith("uno-cli") and "playroom" not in name:
+                ratio = f"RLCard core / {name}: {anchor['Ir'] / r['Ir']:.2f}x in instructions"
+                if cache:
+                    ratio += f", {anchor['cycles (estimate)'] / r['cycles (estimate)']:.2f}x in estimated cycles"
+                print(ratio)
 
 
 def build_tree(folder: Path, isolation: bool = True) -> tuple[Path, list[str]]:
@@ -156,6 +254,9 @@ def main() -> int:
     parser.add_argument("--no-build-isolation", action="store_true", help="build with this Python's packages")
     parser.add_argument("--no-rlcard", action="store_true", help="without RLCard's anchors")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--instructions", action="store_true", help="count instructions per game with callgrind; no timing")
+    parser.add_argument("--cache-sim", action="store_true", help="with --instructions: cache misses, branches, a cycle estimate")
+    parser.add_argument("--count-games", type=int, default=60, help="games per instruction count")
     args = parser.parse_args()
     folder = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="uno-compiled-"))
     said: list[str] = []
@@ -168,7 +269,9 @@ def main() -> int:
         report: dict = {"build": said, "compiled_modules": json.loads(_run(tree, WHERE)),
                         "same_results": _run(ROOT, SAME) == _run(tree, SAME),
                         "same_with_expert": _run(ROOT, EXPERT) == _run(tree, EXPERT)}
-        if not args.check:
+        if args.instructions:
+            report["instructions"] = instructions(tree, args.count_games, not args.no_rlcard, args.cache_sim)
+        elif not args.check:
             report.update(measure(tree, args.rounds, args.games, not args.no_rlcard))
     finally:
         if not args.keep:
@@ -182,7 +285,9 @@ def main() -> int:
     print("compiled: " + ", ".join(f"{name} {'yes' if yes else 'NO'}" for name, yes in report["compiled_modules"].items()))
     print(f"simulate gives the same results compiled: {'yes' if report['same_results'] else 'NO'}"
           f"; with expert bots (their searches copy games): {'yes' if report['same_with_expert'] else 'NO'}")
-    if not args.check:
+    if args.instructions:
+        print_instructions(report["instructions"], args.count_games)
+    elif not args.check:
         print_times(report, args.rounds)
     return 0 if same else 1
 

@@ -7,6 +7,11 @@ choice among ``get_legal_actions()``: RLCard's rules and state without the numpy
 of ``env.run``.
 
     bench/.rlcard-venv/bin/python bench/rlcard_core.py --games 300
+    bench/.rlcard-venv/bin/python bench/rlcard_core.py --play core_4p --games 60   # play only, untimed
+
+``--play`` plays 3 warm-up games and then ``--games`` games of one row, timing nothing and
+printing nothing: ``bench/compiled.py --instructions`` counts its machine instructions with
+callgrind (that many games minus none).
 """
 
 from __future__ import annotations
@@ -34,10 +39,14 @@ def _env(players: int, seed: int):
     return env
 
 
-def measure_env(players: int, games: int, seed: int) -> dict:
+def measure_env(players: int, games: int, seed: int, warmup: int | None = None, timed: bool = True) -> dict:
     env = _env(players, seed)
-    for _ in range(max(3, games // 10)):
+    for _ in range(max(3, games // 10) if warmup is None else warmup):
         env.run(is_training=False)
+    if not timed:
+        for _ in range(games):
+            env.run(is_training=False)
+        return {}
     actions = 0
     cpu, wall = time.process_time(), time.perf_counter()
     for _ in range(games):
@@ -46,7 +55,7 @@ def measure_env(players: int, games: int, seed: int) -> dict:
     return _result(games, actions, time.process_time() - cpu, time.perf_counter() - wall)
 
 
-def measure_core(players: int, games: int, seed: int) -> dict:
+def measure_core(players: int, games: int, seed: int, warmup: int | None = None, timed: bool = True) -> dict:
     import numpy as np
     from rlcard.games.uno.game import UnoGame
 
@@ -63,8 +72,12 @@ def measure_core(players: int, games: int, seed: int) -> dict:
             n += 1
         return n
 
-    for _ in range(max(3, games // 10)):
+    for _ in range(max(3, games // 10) if warmup is None else warmup):
         one()
+    if not timed:
+        for _ in range(games):
+            one()
+        return {}
     actions = 0
     cpu, wall = time.process_time(), time.perf_counter()
     for _ in range(games):
@@ -80,7 +93,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--play", choices=("env_4p", "core_4p"), help="play 3 warm-up games and --games games, untimed")
     args = parser.parse_args()
+    if args.play == "env_4p":
+        measure_env(4, args.games, args.seed, warmup=3, timed=False)
+        return
+    if args.play == "core_4p":
+        measure_core(4, args.games, args.seed, warmup=3, timed=False)
+        return
     print(json.dumps({
         "env_2p": measure_env(2, args.games, args.seed),
         "env_4p": measure_env(4, args.games, args.seed),

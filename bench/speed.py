@@ -83,7 +83,7 @@ def _uno(preset: str, games: int) -> dict:
             "wall": time.perf_counter() - wall}
 
 
-def _core(preset: str, games: int, seed: int = 1) -> dict:
+def _core(preset: str, games: int, seed: int = 1, warmup: int | None = None) -> dict:
     """uno-cli's engine alone, driven as ``bench/rlcard_core.py`` drives RLCard's game core.
 
     Like with like: the seat the game waits for picks with the random policy (the random
@@ -91,7 +91,8 @@ def _core(preset: str, games: int, seed: int = 1) -> dict:
     core offers "draw" only then) from ``legal_actions``, one generator for the whole run, no
     referee (so nobody acts out of turn: no catches, no races), no bots, no tallies, and the
     engine builds no events (``listening`` off: nobody reads them). ``apply`` still checks
-    each action against the legal list, which RLCard's ``step`` does not.
+    each action against the legal list, which RLCard's ``step`` does not. ``warmup``: the
+    games played first (default: a twentieth, at least 5).
     """
     import random
 
@@ -116,7 +117,7 @@ def _core(preset: str, games: int, seed: int = 1) -> dict:
                 actions += 1
         return actions
 
-    play(games, max(5, games // 20), random.Random(7))  # warm-up, other games
+    play(games, max(5, games // 20) if warmup is None else warmup, random.Random(7))  # warm-up, other games
     cpu, wall = time.process_time(), time.perf_counter()
     actions = play(0, games, random.Random(seed))
     return {"games": games, "actions": actions, "cpu": time.process_time() - cpu, "wall": time.perf_counter() - wall}

@@ -101,7 +101,7 @@ def one(events, type_: str, seat: int | None = None):
 
 def snapshot(g: Game) -> dict:
     """A deep copy of the game's whole state (without caches)."""
-    skip = ("_legal_cache", "_legal_version")
+    skip = ("_legal_cache", "_legal_version", "_legal_seat", "_legal_one")
     return {k: copy.deepcopy(getattr(g, k)) for k in Game.__slots__ if k not in skip}
 
 

@@ -243,3 +243,25 @@ def test_bot_states_are_kept_only_where_a_person_can_stop_the_game():
     ref.bot_states = lambda: calls.append(1) or {}  # type: ignore[method-assign]
     ref.advance(limit=1)  # nobody to wait for: nothing kept
     assert calls == []
+
+
+def test_a_random_bot_plays_alike_through_its_policy_and_through_choose_legal():
+    """The referee calls a legal-only bot's policy directly; the game is the one choose_legal would play."""
+    from uno_cli.bots.base import RandomBot
+
+    class Asked(RandomBot):
+        def choose_legal(self, legal, in_turn):  # the same choice, through the method
+            return super().choose_legal(legal, in_turn)
+
+    from uno_cli.engine import Game
+
+    games = []
+    for kind in (RandomBot, Asked):
+        game = Game(4, preset("playroom"), seed=11)
+        bots = {s: kind(s, random.Random(100 + s)) for s in range(4)}
+        referee = Referee(game, bots)
+        assert bool(referee._policies) is (kind is RandomBot)  # an override is asked through it
+        referee.deal(game.start())
+        referee.advance(limit=5000)
+        games.append((game.version, tuple(game.scores), tuple(map(tuple, game.hands)), game.hand_number))
+    assert games[0] == games[1] and games[0][0] > 50

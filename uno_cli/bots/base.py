@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from uno_cli.engine import Action, Event, View
 from uno_cli.engine.seats import Seat
@@ -25,10 +25,18 @@ class Bot:
     level = "base"
     needs_view = True
     """False for a bot that chooses from the legal actions alone (:meth:`choose_legal`)."""
+    policy: Callable[[random.Random, Sequence[Action], Seat, bool], Action | None] | None = None
+    """For such a bot, what it plays: ``policy(rng, legal, seat, in_turn)`` with its generator
+    (:meth:`choose_legal` applies it; the referee calls it without a method call per action)."""
 
     def __init__(self, seat: Seat, rng: random.Random) -> None:
         self.seat: Seat = Seat(seat)
         self.rng = rng
+
+    def choose_legal(self, legal: Sequence[Action], in_turn: bool) -> Action | None:
+        """The choice of a bot that needs no view (``needs_view`` False): its :attr:`policy`."""
+        assert self.policy is not None
+        return self.policy(self.rng, legal, self.seat, in_turn)
 
     def observe(self, events: Sequence[Event]) -> None:
         """Take note of events (as this seat may see them)."""
@@ -62,10 +70,7 @@ class RandomBot(Bot):
 
     level = "random"
     needs_view = False
-
-    def choose_legal(self, legal: Sequence[Action], in_turn: bool) -> Action | None:
-        """A random legal action, from the legal list alone (no view to build)."""
-        return random_choice(self.rng, legal, self.seat, in_turn)
+    policy = staticmethod(random_choice)
 
     def choose(self, view: View) -> Action | None:
         """A random legal action."""

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import Any, Final, final
 
 from uno_cli.engine.seats import Seat
 
@@ -40,36 +39,80 @@ class ActionKind(StrEnum):
     """Answer a Beep."""
 
 
-PLAY: Final = ActionKind.PLAY
-DRAW: Final = ActionKind.DRAW
-PASS: Final = ActionKind.PASS
-ACCEPT: Final = ActionKind.ACCEPT
-CHALLENGE: Final = ActionKind.CHALLENGE
-COLOR: Final = ActionKind.COLOR
-UNO: Final = ActionKind.UNO
-CATCH: Final = ActionKind.CATCH
-JUMP_IN: Final = ActionKind.JUMP_IN
-MISSED_JUMP_IN: Final = ActionKind.MISSED_JUMP_IN
-ANSWER: Final = ActionKind.ANSWER
+# Typed as the strings they are: compiled with mypyc, ``kind == PLAY`` is then a string
+# comparison (the same object: at once) instead of a generic one.
+PLAY: Final[str] = ActionKind.PLAY
+DRAW: Final[str] = ActionKind.DRAW
+PASS: Final[str] = ActionKind.PASS
+ACCEPT: Final[str] = ActionKind.ACCEPT
+CHALLENGE: Final[str] = ActionKind.CHALLENGE
+COLOR: Final[str] = ActionKind.COLOR
+UNO: Final[str] = ActionKind.UNO
+CATCH: Final[str] = ActionKind.CATCH
+JUMP_IN: Final[str] = ActionKind.JUMP_IN
+MISSED_JUMP_IN: Final[str] = ActionKind.MISSED_JUMP_IN
+ANSWER: Final[str] = ActionKind.ANSWER
 
 TURN_KINDS: Final = frozenset({PLAY, DRAW, PASS, ACCEPT, CHALLENGE, COLOR, JUMP_IN})
 ALL_KINDS: Final = tuple(ActionKind)
 
 
-@dataclass(frozen=True, slots=True)
+@final
 class Action:
-    """One thing a seat does; the choices of a play travel inside it."""
+    """One thing a seat does; the choices of a play travel inside it. Immutable: the engine
+    shares one instance per value, and an action equals and hashes as its five fields."""
 
-    kind: str
+    # A plain class, not a frozen dataclass: compiled with mypyc (setup.COMPILED) it is a
+    # native class whose fields compiled code reads directly, and that interpreted code can
+    # make (a compiled frozen dataclass cannot be). Final fields are read-only compiled;
+    # __setattr__ refuses a change in pure Python.
+    __slots__ = ("kind", "seat", "card", "color", "target")
+
+    kind: Final[str]
     """One of the kinds above."""
-    seat: Seat
+    seat: Final[Seat]
     """The seat acting."""
-    card: str | None = None
+    card: Final[str | None]
     """The card played (canonical code)."""
-    color: str | None = None
+    color: Final[str | None]
     """The colour named (r, y, g, b) for a wild or a COLOR action."""
-    target: Seat | None = None
+    target: Final[Seat | None]
     """The seat caught, or the seat a 7 swaps hands with."""
+
+    def __init__(self, kind: str, seat: Seat, card: str | None = None, color: str | None = None,
+                 target: Seat | None = None) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.card = card
+        self.color = color
+        self.target = target
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if hasattr(self, name):
+            raise AttributeError(f"an Action cannot change: {name}")
+        object.__setattr__(self, name, value)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return (self.kind == other.kind and self.seat == other.seat and self.card == other.card
+                and self.color == other.color and self.target == other.target)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.seat, self.card, self.color, self.target))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Action, (self.kind, self.seat, self.card, self.color, self.target))
+
+    def __copy__(self) -> Action:
+        return self  # immutable: a copy is the same value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
+        return self
+
+    def __repr__(self) -> str:
+        return (f"Action(kind={self.kind!r}, seat={self.seat!r}, card={self.card!r}, color={self.color!r}, "
+                f"target={self.target!r})")
 
     def __str__(self) -> str:
         parts = [self.kind]

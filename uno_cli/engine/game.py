@@ -183,6 +183,8 @@ def _sequence_next(top: str, seq_step: int, seven_o: bool) -> list[str]:
 
 _SEQ_NEXT: Final[dict[tuple[str, int, bool], frozenset[str]]] = {}
 _NONE: Final[frozenset[str]] = frozenset()
+#: Game._legal_cache while only the first seat asked has a list (never written to).
+_NO_OTHERS: Final[dict[int | None, tuple[Any, ...]]] = {}
 
 #: Deck order before the shuffle, without and with the Beep cards.
 _DECKS: Final = (tuple(new_deck(False)), tuple(new_deck(True)))
@@ -248,7 +250,7 @@ _GAME_SLOTS = (
     "scores", "penalties", "eliminated", "phase", "pending", "pending_kind", "pending_cards",
     "bluffer", "bluff", "prev_color", "drawn", "must_play", "uno_open", "said", "jump_open",
     "seq_seat", "seq_step", "beep_waiting", "beep_resume", "stuck", "winners", "version",
-    "turn_events", "_legal_cache", "_legal_version", "listening", "played_how",
+    "turn_events", "_legal_cache", "_legal_version", "_legal_seat", "_legal_one", "listening", "played_how",
 )
 
 
@@ -308,9 +310,13 @@ class Game:
             self.version = 0
             #: "turn" events so far, from every call (the simulator counts turns with it).
             self.turn_events = 0
-            # legal_actions by seat at version _legal_version, and out_of_turn_seats under None (None: nothing cached).
+            # The legal lists of the state at version _legal_version (None: nothing cached):
+            # the first seat asked (nearly always the only one) in _legal_seat/_legal_one, any
+            # other seat's, and out_of_turn_seats under None, in the dict (_NO_OTHERS: none yet).
             self._legal_cache: dict[int | None, tuple[Any, ...]] | None = None
             self._legal_version = -1
+            self._legal_seat = -1
+            self._legal_one: tuple[Action, ...] = ()
             #: False: nobody listens, so apply, start and start_hand build no events (return []).
             self.listening = True
             #: How the last card played went down (the ``how`` of its play event).
@@ -356,6 +362,8 @@ class Game:
             self.turn_events = source.turn_events
             self._legal_cache = None
             self._legal_version = -1
+            self._legal_seat = -1
+            self._legal_one = ()
             self.listening = source.listening
             self.played_how = source.played_how
 
@@ -453,16 +461,22 @@ class Game:
     def legal_actions(self, seat: Seat) -> tuple[Action, ...]:
         """Every action ``seat`` may take now, in turn or out of turn (made when first asked)."""
         cache = self._legal_cache
-        if cache is not None and self._legal_version == self.version:
-            legal = cache.get(seat)
-            if legal is not None:
-                return legal
-        else:
-            cache = self._legal_cache = {}
+        if cache is None or self._legal_version != self.version:
+            # The first seat asked in this state: kept beside the dict, which stays empty.
+            self._legal_cache = _NO_OTHERS
             self._legal_version = self.version
-        # Kept until the game changes, so immutable: nobody can change what is legal.
-        legal = cache[seat] = tuple(self._list_legal(seat))
-        return legal
+            self._legal_seat = seat
+            # Kept until the game changes, so immutable: nobody can change what is legal.
+            legal = self._legal_one = tuple(self._list_legal(seat))
+            return legal
+        if seat == self._legal_seat:
+            return self._legal_one
+        other = cache.get(seat)
+        if other is None:
+            if cache is _NO_OTHERS:
+                cache = self._legal_cache = {}
+            other = cache[seat] = tuple(self._list_legal(seat))
+        return other
 
     def _list_legal(self, seat: Seat) -> list[Action]:
         """The legal actions of ``seat``, computed (the one statement of who may do what)."""
@@ -721,6 +735,9 @@ class Game:
         if cache is None or self._legal_version != self.version:
             cache = self._legal_cache = {}
             self._legal_version = self.version
+            self._legal_seat = -1
+        elif cache is _NO_OTHERS:
+            cache = self._legal_cache = {}
         cache[None] = tuple(out)
         return out
 
@@ -811,7 +828,10 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Carry out ``action`` and return the events it caused; raise if it is illegal."""
         cache = self._legal_cache
-        known = cache.get(action.seat) if cache is not None and self._legal_version == self.version else None
+        known: tuple[Action, ...] | None = None
+        if cache is not None and self._legal_version == self.version:
+            seat = action.seat
+            known = self._legal_one if seat == self._legal_seat else cache.get(seat)
         # Taken from the legal list just made (the common case): the same instance is in it,
         # found by identity (``in`` would compare every action before it field by field).
         if known is not None:

@@ -16,7 +16,7 @@ Seat = NewType("Seat", int)
 
 def all_seats(players: int) -> Sequence[Seat]:
     """Every seat of a game of ``players``, from 0 (a range: nothing is built)."""
-    return cast(Sequence[Seat], range(players))
+    return cast("Sequence[Seat]", range(players))  # (a string: Sequence[Seat] is not built per call)
 
 
 def seat_number(seat: int) -> int:

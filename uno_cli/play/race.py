@@ -227,6 +227,7 @@ class Referee:
         self._seats: list[tuple[int, Any]] = []
         self._observers: list[Any] = []
         self._legal_only: frozenset[int] = frozenset()
+        self._policies: dict[int, Callable[..., Action | None]] = {}
         self._index_bots()
 
     def _index_bots(self) -> None:
@@ -237,6 +238,10 @@ class Referee:
         ]
         # Bots that choose from the legal list alone get no view built for them.
         self._legal_only = frozenset(seat for seat, bot in self._seats if not getattr(bot, "needs_view", True))
+        # Of those, the ones whose choice is a policy function: called directly (Bot.policy).
+        self._policies = {seat: policy for seat, bot in self._seats
+                          if seat in self._legal_only and (policy := getattr(type(bot), "policy", None)) is not None
+                          and type(bot).choose_legal is Bot.choose_legal}
 
     @property
     def observed(self) -> bool:
@@ -346,7 +351,11 @@ class Referee:
         try:
             if seat in self._legal_only:
                 # Chosen from the legal list itself: nothing to check.
-                return bot.choose_legal(g.legal_actions(seat), in_turn or (beep and seat in g.beep_waiting))
+                legal, owed = g.legal_actions(seat), in_turn or (beep and seat in g.beep_waiting)
+                policy = self._policies.get(seat)
+                if policy is not None:
+                    return policy(bot.rng, legal, seat, owed)  # Bot.choose_legal without the method call
+                return bot.choose_legal(legal, owed)
             action = bot.choose(g.view(seat))
             if action is not None and not g.is_legal(action):
                 return None
@@ -526,7 +535,7 @@ class Referee:
         hand is over and hands are not dealt on automatically.
         """
         g = self.game
-        legal_only, on_decision, bots = self._legal_only, self.on_decision, self.bots
+        policies, on_decision, bots = self._policies, self.on_decision, self.bots
         for _ in range(limit):
             phase = g.phase
             if phase == _MATCH_OVER:
@@ -542,9 +551,11 @@ class Referee:
                 if phase in IN_TURN_PHASES and seat in bots and not g.out_of_turn_seats():
                     # One bot alone may act, and nobody is awaited: it comes first, whenever,
                     # so nothing is timed (the same choice offers() would get).
-                    if seat in legal_only and on_decision is None:
+                    policy = policies.get(seat) if on_decision is None else None
+                    if policy is not None:
+                        # Bot.choose_legal without the method call: its policy with its generator.
                         try:
-                            action = bots[seat].choose_legal(g.legal_actions(seat), True)
+                            action = policy(bots[seat].rng, g.legal_actions(seat), seat, True)
                         except Exception:  # noqa: BLE001 - a broken bot plays safe
                             action = None
                     else:

@@ -304,9 +304,11 @@ def play_bot_game(
         bots = [make_seat(levels[s], s, bot_rng(seed, s), external_timeout, n, logs[s] if logs else None)
                 for s in all_seats(n)]
     gains = [0] * game.players
-    # What each action was, tallied by (seat, kind), and wild plays by seat: the usage by
-    # level is made once at the end, in the order the kinds first came.
-    tally: dict[tuple[int, str], int] = {}
+    # What each action was, tallied by seat and kind (a dict of kinds per seat: no key to
+    # build and hash per action), and wild plays by seat: the usage by level is made once
+    # at the end, in the order each (seat, kind) first came (``first``).
+    tally: list[dict[str, int]] = [{} for _ in range(n)]
+    first: list[tuple[int, str]] = []
     wilds = [0] * n
     play_keys: dict[tuple[int, str], int] = {}
     # "turn" events of new hands, which no action made; the game's count at the last change.
@@ -321,8 +323,13 @@ def play_bot_game(
             return
         dealt_turns[1] = turns
         kind = action.kind
-        key = (action.seat, kind)
-        tally[key] = tally.get(key, 0) + 1
+        kinds = tally[action.seat]
+        count = kinds.get(kind)
+        if count is None:
+            kinds[kind] = 1
+            first.append((action.seat, kind))
+        else:
+            kinds[kind] = count + 1
         if kind == PLAY:
             card = action.card
             if card == WILD or card == WILD4:
@@ -362,7 +369,7 @@ def play_bot_game(
                 for kind, count in faults.items():
                     mine[kind] = mine.get(kind, 0) + count
     usage: dict[str, Counter[str]] = {}
-    for (seat, kind), n in [*tally.items(), *play_keys.items()]:
+    for (seat, kind), n in [*((key, tally[key[0]][key[1]]) for key in first), *play_keys.items()]:
         counter = usage.get(levels[seat])
         if counter is None:  # (setdefault would make a Counter for every key)
             counter = usage[levels[seat]] = Counter()
@@ -370,7 +377,7 @@ def play_bot_game(
     for seat, n in enumerate(wilds):
         if n:
             usage[levels[seat]]["wild"] += n
-    rec.actions = sum(tally.values())
+    rec.actions = sum(sum(kinds.values()) for kinds in tally)
     rec.turns = game.turn_events - turns_before - dealt_turns[0]
     rec.hands = game.hand_number
     rec.usage = {level: dict(c) for level, c in usage.items()}
