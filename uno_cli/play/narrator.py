@@ -354,7 +354,7 @@ class Narrator:
         if (listener is None or listener.viewer != viewer or listener.translator is not get_translator()
                 or listener.names != tuple(names)):
             listener = self._listener = d.listener(viewer, names)
-        said, first, secrets = listener.line, listener.first, listener.secrets
+        said, other, first, secrets = listener.line, listener.other_line, listener.first, listener.secrets
         out: list[list[Any]] = []
         # The fold: the line later lines may join, the event that made it, and whether it
         # waits behind another line of the change.
@@ -408,7 +408,7 @@ class Narrator:
                     _, key, known = first[kind]
                     text = known[seat][key(ev.data)]
                 except (KeyError, TypeError):
-                    text = said(ev)
+                    text = other(ev)
             # The JSON object is made only when it is read (JSON output).
             line: list[Any] = [kind, text, None, seat, False, brief, None] if text_only else [
                 kind, text, None, seat, kind in _ASKING and (seat in asked or kind == _BEEP_RACE), brief,

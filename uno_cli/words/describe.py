@@ -32,7 +32,7 @@ LISTED_DRAW = 3
 
 __all__ = [
     "FOLDS_INTO", "KEPT_LINES", "LISTED_DRAW", "Listener", "beaten_text", "card_text", "cards_line_text", "color_chosen_text", "color_text",
-    "counts_text", "describe", "describe_error", "hand_text", "listener", "name_of", "pending_text", "points_text",
+    "counts_text", "describe", "describe_error", "forget_lines", "hand_text", "listener", "name_of", "pending_text", "points_text",
     "prompt_text", "revealed_text", "rules_text", "scores_text", "status_text", "too_late_text", "top_text",
     "turn_text",
 ]
@@ -96,6 +96,7 @@ KEPT_LINES = 8192
 _KEPT = ("describe's kept lines",)
 #: A field the event does not have, as :class:`_Reading` notes it.
 _ABSENT = object()
+_MISSING = object()
 
 
 def _no_fields(fields: dict[str, Any]) -> None:
@@ -193,16 +194,21 @@ class Listener:
             _, key, lines = self.first[event.type]
             return lines[event.seat][key(event.data)]  # type: ignore[no-any-return]
         except (KeyError, TypeError):  # not kept under its type's first way of reading
-            return self._other(event)
+            return self.other_line(event)
 
-    def _other(self, event: Event) -> str | None:
-        """:meth:`line` where the first way of reading its type's fields has not kept it."""
+    def other_line(self, event: Event) -> str | None:
+        """:meth:`line` for an event with no secret for the viewer, which the first way of reading
+        its type's fields has not kept: kept another way, or made (and kept if it can be)."""
         seat, data = event.seat, event.data
         for _, key, lines in self._ways.get(event.type, ()):
-            try:
-                return lines[seat][key(data)]  # type: ignore[no-any-return]
-            except (KeyError, TypeError):
-                continue
+            by_seat = lines.get(seat)
+            if by_seat is not None:
+                try:
+                    line = by_seat.get(key(data), _MISSING)
+                except (KeyError, TypeError):  # a field absent, or a value that cannot be a key
+                    continue
+                if line is not _MISSING:
+                    return line  # type: ignore[no-any-return]
         viewer, names = self.viewer, self.names
         reading = _Reading(data)
         try:
@@ -213,28 +219,25 @@ class Listener:
         if _ABSENT in read.values():
             return line
         fields = tuple(read)
-        key = itemgetter(*fields) if fields else _no_fields
-        try:
-            value = key(data)
-            hash(value)
-        except TypeError:  # a value that cannot be a key
-            return line
         kept = self._kept
         if kept.count >= KEPT_LINES:
             kept.listeners.clear()  # this listener stays, emptied too
             self._ways.clear()
             self.first.clear()
             kept.count = 0
-        kept.count += 1
         ways = self._ways.setdefault(event.type, [])
-        for known, _, lines in ways:
-            if known == fields:
+        for way in ways:
+            if way[0] == fields:
                 break
         else:
-            lines = {}
-            ways.append((fields, key, lines))
-            self.first.setdefault(event.type, ways[0])
-        lines.setdefault(seat, {})[value] = line
+            way = (fields, itemgetter(*fields) if fields else _no_fields, {})
+            ways.append(way)
+            self.first.setdefault(event.type, way)
+        try:
+            way[2].setdefault(seat, {})[way[1](data)] = line
+        except TypeError:  # a value that cannot be a key
+            return line
+        kept.count += 1
         return line
 
 
@@ -251,6 +254,11 @@ def listener(viewer: Seat | None, names: Sequence[str]) -> Listener:
     if found is None:
         found = kept.listeners[key] = Listener(viewer, key[1], translator, kept)
     return found
+
+
+def forget_lines() -> None:
+    """Forget the current language's kept lines (a benchmark's game as a fresh process plays it)."""
+    get_translator().memo.pop(_KEPT, None)
 
 
 # ----------------------------------------------------------------- per event type
