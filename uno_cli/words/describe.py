@@ -105,14 +105,19 @@ def _no_fields(fields: dict[str, Any]) -> None:
 
 
 class _Reading:
-    """An event's fields as a sentence reads them, each field read noted with its value (or
-    :data:`_ABSENT`) in the order read. Any other use of the fields (iterating over them, say)
-    fails, so that no line is kept that depends on more than the fields noted."""
+    """An event as a sentence reads it when its line is to be kept: its type and seat, and its
+    fields (``data``, this object), each field read noted with its value (or :data:`_ABSENT`) in
+    the order read. Nothing else of the event is here (no secret: a line with a secret for its
+    listener is never kept), and any other use of the fields (iterating over them, say) fails,
+    so that no line is kept that depends on more than what was noted."""
 
-    __slots__ = ("_fields", "read")
+    __slots__ = ("type", "seat", "data", "_fields", "read")
 
-    def __init__(self, fields: dict[str, Any]) -> None:
-        self._fields = fields
+    def __init__(self, event: Event) -> None:
+        self.type = event.type
+        self.seat = event.seat
+        self.data = self
+        self._fields = event.data
         self.read: dict[str, Any] = {}
 
     def get(self, key: str, default: Any = None) -> Any:
@@ -128,18 +133,6 @@ class _Reading:
 
     def __contains__(self, key: str) -> bool:
         return self.get(key, _ABSENT) is not _ABSENT
-
-
-class _Seen:
-    """The parts of an event a kept line may depend on: its type, its seat and the fields read
-    (no secret: a line with a secret for its listener is never kept)."""
-
-    __slots__ = ("type", "seat", "data")
-
-    def __init__(self, type: str, seat: Seat | None, data: _Reading) -> None:
-        self.type = type
-        self.seat = seat
-        self.data = data
 
 
 class _Kept:
@@ -210,9 +203,9 @@ class Listener:
                 if line is not _MISSING:
                     return line  # type: ignore[no-any-return]
         viewer, names = self.viewer, self.names
-        reading = _Reading(data)
+        reading = _Reading(event)
         try:
-            line = _described(_Seen(event.type, seat, reading), reading, viewer, names, None)
+            line = _described(reading, reading, viewer, names, None)
         except Exception:  # noqa: BLE001 - the fields used otherwise than read: made each time
             return describe(event, viewer, names)
         read = reading.read
