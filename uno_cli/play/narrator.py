@@ -156,6 +156,8 @@ class Message:
 
 
 _STARTS = frozenset({E.HAND_START, E.MATCH_START})
+#: No line kept (None is a line: nothing said).
+_UNKEPT = object()
 # The kinds the narration tests, as module names (a global read, not an attribute's too).
 _TURN, _PLAY, _DRAW, _REVERSE, _SKIP, _HAND_START, _BEEP_RACE = (
     E.TURN, E.PLAY, E.DRAW, E.REVERSE, E.SKIP, E.HAND_START, E.BEEP_RACE)
@@ -406,8 +408,10 @@ class Narrator:
                 # The line kept under its type's first way of reading (Listener.line's first step, without a call).
                 try:
                     _, key, known = first[kind]
-                    text = known[seat][key(ev.data)]
+                    text = known[seat].get(key(ev.data), _UNKEPT)
                 except (KeyError, TypeError):
+                    text = _UNKEPT
+                if text is _UNKEPT:
                     text = other(ev)
             # The JSON object is made only when it is read (JSON output).
             line: list[Any] = [kind, text, None, seat, False, brief, None] if text_only else [

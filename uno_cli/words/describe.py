@@ -113,12 +113,10 @@ class _Reading:
 
     __slots__ = ("type", "seat", "data", "_fields", "read")
 
-    def __init__(self, event: Event) -> None:
-        self.type = event.type
-        self.seat = event.seat
+    def __init__(self) -> None:
         self.data = self
-        self._fields = event.data
         self.read: dict[str, Any] = {}
+        # (a listener's one reading, given each event to read: see Listener.other_line)
 
     def get(self, key: str, default: Any = None) -> Any:
         value = self._fields.get(key, _ABSENT)
@@ -164,7 +162,7 @@ class Listener:
     them (``True == 1``): the engine gives each field one type.
     """
 
-    __slots__ = ("viewer", "names", "translator", "secrets", "first", "_ways", "_kept")
+    __slots__ = ("viewer", "names", "translator", "secrets", "first", "_ways", "_kept", "_reading")
 
     def __init__(self, viewer: Seat | None, names: tuple[str, ...], translator: Any, kept: _Kept) -> None:
         self.viewer = viewer
@@ -178,6 +176,7 @@ class Listener:
         #: type -> the first of its ways (the common case, looked up first).
         self.first: dict[str, Way] = {}
         self._kept = kept
+        self._reading = _Reading()
 
     def line(self, event: Event) -> str | None:
         """``describe(event, viewer, names)``, kept."""
@@ -193,7 +192,8 @@ class Listener:
         """:meth:`line` for an event with no secret for the viewer, which the first way of reading
         its type's fields has not kept: kept another way, or made (and kept if it can be)."""
         seat, data = event.seat, event.data
-        for _, key, lines in self._ways.get(event.type, ()):
+        ways = self._ways.get(event.type)
+        for _, key, lines in ways[1:] if ways is not None and len(ways) > 1 else ():
             by_seat = lines.get(seat)
             if by_seat is not None:
                 try:
@@ -202,8 +202,9 @@ class Listener:
                     continue
                 if line is not _MISSING:
                     return line  # type: ignore[no-any-return]
-        viewer, names = self.viewer, self.names
-        reading = _Reading(event)
+        viewer, names, kind = self.viewer, self.names, event.type
+        reading = self._reading
+        reading.type, reading.seat, reading._fields, reading.read = kind, seat, data, {}
         try:
             line = _described(reading, reading, viewer, names, None)
         except Exception:  # noqa: BLE001 - the fields used otherwise than read: made each time
@@ -218,16 +219,22 @@ class Listener:
             self._ways.clear()
             self.first.clear()
             kept.count = 0
-        ways = self._ways.setdefault(event.type, [])
+        ways = self._ways.get(kind)
+        if ways is None:
+            ways = self._ways[kind] = []
         for way in ways:
             if way[0] == fields:
                 break
         else:
             way = (fields, itemgetter(*fields) if fields else _no_fields, {})
             ways.append(way)
-            self.first.setdefault(event.type, way)
+            if len(ways) == 1:
+                self.first[kind] = way
+        by_seat = way[2].get(seat)
+        if by_seat is None:
+            by_seat = way[2][seat] = {}
         try:
-            way[2].setdefault(seat, {})[way[1](data)] = line
+            by_seat[way[1](data)] = line
         except TypeError:  # a value that cannot be a key
             return line
         kept.count += 1
