@@ -111,7 +111,7 @@ class _Reading:
     listener is never kept), and any other use of the fields (iterating over them, say) fails,
     so that no line is kept that depends on more than what was noted."""
 
-    __slots__ = ("type", "seat", "data", "_fields", "read")
+    __slots__ = ("type", "seat", "data", "event_fields", "read")
 
     def __init__(self) -> None:
         self.data = self
@@ -119,7 +119,7 @@ class _Reading:
         # (a listener's one reading, given each event to read: see Listener.other_line)
 
     def get(self, key: str, default: Any = None) -> Any:
-        value = self._fields.get(key, _ABSENT)
+        value = self.event_fields.get(key, _ABSENT)
         self.read.setdefault(key, value)
         return default if value is _ABSENT else value
 
@@ -204,7 +204,7 @@ class Listener:
                     return line  # type: ignore[no-any-return]
         viewer, names, kind = self.viewer, self.names, event.type
         reading = self._reading
-        reading.type, reading.seat, reading._fields, reading.read = kind, seat, data, {}
+        reading.type, reading.seat, reading.event_fields, reading.read = kind, seat, data, {}
         try:
             line = _described(reading, reading, viewer, names, None)
         except Exception:  # noqa: BLE001 - the fields used otherwise than read: made each time
