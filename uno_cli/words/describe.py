@@ -112,11 +112,14 @@ class _Reading:
     so that no line is kept that depends on more than what was noted."""
 
     __slots__ = ("type", "seat", "data", "event_fields", "read")
-
-    def __init__(self) -> None:
-        self.data = self
-        self.read: dict[str, Any] = {}
-        # (a listener's one reading, given each event to read: see Listener.other_line)
+    # Made by Listener.other_line, one per line made (a thread's reading is its own), its
+    # attributes set there without an __init__ call: type, seat, data (itself), event_fields
+    # (the event's data) and read (empty).
+    type: str
+    seat: Seat | None
+    data: _Reading
+    event_fields: dict[str, Any]
+    read: dict[str, Any]
 
     def get(self, key: str, default: Any = None) -> Any:
         value = self.event_fields.get(key, _ABSENT)
@@ -131,6 +134,9 @@ class _Reading:
 
     def __contains__(self, key: str) -> bool:
         return self.get(key, _ABSENT) is not _ABSENT
+
+
+_new_reading = object.__new__
 
 
 class _Kept:
@@ -162,7 +168,7 @@ class Listener:
     them (``True == 1``): the engine gives each field one type.
     """
 
-    __slots__ = ("viewer", "names", "translator", "secrets", "first", "_ways", "_kept", "_reading")
+    __slots__ = ("viewer", "names", "translator", "secrets", "first", "_ways", "_kept")
 
     def __init__(self, viewer: Seat | None, names: tuple[str, ...], translator: Any, kept: _Kept) -> None:
         self.viewer = viewer
@@ -176,7 +182,6 @@ class Listener:
         #: type -> the first of its ways (the common case, looked up first).
         self.first: dict[str, Way] = {}
         self._kept = kept
-        self._reading = _Reading()
 
     def line(self, event: Event) -> str | None:
         """``describe(event, viewer, names)``, kept."""
@@ -203,8 +208,8 @@ class Listener:
                 if line is not _MISSING:
                     return line  # type: ignore[no-any-return]
         viewer, names, kind = self.viewer, self.names, event.type
-        reading = self._reading
-        reading.type, reading.seat, reading.event_fields, reading.read = kind, seat, data, {}
+        reading = _new_reading(_Reading)
+        reading.type, reading.seat, reading.data, reading.event_fields, reading.read = kind, seat, reading, data, {}
         try:
             line = _described(reading, reading, viewer, names, None)
         except Exception:  # noqa: BLE001 - the fields used otherwise than read: made each time
