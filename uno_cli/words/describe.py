@@ -3,7 +3,8 @@
 ``describe(event, viewer, names)`` gives one line for one event as seen by ``viewer``
 (a 0-based seat, or None for an onlooker): the viewer's own seat is said in "You ..."
 forms, and secrets (the cards a seat drew) only when ``viewer == event.secret_to``.
-``None`` means "nothing to say to this viewer".
+``None`` means "nothing to say to this viewer". ``listener(viewer, names).line(event)`` is the
+same sentence, each line made once per language and listener and kept (:class:`Listener`).
 
 Also: :func:`describe_error` (an IllegalAction as a sentence), the summaries
 :func:`hand_text`, :func:`status_text`, :func:`scores_text`, :func:`counts_text`,
