@@ -31,7 +31,7 @@ from uno_cli.play.wire import event_json
 from uno_cli.words import describe as d
 from uno_cli.words import messagetypes as mt
 from uno_cli.words.describe import FOLDS_INTO
-from uno_cli.words.describe import describe as describe_event
+from uno_cli.words.i18n import get_translator
 
 if TYPE_CHECKING:
     from uno_cli.play.session import Match
@@ -156,6 +156,8 @@ class Message:
 
 
 _STARTS = frozenset({E.HAND_START, E.MATCH_START})
+#: No line kept (None is a line: nothing said).
+_UNKEPT = object()
 # The kinds the narration tests, as module names (a global read, not an attribute's too).
 _TURN, _PLAY, _DRAW, _REVERSE, _SKIP, _HAND_START, _BEEP_RACE = (
     E.TURN, E.PLAY, E.DRAW, E.REVERSE, E.SKIP, E.HAND_START, E.BEEP_RACE)
@@ -274,6 +276,7 @@ class Narrator:
         self.viewer = viewer
         """The seat whose point of view the text takes ("You play ..."), or None."""
         self._sink: tuple[Any, Any, bool] = (None, None, False)
+        self._listener: d.Listener | None = None
         self.turn_state: tuple[int | None, bool] = (None, False)
         """What was said of the turn: whose turn was said last, and whether a card was played out
         of turn since (then whose turn it is is said, even at short verbosity)."""
@@ -349,6 +352,11 @@ class Narrator:
         reversed_duo = False
         asked = self.scripted_seats  # their asking lines are important
         names = match.names
+        listener = self._listener  # describe, each line made once and kept
+        if (listener is None or listener.viewer != viewer or listener.translator is not get_translator()
+                or listener.names != tuple(names)):
+            listener = self._listener = d.listener(viewer, names)
+        said, other, first, secrets = listener.line, listener.other_line, listener.first, listener.secrets
         out: list[list[Any]] = []
         # The fold: the line later lines may join, the event that made it, and whether it
         # waits behind another line of the change.
@@ -362,7 +370,7 @@ class Narrator:
             seat = ev.seat
             if kind in _PLAIN:
                 # No turn bookkeeping, said at both verbosities (most plays, draws).
-                text = describe_event(ev, viewer, names)
+                silent = False
                 brief = True
                 if kind == _PLAY:
                     turn_said = None
@@ -392,7 +400,19 @@ class Narrator:
                     turn_said, out_of_turn = None, False
                     if kind == _HAND_START and _int_or(ev.data.get("hand"), 0) == 1:
                         brief = False  # at short the first card begins the match
-                text = None if silent else describe_event(ev, viewer, names)
+            if silent:
+                text = None
+            elif secrets and ev.secret:
+                text = said(ev)  # maybe the listener's own secret
+            else:
+                # The line kept under its type's first way of reading (Listener.line's first step, without a call).
+                try:
+                    _, key, known = first[kind]
+                    text = known[seat].get(key(ev.data), _UNKEPT)
+                except (KeyError, TypeError):
+                    text = _UNKEPT
+                if text is _UNKEPT:
+                    text = other(ev)
             # The JSON object is made only when it is read (JSON output).
             line: list[Any] = [kind, text, None, seat, False, brief, None] if text_only else [
                 kind, text, None, seat, kind in _ASKING and (seat in asked or kind == _BEEP_RACE), brief,

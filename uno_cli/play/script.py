@@ -32,6 +32,10 @@ EXIT_ENDLESS = 6
 #: The longest input line read, in bytes: a longer one is refused as too long, and the rest of
 #: it is read and dropped piece by piece, never held whole.
 MAX_LINE_BYTES = 4096
+#: Text lines held before they are written in one piece (about the 8 KiB a buffered standard
+#: output holds anyway); everything held is written before a prompt, any other message, and
+#: at every flush.
+HELD_LINES = 128
 
 
 class OutputGone(Exception):
@@ -141,9 +145,13 @@ class _Writer:
         #: the one filter, :func:`heard`, asked once per session.
         self._hears = (heard("-", False, verbosity), heard("-", True, verbosity))
         self._write = getattr(stream, "write", None) or _no_stream
+        #: Text lines said and not written yet (see HELD_LINES).
+        self._held: list[str] = []
 
     def __call__(self, message: Any) -> None:
         # One frame a line: this is called for every message of every event.
+        if self._held:
+            self.write_held()
         try:
             if self.json:
                 line = json.dumps(message.data, ensure_ascii=False, separators=(", ", ": "))
@@ -165,19 +173,27 @@ class _Writer:
                 self(Message(*line))
             return
         hears = self._hears
-        # A change's lines in one write (the same bytes as a write a line).
-        texts = []  # (a loop, not a comprehension: a change has two or three lines)
-        for line in lines:
+        # Held, then written many changes in one piece (the same bytes as a write a line).
+        held = self._held
+        for line in lines:  # (a loop, not a comprehension: a change has two or three lines)
             if (text := line[1]) and hears[line[5]]:
-                texts.append(text)
-        if texts:
-            texts.append("")  # the last line's newline
+                held.append(text)
+        if len(held) >= HELD_LINES:
+            self.write_held()
+
+    def write_held(self) -> None:
+        """Write the text lines held."""
+        held = self._held
+        if held:
+            held.append("")  # the last line's newline
+            self._held = []
             try:
-                self._write("\n".join(texts).encode("utf-8", "replace"))
+                self._write("\n".join(held).encode("utf-8", "replace"))
             except (OSError, ValueError, AttributeError) as exc:
                 raise OutputGone from exc
 
     def flush(self) -> None:
+        self.write_held()
         try:
             self.stream.flush()
         except (OSError, ValueError, AttributeError) as exc:
@@ -293,6 +309,10 @@ def run(config: PlayConfig, stdin: IO[bytes] | None = None, stdout: IO[bytes] | 
                 silence_stdout()
             return EXIT_OUTPUT_FAILED
     finally:
+        try:
+            writer.write_held()  # (after an unforeseen error: what was said before it)
+        except OutputGone:
+            pass
         _restore_signals(old_signals)
         session.close()
         report_faults(session.bots, sys.stderr)

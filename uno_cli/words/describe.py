@@ -3,7 +3,8 @@
 ``describe(event, viewer, names)`` gives one line for one event as seen by ``viewer``
 (a 0-based seat, or None for an onlooker): the viewer's own seat is said in "You ..."
 forms, and secrets (the cards a seat drew) only when ``viewer == event.secret_to``.
-``None`` means "nothing to say to this viewer".
+``None`` means "nothing to say to this viewer". ``listener(viewer, names).line(event)`` is the
+same sentence, each line made once per language and listener and kept (:class:`Listener`).
 
 Also: :func:`describe_error` (an IllegalAction as a sentence), the summaries
 :func:`hand_text`, :func:`status_text`, :func:`scores_text`, :func:`counts_text`,
@@ -14,6 +15,7 @@ read-only commands and the interactive keys, and the other sentences both interf
 
 from __future__ import annotations
 
+from operator import itemgetter
 from collections.abc import Callable
 from typing import Any, Sequence
 
@@ -30,8 +32,8 @@ from uno_cli.words.messagetypes import COLOR_CHOSEN, DRAW, DRAWN_CARDS, FIRST_CA
 LISTED_DRAW = 3
 
 __all__ = [
-    "FOLDS_INTO", "LISTED_DRAW", "beaten_text", "card_text", "cards_line_text", "color_chosen_text", "color_text",
-    "counts_text", "describe", "describe_error", "hand_text", "name_of", "pending_text", "points_text",
+    "FOLDS_INTO", "KEPT_LINES", "LISTED_DRAW", "Listener", "beaten_text", "card_text", "cards_line_text", "color_chosen_text", "color_text",
+    "counts_text", "describe", "describe_error", "forget_lines", "hand_text", "listener", "name_of", "pending_text", "points_text",
     "prompt_text", "revealed_text", "rules_text", "scores_text", "status_text", "too_late_text", "top_text",
     "turn_text",
 ]
@@ -75,14 +77,194 @@ def _you(seat: Seat | None, viewer: Seat | None) -> bool:
 
 def describe(event: Event, viewer: Seat | None, names: Sequence[str]) -> str | None:
     """One sentence for ``event`` as ``viewer`` sees it (None: nothing to say)."""
+    secret = event.secret if (event.secret and viewer is not None and viewer == event.secret_to) else None
+    return _described(event, event.data, viewer, names, secret)
+
+
+def _described(event: Any, data: Any, viewer: Seat | None, names: Sequence[str], secret: Any) -> str | None:
+    """:func:`describe`'s sentence of ``event``, given its fields and the secret the viewer sees."""
     fn = _DESCRIBERS.get(event.type)
     if fn is None:
         return None
     seat = event.seat
-    you = _you(seat, viewer)
-    player = name_of(seat, names)
-    secret = event.secret if (event.secret and viewer is not None and viewer == event.secret_to) else None
-    return fn(event, event.data, you, player, viewer, names, secret)
+    return fn(event, data, _you(seat, viewer), name_of(seat, names), viewer, names, secret)
+
+
+#: How many lines :class:`Listener` keeps per language, all listeners together (then all are
+#: forgotten at once, and kept again as they are said).
+KEPT_LINES = 8192
+#: The key of the current language's kept lines in :attr:`Translator.memo`.
+_KEPT = ("describe's kept lines",)
+#: A field the event does not have, as :class:`_Reading` notes it.
+_ABSENT = object()
+_MISSING = object()
+
+
+def _no_fields(fields: dict[str, Any]) -> None:
+    """The key of a line whose sentence read no field: the same for every event."""
+    return None
+
+
+class _Reading:
+    """An event as a sentence reads it when its line is to be kept: its type and seat, and its
+    fields (``data``, this object), each field read noted with its value (or :data:`_ABSENT`) in
+    the order read. Nothing else of the event is here (no secret: a line with a secret for its
+    listener is never kept), and any other use of the fields (iterating over them, say) fails,
+    so that no line is kept that depends on more than what was noted."""
+
+    __slots__ = ("type", "seat", "data", "event_fields", "read")
+    # Made by Listener.other_line, one per line made (a thread's reading is its own), its
+    # attributes set there without an __init__ call: type, seat, data (itself), event_fields
+    # (the event's data) and read (empty).
+    type: str
+    seat: Seat | None
+    data: _Reading
+    event_fields: dict[str, Any]
+    read: dict[str, Any]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        value = self.event_fields.get(key, _ABSENT)
+        self.read.setdefault(key, value)
+        return default if value is _ABSENT else value
+
+    def __getitem__(self, key: str) -> Any:
+        value = self.get(key, _ABSENT)
+        if value is _ABSENT:
+            raise KeyError(key)
+        return value
+
+    def __contains__(self, key: str) -> bool:
+        return self.get(key, _ABSENT) is not _ABSENT
+
+
+_new_reading = object.__new__
+
+
+class _Kept:
+    """One language's kept lines: each listener's, and how many in all."""
+
+    __slots__ = ("listeners", "count")
+
+    def __init__(self) -> None:
+        self.listeners: dict[tuple[Seat | None, tuple[str, ...]], Listener] = {}
+        self.count = 0
+
+
+#: A way of reading an event type's fields: the fields read, their key (``operator.itemgetter``
+#: of them) and the lines kept, by seat then by that key.
+Way = tuple[tuple[str, ...], Callable[[dict[str, Any]], Any], dict[Any, dict[Any, Any]]]
+
+
+class Listener:
+    """Who hears a narration, in one language: :meth:`line` is :func:`describe` for them, each
+    line made once and kept (get one with :func:`listener`).
+
+    A line is kept under what made it: the event's type and seat, and the value of each field
+    its sentence read (a sentence that reads only ``card`` and ``how`` says the same for every
+    event with that card and way of playing, whatever else the event holds); the listener
+    (``viewer``, ``names``) and the language (``translator``) are this object's. A line is
+    never kept when the event has a secret for the viewer, when its sentence used the fields
+    otherwise than by reading one (then it is made each time), read a field the event does not
+    have, or read a value that cannot be a key (a list). Values are keys as Python compares
+    them (``True == 1``): the engine gives each field one type.
+    """
+
+    __slots__ = ("viewer", "names", "translator", "secrets", "first", "_ways", "_kept")
+
+    def __init__(self, viewer: Seat | None, names: tuple[str, ...], translator: Any, kept: _Kept) -> None:
+        self.viewer = viewer
+        self.names = names
+        self.translator = translator
+        #: Whether an event may have a secret for this listener (an onlooker sees none).
+        self.secrets = viewer is not None
+        #: type -> its ways of reading, first read first (a sentence reads other fields for
+        #: some values: a Beep played).
+        self._ways: dict[str, list[Way]] = {}
+        #: type -> the first of its ways (the common case, looked up first).
+        self.first: dict[str, Way] = {}
+        self._kept = kept
+
+    def line(self, event: Event) -> str | None:
+        """``describe(event, viewer, names)``, kept."""
+        if self.secrets and event.secret and event.secret_to == self.viewer:
+            return describe(event, self.viewer, self.names)  # the secret is not in the key
+        try:
+            _, key, lines = self.first[event.type]
+            return lines[event.seat][key(event.data)]  # type: ignore[no-any-return]
+        except (KeyError, TypeError):  # not kept under its type's first way of reading
+            return self.other_line(event)
+
+    def other_line(self, event: Event) -> str | None:
+        """:meth:`line` for an event with no secret for the viewer, which the first way of reading
+        its type's fields has not kept: kept another way, or made (and kept if it can be)."""
+        seat, data = event.seat, event.data
+        ways = self._ways.get(event.type)
+        for _, key, lines in ways[1:] if ways is not None and len(ways) > 1 else ():
+            by_seat = lines.get(seat)
+            if by_seat is not None:
+                try:
+                    line = by_seat.get(key(data), _MISSING)
+                except (KeyError, TypeError):  # a field absent, or a value that cannot be a key
+                    continue
+                if line is not _MISSING:
+                    return line  # type: ignore[no-any-return]
+        viewer, names, kind = self.viewer, self.names, event.type
+        reading = _new_reading(_Reading)
+        reading.type, reading.seat, reading.data, reading.event_fields, reading.read = kind, seat, reading, data, {}
+        try:
+            line = _described(reading, reading, viewer, names, None)
+        except Exception:  # noqa: BLE001 - the fields used otherwise than read: made each time
+            return describe(event, viewer, names)
+        read = reading.read
+        if _ABSENT in read.values():
+            return line
+        fields = tuple(read)
+        kept = self._kept
+        if kept.count >= KEPT_LINES:
+            kept.listeners.clear()  # this listener stays, emptied too
+            self._ways.clear()
+            self.first.clear()
+            kept.count = 0
+        ways = self._ways.get(kind)
+        if ways is None:
+            ways = self._ways[kind] = []
+        for way in ways:
+            if way[0] == fields:
+                break
+        else:
+            way = (fields, itemgetter(*fields) if fields else _no_fields, {})
+            ways.append(way)
+            if len(ways) == 1:
+                self.first[kind] = way
+        by_seat = way[2].get(seat)
+        if by_seat is None:
+            by_seat = way[2][seat] = {}
+        try:
+            by_seat[way[1](data)] = line
+        except TypeError:  # a value that cannot be a key
+            return line
+        kept.count += 1
+        return line
+
+
+def listener(viewer: Seat | None, names: Sequence[str]) -> Listener:
+    """The :class:`Listener` of ``viewer`` with these ``names`` in the current language (made once,
+    kept with the language's other words in :attr:`Translator.memo`)."""
+    translator = get_translator()
+    memo = translator.memo
+    kept = memo.get(_KEPT)
+    if kept is None:
+        kept = memo[_KEPT] = _Kept()
+    key = (viewer, tuple(names))
+    found = kept.listeners.get(key)
+    if found is None:
+        found = kept.listeners[key] = Listener(viewer, key[1], translator, kept)
+    return found
+
+
+def forget_lines() -> None:
+    """Forget the current language's kept lines (a benchmark's game as a fresh process plays it)."""
+    get_translator().memo.pop(_KEPT, None)
 
 
 # ----------------------------------------------------------------- per event type
