@@ -77,6 +77,23 @@ _ACTION_RANKS = frozenset(("s", "+2", "r"))
 DUEL_CHAIN = 4.0
 #: A rollout seat spends action cards and Wild Draw Fours on a neighbour with at most this many cards.
 SHORT = 2
+#: Two players: in each candidate's rollouts, this many of the expert's own later decisions are
+#: chosen by UCT over the deals (a tree per candidate, keyed by the plays and what they met), not
+#: greedily (0: off, every later decision by the rollout policy).
+PLAN = 0
+#: Two players: the budget spent unevenly (0: off): half the deals on every candidate, then the
+#: worst candidate dropped and its share of rollouts spent on the others in more deals.
+HALVING = 0
+#: Two players, a cut position: a Skip, Reverse or Draw Two held counts this much less than a card
+#: (it plays again), on both sides; and the other side's Wilds count against this one (0: off).
+DUEL_LEAF_ACT = 0.0
+DUEL_LEAF_SYM = 0
+#: Two players: plays weighed at a planned decision (the best by the rollout policy's own scores).
+PLAN_WIDTH = 3
+#: Two players: a planned decision follows the rollout policy until it has been met this many times.
+PLAN_MIN = 0
+#: Two players: the UCT exploration constant, in units of a rollout's value.
+PLAN_C = 0.7
 
 
 def rollout_action(game: Game, rng: random.Random) -> Action:
@@ -137,6 +154,84 @@ def rollout_action(game: Game, rng: random.Random) -> Action:
     if choice is not None:
         return choice
     return fallback if fallback is not None else legal[0]
+
+
+def _plan_plays(game: Game, seat: Seat) -> list[Action]:
+    """The plays a planned decision weighs: the rollout policy's best few, a Wild naming the colour held most."""
+    hand = game.hands[seat]
+    counts = [0, 0, 0, 0]
+    index = _CARD_INDEX
+    for held in hand:
+        i = index.get(held)
+        if i is not None:
+            counts[i] += 1
+    best_color = COLORS[counts.index(max(counts))]
+    short = len(game.hands[1 - seat]) <= SHORT
+    scored: list[tuple[float, Action]] = []
+    for a in game.legal_actions(seat):
+        if a.kind != PLAY or a.card == BEEP:
+            continue
+        card = a.card
+        i = index.get(card)  # type: ignore[arg-type]
+        if i is None:
+            if a.color != best_color:
+                continue
+            s = -6.0 if card == WILD else (3.0 if short else -5.0)
+        else:
+            s = 2.0 * counts[i] + CARD_POINTS[card] / 20.0  # type: ignore[index]
+            if CARD_RANK[card] in _ACTION_RANKS:  # type: ignore[index]
+                s += (4.0 if short else 0.0) + DUEL_CHAIN
+        scored.append((s, a))
+    scored.sort(key=lambda x: -x[0])
+    return [a for _, a in scored[:PLAN_WIDTH]]
+
+
+def plan_out(game: Game, seat: Seat, rng: random.Random, tree: dict, root: object, limit: int,
+             path: list) -> None:
+    """Play ``game`` on for ``limit`` actions, ``seat``'s first :data:`PLAN` real choices in turn by UCT over ``tree``.
+
+    ``tree`` maps a decision (the plays chosen before it and the top card and colour it met) to
+    each weighed play's [visits, total value, times offered]; the statistics the choice used are
+    appended to ``path`` for the caller to credit with the rollout's value. Every other action
+    is :func:`rollout_action`'s.
+    """
+    live = _LIVE
+    key = root
+    planned = 0
+    for _ in range(limit):
+        phase = game.phase
+        if phase not in live:
+            return
+        if planned < PLAN and phase == Phase.PLAYING and game.current == seat:
+            plays = _plan_plays(game, seat)
+            if len(plays) > 1:
+                key = (key, game.discard[-1], game.color)
+                node = tree.get(key)
+                if node is None:
+                    node = tree[key] = {}
+                offered = 0
+                for a in plays:
+                    st = node.get(a)
+                    if st is None:
+                        st = node[a] = [0, 0.0, 0]
+                    st[2] += 1
+                    offered += st[0]
+                choice = plays[0]
+                top = -1e18
+                for a in plays if offered >= PLAN_MIN else ():
+                    n, total, avail = node[a]
+                    if n == 0:
+                        choice = a
+                        break
+                    u = total / n + PLAN_C * math.sqrt(math.log(avail) / n)
+                    if u > top:
+                        top, choice = u, a
+                path.append(node[choice])
+                key = (key, choice)
+                planned += 1
+                game.apply(choice)
+                continue
+        game.apply(rollout_action(game, rng))
 
 
 def race_action(game: Game, rng: random.Random) -> Action | None:
@@ -305,12 +400,28 @@ class ExpertBot(SmartBot):
             others = [len(game.hands[s]) for s in range(game.players) if s not in side and not game.eliminated[s]]
             closest = min(others, default=mine)
             wilds = sum(1 for s in side for c in game.hands[s] if c == WILD or c == WILD4)
+            if game.players == 2 and (DUEL_LEAF_ACT or DUEL_LEAF_SYM):
+                return self._duel_leaf(game)
             return LEAF_CARD * (closest - mine) + LEAF_WILD * wilds
         others = [s for s in range(game.players) if s not in side and not game.eliminated[s]]
         mine = sum(gained[s] for s in side)
         won = mine > 0 or not any(gained[s] > 0 for s in others)
         theirs = max((gained[s] for s in others), default=0)
         return (1.0 if won else 0.0) + (mine - theirs) / 100.0
+
+    def _duel_leaf(self, game: Game) -> float:
+        """Two players, a position cut short: the cards each side still needs to play, and the Wilds each holds."""
+        me = self.seat
+        mine = game.hands[me]
+        theirs = game.hands[1 - me]
+        rank = CARD_RANK
+        acts = _ACTION_RANKS
+        need_me = len(mine) - DUEL_LEAF_ACT * sum(1 for c in mine if rank[c] in acts)
+        need_them = len(theirs) - DUEL_LEAF_ACT * sum(1 for c in theirs if rank[c] in acts)
+        wilds = sum(1 for c in mine if c == WILD or c == WILD4)
+        if DUEL_LEAF_SYM:
+            wilds -= sum(1 for c in theirs if c == WILD or c == WILD4)
+        return LEAF_CARD * (need_them - need_me) + LEAF_WILD * wilds
 
     @staticmethod
     def _standing(target: int, mine: float, theirs: float, out: bool) -> float:
@@ -385,12 +496,29 @@ class ExpertBot(SmartBot):
         values: list[list[float]] = [[] for _ in options]
         before = list(view.scores)
         worlds = self.worlds
+        trees: list[dict] = [{} for _ in options]
+        plan = PLAN and len(view.counts) - sum(view.eliminated) == 2 and not (view.options.jumping or view.options.sequences)
+        if HALVING and len(options) > 2 and len(view.counts) - sum(view.eliminated) == 2:
+            return self._halving(view, options, rng, before)
         for _ in range(worlds):
             world = self.sample(view, rng)
             if world is None:
                 return options[0]
             seed = rng.getrandbits(64)
             limit = DEPTH or ROLLOUT_LIMIT
+            if plan:
+                # two players: the expert's own later choices planned (plan_out)
+                for i, a in enumerate(options):
+                    game = world.copy()
+                    game.apply(a)
+                    path: list = []
+                    plan_out(game, self.seat, random.Random(seed), trees[i], i, limit, path)
+                    v = self._value(before, game)
+                    for st in path:
+                        st[0] += 1
+                        st[1] += v
+                    values[i].append(v)
+                continue
             for i, a in enumerate(options):
                 game = world.copy()
                 game.apply(a)
@@ -403,6 +531,38 @@ class ExpertBot(SmartBot):
         totals = [sum(v) for v in values]
         totals[0] += worlds * prior  # options[0] is hard's favourite
         best = max(range(len(options)), key=lambda i: (totals[i], -i))
+        return options[best]
+
+    def _halving(self, view: View, options: Sequence[Action], rng: random.Random, before: list[int]) -> Action:
+        """Two players: half the deals on every option, the worst dropped, the rest of the rollouts on the others."""
+        k = len(options)
+        budget = self.worlds * k
+        first = self.worlds // 2
+        totals = [0.0] * k
+        counts = [0] * k
+        live = list(range(k))
+        limit = DEPTH or ROLLOUT_LIMIT
+        spent = 0
+        w = 0
+        while spent + len(live) <= budget:
+            if w == first and len(live) > 2:
+                worst = min(live, key=lambda i: (totals[i] / counts[i], i))
+                live.remove(worst)
+            world = self.sample(view, rng)
+            if world is None:
+                return options[0]
+            seed = rng.getrandbits(64)
+            for i in live:
+                game = world.copy()
+                game.apply(options[i])
+                play_out(game, random.Random(seed), limit)
+                totals[i] += self._value(before, game)
+                counts[i] += 1
+            spent += len(live)
+            w += 1
+        # compared on the deals every live option was played in
+        prior = self._prior(view)
+        best = max(live, key=lambda i: (totals[i] / counts[i] + (prior if i == 0 else 0.0), -i))
         return options[best]
 
     # ------------------------------------------------------------ choosing
