@@ -88,6 +88,9 @@ HALVING = 0
 #: (it plays again), on both sides; and the other side's Wilds count against this one (0: off).
 DUEL_LEAF_ACT = 0.0
 DUEL_LEAF_SYM = 0
+#: Two players: a searched option overrules hard's favourite only when its paired gain clears this
+#: many standard errors (0: the best mean wins).
+DUEL_CONFIDENCE = 0.0
 #: Two players: plays weighed at a planned decision (the best by the rollout policy's own scores).
 PLAN_WIDTH = 3
 #: Two players: a planned decision follows the rollout policy until it has been met this many times.
@@ -528,6 +531,8 @@ class ExpertBot(SmartBot):
         active = len(view.counts) - sum(view.eliminated)
         if active > 2 and CONFIDENCE > 0:
             return options[overrules(values, prior, CONFIDENCE)]
+        if active == 2 and DUEL_CONFIDENCE > 0:
+            return options[overrules(values, prior, DUEL_CONFIDENCE)]
         totals = [sum(v) for v in values]
         totals[0] += worlds * prior  # options[0] is hard's favourite
         best = max(range(len(options)), key=lambda i: (totals[i], -i))
