@@ -77,24 +77,17 @@ _ACTION_RANKS = frozenset(("s", "+2", "r"))
 DUEL_CHAIN = 4.0
 #: A rollout seat spends action cards and Wild Draw Fours on a neighbour with at most this many cards.
 SHORT = 2
-#: Two players: in each candidate's rollouts, this many of the expert's own later decisions are
-#: chosen by UCT over the deals (a tree per candidate, keyed by the plays and what they met), not
-#: greedily (0: off, every later decision by the rollout policy).
+#: Two players, no races: in each candidate's rollouts, the first this many of the expert's own
+#: later choices of a play are made by UCT over the sampled deals (a tree per candidate, keyed by
+#: the plays chosen and the top card and colour each met), not by the rollout policy (0: off).
+#: Off: on 1,200 duplicate deals against hard it measured +1.8 points of hands won (z about 1.5)
+#: and no clear gain in points (bench/README.md, branch duel2), short of a clear win.
 PLAN = 0
-#: Two players: the budget spent unevenly (0: off): half the deals on every candidate, then the
-#: worst candidate dropped and its share of rollouts spent on the others in more deals.
-HALVING = 0
-#: Two players, a cut position: a Skip, Reverse or Draw Two held counts this much less than a card
-#: (it plays again), on both sides; and the other side's Wilds count against this one (0: off).
-DUEL_LEAF_ACT = 0.0
-DUEL_LEAF_SYM = 0
-#: Two players: a searched option overrules hard's favourite only when its paired gain clears this
-#: many standard errors (0: the best mean wins).
-DUEL_CONFIDENCE = 0.0
 #: Two players: plays weighed at a planned decision (the best by the rollout policy's own scores).
 PLAN_WIDTH = 3
-#: Two players: a planned decision follows the rollout policy until it has been met this many times.
-PLAN_MIN = 0
+#: Two players: a planned decision follows the rollout policy's favourite until its plays have
+#: been tried this many times in all (exploring from the first meeting lost 4 points of hands).
+PLAN_MIN = 8
 #: Two players: the UCT exploration constant, in units of a rollout's value.
 PLAN_C = 0.7
 
@@ -160,7 +153,8 @@ def rollout_action(game: Game, rng: random.Random) -> Action:
 
 
 def _plan_plays(game: Game, seat: Seat) -> list[Action]:
-    """The plays a planned decision weighs: the rollout policy's best few, a Wild naming the colour held most."""
+    """The plays a planned decision weighs: the best few by :func:`rollout_action`'s scores (without its
+    random tie-break; a two-player table, no races), a Wild naming the colour held most."""
     hand = game.hands[seat]
     counts = [0, 0, 0, 0]
     index = _CARD_INDEX
@@ -403,8 +397,6 @@ class ExpertBot(SmartBot):
             others = [len(game.hands[s]) for s in range(game.players) if s not in side and not game.eliminated[s]]
             closest = min(others, default=mine)
             wilds = sum(1 for s in side for c in game.hands[s] if c == WILD or c == WILD4)
-            if game.players == 2 and (DUEL_LEAF_ACT or DUEL_LEAF_SYM):
-                return self._duel_leaf(game)
             return LEAF_CARD * (closest - mine) + LEAF_WILD * wilds
         others = [s for s in range(game.players) if s not in side and not game.eliminated[s]]
         mine = sum(gained[s] for s in side)
@@ -412,19 +404,15 @@ class ExpertBot(SmartBot):
         theirs = max((gained[s] for s in others), default=0)
         return (1.0 if won else 0.0) + (mine - theirs) / 100.0
 
-    def _duel_leaf(self, game: Game) -> float:
-        """Two players, a position cut short: the cards each side still needs to play, and the Wilds each holds."""
-        me = self.seat
-        mine = game.hands[me]
-        theirs = game.hands[1 - me]
-        rank = CARD_RANK
-        acts = _ACTION_RANKS
-        need_me = len(mine) - DUEL_LEAF_ACT * sum(1 for c in mine if rank[c] in acts)
-        need_them = len(theirs) - DUEL_LEAF_ACT * sum(1 for c in theirs if rank[c] in acts)
-        wilds = sum(1 for c in mine if c == WILD or c == WILD4)
-        if DUEL_LEAF_SYM:
-            wilds -= sum(1 for c in theirs if c == WILD or c == WILD4)
-        return LEAF_CARD * (need_them - need_me) + LEAF_WILD * wilds
+    def _planned(self, game: Game, before: Sequence[int], rng: random.Random, tree: dict, limit: int) -> float:
+        """Two players: one rollout with this seat's own choices planned (:func:`plan_out`), its value credited to them."""
+        path: list = []
+        plan_out(game, self.seat, rng, tree, None, limit, path)
+        v = self._value(before, game)
+        for st in path:
+            st[0] += 1
+            st[1] += v
+        return v
 
     @staticmethod
     def _standing(target: int, mine: float, theirs: float, out: bool) -> float:
@@ -499,75 +487,30 @@ class ExpertBot(SmartBot):
         values: list[list[float]] = [[] for _ in options]
         before = list(view.scores)
         worlds = self.worlds
+        # two players, no races: the expert's own later plays chosen by UCT (PLAN; off by default)
+        plan = PLAN > 0 and len(view.counts) - sum(view.eliminated) == 2 and not (view.options.jumping or view.options.sequences)
         trees: list[dict] = [{} for _ in options]
-        plan = PLAN and len(view.counts) - sum(view.eliminated) == 2 and not (view.options.jumping or view.options.sequences)
-        if HALVING and len(options) > 2 and len(view.counts) - sum(view.eliminated) == 2:
-            return self._halving(view, options, rng, before)
         for _ in range(worlds):
             world = self.sample(view, rng)
             if world is None:
                 return options[0]
             seed = rng.getrandbits(64)
             limit = DEPTH or ROLLOUT_LIMIT
-            if plan:
-                # two players: the expert's own later choices planned (plan_out)
-                for i, a in enumerate(options):
-                    game = world.copy()
-                    game.apply(a)
-                    path: list = []
-                    plan_out(game, self.seat, random.Random(seed), trees[i], i, limit, path)
-                    v = self._value(before, game)
-                    for st in path:
-                        st[0] += 1
-                        st[1] += v
-                    values[i].append(v)
-                continue
             for i, a in enumerate(options):
                 game = world.copy()
                 game.apply(a)
+                if plan:
+                    values[i].append(self._planned(game, before, random.Random(seed), trees[i], limit))
+                    continue
                 play_out(game, random.Random(seed), limit)
                 values[i].append(self._value(before, game))
         prior = self._prior(view)
         active = len(view.counts) - sum(view.eliminated)
         if active > 2 and CONFIDENCE > 0:
             return options[overrules(values, prior, CONFIDENCE)]
-        if active == 2 and DUEL_CONFIDENCE > 0:
-            return options[overrules(values, prior, DUEL_CONFIDENCE)]
         totals = [sum(v) for v in values]
         totals[0] += worlds * prior  # options[0] is hard's favourite
         best = max(range(len(options)), key=lambda i: (totals[i], -i))
-        return options[best]
-
-    def _halving(self, view: View, options: Sequence[Action], rng: random.Random, before: list[int]) -> Action:
-        """Two players: half the deals on every option, the worst dropped, the rest of the rollouts on the others."""
-        k = len(options)
-        budget = self.worlds * k
-        first = self.worlds // 2
-        totals = [0.0] * k
-        counts = [0] * k
-        live = list(range(k))
-        limit = DEPTH or ROLLOUT_LIMIT
-        spent = 0
-        w = 0
-        while spent + len(live) <= budget:
-            if w == first and len(live) > 2:
-                worst = min(live, key=lambda i: (totals[i] / counts[i], i))
-                live.remove(worst)
-            world = self.sample(view, rng)
-            if world is None:
-                return options[0]
-            seed = rng.getrandbits(64)
-            for i in live:
-                game = world.copy()
-                game.apply(options[i])
-                play_out(game, random.Random(seed), limit)
-                totals[i] += self._value(before, game)
-                counts[i] += 1
-            spent += len(live)
-            w += 1
-        # compared on the deals every live option was played in
-        prior = self._prior(view)
-        best = max(live, key=lambda i: (totals[i] / counts[i] + (prior if i == 0 else 0.0), -i))
         return options[best]
 
     # ------------------------------------------------------------ choosing
