@@ -67,3 +67,23 @@ def test_two_player_planned_search_is_reproducible(monkeypatch):
     a = make_bot("expert", 0, random.Random(7)).choose(view)
     b = make_bot("expert", 0, random.Random(7)).choose(view)
     assert a == b and a in view.legal
+
+
+def test_a_chain_of_the_experts_own_turns_is_one_planned_decision_in_every_deal(monkeypatch):
+    # A Skip at two players plays again: the decision after it is met in every deal, so its
+    # statistics gather every rollout's value (the plan learns the chain).
+    monkeypatch.setattr(expert, "PLAN", 2)
+    monkeypatch.setattr(expert, "PLAN_MIN", 4)
+    g = make_game([["rs", "r9", "r2", "b1"], ["y1", "y2", "y6", "b7", "g8"]], discard=["r3"])
+    g.apply(next(a for a in g.legal_actions(0) if a.kind == PLAY and a.card == "rs"))
+    bot = make_bot("expert", 0, random.Random(3))
+    view = g.view(0)
+    tree: dict = {}
+    rng = random.Random(5)
+    for _ in range(12):
+        world = bot.sample(view, rng)
+        bot._planned(world, list(view.scores), random.Random(rng.getrandbits(64)), tree, 12)
+    node = tree[(None, "rs", "r")]
+    assert {a.card for a in node} == {"r9", "r2"}
+    assert sum(st[0] for st in node.values()) == 12 and all(st[2] == 12 for st in node.values())
+    assert all(st[0] >= 1 for st in node.values())
