@@ -80,8 +80,8 @@ SHORT = 2
 #: Two players, no races: in each candidate's rollouts, the first this many of the expert's own
 #: later choices of a play are made by UCT over the sampled deals (a tree per candidate, keyed by
 #: the plays chosen and the top card and colour each met), not by the rollout policy (0: off).
-#: Off: at PLAN=4, on 1,200 duplicate deals against hard, +1.3 points of hands won (z 1.4) and
-#: +0.8 points a game (z 0.9), short of a clear win (bench/README.md, branch duel2).
+#: Off: at PLAN=4 and 8, on 1,200 duplicate deals against hard, +1.3 and +1.5 points of hands won
+#: (z 1.4, 1.6) and +0.8 and +0.7 points a game (z 0.9, 0.8): no clear win (bench/README.md, duel2).
 PLAN = 0
 #: Two players: plays weighed at a planned decision (the best by the rollout policy's own scores).
 PLAN_WIDTH = 3
