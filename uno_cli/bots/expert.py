@@ -206,7 +206,7 @@ def plan_out(game: Game, seat: Seat, rng: random.Random, tree: dict, root: objec
                 node = tree.get(key)
                 if node is None:
                     node = tree[key] = {}
-                offered = 0
+                offered = 0.0
                 for a in plays:
                     st = node.get(a)
                     if st is None:
