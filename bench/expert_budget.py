@@ -10,6 +10,7 @@ p99 of each timed table apart (2 and 4 players, classic and playroom).
 
     python3 bench/expert_budget.py                          # budgets 8,16,32,64; 30 hands; 200 matches
     python3 bench/expert_budget.py --budgets 32,64 --matches 400 --jobs 2
+    python3 bench/expert_budget.py --budgets 64 --hands 8 --matches 0 --set PLAN=4   # an expert constant set
 """
 
 from __future__ import annotations
@@ -86,7 +87,14 @@ def main() -> int:
     parser.add_argument("--single-hands", action="store_true", help="strength over single hands (hands=1), not matches")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--set", action="append", default=[],
+                        help="an expert constant for the timed hands: NAME=value (bench/expert_duel.py's --set)")
     args = parser.parse_args()
+    if args.set:
+        if args.matches:
+            parser.error("--set applies to the timed hands only: use it with --matches 0")
+        from expert_duel import _apply
+        _apply(args.set)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"load {load:.1f} at start")
     print("| deals per search | decisions | CPU ms p50 | CPU ms p99 | p99 at most 50 ms | vs hard, 2p classic matches | 95% CI |")
