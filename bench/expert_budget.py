@@ -10,7 +10,7 @@ p99 of each timed table apart (2 and 4 players, classic and playroom).
 
     python3 bench/expert_budget.py                          # budgets 8,16,32,64; 30 hands; 200 matches
     python3 bench/expert_budget.py --budgets 32,64 --matches 400 --jobs 2
-    python3 bench/expert_budget.py --budgets 64 --hands 8 --matches 0 --set PLAN=4   # an expert constant set
+    python3 bench/expert_budget.py --budgets 64 --hands 8 --matches 0 --set DEPTH=0  # an expert constant set
 """
 
 from __future__ import annotations

@@ -77,19 +77,6 @@ _ACTION_RANKS = frozenset(("s", "+2", "r"))
 DUEL_CHAIN = 4.0
 #: A rollout seat spends action cards and Wild Draw Fours on a neighbour with at most this many cards.
 SHORT = 2
-#: Two players, no races: in each candidate's rollouts, the first this many of the expert's own
-#: later choices of a play are made by UCT over the sampled deals (a tree per candidate, keyed by
-#: the plays chosen and the top card and colour each met), not by the rollout policy (0: off).
-#: Off: at PLAN=4 and 8, on 1,200 duplicate deals against hard, +1.3 and +1.5 points of hands won
-#: (z 1.4, 1.6) and +0.8 and +0.7 points a game (z 0.9, 0.8): no clear win (bench/README.md, duel2).
-PLAN = 0
-#: Two players: plays weighed at a planned decision (the best by the rollout policy's own scores).
-PLAN_WIDTH = 3
-#: Two players: a planned decision follows the rollout policy's favourite until its plays have
-#: been tried this many times in all (exploring from the first meeting lost 4 points of hands).
-PLAN_MIN = 8
-#: Two players: the UCT exploration constant, in units of a rollout's value.
-PLAN_C = 0.7
 
 
 def rollout_action(game: Game, rng: random.Random) -> Action:
@@ -150,85 +137,6 @@ def rollout_action(game: Game, rng: random.Random) -> Action:
     if choice is not None:
         return choice
     return fallback if fallback is not None else legal[0]
-
-
-def _plan_plays(game: Game, seat: Seat) -> list[Action]:
-    """The plays a planned decision weighs: the best few by :func:`rollout_action`'s scores (without its
-    random tie-break; a two-player table, no races), a Wild naming the colour held most."""
-    hand = game.hands[seat]
-    counts = [0, 0, 0, 0]
-    index = _CARD_INDEX
-    for held in hand:
-        i = index.get(held)
-        if i is not None:
-            counts[i] += 1
-    best_color = COLORS[counts.index(max(counts))]
-    short = len(game.hands[1 - seat]) <= SHORT
-    scored: list[tuple[float, Action]] = []
-    for a in game.legal_actions(seat):
-        if a.kind != PLAY or a.card == BEEP:
-            continue
-        card = a.card
-        i = index.get(card)  # type: ignore[arg-type]
-        if i is None:
-            if a.color != best_color:
-                continue
-            s = -6.0 if card == WILD else (3.0 if short else -5.0)
-        else:
-            s = 2.0 * counts[i] + CARD_POINTS[card] / 20.0  # type: ignore[index]
-            if CARD_RANK[card] in _ACTION_RANKS:  # type: ignore[index]
-                s += (4.0 if short else 0.0) + DUEL_CHAIN
-        scored.append((s, a))
-    scored.sort(key=lambda x: -x[0])
-    return [a for _, a in scored[:PLAN_WIDTH]]
-
-
-def plan_out(game: Game, seat: Seat, rng: random.Random, tree: dict, root: object, limit: int,
-             path: list) -> None:
-    """Play ``game`` on for ``limit`` actions, ``seat``'s first :data:`PLAN` real choices in turn by UCT over ``tree``.
-
-    ``tree`` maps a decision (the plays chosen before it and the top card and colour it met) to
-    each weighed play's [visits, total value, times offered]; the statistics the choice used are
-    appended to ``path`` for the caller to credit with the rollout's value. Every other action
-    is :func:`rollout_action`'s.
-    """
-    live = _LIVE
-    key = root
-    planned = 0
-    for _ in range(limit):
-        phase = game.phase
-        if phase not in live:
-            return
-        if planned < PLAN and phase == Phase.PLAYING and game.current == seat:
-            plays = _plan_plays(game, seat)
-            if len(plays) > 1:
-                key = (key, game.discard[-1], game.color)
-                node = tree.get(key)
-                if node is None:
-                    node = tree[key] = {}
-                offered = 0.0
-                for a in plays:
-                    st = node.get(a)
-                    if st is None:
-                        st = node[a] = [0, 0.0, 0]
-                    st[2] += 1
-                    offered += st[0]
-                choice = plays[0]
-                top = -1e18
-                for a in plays if offered >= PLAN_MIN else ():
-                    n, total, avail = node[a]
-                    if n == 0:
-                        choice = a
-                        break
-                    u = total / n + PLAN_C * math.sqrt(math.log(avail) / n)
-                    if u > top:
-                        top, choice = u, a
-                path.append(node[choice])
-                key = (key, choice)
-                planned += 1
-                game.apply(choice)
-                continue
-        game.apply(rollout_action(game, rng))
 
 
 def race_action(game: Game, rng: random.Random) -> Action | None:
@@ -404,16 +312,6 @@ class ExpertBot(SmartBot):
         theirs = max((gained[s] for s in others), default=0)
         return (1.0 if won else 0.0) + (mine - theirs) / 100.0
 
-    def _planned(self, game: Game, before: Sequence[int], rng: random.Random, tree: dict, limit: int) -> float:
-        """Two players: one rollout with this seat's own choices planned (:func:`plan_out`), its value credited to them."""
-        path: list = []
-        plan_out(game, self.seat, rng, tree, None, limit, path)
-        v = self._value(before, game)
-        for st in path:
-            st[0] += 1
-            st[1] += v
-        return v
-
     @staticmethod
     def _standing(target: int, mine: float, theirs: float, out: bool) -> float:
         """Penalty scoring: the chance of winning the match with ``mine`` points against ``theirs`` (their mean)."""
@@ -487,9 +385,6 @@ class ExpertBot(SmartBot):
         values: list[list[float]] = [[] for _ in options]
         before = list(view.scores)
         worlds = self.worlds
-        # two players, no races: the expert's own later plays chosen by UCT (PLAN; off by default)
-        plan = PLAN > 0 and len(view.counts) - sum(view.eliminated) == 2 and not (view.options.jumping or view.options.sequences)
-        trees: list[dict] = [{} for _ in options]
         for _ in range(worlds):
             world = self.sample(view, rng)
             if world is None:
@@ -499,9 +394,6 @@ class ExpertBot(SmartBot):
             for i, a in enumerate(options):
                 game = world.copy()
                 game.apply(a)
-                if plan:
-                    values[i].append(self._planned(game, before, random.Random(seed), trees[i], limit))
-                    continue
                 play_out(game, random.Random(seed), limit)
                 values[i].append(self._value(before, game))
         prior = self._prior(view)
