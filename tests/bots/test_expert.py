@@ -284,3 +284,14 @@ def test_table_leaf_weighs_who_goes_out_first_and_the_points_left():
     high = make_game([["rs", "g+2"], *_TABLE], discard=["r5"])
     assert bot._table_leaf(low) > bot._table_leaf(high)
     assert RuleOptions().scoring == "winner_takes"
+
+
+def test_table_match_chance_is_the_fair_share_at_equal_scores_and_rises_with_a_lead():
+    from uno_cli.bots.expert import match_chance
+
+    assert abs(match_chance([0, 0, 0, 0], 0, 500) - 0.25) < 1e-9
+    assert abs(match_chance([300, 300, 300], 1, 500) - 1 / 3) < 1e-9
+    assert match_chance([370, 250, 250, 250], 0, 500) > match_chance([250, 250, 250, 250], 0, 500)
+    # An opponent close to the target: any hand it wins ends the match.
+    assert match_chance([250, 470, 250, 250], 0, 500) < match_chance([250, 370, 250, 250], 0, 500)
+    assert match_chance([500, 20, 0, 0], 0, 500) == 1.0 and match_chance([20, 500, 0, 0], 0, 500) == 0.0

@@ -223,6 +223,65 @@ TABLE_LEAF = False
 #: ... where a Wild held counts as this many cards fewer.
 LEAF_WILD_CARDS = 0.5
 
+#: At a table of three or more, winner-takes scoring to a target: a rollout is judged by the
+#: chance of winning the match from the scores (:func:`match_chance`), not the hand and its points.
+MATCH_VALUE = False
+#: Points a seat adds in a hand it wins at a table (4-player classic: 103-174, bench/README.md).
+TABLE_HAND_POINTS = 120.0
+#: The match chance in the units of a hand won (so that :data:`PRIOR` and the confidence test keep their sense).
+MATCH_SCALE = 15.0
+
+
+def _race(needs: tuple[int, ...], memo: dict[tuple[int, ...], float] = {}) -> float:  # noqa: B006
+    """The chance that seat 0 wins ``needs[0]`` hands before any other seat wins its ``needs[s]``, each hand to anyone alike."""
+    if needs[0] <= 0:
+        return 1.0
+    got = memo.get(needs)
+    if got is not None:
+        return got
+    n = len(needs)
+    total = 0.0
+    for s in range(n):
+        if s and needs[s] <= 1:
+            continue  # that seat wins the match: 0
+        total += _race(needs[:s] + (needs[s] - 1,) + needs[s + 1:])
+    memo[needs] = value = total / n
+    return value
+
+
+def match_chance(scores: Sequence[float], me: int, target: int) -> float:
+    """Winner-takes scoring: the chance that seat ``me`` wins the match to ``target`` from these scores.
+
+    Each later hand is won by any seat alike and adds :data:`TABLE_HAND_POINTS` to its
+    winner; the hands each seat still needs are interpolated between whole numbers.
+    """
+    if scores[me] >= target:
+        return 1.0
+    if any(x >= target for x in scores):
+        return 0.0
+    order = [me] + [s for s in range(len(scores)) if s != me]
+    parts: list[tuple[int, int, float]] = []
+    for s in order:
+        r = max(1e-9, (target - scores[s]) / TABLE_HAND_POINTS)
+        low = math.ceil(r)
+        frac = low - r  # how far the seat is towards needing one hand fewer
+        parts.append((low, max(1, low - 1), frac))
+    value = 0.0
+    for mask in range(1 << len(parts)):
+        weight = 1.0
+        needs: list[int] = []
+        for k, (low, less, frac) in enumerate(parts):
+            if mask >> k & 1:
+                weight *= frac
+                needs.append(less)
+            else:
+                weight *= 1.0 - frac
+                needs.append(low)
+        if weight > 0.0:
+            value += weight * _race(tuple(needs))
+    return value
+
+
 #: hard's table shedding (``Profile.table_shed``, ``table_shed_at``), as the table rollout plays it.
 TABLE_SHED = 0.05
 TABLE_SHED_AT = 4
@@ -397,6 +456,8 @@ class ExpertBot(SmartBot):
             closest = min(others, default=mine)
             wilds = sum(1 for s in side for c in game.hands[s] if c == WILD or c == WILD4)
             return LEAF_CARD * (closest - mine) + LEAF_WILD * wilds
+        if MATCH_VALUE and len(side) == 1 and game.options.hands == 0 and game.players - sum(game.eliminated) > 2:
+            return MATCH_SCALE * match_chance(game.scores, me, game.options.target)
         others = [s for s in range(game.players) if s not in side and not game.eliminated[s]]
         mine = sum(gained[s] for s in side)
         won = mine > 0 or not any(gained[s] > 0 for s in others)
@@ -427,6 +488,14 @@ class ExpertBot(SmartBot):
         total_w = sum(weights)
         total_p = sum(pts)
         value = 0.0
+        if MATCH_VALUE and game.options.hands == 0:
+            scores = list(game.scores)
+            target = game.options.target
+            for k, s in enumerate(seats):
+                scores[s] += total_p - pts[k]
+                value += weights[k] / total_w * match_chance(scores, me, target)
+                scores[s] -= total_p - pts[k]
+            return MATCH_SCALE * value
         for k, s in enumerate(seats):
             chance = weights[k] / total_w
             if s == me:
