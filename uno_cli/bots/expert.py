@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from typing import Sequence
+from typing import Callable, Sequence
 
 from uno_cli.bots.smart import SmartBot
 from uno_cli.engine import Action, Game, Phase, View
@@ -322,7 +322,8 @@ def race_action(game: Game, rng: random.Random) -> Action | None:
     return found[0] if len(found) == 1 else found[int(rng.random() * len(found))]
 
 
-def play_out(game: Game, rng: random.Random, limit: int = ROLLOUT_LIMIT, policy=rollout_action) -> bool:
+def play_out(game: Game, rng: random.Random, limit: int = ROLLOUT_LIMIT,
+             policy: Callable[[Game, random.Random], Action] = rollout_action) -> bool:
     """Play ``game`` on with ``policy`` (:func:`rollout_action`; and races) for ``limit`` actions; True if the hand ended."""
     live = _LIVE
     opts = game.options
