@@ -216,3 +216,82 @@ def test_four_player_expert_with_its_table_search_is_reproducible():
     b = simulate(*args, seed=5, levels=levels, swap_seats=True, check=True).to_dict()
     assert a["violations"] == [] and a["wins"] == b["wins"] and a["points"] == b["points"]
     assert a["actions"] == b["actions"]
+
+
+_TABLE = [["y1", "y2", "y3", "y4", "y6"], ["y1", "y2", "y3", "y4", "y7"], ["b1", "b2", "b3", "b4", "b6"]]
+
+
+def test_table_rollout_follows_the_colour_held_most_and_keeps_an_action_card():
+    from uno_cli.bots.expert import table_rollout_action
+
+    # Red: the Skip (kept while no one is short) and the 5; green held most: the 5 of green.
+    g = make_game([["g5", "g6", "rs", "b9"], *_TABLE], discard=["r5"])
+    for k in range(5):
+        action = table_rollout_action(g, random.Random(k))
+        assert action.kind == PLAY and action.card == "g5"
+
+
+def test_table_rollout_hits_a_next_player_down_to_two_cards_with_an_action_card():
+    from uno_cli.bots.expert import table_rollout_action
+
+    g = make_game([["g5", "g6", "rs", "b9"], ["y1", "y2"], *_TABLE[1:]], discard=["r5"])
+    assert table_rollout_action(g, random.Random(1)).card == "rs"
+
+
+def test_table_rollout_spends_a_wild_only_when_nothing_else_goes_and_names_the_colour_held_most():
+    from uno_cli.bots.expert import table_rollout_action
+    from uno_cli.engine.actions import DRAW
+
+    g = make_game([["w", "r2", "g6", "g7"], *_TABLE], discard=["r5"])
+    assert table_rollout_action(g, random.Random(1)).card == "r2"
+    g = make_game([["w", "b9", "g6", "g7"], *_TABLE], discard=["r5"])
+    action = table_rollout_action(g, random.Random(1))
+    assert action.card == "w" and action.color == "g"
+    # A Wild Draw Four on a next player down to two cards, but never as a bluff.
+    short = [["y1", "y2"], *_TABLE[1:]]
+    g = make_game([["w+4", "r2", "g6"], *short], discard=["b5"])
+    assert table_rollout_action(g, random.Random(1)).card == "w+4"
+    g = make_game([["w+4", "b2", "g6"], *short], discard=["b5"])
+    assert table_rollout_action(g, random.Random(1)).card == "b2"
+    g = make_game([["r2", "g6"], *_TABLE], discard=["b5"], color="b")
+    assert table_rollout_action(g, random.Random(1)).kind == DRAW
+
+
+def test_table_rollout_sheds_points_once_an_opponent_holds_four_cards_in_a_match():
+    from uno_cli.bots.expert import table_rollout_action
+
+    # Two reds: the Skip (20 points) over the 2 once an opponent is down to four cards.
+    hand = ["r2", "rs", "g6", "b7"]
+    g = make_game([hand, *_TABLE], discard=["r5"])
+    assert table_rollout_action(g, random.Random(1)).card == "r2"
+    short = [_TABLE[0], _TABLE[1], ["b1", "b2", "b3", "b4"]]
+    g = make_game([hand, *short], discard=["r5"])
+    assert table_rollout_action(g, random.Random(1)).card == "rs"
+    g = make_game([hand, *short], discard=["r5"], hands=1)
+    assert table_rollout_action(g, random.Random(1)).card == "r2"
+
+
+def test_table_leaf_weighs_who_goes_out_first_and_the_points_left():
+    from uno_cli.engine import RuleOptions
+
+    bot = ExpertBot(0, random.Random(1))
+    few = make_game([["r2", "g3"], *_TABLE], discard=["r5"])
+    many = make_game([["r2", "g3", "b4", "y5"], ["y1", "y2", "y3", "y4", "y6"], ["y7", "y8", "y9", "g1", "g2"],
+                      ["b1", "b2", "b3", "b6", "b8"]], discard=["r5"])
+    assert bot._table_leaf(few) > bot._table_leaf(many)
+    # The same cards left, but more points in this hand: worse, the winner would take them.
+    low = make_game([["r2", "g3"], *_TABLE], discard=["r5"])
+    high = make_game([["rs", "g+2"], *_TABLE], discard=["r5"])
+    assert bot._table_leaf(low) > bot._table_leaf(high)
+    assert RuleOptions().scoring == "winner_takes"
+
+
+def test_table_match_chance_is_the_fair_share_at_equal_scores_and_rises_with_a_lead():
+    from uno_cli.bots.expert import match_chance
+
+    assert abs(match_chance([0, 0, 0, 0], 0, 500) - 0.25) < 1e-9
+    assert abs(match_chance([300, 300, 300], 1, 500) - 1 / 3) < 1e-9
+    assert match_chance([370, 250, 250, 250], 0, 500) > match_chance([250, 250, 250, 250], 0, 500)
+    # An opponent close to the target: any hand it wins ends the match.
+    assert match_chance([250, 470, 250, 250], 0, 500) < match_chance([250, 370, 250, 250], 0, 500)
+    assert match_chance([500, 20, 0, 0], 0, 500) == 1.0 and match_chance([20, 500, 0, 0], 0, 500) == 0.0
