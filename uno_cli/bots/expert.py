@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from typing import Callable, Sequence
+from typing import Sequence
 
 from uno_cli.bots.smart import SmartBot
 from uno_cli.engine import Action, Game, Phase, View
@@ -139,154 +139,6 @@ def rollout_action(game: Game, rng: random.Random) -> Action:
     return fallback if fallback is not None else legal[0]
 
 
-#: At a table of three or more in plain turn order, every rollout seat plays by
-#: :func:`table_rollout_action` (hard's table scoring, written on the game) instead of
-#: :func:`rollout_action`, so that lines are judged as table players play them.
-TABLE_ROLLOUT = False
-
-
-def table_rollout_action(game: Game, rng: random.Random) -> Action:
-    """A rollout seat's in-turn play at a table, scored as ``hard`` scores it there (``SmartBot._score_table``).
-
-    The colour held most after the play first, action cards on a next player down to two
-    cards (kept otherwise), Wilds last and naming the colour held most (a Wild Draw Four not
-    while holding the colour in play), the higher number of a colour before the lower, and
-    once an opponent holds four cards or fewer a card's points shed (in a match of several
-    hands under winner-takes scoring). Other phases are :func:`rollout_action`'s.
-    """
-    phase = game.phase
-    if phase != Phase.PLAYING and phase != Phase.DRAWN:
-        return rollout_action(game, rng)
-    seat = game.current
-    legal = game.legal_actions(seat)
-    hands = game.hands
-    hand = hands[seat]
-    counts = [0, 0, 0, 0]
-    points = [0, 0, 0, 0]
-    index = _CARD_INDEX
-    for held in hand:
-        i = index.get(held)
-        if i is not None:
-            counts[i] += 1
-            points[i] += CARD_POINTS[held]
-    n = game.players
-    eliminated = game.eliminated
-    short = len(hands[game.next_seat(seat)]) <= SHORT
-    closest = 108
-    for s in range(n):
-        if s != seat and not eliminated[s] and len(hands[s]) < closest:
-            closest = len(hands[s])
-    o = game.options
-    shed = TABLE_SHED if closest <= TABLE_SHED_AT and o.scoring == "winner_takes" and o.hands != 1 else 0.0
-    color = game.color
-    holds = color in _INDEX and counts[_INDEX[color]] > 0  # type: ignore[index]
-    named: str | None = None
-    choice: Action | None = None
-    fallback: Action | None = None
-    top = -1e9
-    for a in legal:
-        kind = a.kind
-        if kind == PLAY:
-            card = a.card
-            if card == BEEP:
-                continue
-            i = index.get(card)  # type: ignore[arg-type]
-            if i is None:
-                if named is None:
-                    named = COLORS[max(range(4), key=lambda c: (counts[c], points[c], -c))]
-                if a.color != named:
-                    continue
-                if card == WILD4 and holds:
-                    s = -100.0
-                else:
-                    s = 3.0 if card == WILD4 and short else (-5.0 if card == WILD else -4.0)
-            else:
-                s = counts[i] - 1.0
-                rank = CARD_RANK[card]  # type: ignore[index]
-                if rank in _ACTION_RANKS:
-                    s += 4.0 if short else -0.3
-                else:
-                    s += 0.03 * int(rank)
-                s += shed * CARD_POINTS[card]  # type: ignore[index]
-            if s > top:
-                top, choice = s, a
-        elif fallback is None and (kind == DRAW or kind == PASS):
-            fallback = a
-    if choice is not None:
-        return choice
-    return fallback if fallback is not None else legal[0]
-
-
-#: At a table of three or more (winner-takes scoring), a rollout cut short is judged by
-#: :meth:`ExpertBot._table_leaf` (who goes out first, and the points the winner takes).
-TABLE_LEAF = False
-#: ... where a Wild held counts as this many cards fewer.
-LEAF_WILD_CARDS = 0.5
-
-#: At a table of three or more, winner-takes scoring to a target: a rollout is judged by the
-#: chance of winning the match from the scores (:func:`match_chance`), not the hand and its points.
-MATCH_VALUE = False
-#: Points a seat adds in a hand it wins at a table (4-player classic: 103-174, bench/README.md).
-TABLE_HAND_POINTS = 120.0
-#: The match chance in the units of a hand won (so that :data:`PRIOR` and the confidence test keep their sense).
-MATCH_SCALE = 15.0
-
-
-def _race(needs: tuple[int, ...], memo: dict[tuple[int, ...], float] = {}) -> float:  # noqa: B006
-    """The chance that seat 0 wins ``needs[0]`` hands before any other seat wins its ``needs[s]``, each hand to anyone alike."""
-    if needs[0] <= 0:
-        return 1.0
-    got = memo.get(needs)
-    if got is not None:
-        return got
-    n = len(needs)
-    total = 0.0
-    for s in range(n):
-        if s and needs[s] <= 1:
-            continue  # that seat wins the match: 0
-        total += _race(needs[:s] + (needs[s] - 1,) + needs[s + 1:])
-    memo[needs] = value = total / n
-    return value
-
-
-def match_chance(scores: Sequence[float], me: int, target: int) -> float:
-    """Winner-takes scoring: the chance that seat ``me`` wins the match to ``target`` from these scores.
-
-    Each later hand is won by any seat alike and adds :data:`TABLE_HAND_POINTS` to its
-    winner; the hands each seat still needs are interpolated between whole numbers.
-    """
-    if scores[me] >= target:
-        return 1.0
-    if any(x >= target for x in scores):
-        return 0.0
-    order = [me] + [s for s in range(len(scores)) if s != me]
-    parts: list[tuple[int, int, float]] = []
-    for s in order:
-        r = max(1e-9, (target - scores[s]) / TABLE_HAND_POINTS)
-        low = math.ceil(r)
-        frac = low - r  # how far the seat is towards needing one hand fewer
-        parts.append((low, max(1, low - 1), frac))
-    value = 0.0
-    for mask in range(1 << len(parts)):
-        weight = 1.0
-        needs: list[int] = []
-        for k, (low, less, frac) in enumerate(parts):
-            if mask >> k & 1:
-                weight *= frac
-                needs.append(less)
-            else:
-                weight *= 1.0 - frac
-                needs.append(low)
-        if weight > 0.0:
-            value += weight * _race(tuple(needs))
-    return value
-
-
-#: hard's table shedding (``Profile.table_shed``, ``table_shed_at``), as the table rollout plays it.
-TABLE_SHED = 0.05
-TABLE_SHED_AT = 4
-
-
 def race_action(game: Game, rng: random.Random) -> Action | None:
     """The out-of-turn play a rollout makes before the turn holder, if any seat has one.
 
@@ -322,9 +174,8 @@ def race_action(game: Game, rng: random.Random) -> Action | None:
     return found[0] if len(found) == 1 else found[int(rng.random() * len(found))]
 
 
-def play_out(game: Game, rng: random.Random, limit: int = ROLLOUT_LIMIT,
-             policy: Callable[[Game, random.Random], Action] = rollout_action) -> bool:
-    """Play ``game`` on with ``policy`` (:func:`rollout_action`; and races) for ``limit`` actions; True if the hand ended."""
+def play_out(game: Game, rng: random.Random, limit: int = ROLLOUT_LIMIT) -> bool:
+    """Play ``game`` on with :func:`rollout_action` (and races) for ``limit`` actions; True if the hand ended."""
     live = _LIVE
     opts = game.options
     races = opts.jumping or opts.sequences
@@ -332,7 +183,7 @@ def play_out(game: Game, rng: random.Random, limit: int = ROLLOUT_LIMIT,
         if game.phase not in live:
             return True
         action = race_action(game, rng) if races else None
-        game.apply(action if action is not None else policy(game, rng))
+        game.apply(action if action is not None else rollout_action(game, rng))
     return game.phase not in live
 
 
@@ -449,61 +300,17 @@ class ExpertBot(SmartBot):
         side = set(game.team(me))
         gained = [game.scores[s] - before[s] for s in range(game.players)]
         if game.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            if TABLE_LEAF and len(side) == 1 and game.players - sum(game.eliminated) > 2:
-                return self._table_leaf(game)
             # Cut short: judged on the cards left (fewer than the closest opponent is better).
             mine = min(len(game.hands[s]) for s in side)
             others = [len(game.hands[s]) for s in range(game.players) if s not in side and not game.eliminated[s]]
             closest = min(others, default=mine)
             wilds = sum(1 for s in side for c in game.hands[s] if c == WILD or c == WILD4)
             return LEAF_CARD * (closest - mine) + LEAF_WILD * wilds
-        if MATCH_VALUE and len(side) == 1 and game.options.hands == 0 and game.players - sum(game.eliminated) > 2:
-            return MATCH_SCALE * match_chance(game.scores, me, game.options.target)
         others = [s for s in range(game.players) if s not in side and not game.eliminated[s]]
         mine = sum(gained[s] for s in side)
         won = mine > 0 or not any(gained[s] > 0 for s in others)
         theirs = max((gained[s] for s in others), default=0)
         return (1.0 if won else 0.0) + (mine - theirs) / 100.0
-
-    def _table_leaf(self, game: Game) -> float:
-        """A table position cut short, winner-takes scoring: the hand's value in expectation over who goes out first.
-
-        Each seat goes out first with a chance falling with its cards left (a logistic share,
-        :data:`LEAF_SLOPE` a card; a Wild held counts as :data:`LEAF_WILD_CARDS` cards fewer);
-        the winner scores every card left in the other hands, as a finished rollout is judged.
-        """
-        me = self.seat
-        hands = game.hands
-        eliminated = game.eliminated
-        weights: list[float] = []
-        pts: list[int] = []
-        seats = [s for s in range(game.players) if not eliminated[s]]
-        for s in seats:
-            h = hands[s]
-            wilds = 0
-            for c in h:
-                if c == WILD or c == WILD4:
-                    wilds += 1
-            weights.append(math.exp(-LEAF_SLOPE * (len(h) - LEAF_WILD_CARDS * wilds)))
-            pts.append(hand_points(h))
-        total_w = sum(weights)
-        total_p = sum(pts)
-        value = 0.0
-        if MATCH_VALUE and game.options.hands == 0:
-            scores = list(game.scores)
-            target = game.options.target
-            for k, s in enumerate(seats):
-                scores[s] += total_p - pts[k]
-                value += weights[k] / total_w * match_chance(scores, me, target)
-                scores[s] -= total_p - pts[k]
-            return MATCH_SCALE * value
-        for k, s in enumerate(seats):
-            chance = weights[k] / total_w
-            if s == me:
-                value += chance * (1.0 + (total_p - pts[k]) / 100.0)
-            else:
-                value -= chance * (total_p - pts[k]) / 100.0
-        return value
 
     @staticmethod
     def _standing(target: int, mine: float, theirs: float, out: bool) -> float:
@@ -578,7 +385,6 @@ class ExpertBot(SmartBot):
         values: list[list[float]] = [[] for _ in options]
         before = list(view.scores)
         worlds = self.worlds
-        policy = table_rollout_action if TABLE_ROLLOUT and self._table(view) else rollout_action
         for _ in range(worlds):
             world = self.sample(view, rng)
             if world is None:
@@ -588,7 +394,7 @@ class ExpertBot(SmartBot):
             for i, a in enumerate(options):
                 game = world.copy()
                 game.apply(a)
-                play_out(game, random.Random(seed), limit, policy)
+                play_out(game, random.Random(seed), limit)
                 values[i].append(self._value(before, game))
         prior = self._prior(view)
         active = len(view.counts) - sum(view.eliminated)

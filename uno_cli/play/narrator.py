@@ -408,11 +408,10 @@ class Narrator:
                 # The line kept under its type's first way of reading (Listener.line's first step, without a call).
                 try:
                     _, key, known = first[kind]
-                    text = known[seat].get(key(ev.data), _UNKEPT)
+                    found: Any = known[seat].get(key(ev.data), _UNKEPT)
                 except (KeyError, TypeError):
-                    text = _UNKEPT
-                if text is _UNKEPT:
-                    text = other(ev)
+                    found = _UNKEPT
+                text = other(ev) if found is _UNKEPT else found
             # The JSON object is made only when it is read (JSON output).
             line: list[Any] = [kind, text, None, seat, False, brief, None] if text_only else [
                 kind, text, None, seat, kind in _ASKING and (seat in asked or kind == _BEEP_RACE), brief,

@@ -199,7 +199,7 @@ class Listener:
         its type's fields has not kept: kept another way, or made (and kept if it can be)."""
         seat, data = event.seat, event.data
         ways = self._ways.get(event.type)
-        for _, key, lines in ways[1:] if ways is not None and len(ways) > 1 else ():
+        for _read, key, lines in ways[1:] if ways is not None and len(ways) > 1 else ():
             by_seat = lines.get(seat)
             if by_seat is not None:
                 try:
