@@ -161,6 +161,54 @@ def test_kept_lines_are_bounded_and_forgotten_all_at_once(monkeypatch: pytest.Mo
     assert hears.line(Event("draw", 0, {"count": 1})) == "Ana draws a card."
 
 
+def held(hears: Listener) -> int:
+    """The lines ``hears`` holds."""
+    return sum(len(by_seat) for ways in hears._ways.values() for way in ways for by_seat in way[2].values())
+
+
+def test_the_bound_holds_for_every_listener_of_a_language_together(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(d, "KEPT_LINES", 3)
+    onlooker, seat = listener(None, NAMES), listener(0, NAMES)
+    for n in range(1, 4):
+        onlooker.line(Event("draw", 1, {"count": n}))
+    assert held(onlooker) == 3
+    seat.line(Event("draw", 1, {"count": 9}))  # a fourth line, kept by another listener: all are forgotten
+    assert held(onlooker) + held(seat) <= 3
+    assert onlooker.retired and seat.retired
+    for n in range(1, 8):  # a retired listener still says every line, and keeps none
+        assert onlooker.line(Event("draw", 1, {"count": n})) == describe(Event("draw", 1, {"count": n}), None, NAMES)
+    assert held(onlooker) == 0
+    fresh = listener(None, NAMES)
+    assert fresh is not onlooker and not fresh.retired
+    fresh.line(Event("draw", 1, {"count": 2}))
+    assert held(fresh) == 1
+
+
+def test_a_narration_says_the_same_bytes_while_its_lines_are_forgotten_again_and_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def play() -> bytes:
+        out = io.BytesIO()
+        config = PlayConfig(players=4, seats=[SeatSpec(BOT, "random")] * 4,
+                            options=replace(PRESETS["classic"], hands=1), preset="classic", seed=5)
+        assert script.run(config, io.BytesIO(b""), out) == 0
+        return out.getvalue()
+
+    whole = play()
+    forget_lines()
+    monkeypatch.setattr(d, "KEPT_LINES", 4)  # forgotten many times in the game: the narrator asks anew
+    assert play() == whole
+    assert kept_count() <= 4
+
+
+def test_forgotten_lines_leave_no_listener_keeping_lines() -> None:
+    hears = listener(None, NAMES)
+    hears.line(Event("draw", 1, {"count": 2}))
+    forget_lines()
+    assert hears.retired and held(hears) == 0
+    hears.line(Event("draw", 1, {"count": 3}))
+    assert held(hears) == 0
+
+
 def test_a_listener_is_one_per_language_viewer_and_names() -> None:
     assert listener(None, list(NAMES)) is listener(None, NAMES)
     assert listener(0, NAMES) is not listener(None, NAMES)

@@ -353,8 +353,8 @@ class Narrator:
         asked = self.scripted_seats  # their asking lines are important
         names = match.names
         listener = self._listener  # describe, each line made once and kept
-        if (listener is None or listener.viewer != viewer or listener.translator is not get_translator()
-                or listener.names != tuple(names)):
+        if (listener is None or listener.retired or listener.viewer != viewer
+                or listener.translator is not get_translator() or listener.names != tuple(names)):
             listener = self._listener = d.listener(viewer, names)
         said, other, first, secrets = listener.line, listener.other_line, listener.first, listener.secrets
         out: list[list[Any]] = []

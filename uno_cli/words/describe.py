@@ -149,6 +149,16 @@ class _Kept:
         self.listeners: dict[tuple[Seat | None, tuple[str, ...]], Listener] = {}
         self.count = 0
 
+    def forget(self) -> None:
+        """Forget every line kept: each listener is emptied and retired (whoever holds one asks
+        :func:`listener` for a new one), so that no line outlives the bound."""
+        for found in self.listeners.values():
+            found.retired = True
+            found._ways.clear()
+            found.first.clear()
+        self.listeners.clear()
+        self.count = 0
+
 
 #: A way of reading an event type's fields: the fields read, their key (``operator.itemgetter``
 #: of them) and the lines kept, by seat then by that key.
@@ -169,7 +179,7 @@ class Listener:
     them (``True == 1``): the engine gives each field one type.
     """
 
-    __slots__ = ("viewer", "names", "translator", "secrets", "first", "_ways", "_kept")
+    __slots__ = ("viewer", "names", "translator", "secrets", "first", "retired", "_ways", "_kept")
 
     def __init__(self, viewer: Seat | None, names: tuple[str, ...], translator: Any, kept: _Kept) -> None:
         self.viewer = viewer
@@ -182,6 +192,8 @@ class Listener:
         self._ways: dict[str, list[Way]] = {}
         #: type -> the first of its ways (the common case, looked up first).
         self.first: dict[str, Way] = {}
+        #: True once its language's lines were forgotten (:meth:`_Kept.forget`): it keeps nothing more.
+        self.retired = False
         self._kept = kept
 
     def line(self, event: Event) -> str | None:
@@ -218,13 +230,13 @@ class Listener:
         read = reading.read
         if _ABSENT in read.values():
             return line
-        fields = tuple(read)
+        if self.retired:
+            return line
         kept = self._kept
         if kept.count >= KEPT_LINES:
-            kept.listeners.clear()  # this listener stays, emptied too
-            self._ways.clear()
-            self.first.clear()
-            kept.count = 0
+            kept.forget()  # every listener's lines, this one's too
+            return line
+        fields = tuple(read)
         ways = self._ways.get(kind)
         if ways is None:
             ways = self._ways[kind] = []
@@ -264,7 +276,9 @@ def listener(viewer: Seat | None, names: Sequence[str]) -> Listener:
 
 def forget_lines() -> None:
     """Forget the current language's kept lines (a benchmark's game as a fresh process plays it)."""
-    get_translator().memo.pop(_KEPT, None)
+    kept = get_translator().memo.pop(_KEPT, None)
+    if kept is not None:
+        kept.forget()
 
 
 # ----------------------------------------------------------------- per event type
