@@ -509,27 +509,22 @@ class Translator:
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """Translate the form of a message that goes with the count ``n``."""
-        forms = self._lookup((None, singular))
+        return self.npgettext(None, singular, plural, n)
+
+    def pgettext(self, context: str | None, msgid: str) -> str:
+        """Translate ``msgid`` in ``context`` (which tells apart equal English words; None: no context)."""
+        forms = self._lookup((context, msgid))
+        return forms[0] if forms else msgid
+
+    def npgettext(self, context: str | None, singular: str, plural: str, n: int) -> str:
+        """Plural form for the count ``n`` of a message in ``context`` (None: no context)."""
+        forms = self._lookup((context, singular))
         if forms and len(forms) > 1:
             return forms[self._form(n)]
         if n == 1:
             return forms[0] if forms else singular
         # No plural entry: the catalog may hold the two English sentences apart (as it does
         # click's "Did you mean" pair), so the plural is looked up on its own.
-        return self.gettext(plural)
-
-    def pgettext(self, context: str, msgid: str) -> str:
-        """Translate ``msgid`` in ``context`` (which tells apart equal English words)."""
-        forms = self._lookup((context, msgid))
-        return forms[0] if forms else msgid
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        """Plural form for the count ``n`` of a message in ``context``."""
-        forms = self._lookup((context, singular))
-        if forms and len(forms) > 1:
-            return forms[self._form(n)]
-        if n == 1:
-            return forms[0] if forms else singular
         return self.pgettext(context, plural)
 
     @property
