@@ -153,9 +153,7 @@ class _Kept:
         """Forget every line kept: each listener is emptied and retired (whoever holds one asks
         :func:`listener` for a new one), so that no line outlives the bound."""
         for found in self.listeners.values():
-            found.retired = True
-            found._ways.clear()
-            found.first.clear()
+            found.retire()
         self.listeners.clear()
         self.count = 0
 
@@ -195,6 +193,12 @@ class Listener:
         #: True once its language's lines were forgotten (:meth:`_Kept.forget`): it keeps nothing more.
         self.retired = False
         self._kept = kept
+
+    def retire(self) -> None:
+        """Forget this listener's lines and keep no more (:meth:`_Kept.forget`)."""
+        self.retired = True
+        self._ways.clear()
+        self.first.clear()
 
     def line(self, event: Event) -> str | None:
         """``describe(event, viewer, names)``, kept."""
