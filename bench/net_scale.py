@@ -27,8 +27,10 @@ members the same lines give the same digest).
 
 Without ``--hub``, ``--parts`` times the parts of the server process itself over the measured
 window: this script starts ``uno serve`` with process-time counters around a few methods
-(receiving from asyncssh, handling a line, narration, prompts, saving, the channel writes), told
-to count and to stop on its standard input. The counters add a few microseconds to each call.
+(receiving from asyncssh, handling a line, narration, prompts, saving, the channel writes, asyncssh's
+packet log lines and keepalive timer, the event loop's steps), told to count and to stop on its
+standard input; it also counts the calls of each, and the SSH packets sent, per action. The
+counters add a few microseconds to each call.
 """
 
 from __future__ import annotations
@@ -299,6 +301,17 @@ SERVER_PARTS = (
     ("uno_cli.net.store", "TableStore", "write", "    of it: the SQLite transaction (TableStore.write)"),
     ("asyncssh.channel", "SSHChannel", "write", "  of it: the channel write (asyncssh: two packets, encrypted)"),
     ("asyncssh.connection", "SSHConnection", "_send", "  of it: the socket write (both packets in one)"),
+    ("asyncssh.packet", "SSHPacketLogger", "_log_packet",
+     "asyncssh's log line of each packet, made before its level is read (inside the parts above)"),
+    ("asyncssh.connection", "SSHConnection", "_reset_keepalive_timer",
+     "asyncssh's keepalive timer, made again at each read (inside receiving)"),
+    ("asyncio.base_events", "BaseEventLoop", "_run_once", "the event loop's steps (everything; the line below is the rest)"),
+    ("asyncio.events", "Handle", "_run", "  of it: the callbacks run (the loop's own part is the difference)"),
+)
+#: With ``--parts`` over SSH: calls counted, not timed (the ignore packet is sent from inside its data
+#: packet's call, so a time would count it twice).
+SERVER_COUNTS = (
+    ("asyncssh.connection", "SSHConnection", "send_packet", "SSH packets sent (an ignore packet before each data packet)"),
 )
 
 
@@ -309,6 +322,7 @@ def timed_server(argv: list[str], out: str) -> int:
     import threading
 
     parts: dict[str, float] = {}
+    calls: dict[str, int] = {}
     counting = [False]
     clock = time.process_time
 
@@ -323,20 +337,33 @@ def timed_server(argv: list[str], out: str) -> int:
                 return inner(*a, **k)
             finally:
                 parts[label] = parts.get(label, 0.0) + clock() - t0
+                calls[label] = calls.get(label, 0) + 1
+        setattr(owner, name, wrapper)
+
+    def counted(owner: Any, name: str, label: str) -> None:
+        inner = getattr(owner, name)
+
+        def wrapper(*a: Any, **k: Any) -> Any:
+            if counting[0]:
+                calls[label] = calls.get(label, 0) + 1
+            return inner(*a, **k)
         setattr(owner, name, wrapper)
 
     for module, cls, name, label in SERVER_PARTS:
         timed(getattr(importlib.import_module(module), cls), name, label)
+    for module, cls, name, label in SERVER_COUNTS:
+        counted(getattr(importlib.import_module(module), cls), name, label)
 
     def control() -> None:
         started = 0.0
         for line in sys.stdin:
             if line.strip() == "start":
                 parts.clear()
+                calls.clear()
                 started, counting[0] = clock(), True
             elif line.strip() == "stop":
                 counting[0] = False
-                Path(out).write_text(json.dumps({"cpu": clock() - started, "parts": parts}))
+                Path(out).write_text(json.dumps({"cpu": clock() - started, "parts": parts, "calls": calls}))
 
     threading.Thread(target=control, daemon=True).start()
     from uno_cli.entry import main as uno_main
@@ -409,6 +436,9 @@ def measure(args: argparse.Namespace) -> dict:
                 "the server's CPU, counted in the process (the counters' own cost included)": round(1000 * timed["cpu"] / n, 4),
                 **{label: round(1000 * timed["parts"][label] / n, 4)
                    for *_where, label in SERVER_PARTS if label in timed["parts"]}}
+            result["server_calls_per_action"] = {
+                label.strip(): round(timed["calls"][label] / n, 2)
+                for *_where, label in (*SERVER_PARTS, *SERVER_COUNTS) if label in timed["calls"]}
         return result
 
 
@@ -429,6 +459,8 @@ def show(result: dict) -> None:
           f"{mem['per_table']} KiB per table")
     for label, ms in result.get("server_parts_ms_per_action", {}).items():
         print(f"  {label}: {ms} ms per action")
+    for label, count in result.get("server_calls_per_action", {}).items():
+        print(f"  calls per action: {label}: {count}")
 
 
 async def hub_run(args: argparse.Namespace) -> dict:
