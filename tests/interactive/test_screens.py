@@ -59,6 +59,23 @@ def test_colour_screen_plays_the_wild_in_the_colour_of_the_number_key(started) -
     assert "You play Wild: green." in lines  # the colour in the card's line
 
 
+def test_colour_screen_still_reads_the_hand_and_the_counts_and_keeps_the_question(started) -> None:
+    # The hand is what a player weighs to choose a colour: H, E and C tell, the question stays open.
+    controller, lines = started
+    controller.play_card("w")
+    controller.key("h")
+    assert lines[-1] == "You have 3 cards: red 5, green 3, and Wild."
+    controller.key("e")
+    assert lines[-1].startswith("You: 3 cards.")
+    controller.key("c")
+    assert lines[-1].startswith("The top card is a red 1")
+    assert controller.mode == Mode.COLOR
+    controller.key("x")  # a key that tells nothing still gets the question's keys
+    assert lines[-1] == "Choose a colour: 1 red, 2 yellow, 3 green, 4 blue."
+    controller.key("r")  # a colour letter is the colour, not "repeat"
+    assert controller.game.color == "r"
+
+
 def test_a_last_wild_is_played_without_the_colour_screen(tmp_path: Path) -> None:
     """The hand ends with a last Wild, so the engine needs no colour: none is asked."""
     lines: list[str] = []

@@ -568,6 +568,19 @@ class Controller:
         else:
             screen.key("escape")
 
+    def info_key(self, key: str) -> bool:
+        """Run a key that only tells (the hand, the top card, the counts, repeat...) if ``key`` is one:
+        a question such as the colour choice leaves them working, since they help to answer it."""
+        from uno_cli.interactive.keys import GAME_KEYS
+        from uno_cli.play.commands import QUERIES
+
+        telling = (QUERIES - {"help", "rules"}) | {"repeat", "history_back", "history_forward"}
+        for binding in GAME_KEYS:
+            if key in binding.keys and binding.verb in telling:
+                self.command(binding.verb)
+                return True
+        return False
+
     def game_key(self, key: str) -> None:
         """A key of the game (uno_cli.interactive.keys.GAME_KEYS)."""
         from uno_cli.interactive.keys import GAME_KEYS

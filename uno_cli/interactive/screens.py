@@ -122,7 +122,7 @@ class ColorScreen(Screen):
                 c.answer(_(words.CANCELLED))
         elif name == "f1":
             c.answer(color_keys_help())
-        else:
+        elif not c.info_key(name):
             c.answer(_(words.COLOR_CHOICE_SHORT))
 
     def choose(self, color: str) -> None:
@@ -173,7 +173,7 @@ class TargetScreen(Screen):
         elif name == "escape":
             c.mode = Mode.PLAY
             c.answer(_(words.CANCELLED))
-        else:
+        elif not c.info_key(name):
             c.answer(_(words.SWAP_KEYS))
 
 
