@@ -45,6 +45,15 @@ def test_start_screen_repeats_how_to_start_then_enter_plays(tmp_path: Path) -> N
     assert controller.mode == Mode.PLAY
 
 
+def test_f1_before_the_match_says_enter_starts_it_not_that_it_plays_a_card(tmp_path: Path) -> None:
+    lines: list[str] = []
+    controller = build_controller(PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC), lines.append, Settings())
+    controller.key("f1")
+    assert lines[-1] == "Keys now: Enter: start; O: options; Ctrl+F1 or F2: rules. F1 again: every key."
+    controller.key("f1")
+    assert "start with a slash" in lines[-1]  # then every key, as in the game
+
+
 def test_colour_screen_plays_the_wild_in_the_colour_of_the_number_key(started) -> None:
     controller, lines = started
     controller.play_card("w")
