@@ -57,6 +57,8 @@ MAX_ENV_TEXT = 300
 MIN_PACKET = 1024
 #: The most columns (and rows) a terminal is drawn with, whatever size its client says.
 MAX_TERMINAL = 1000
+#: Seconds a terminal's new size waits before its redraw, so a burst of sizes costs one redraw.
+RESIZE_WAIT = 0.05
 
 
 def host_key(path: Path) -> asyncssh.SSHKey:
@@ -439,6 +441,8 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         #: Room left in the channel's buffer when this tick's first line was queued (see :meth:`_write`).
         self._room = MAX_BUFFER
         self._flushing = False
+        #: A redraw for a new terminal size is waiting (see :meth:`terminal_size_changed`).
+        self._resize_due = False
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
@@ -587,6 +591,14 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         return Size(rows=min(height or 24, MAX_TERMINAL), columns=min(width or 80, MAX_TERMINAL))
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        # One redraw for a burst of sizes: a client sending thousands stopped every table for seconds.
+        if self._resize_due or self._loop is None or self._app is None or not self._app.is_running:
+            return
+        self._resize_due = True
+        self._loop.call_later(RESIZE_WAIT, self._resized)
+
+    def _resized(self) -> None:
+        self._resize_due = False
         if self._app is not None and self._app.is_running:
             self._app._on_resize()
 
