@@ -697,8 +697,9 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 self._line(member, line)
         if len(self._buffer) > MAX_LINE:
             self._buffer = ""
-            self._skipping = True
-            self._line(member, "x" * (MAX_LINE + 1))  # said once: the line is too long
+            if not self._skipping:  # said once a line, however many pieces of it come
+                self._skipping = True
+                self._line(member, "x" * (MAX_LINE + 1))
 
     def _line(self, member: Member, line: str) -> None:
         try:
