@@ -68,6 +68,31 @@ def test_a_storm_of_terminal_sizes_is_drawn_once_and_the_last_size_wins():
     assert App.redraws == 2
 
 
+def test_ssh_with_a_command_runs_nothing_and_says_how_to_come_in_in_the_player_s_language(tmp_path):
+    # "ssh -p PORT ana@host uno" was refused with the client's own "exec request failed on channel 0".
+    marker = tmp_path / "ran"
+
+    async def go():
+        server, hub, port = await open_server(tmp_path)
+        conn = await _connect(port, "Ana")
+        english = await conn.run(f"touch {marker}; uno", check=False)
+        portuguese = await conn.run("\x1b]0;title\x07play", env={"UNO_LANG": "pt"}, check=False)
+        still = await conn.create_process("uno-json")  # the connection still plays
+        client = Client(conn, still, json_lines=True)
+        welcome = await client.read_until(lambda o: o["type"] == "welcome", 60)
+        server.close()
+        return english, portuguese, welcome, list(hub.members)
+
+    english, portuguese, welcome, members = run(go())
+    assert (english.exit_status, english.stdout) == (1, "")
+    said = english.stderr.strip()
+    assert said.startswith("This server runs no command (touch /") and said.endswith("): to play, connect without one.")
+    assert len(said) <= 130  # the command said back is cut short (60 characters)
+    assert portuguese.exit_status == 1
+    assert portuguese.stderr.strip() == "Este servidor não executa comandos (play): para jogar, conecte sem nenhum."
+    assert not marker.exists() and welcome["name"] == "Ana" and members == ["Ana"]
+
+
 def test_one_connection_opens_a_few_sessions_at_once_and_a_closed_one_makes_room():
     # Each session costs what a connection costs (a terminal's line editor, a member), and the server's
     # limits count connections: without this, one login opened thousands.

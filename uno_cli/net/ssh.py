@@ -57,6 +57,8 @@ MAX_ENV_TEXT = 300
 MIN_PACKET = 1024
 #: The most columns (and rows) a terminal is drawn with, whatever size its client says.
 MAX_TERMINAL = 1000
+#: The most characters of a refused ``ssh HOST COMMAND`` said back.
+MAX_SHOWN_COMMAND = 60
 #: Seconds a terminal's new size waits before its redraw, so a burst of sizes costs one redraw.
 RESIZE_WAIT = 0.05
 
@@ -443,6 +445,8 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._flushing = False
         #: A redraw for a new terminal size is waiting (see :meth:`terminal_size_changed`).
         self._resize_due = False
+        #: The command an ``ssh HOST COMMAND`` asked for, which no server runs (None: none asked).
+        self._refused: str | None = None
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
@@ -465,13 +469,18 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         return self.json or self.frames
 
     def exec_requested(self, command: str) -> bool:
-        return self._channel(command.strip())
+        if not self._channel(command.strip()):
+            # Nothing is run: the session only says so, in the player's language, then ends.
+            self._refused = command
+        return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
         return self._channel(subsystem)
 
     def session_started(self) -> None:
         chan = self.chan
+        if chan is None:
+            return
         env = dict(chan.get_environment() or {})
         lang = env.get("UNO_LANG") or ""
         sent = {k: v for k, v in env.items() if k in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
@@ -482,6 +491,15 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             lang = parse_language(lang) if lang else negotiate(sent) if sent else self.hub.lang
         except ValueError:
             lang = self.hub.lang
+        if self._refused is not None:
+            from uno_cli.words.i18n import use_language
+            from uno_cli.words.names import clean_text
+
+            with use_language(lang):
+                text = net_words.no_command(clean_text(self._refused)[:MAX_SHOWN_COMMAND])
+            chan.write_stderr(text + "\r\n")
+            chan.exit(1)
+            return
         verbosity = "short" if env.get("UNO_VERBOSITY") == "short" else "full"
         name = chan.get_extra_info("username") or "Player"
         self.member = member = Member(name, self._write, json_lines=self.json, lang=lang, verbosity=verbosity,

@@ -118,6 +118,12 @@ def bot_plays(name: str) -> str:
     return _("{name} did not come back; a bot plays their seat.").format(name=name)
 
 
+def no_command(command: str) -> str:
+    """``ssh HOST COMMAND``: the server runs no command; how to come in instead."""
+    # TRANSLATORS: {command} is what the player typed after the server's address in ssh.
+    return _("This server runs no command ({command}): to play, connect without one.").format(command=command)
+
+
 def too_long() -> str:
     """A line over the limit."""
     return _("That line is too long.")
