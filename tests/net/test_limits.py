@@ -176,6 +176,9 @@ class _Peer:
 
     close = abort
 
+    def disconnect(self, code: int, reason: str, lang: str = "en-US") -> None:
+        self.ended = True
+
 
 def _logged_in(gate: Gate, address: str) -> _Peer:
     """A connection from ``address`` that arrives and logs in, through the server's callbacks."""

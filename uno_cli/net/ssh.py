@@ -283,10 +283,16 @@ class _Server(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         self._trying = None
+        full = self.gate.connections >= self.gate.max_connections
         if self.gate.logged_in(self.address, self._conn):
             self._counted = True
         else:
-            self._conn.close()
+            # Said (ssh shows a disconnect's reason), in the server's language: the player's is not known yet.
+            from uno_cli.words.i18n import use_language
+
+            with use_language(self.hub.lang):
+                reason = net_words.server_full() if full else net_words.address_full()
+            self._conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._trying is not None:
