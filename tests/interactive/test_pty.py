@@ -266,7 +266,7 @@ def test_the_options_menu_shows_the_command_line_s_values_and_a_change_keeps_the
     # said "Players: 4", and changing only the volume made the match 4 players and turned sound on.
     (uno_home / "config").mkdir(parents=True)
     (uno_home / "config" / "settings.json").write_text(json.dumps({"players": 4, "sound": "on", "sound_volume": 80}))
-    child = spawn(uno_home, "--players", "3", "--sound", "off", "--speech", "off", "--pace", "30")
+    child = spawn(uno_home, "--players", "3", "--sound", "off", "--speech", "off", "--pace", "30", "--seed", "3")
     child.expect("Against 2 bots.")
     child.send("o")
     child.expect("Options.")
@@ -284,7 +284,7 @@ def test_the_options_menu_shows_the_command_line_s_values_and_a_change_keeps_the
     child.send("\r")
     child.expect("First card: ")
     child.send("e")
-    child.expect("Bruno: 7 cards.")
+    child.expect(r"Bruno: \d+ cards?\.")
     assert "Carla" not in child.before + child.after  # still 3 players
     saved = json.loads((uno_home / "config" / "settings.json").read_text())
     assert saved["players"] == 4 and saved["sound"] == "on" and saved["sound_volume"] != 80  # only the change saved
