@@ -177,6 +177,17 @@ def test_typed_commands_after_a_slash(game: PipeGame) -> None:
     game.press("/play r7\r", "You play red 7.")
 
 
+def test_a_letter_that_is_no_key_answers_the_quit_question_and_types_nothing(game: PipeGame) -> None:
+    # It began a typed line ("x: not a key; you are typing a command") under the question, and the
+    # N pressed next was typed into that line, silently, instead of answering.
+    game.press(CTRL_C, "Quit the game?")
+    game.press("x", "The game goes on.")
+    game.press(CTRL_C, "Quit the game?")
+    game.press("n", "The game goes on.")
+    assert not any("not a key" in line for line in game.lines)
+    game.press("h", "You have 5 cards")  # a key again: nothing was left typed
+
+
 def test_ctrl_c_and_ctrl_d_ask_before_quitting(game: PipeGame) -> None:
     game.press(CTRL_C, "Quit the game?")
     game.press("n", "goes on")

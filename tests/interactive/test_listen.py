@@ -440,6 +440,12 @@ def test_a_letter_that_is_no_key_says_it_starts_a_typed_command(tmp_path: Path) 
     assert lines[-1] == "x: not a key; you are typing a command. Enter sends it, Backspace erases it."
 
 
+def test_a_slash_starts_a_typed_command_as_the_help_teaches_without_not_a_key(tmp_path: Path) -> None:
+    controller, lines = _controller(tmp_path, SETUP)
+    controller.typing_started("/")
+    assert lines[-1] == "You are typing a command: Enter sends it, Backspace erases it."
+
+
 def test_the_pause_between_hands_counts_from_when_it_was_heard(tmp_path: Path) -> None:
     from uno_cli.words import interactive as words
 

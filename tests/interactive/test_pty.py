@@ -261,6 +261,38 @@ def test_command_line_options_and_saved_settings(uno_home: Path) -> None:
     child.expect(pexpect.EOF)
 
 
+def test_the_options_menu_shows_the_command_line_s_values_and_a_change_keeps_them(uno_home: Path) -> None:
+    # Started with --players 3 and --sound off over saved settings of 4 players with sound: the menu
+    # said "Players: 4", and changing only the volume made the match 4 players and turned sound on.
+    (uno_home / "config").mkdir(parents=True)
+    (uno_home / "config" / "settings.json").write_text(json.dumps({"players": 4, "sound": "on", "sound_volume": 80}))
+    child = spawn(uno_home, "--players", "3", "--sound", "off", "--speech", "off", "--pace", "30", "--seed", "3")
+    child.expect("Against 2 bots.")
+    child.send("o")
+    child.expect("Options.")
+    child.send("\x1b[B")
+    child.expect("Players: 3")
+    for _ in range(7):  # bots, language, speech, speech rate, verbosity, braille, sound
+        child.send("\x1b[B")
+    child.expect("Sound: off")
+    child.send("\x1b[B")
+    child.expect("Sound volume: 80")
+    child.send("\x1b[D")
+    child.expect("Sound volume: ")
+    child.send("\x1b")
+    child.expect("Options saved")
+    child.send("\r")
+    child.expect("First card: ")
+    child.send("e")
+    child.expect(r"Bruno: \d+ cards?\.")
+    assert "Carla" not in child.before + child.after  # still 3 players
+    saved = json.loads((uno_home / "config" / "settings.json").read_text())
+    assert saved["players"] == 4 and saved["sound"] == "on" and saved["sound_volume"] != 80  # only the change saved
+    child.send("\x03")
+    child.send("y")
+    child.expect(pexpect.EOF)
+
+
 LANG_SETUP = {
     "players": 2,
     "hands": [["r5", "r7", "w", "g3", "b+2"], ["y1", "y2", "y3", "y4", "y5", "y6", "y7"]],

@@ -45,6 +45,15 @@ def test_start_screen_repeats_how_to_start_then_enter_plays(tmp_path: Path) -> N
     assert controller.mode == Mode.PLAY
 
 
+def test_f1_before_the_match_says_enter_starts_it_not_that_it_plays_a_card(tmp_path: Path) -> None:
+    lines: list[str] = []
+    controller = build_controller(PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC), lines.append, Settings())
+    controller.key("f1")
+    assert lines[-1] == "Keys now: Enter: start; O: options; Ctrl+F1 or F2: rules. F1 again: every key."
+    controller.key("f1")
+    assert "start with a slash" in lines[-1]  # then every key, as in the game
+
+
 def test_colour_screen_plays_the_wild_in_the_colour_of_the_number_key(started) -> None:
     controller, lines = started
     controller.play_card("w")
@@ -57,6 +66,23 @@ def test_colour_screen_plays_the_wild_in_the_colour_of_the_number_key(started) -
     assert controller.mode == Mode.PLAY
     assert controller.game.color == "g"
     assert "You play Wild: green." in lines  # the colour in the card's line
+
+
+def test_colour_screen_still_reads_the_hand_and_the_counts_and_keeps_the_question(started) -> None:
+    # The hand is what a player weighs to choose a colour: H, E and C tell, the question stays open.
+    controller, lines = started
+    controller.play_card("w")
+    controller.key("h")
+    assert lines[-1] == "You have 3 cards: red 5, green 3, and Wild."
+    controller.key("e")
+    assert lines[-1].startswith("You: 3 cards.")
+    controller.key("c")
+    assert lines[-1].startswith("The top card is a red 1")
+    assert controller.mode == Mode.COLOR
+    controller.key("x")  # a key that tells nothing still gets the question's keys
+    assert lines[-1] == "Choose a colour: 1 red, 2 yellow, 3 green, 4 blue."
+    controller.key("r")  # a colour letter is the colour, not "repeat"
+    assert controller.game.color == "r"
 
 
 def test_a_last_wild_is_played_without_the_colour_screen(tmp_path: Path) -> None:

@@ -41,3 +41,36 @@ def test_one_address_holds_at_most_its_share_of_the_connections_and_others_still
         return welcome["name"], welcome_again["name"]
 
     assert asyncio.run(asyncio.wait_for(go(), 60)) == ("Ana", "S9")
+
+
+def test_a_login_past_the_limits_is_told_why_as_ssh_shows_a_disconnect_s_reason(tmp_path):
+    # It was closed without a word (OpenSSH: "Connection closed by 127.0.0.1 port ...").
+    class Told(asyncssh.SSHClient):
+        def connection_lost(self, exc: Exception | None) -> None:
+            told.set_result(str(getattr(exc, "reason", "")).split(" (error")[0])  # asyncssh adds the code
+
+    async def go():
+        nonlocal told
+        limits = Limits(connections=3, connections_per_address=2)
+        server, hub, port = await open_server(tmp_path, limits=limits)
+        held = [await _from(port, "127.0.0.2", f"S{n}") for n in range(2)]
+        reasons = []
+        for address in ("127.0.0.2", "127.0.0.3", "127.0.0.4"):
+            told = asyncio.get_running_loop().create_future()
+            conn, _client = await asyncssh.create_connection(
+                Told, "127.0.0.1", port, username="T" + address[-1], password=PASSCODE, known_hosts=None,
+                client_keys=None, agent_path=None, config=None, local_addr=(address, 0))
+            held.append(conn)
+            try:
+                reasons.append(await asyncio.wait_for(asyncio.shield(told), 1.0))
+            except asyncio.TimeoutError:
+                reasons.append("in")
+        server.close()
+        return reasons
+
+    told: asyncio.Future[str]
+    assert asyncio.run(asyncio.wait_for(go(), 60)) == [
+        "Too many connections from your address; close one, then try again.",
+        "in",  # another address gets in: the third connection of the server
+        "The server is full; try again later.",
+    ]

@@ -40,6 +40,59 @@ def test_a_terminal_ten_million_columns_wide_is_drawn_as_a_narrower_one_and_nobo
     assert worst < PATIENCE  # ten million columns stopped every table for about 20 seconds a redraw
 
 
+def test_a_storm_of_terminal_sizes_is_drawn_once_and_the_last_size_wins():
+    # 20,000 window changes from one client kept another player's answer waiting 6 seconds:
+    # each was a full redraw of that client's screen on the server's loop.
+    from uno_cli.net import ssh
+    from uno_cli.net.ssh import _Session
+
+    wait = getattr(ssh, "RESIZE_WAIT", 0.05)
+
+    class App:
+        is_running = True
+        redraws = 0
+
+        def _on_resize(self) -> None:
+            App.redraws += 1
+
+    async def go():
+        session = _Session(None)  # type: ignore[arg-type]
+        session._loop, session._app = asyncio.get_running_loop(), App()
+        for _ in range(20_000):
+            session.terminal_size_changed(80, 24, 0, 0)
+        await asyncio.sleep(wait * 3)
+        session.terminal_size_changed(100, 30, 0, 0)  # a later size is drawn too
+        await asyncio.sleep(wait * 3)
+
+    run(go())
+    assert App.redraws == 2
+
+
+def test_ssh_with_a_command_runs_nothing_and_says_how_to_come_in_in_the_player_s_language(tmp_path):
+    # "ssh -p PORT ana@host uno" was refused with the client's own "exec request failed on channel 0".
+    marker = tmp_path / "ran"
+
+    async def go():
+        server, hub, port = await open_server(tmp_path)
+        conn = await _connect(port, "Ana")
+        english = await conn.run(f"touch {marker}; uno", check=False)
+        portuguese = await conn.run("\x1b]0;title\x07play", env={"UNO_LANG": "pt"}, check=False)
+        still = await conn.create_process("uno-json")  # the connection still plays
+        client = Client(conn, still, json_lines=True)
+        welcome = await client.read_until(lambda o: o["type"] == "welcome", 60)
+        server.close()
+        return english, portuguese, welcome, list(hub.members)
+
+    english, portuguese, welcome, members = run(go())
+    assert (english.exit_status, english.stdout) == (1, "")
+    said = english.stderr.strip()
+    assert said.startswith("This server runs no command (touch /") and said.endswith("): to play, connect without one.")
+    assert len(said) <= 130  # the command said back is cut short (60 characters)
+    assert portuguese.exit_status == 1
+    assert portuguese.stderr.strip() == "Este servidor não executa comandos (play): para jogar, conecte sem nenhum."
+    assert not marker.exists() and welcome["name"] == "Ana" and members == ["Ana"]
+
+
 def test_one_connection_opens_a_few_sessions_at_once_and_a_closed_one_makes_room():
     # Each session costs what a connection costs (a terminal's line editor, a member), and the server's
     # limits count connections: without this, one login opened thousands.

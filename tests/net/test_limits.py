@@ -77,6 +77,25 @@ def test_a_line_over_the_limit_is_refused_whole_in_a_plain_text_session(tmp_path
     assert not any(" says: " in line for line in lines)
 
 
+def test_a_line_of_megabytes_from_a_program_is_refused_once_and_the_next_line_is_read(tmp_path):
+    # An 8 MB line was answered "That line is too long." about 200 times, once per piece of it read.
+    async def go():
+        from tests.net.helpers import open_server
+
+        server, hub, port = await open_server(tmp_path)
+        c = await Client.open(port, "Ana")
+        await c.read_until(lambda o: o["type"] == "welcome")
+        c.send("say " + "x" * (MAX_LINE * 200))
+        c.send("who")
+        await c.read_until(lambda o: o["type"] == "who", 60)
+        server.close()
+        return c.objects
+
+    objects = run(go())
+    assert [o.get("code") for o in objects].count("too_long") == 1
+    assert not any(o["type"] == "chat" for o in objects)
+
+
 def test_a_chat_message_is_cut_to_the_longest_kept():
     out: list[str] = []
     hub = Hub()
@@ -156,6 +175,9 @@ class _Peer:
         self.ended = True
 
     close = abort
+
+    def disconnect(self, code: int, reason: str, lang: str = "en-US") -> None:
+        self.ended = True
 
 
 def _logged_in(gate: Gate, address: str) -> _Peer:

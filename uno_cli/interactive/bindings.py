@@ -104,6 +104,9 @@ def make_prompt_session(controller: KeyTarget, input: Any = None, output: Any = 
         # A character that is no key starts a typed line: it is typed, and the player is told.
         if not event.data.isprintable():
             return  # an unbound control key types nothing
+        if controller.mode in (Mode.QUIT, Mode.RESUME):
+            controller.key(event.data)  # a yes-or-no question: every key answers it (or asks it again)
+            return
         event.app.current_buffer.insert_text(event.data)
         typing = getattr(controller, "typing_started", None)
         if typing is not None and len(event.data) == 1 and event.data.isprintable() and not event.data.isspace():

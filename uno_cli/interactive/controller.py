@@ -489,9 +489,10 @@ class Controller:
 
     def keys_help(self) -> None:
         """F1: the keys that matter now; pressed again, every key and the typed commands."""
-        from uno_cli.interactive.keys import help_lines, keys_now
+        from uno_cli.interactive.keys import help_lines, keys_now, start_keys_now
 
-        short = keys_now(self.keys_that_matter())
+        started = self.table is not None and self.table.started
+        short = keys_now(self.keys_that_matter()) if started else start_keys_now()
         if self.out.answers and self.out.answers[-1] == short:
             self.answer("\n".join(help_lines()))
         else:
@@ -501,8 +502,6 @@ class Controller:
         """The verbs of the keys worth naming now (F1's short answer)."""
         from uno_cli.engine.actions import ACCEPT, ANSWER, CATCH, CHALLENGE, DRAW, JUMP_IN, PLAY, UNO
 
-        if self.table is None or not self.table.started:
-            return ["play_focused", "next_playable", "draw", "uno", "hand", "top", "repeat", "history_back"]
         if self.mode == Mode.BETWEEN:
             return ["pause", "options", "scores", "repeat", "history_back"]
         kinds = {a.kind for a in self.legal()}
@@ -567,6 +566,19 @@ class Controller:
             self.out.silence(quiet=True)
         else:
             screen.key("escape")
+
+    def info_key(self, key: str) -> bool:
+        """Run a key that only tells (the hand, the top card, the counts, repeat...) if ``key`` is one:
+        a question such as the colour choice leaves them working, since they help to answer it."""
+        from uno_cli.interactive.keys import GAME_KEYS
+        from uno_cli.play.commands import QUERIES
+
+        telling = (QUERIES - {"help", "rules"}) | {"repeat", "history_back", "history_forward"}
+        for binding in GAME_KEYS:
+            if key in binding.keys and binding.verb in telling:
+                self.command(binding.verb)
+                return True
+        return False
 
     def game_key(self, key: str) -> None:
         """A key of the game (uno_cli.interactive.keys.GAME_KEYS)."""

@@ -191,10 +191,18 @@ def help_lines() -> list[str]:
     return lines
 
 
-def keys_now(verbs: list[str]) -> str:
-    """F1's first answer: only the keys that matter now, and how to hear them all."""
+def keys_now(verbs: list[str], first: tuple[tuple[str, str], ...] = ()) -> str:
+    """F1's first answer: only the keys that matter now (after ``first``, pairs of a key's name and
+    what it does), and how to hear them all."""
     from uno_cli.play.commands import label
 
     table = by_verb()
     # Each key with its typed command's word: short, and the word also works typed.
-    return words.keys_now([(key_name(table[v].label), label(v)) for v in dict.fromkeys(verbs) if v in table])
+    return words.keys_now([*first, *((key_name(table[v].label), label(v)) for v in dict.fromkeys(verbs) if v in table)])
+
+
+def start_keys_now() -> str:
+    """F1's first answer before the match starts: Enter starts it (it plays no card yet), O, F2."""
+    from uno_cli.play.commands import label
+
+    return keys_now(["options", "rules"], first=((key_name(by_verb()["play_focused"].label), label("start")),))

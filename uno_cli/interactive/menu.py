@@ -56,6 +56,8 @@ class Menu:
         self.languages = languages
         self.index = 0
         self.changed = False
+        self.touched: set[str] = set()
+        """The settings fields the player changed (only these are saved over the saved ones)."""
         from uno_cli.words.optioninfo import OPTION_INFO
 
         self.items = [Item(k) for k in ("preset", "players", "bots", "lang", "speech", "speech_rate", "verbosity", "braille",
@@ -128,6 +130,15 @@ class Menu:
     def change(self, delta: int = 1) -> str:
         """Change the focused value; the new value, or why it cannot change."""
         item = self.items[self.index]
+        s = self.settings
+        before = s.to_dict()
+        try:
+            return self._change(item, delta)
+        finally:
+            after = s.to_dict()
+            self.touched.update(k for k in after if after[k] != before[k])
+
+    def _change(self, item: Item, delta: int) -> str:
         s = self.settings
         if item.rule:
             from uno_cli.engine.errors import InvalidOptions

@@ -122,7 +122,7 @@ class ColorScreen(Screen):
                 c.answer(_(words.CANCELLED))
         elif name == "f1":
             c.answer(color_keys_help())
-        else:
+        elif not c.info_key(name):
             c.answer(_(words.COLOR_CHOICE_SHORT))
 
     def choose(self, color: str) -> None:
@@ -173,7 +173,7 @@ class TargetScreen(Screen):
         elif name == "escape":
             c.mode = Mode.PLAY
             c.answer(_(words.CANCELLED))
-        else:
+        elif not c.info_key(name):
             c.answer(_(words.SWAP_KEYS))
 
 
@@ -245,7 +245,9 @@ class MenuScreen(Screen):
         if c.table is not None and c.mode not in (Mode.START, Mode.BETWEEN, Mode.OVER):
             c.answer(_(words.OPTIONS_NOT_NOW))
             return
-        self.menu = Menu(c.settings, COMPLETE_LANGUAGES)
+        from uno_cli.interactive.setup import effective_settings
+
+        self.menu = Menu(effective_settings(c.config, c.settings), COMPLETE_LANGUAGES)
         c.previous_mode = c.mode
         c.mode = Mode.MENU
         c.answer(self.menu.intro() + " " + self.menu.line())
@@ -301,8 +303,12 @@ class MenuScreen(Screen):
         c.mode = c.previous_mode
         if menu is not None and menu.changed:
             old_speech = c.config.speech
+            # Saved: only what the player changed, over the saved settings (a command line's
+            # --players 3 is not made the default); in play: everything the menu showed.
+            saved = settings_mod.load().to_dict()
+            saved.update({k: v for k, v in menu.settings.to_dict().items() if k in menu.touched})
+            settings_mod.save(settings_mod.Settings.from_dict(saved))
             c.settings = menu.settings
-            settings_mod.save(c.settings)
             c.out.verbosity = c.config.verbosity = c.settings.verbosity
             c.out.braille = c.settings.braille
             c.config.pace = c.settings.pace

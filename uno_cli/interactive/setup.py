@@ -78,6 +78,35 @@ def merge_settings(config: Any, settings: Any) -> list[str | None]:
     return _levels(settings.bots, config.players)
 
 
+def effective_settings(config: Any, settings: Any) -> Any:
+    """The settings as this run plays them: the saved ones, with what the command line set instead
+    (the options menu shows these, so ``--players 3`` reads "Players: 3", not the saved 4)."""
+    import dataclasses
+
+    from uno_cli.play.playconfig import BOT, build_options
+    from uno_cli.play.settings import Settings
+
+    out = Settings.from_dict(settings.to_dict())
+    out.players, out.speech, out.verbosity = config.players, config.speech, config.verbosity
+    for field_name, value in (("pace", config.pace), ("think_time", config.think_time),
+                              ("speech_rate", config.speech_rate), ("sound", config.sound),
+                              ("sound_volume", config.volume), ("sound_panning", config.panning)):
+        if value is not None:
+            setattr(out, field_name, value)
+    try:
+        base = build_options(config.preset, [])
+        out.preset = config.preset
+        out.rules = {f.name: getattr(config.options, f.name) for f in dataclasses.fields(config.options)
+                     if getattr(config.options, f.name) != getattr(base, f.name)}
+    except Exception:  # noqa: BLE001 - a preset the menu does not know: the saved rules stand
+        pass
+    others = [seat for index, seat in enumerate(config.seats) if index != PLAYER_SEAT]
+    levels = [seat.level for seat in others if seat.kind == BOT]
+    if levels and len(levels) == len(others):
+        out.bots = levels[0] if len(set(levels)) == 1 else ",".join(levels)
+    return out
+
+
 def _levels(bots: str, players: int) -> list[str | None]:
     """The player, then the bots' levels from the settings (repeated as needed)."""
     bot_levels = [lv for lv in bots.split(",") if lv] or ["normal"]

@@ -57,6 +57,10 @@ MAX_ENV_TEXT = 300
 MIN_PACKET = 1024
 #: The most columns (and rows) a terminal is drawn with, whatever size its client says.
 MAX_TERMINAL = 1000
+#: The most characters of a refused ``ssh HOST COMMAND`` said back.
+MAX_SHOWN_COMMAND = 60
+#: Seconds a terminal's new size waits before its redraw, so a burst of sizes costs one redraw.
+RESIZE_WAIT = 0.05
 
 
 def host_key(path: Path) -> asyncssh.SSHKey:
@@ -279,10 +283,16 @@ class _Server(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         self._trying = None
+        full = self.gate.connections >= self.gate.max_connections
         if self.gate.logged_in(self.address, self._conn):
             self._counted = True
         else:
-            self._conn.close()
+            # Said (ssh shows a disconnect's reason), in the server's language: the player's is not known yet.
+            from uno_cli.words.i18n import use_language
+
+            with use_language(self.hub.lang):
+                reason = net_words.server_full() if full else net_words.address_full()
+            self._conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._trying is not None:
@@ -439,6 +449,10 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         #: Room left in the channel's buffer when this tick's first line was queued (see :meth:`_write`).
         self._room = MAX_BUFFER
         self._flushing = False
+        #: A redraw for a new terminal size is waiting (see :meth:`terminal_size_changed`).
+        self._resize_due = False
+        #: The command an ``ssh HOST COMMAND`` asked for, which no server runs (None: none asked).
+        self._refused: str | None = None
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
@@ -461,13 +475,18 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         return self.json or self.frames
 
     def exec_requested(self, command: str) -> bool:
-        return self._channel(command.strip())
+        if not self._channel(command.strip()):
+            # Nothing is run: the session only says so, in the player's language, then ends.
+            self._refused = command
+        return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
         return self._channel(subsystem)
 
     def session_started(self) -> None:
         chan = self.chan
+        if chan is None:
+            return
         env = dict(chan.get_environment() or {})
         lang = env.get("UNO_LANG") or ""
         sent = {k: v for k, v in env.items() if k in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
@@ -478,6 +497,15 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             lang = parse_language(lang) if lang else negotiate(sent) if sent else self.hub.lang
         except ValueError:
             lang = self.hub.lang
+        if self._refused is not None:
+            from uno_cli.words.i18n import use_language
+            from uno_cli.words.names import clean_text
+
+            with use_language(lang):
+                text = net_words.no_command(clean_text(self._refused)[:MAX_SHOWN_COMMAND])
+            chan.write_stderr(text + "\r\n")
+            chan.exit(1)
+            return
         verbosity = "short" if env.get("UNO_VERBOSITY") == "short" else "full"
         name = chan.get_extra_info("username") or "Player"
         self.member = member = Member(name, self._write, json_lines=self.json, lang=lang, verbosity=verbosity,
@@ -587,6 +615,14 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         return Size(rows=min(height or 24, MAX_TERMINAL), columns=min(width or 80, MAX_TERMINAL))
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        # One redraw for a burst of sizes: a client sending thousands stopped every table for seconds.
+        if self._resize_due or self._loop is None or self._app is None or not self._app.is_running:
+            return
+        self._resize_due = True
+        self._loop.call_later(RESIZE_WAIT, self._resized)
+
+    def _resized(self) -> None:
+        self._resize_due = False
         if self._app is not None and self._app.is_running:
             self._app._on_resize()
 
@@ -685,8 +721,9 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 self._line(member, line)
         if len(self._buffer) > MAX_LINE:
             self._buffer = ""
-            self._skipping = True
-            self._line(member, "x" * (MAX_LINE + 1))  # said once: the line is too long
+            if not self._skipping:  # said once a line, however many pieces of it come
+                self._skipping = True
+                self._line(member, "x" * (MAX_LINE + 1))
 
     def _line(self, member: Member, line: str) -> None:
         try:

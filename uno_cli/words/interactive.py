@@ -104,8 +104,14 @@ def nothing_to_stop(repeat_key: str) -> str:
     return _("Nothing to stop. {key} repeats the last message.").format(key=repeat_key)
 
 
+#: A slash on the empty line: the start of a typed command, as the help teaches (no "not a key").
+TYPING_COMMAND = N_("You are typing a command: Enter sends it, Backspace erases it.")
+
+
 def typing_started(letter: str) -> str:
     """A letter that is no key was pressed on the empty line: it starts a typed command."""
+    if letter == "/":
+        return _(TYPING_COMMAND)
     # TRANSLATORS: {letter} is the character just typed.
     return _("{letter}: not a key; you are typing a command. Enter sends it, Backspace erases it.").format(
         letter=letter)

@@ -118,6 +118,22 @@ def bot_plays(name: str) -> str:
     return _("{name} did not come back; a bot plays their seat.").format(name=name)
 
 
+def server_full() -> str:
+    """A login refused: as many players are connected as the server takes."""
+    return _("The server is full; try again later.")
+
+
+def address_full() -> str:
+    """A login refused: as many connections from the player's address as one address may hold."""
+    return _("Too many connections from your address; close one, then try again.")
+
+
+def no_command(command: str) -> str:
+    """``ssh HOST COMMAND``: the server runs no command; how to come in instead."""
+    # TRANSLATORS: {command} is what the player typed after the server's address in ssh.
+    return _("This server runs no command ({command}): to play, connect without one.").format(command=command)
+
+
 def too_long() -> str:
     """A line over the limit."""
     return _("That line is too long.")
