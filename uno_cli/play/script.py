@@ -185,7 +185,10 @@ class _Writer:
         if held:
             self._held = []
             hears = self._hears
-            texts = [text for line in held if (text := line[1]) and hears[line[5]]]
+            if hears == (True, True):  # (the full verbosity hears every line with text)
+                texts = [text for line in held if (text := line[1])]
+            else:
+                texts = [text for line in held if (text := line[1]) and hears[line[5]]]
             if texts:
                 texts.append("")  # the last line's newline
                 try:
