@@ -258,6 +258,11 @@ _LINES_AFTER: dict[str, Callable[[Narrator, Event, Seat | None], list[tuple[Any,
     E.PLAY: _color_line, E.HAND_DEALT: _dealt_line, E.DRAW: _drawn_line, E.CHALLENGE_RESULT: _revealed_line,
     E.MATCH_START: _rules_line, E.HAND_END: _points_lines, E.MATCH_END: _final_line,
 }
+#: The functions of :data:`_LINES_AFTER` whose lines tell what an event tells its listener alone
+#: (a hand dealt, the cards drawn, a revealed hand: :func:`_secret`).
+_OWN_LINES = frozenset({_dealt_line, _drawn_line, _revealed_line})
+#: :data:`_LINES_AFTER` for a listener who sees no secret (an onlooker): without those.
+_PUBLIC_LINES_AFTER = {kind: made for kind, made in _LINES_AFTER.items() if made not in _OWN_LINES}
 
 
 class Narrator:
@@ -275,7 +280,10 @@ class Narrator:
         """Called with every message said to the match's own listener."""
         self.viewer = viewer
         """The seat whose point of view the text takes ("You play ..."), or None."""
-        self._sink: tuple[Any, Any, bool] = (None, None, False)
+        #: What the output takes, read once per output: (output, its write_lines, whether it reads
+        #: only text, the list it holds text lines on and how many it holds before writing them, its
+        #: write_held, and the scripted seats) (see :meth:`say`).
+        self._sink: tuple[Any, ...] = (None, None, False, None, 0, None, None)
         #: The listener of the last lines (kept lines), the names it was taken for (a copy, compared
         #: without making a tuple), and its parts read once: line, other_line, first, secrets.
         self._hearing: tuple[Any, ...] = (None, None, None, None, None, False)
@@ -323,13 +331,21 @@ class Narrator:
         sink = self._sink
         if sink[0] is not output:  # what the output takes, read once per output
             write = getattr(output, "write_lines", None)
-            sink = self._sink = (output, write, write is not None and getattr(output, "text_only", False))
-        write = sink[1]
-        asked = self._asked
-        if asked is None:
-            asked = self._asked = self.scripted_seats
+            text_only = write is not None and getattr(output, "text_only", False)
+            held = getattr(output, "held_lines", None) if text_only else None
+            sink = self._sink = (output, write, text_only, held, getattr(output, "hold_lines", 0),
+                                 getattr(output, "write_held", None), self.scripted_seats)
+        held = sink[3]
         # Several scripted seats: the script controls them all, so it sees their secrets.
-        lines, self.turn_state = self.lines(events, self.viewer, asked, sink[2])
+        if held is not None:
+            # An output holding text lines (script mode's writer): each change's lines are put on
+            # its list, written once it holds enough (no call, no list of their own a change).
+            self.turn_state = self.lines(events, self.viewer, sink[6], True, held)[1]
+            if len(held) >= sink[4]:
+                sink[5]()
+            return
+        write = sink[1]
+        lines, self.turn_state = self.lines(events, self.viewer, sink[6], sink[2])
         if write is not None:
             write(lines)  # an output that takes the plain lines (script mode's writer)
             return
@@ -344,11 +360,13 @@ class Narrator:
         return [Message(*line) for line in lines], state
 
     def lines(self, events: list[Event], viewer: Seat | None, scripted: Sequence[int] = (),
-              text_only: bool = False) -> tuple[list[tuple[Any, ...]], tuple[int | None, bool]]:
+              text_only: bool = False, out: list[tuple[Any, ...]] | None = None
+              ) -> tuple[list[tuple[Any, ...]], tuple[int | None, bool]]:
         """:meth:`narrate`'s lines as plain tuples, the arguments of each :class:`Message` (type, text,
         data, seat, important, brief, make), for an output that writes them without the objects;
         ``text_only``: for an output that reads only their text and ``brief`` (an event's line
-        is then never important, and has no JSON object).
+        is then never important, and has no JSON object); ``out``: a list to put them on (the
+        lines given before stay as they are), by default a new one.
 
         One pass: each event's line is decided (said or not, at which verbosity, important) and
         folded into the line before it where a listener hears them as one (:func:`describe.fold`)
@@ -366,11 +384,13 @@ class Narrator:
             hearing = self._hearing = (listener, list(names), listener.line, listener.other_line,
                                        listener.first, listener.secrets)
         _, _, said, other, first, secrets = hearing
+        lines_after = _LINES_AFTER if secrets else _PUBLIC_LINES_AFTER
         if not text_only:
             asked = self._asked  # their asking lines are important
             if asked is None:
                 asked = self._asked = self.scripted_seats
-        out: list[tuple[Any, ...]] = []
+        if out is None:
+            out = []
         # The fold: where the line later lines may join is in ``out`` (its index, -1: none), the
         # event that made it, and the said line before it (-1: none; else the head waits behind it).
         head = prior = -1
@@ -431,7 +451,7 @@ class Narrator:
             line: tuple[Any, ...] = (kind, text, None, seat, False, brief, None) if text_only else (
                 kind, text, None, seat, kind in _ASKING and (seat in asked or kind == _BEEP_RACE), brief,
                 (_payload, ev, viewer, names, scripted, text))
-            after = _LINES_AFTER.get(kind)
+            after = lines_after.get(kind)
             more = None if after is None else after(self, ev, viewer)
             while True:  # the event's line, then the lines of their own after it
                 if text:

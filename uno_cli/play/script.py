@@ -145,12 +145,14 @@ class _Writer:
         #: the one filter, :func:`heard`, asked once per session.
         self._hears = (heard("-", False, verbosity), heard("-", True, verbosity))
         self._write = getattr(stream, "write", None) or _no_stream
-        #: Text output's lines given and not written yet (see HELD_LINES).
-        self._held: list[tuple[Any, ...]] = []
+        #: Text output's lines given and not written yet, written once there are ``hold_lines`` (the
+        #: narrator puts each change's lines on this list: :meth:`Narrator.say`).
+        self.held_lines: list[tuple[Any, ...]] = []
+        self.hold_lines = HELD_LINES
 
     def __call__(self, message: Any) -> None:
         # One frame a line: this is called for every message of every event.
-        if self._held:
+        if self.held_lines:
             self.write_held()
         try:
             if self.json:
@@ -174,21 +176,21 @@ class _Writer:
             return
         # Held as they are (a change's lines are final once given), then the lines heard written
         # many changes in one piece (the same bytes as a write a line).
-        held = self._held
+        held = self.held_lines
         held += lines
         if len(held) >= HELD_LINES:
             self.write_held()
 
     def write_held(self) -> None:
         """Write the text lines held that are heard at this verbosity."""
-        held = self._held
+        held = self.held_lines
         if held:
-            self._held = []
             hears = self._hears
             if hears == (True, True):  # (the full verbosity hears every line with text)
                 texts = [text for line in held if (text := line[1])]
             else:
                 texts = [text for line in held if (text := line[1]) and hears[line[5]]]
+            held.clear()  # (the same list: the narrator puts the next lines on it)
             if texts:
                 texts.append("")  # the last line's newline
                 try:
