@@ -385,10 +385,12 @@ class Narrator:
                                        listener.first, listener.secrets)
         _, _, said, other, first, secrets = hearing
         lines_after = _LINES_AFTER if secrets else _PUBLIC_LINES_AFTER
+        asked: Sequence[int] = ()  # their asking lines are important (read for a line's importance alone)
         if not text_only:
-            asked = self._asked  # their asking lines are important
-            if asked is None:
-                asked = self._asked = self.scripted_seats
+            known_asked = self._asked
+            if known_asked is None:
+                known_asked = self._asked = self.scripted_seats
+            asked = known_asked
         if out is None:
             out = []
         # The fold: where the line later lines may join is in ``out`` (its index, -1: none), the
@@ -399,6 +401,7 @@ class Narrator:
         for index, ev in enumerate(pending):
             kind = ev.type
             seat = ev.seat
+            text: Any
             if kind == _TURN:
                 brief = True
                 if seat == turn_said and not (
@@ -462,7 +465,7 @@ class Narrator:
                                 and d.joins_the_draw(h[0], h[3], line[0], line[3], viewer)):
                             out[prior] = (p[0], p[1] + " " + text, p[2], p[3], p[4] or line[4], p[5], p[6])
                             text = None
-                        elif h[5] == line[5] and (joined := d.fold(h[0], h[3], h[1], line[0], line[3], text, head_ev,
+                        elif h[5] == line[5] and (joined := d.fold(h[0], h[3], h[1], line[0], line[3], text, head_ev,  # type: ignore[arg-type]
                                                                    ev, prior >= 0, viewer, names)) is not None:
                             out[head] = (h[0], joined, h[2], h[3], h[4] or line[4], h[5], h[6])
                             text = None
