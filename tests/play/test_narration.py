@@ -322,3 +322,24 @@ def test_changed_rules_are_said_as_changed() -> None:
                             options=preset("classic").with_values(hands=3), preset="classic", seed=3)
         Session(config, output=out.append, viewer=0).start()
     assert "Rules: Classic, changed; 3 hands." in _said(out)
+
+
+def test_lines_put_on_a_given_list_leave_the_lines_before_them_as_they_were() -> None:
+    session, _out = _session(4)
+    narrator = session.narrator
+    events = [Event("play", 0, {"card": "r5", "left": 6, "how": "turn"}), Event("turn", 1, {})]
+    alone, state = narrator.lines(events, None, (), True)
+    before = [("info", "Earlier.", None, None, False, True, None)]
+    given = list(before)
+    out, same_state = narrator.lines(events, None, (), True, given)
+    assert out is given and given[:1] == before and given[1:] == alone and same_state == state
+    assert [line[1] for line in alone] == [describe(e, None, session.names) for e in events]
+
+
+def test_an_onlooker_gets_no_line_of_a_secret_and_the_drawer_does() -> None:
+    session, _out = _session(4)
+    draw = Event("draw", 2, {"count": 5, "reason": "draw_two", "left": 9}, {"cards": ["r1", "r2", "b3", "g4", "y5"]})
+    onlooker, _ = session.narrator.lines([draw], None)
+    drawer, _ = session.narrator.lines([draw], 2)
+    assert [line[0] for line in onlooker] == ["draw"]
+    assert [line[0] for line in drawer] == ["draw", "drawn_cards"] and drawer[1][1]

@@ -396,3 +396,26 @@ def test_control_and_bidi_characters_are_never_echoed_back(char: str) -> None:
     text = out.buffer.decode()
     assert char not in text
     assert "not readable text" in text
+
+
+# ------------------------------------------------------------ the held lines
+
+@pytest.mark.parametrize("verbosity", ["full", "short"])
+def test_held_lines_give_the_same_bytes_whatever_the_bound(monkeypatch: pytest.MonkeyPatch, verbosity: str) -> None:
+    """The narrator puts each change's lines on the writer's held list; written one change at a
+    time or many at once, an all-bot game says the same bytes."""
+    import io
+    from dataclasses import replace
+
+    from uno_cli.play.playconfig import BOT, PlayConfig, SeatSpec
+
+    def run(bound: int) -> bytes:
+        monkeypatch.setattr(script, "HELD_LINES", bound)
+        cfg = PlayConfig(players=4, seats=[SeatSpec(BOT, "random")] * 4, options=replace(PRESETS["classic"], hands=2),
+                         seed=11, verbosity=verbosity)
+        out = io.BytesIO()
+        assert script.run(cfg, io.BytesIO(b""), out) == script.EXIT_OK
+        return out.getvalue()
+
+    one_at_a_time, many = run(1), run(100_000)
+    assert one_at_a_time == many and one_at_a_time.count(b"\n") > 50

@@ -1,7 +1,7 @@
 """What a match's events say, to whom: the :class:`Narrator` and the :class:`Message` it makes.
 
 The narrator of a match (``session.narrator``, see :mod:`uno_cli.play.session`) turns engine
-events into messages for an output callback: ``narrate(events, viewer)``, its plain-list form
+events into messages for an output callback: ``narrate(events, viewer)``, its plain-tuple form
 ``lines(events, viewer)`` for an output that writes lines without making a Message each
 (script mode's), ``turn_state``, ``say(events)`` (an output with a ``write_lines`` method is
 given each change's lines at once; one whose ``text_only`` is true reads only their text and
@@ -86,13 +86,13 @@ def _payload(ev: Event, viewer: Seat | None, names: Sequence[str], scripted: Seq
 
 
 def _line(type: str, text: str | None, data: dict[str, Any] | None = None, seat: Seat | None = None,
-          important: bool = False, brief: bool = True) -> list[Any]:
-    """A line of narration as a plain list, the arguments of its :class:`Message` (see :meth:`Narrator.lines`)."""
+          important: bool = False, brief: bool = True) -> tuple[Any, ...]:
+    """A line of narration as a plain tuple, the arguments of its :class:`Message` (see :meth:`Narrator.lines`)."""
     payload: dict[str, Any] = {"type": type}
     if data:
         payload.update(data)
     payload["text"] = text
-    return [type, text, payload, seat, important, brief, None]
+    return (type, text, payload, seat, important, brief, None)
 
 
 def _message(type: str, text: str | None, data: dict[str, Any] | None = None, seat: Seat | None = None,
@@ -177,7 +177,7 @@ def _seat_field(seat: Seat | None) -> int | None:
     return seat_number(seat) if seat is not None else None
 
 
-def _color_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] | None:
+def _color_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[tuple[Any, ...]] | None:
     """A wild played with its colour: the colour in a line of its own (folded into the play's)."""
     color = ev.data.get("color")
     if not color:
@@ -191,7 +191,7 @@ def _secret(ev: Event, viewer: Seat | None) -> Any:
     return ev.secret if ev.secret and viewer is not None and viewer == ev.secret_to else None
 
 
-def _dealt_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] | None:
+def _dealt_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[tuple[Any, ...]] | None:
     """The viewer's own hand as dealt (said at full verbosity)."""
     secret = _secret(ev, viewer)
     if not secret:
@@ -200,7 +200,7 @@ def _dealt_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] 
                      {"seat": _seat_field(ev.seat), "cards": list(secret.get("cards", []))}, ev.seat, brief=False)]
 
 
-def _drawn_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] | None:
+def _drawn_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[tuple[Any, ...]] | None:
     """The cards of a long draw, in a line of their own (the draw's line says their count)."""
     secret = _secret(ev, viewer)
     if not secret or len(secret.get("cards", ())) <= d.LISTED_DRAW:
@@ -209,7 +209,7 @@ def _drawn_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] 
                      {"seat": _seat_field(ev.seat), "cards": list(secret["cards"])}, ev.seat, brief=False)]
 
 
-def _revealed_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] | None:
+def _revealed_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[tuple[Any, ...]] | None:
     """The hand a challenge showed to the challenger."""
     secret = _secret(ev, viewer)
     if not (secret and "hand" in secret and ev.seat is not None and ev.seat != viewer):
@@ -218,7 +218,7 @@ def _revealed_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any
                      {"seat": _seat_field(ev.seat), "cards": list(secret["hand"])}, ev.seat)]
 
 
-def _rules_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] | None:
+def _rules_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[tuple[Any, ...]] | None:
     """The rules of the match (at short they are one key away, F2, Page Up)."""
     from uno_cli.engine.options import PRESETS
     from uno_cli.words.optioninfo import preset_name
@@ -229,11 +229,11 @@ def _rules_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] 
                      {"preset": name}, brief=False)]
 
 
-def _points_lines(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] | None:
+def _points_lines(n: Narrator, ev: Event, viewer: Seat | None) -> list[tuple[Any, ...]] | None:
     """Each player's points after a hand, then the scores."""
     g = n.game
     gained = ev.data.get("gained") or {}
-    lines: list[list[Any]] = []
+    lines: list[tuple[Any, ...]] = []
     for seat in sorted(Seat(int(s)) for s in gained):
         points = int(gained.get(seat, gained.get(str(seat), 0)) or 0)  # type: ignore[call-overload]
         lines.append(_line(mt.POINTS, d.points_text(seat, points, viewer, n.names),
@@ -244,7 +244,7 @@ def _points_lines(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]
     return lines
 
 
-def _final_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] | None:
+def _final_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[tuple[Any, ...]] | None:
     """The final scores."""
     g = n.game
     return [_line(mt.GAME_OVER, d.final_scores_text(g.scores, n.names, viewer, g.eliminated),
@@ -254,10 +254,15 @@ def _final_line(n: Narrator, ev: Event, viewer: Seat | None) -> list[list[Any]] 
 
 #: The lines of their own that follow an event of these kinds (drawn cards, a revealed hand,
 #: points, totals), each made by its function (None: none this time).
-_LINES_AFTER: dict[str, Callable[[Narrator, Event, Seat | None], list[list[Any]] | None]] = {
+_LINES_AFTER: dict[str, Callable[[Narrator, Event, Seat | None], list[tuple[Any, ...]] | None]] = {
     E.PLAY: _color_line, E.HAND_DEALT: _dealt_line, E.DRAW: _drawn_line, E.CHALLENGE_RESULT: _revealed_line,
     E.MATCH_START: _rules_line, E.HAND_END: _points_lines, E.MATCH_END: _final_line,
 }
+#: The functions of :data:`_LINES_AFTER` whose lines tell what an event tells its listener alone
+#: (a hand dealt, the cards drawn, a revealed hand: :func:`_secret`).
+_OWN_LINES = frozenset({_dealt_line, _drawn_line, _revealed_line})
+#: :data:`_LINES_AFTER` for a listener who sees no secret (an onlooker): without those.
+_PUBLIC_LINES_AFTER = {kind: made for kind, made in _LINES_AFTER.items() if made not in _OWN_LINES}
 
 
 class Narrator:
@@ -275,8 +280,15 @@ class Narrator:
         """Called with every message said to the match's own listener."""
         self.viewer = viewer
         """The seat whose point of view the text takes ("You play ..."), or None."""
-        self._sink: tuple[Any, Any, bool] = (None, None, False)
-        self._listener: d.Listener | None = None
+        #: What the output takes, read once per output: (output, its write_lines, whether it reads
+        #: only text, the list it holds text lines on and how many it holds before writing them, its
+        #: write_held, and the scripted seats) (see :meth:`say`).
+        self._sink: tuple[Any, ...] = (None, None, False, None, 0, None, None)
+        #: The listener of the last lines (kept lines), the names it was taken for (a copy, compared
+        #: without making a tuple), and its parts read once: line, other_line, first, secrets.
+        self._hearing: tuple[Any, ...] = (None, None, None, None, None, False)
+        #: :attr:`scripted_seats`, read once (a plain attribute: a cached property is a slow read).
+        self._asked: list[Seat] | None = None
         self.turn_state: tuple[int | None, bool] = (None, False)
         """What was said of the turn: whose turn was said last, and whether a card was played out
         of turn since (then whose turn it is is said, even at short verbosity)."""
@@ -319,10 +331,21 @@ class Narrator:
         sink = self._sink
         if sink[0] is not output:  # what the output takes, read once per output
             write = getattr(output, "write_lines", None)
-            sink = self._sink = (output, write, write is not None and getattr(output, "text_only", False))
-        write = sink[1]
+            text_only = write is not None and getattr(output, "text_only", False)
+            held = getattr(output, "held_lines", None) if text_only else None
+            sink = self._sink = (output, write, text_only, held, getattr(output, "hold_lines", 0),
+                                 getattr(output, "write_held", None), self.scripted_seats)
+        held = sink[3]
         # Several scripted seats: the script controls them all, so it sees their secrets.
-        lines, self.turn_state = self.lines(events, self.viewer, self.scripted_seats, sink[2])
+        if held is not None:
+            # An output holding text lines (script mode's writer): each change's lines are put on
+            # its list, written once it holds enough (no call, no list of their own a change).
+            self.turn_state = self.lines(events, self.viewer, sink[6], True, held)[1]
+            if len(held) >= sink[4]:
+                sink[5]()
+            return
+        write = sink[1]
+        lines, self.turn_state = self.lines(events, self.viewer, sink[6], sink[2])
         if write is not None:
             write(lines)  # an output that takes the plain lines (script mode's writer)
             return
@@ -337,11 +360,13 @@ class Narrator:
         return [Message(*line) for line in lines], state
 
     def lines(self, events: list[Event], viewer: Seat | None, scripted: Sequence[int] = (),
-              text_only: bool = False) -> tuple[list[list[Any]], tuple[int | None, bool]]:
-        """:meth:`narrate`'s lines as plain lists, the arguments of each :class:`Message` (type, text,
+              text_only: bool = False, out: list[tuple[Any, ...]] | None = None
+              ) -> tuple[list[tuple[Any, ...]], tuple[int | None, bool]]:
+        """:meth:`narrate`'s lines as plain tuples, the arguments of each :class:`Message` (type, text,
         data, seat, important, brief, make), for an output that writes them without the objects;
         ``text_only``: for an output that reads only their text and ``brief`` (an event's line
-        is then never important, and has no JSON object).
+        is then never important, and has no JSON object); ``out``: a list to put them on (the
+        lines given before stay as they are), by default a new one.
 
         One pass: each event's line is decided (said or not, at which verbosity, important) and
         folded into the line before it where a listener hears them as one (:func:`describe.fold`)
@@ -350,99 +375,109 @@ class Narrator:
         g = match.game
         turn_said, out_of_turn = self.turn_state
         reversed_duo = False
-        asked = self.scripted_seats  # their asking lines are important
         names = match.names
-        listener = self._listener  # describe, each line made once and kept
+        hearing = self._hearing  # describe, each line made once and kept
+        listener = hearing[0]
         if (listener is None or listener.retired or listener.viewer != viewer
-                or listener.translator is not get_translator() or listener.names != tuple(names)):
-            listener = self._listener = d.listener(viewer, names)
-        said, other, first, secrets = listener.line, listener.other_line, listener.first, listener.secrets
-        out: list[list[Any]] = []
-        # The fold: the line later lines may join, the event that made it, and whether it
-        # waits behind another line of the change.
-        head: list[Any] | None = None
+                or listener.translator is not get_translator() or hearing[1] != names):
+            listener = d.listener(viewer, names)
+            hearing = self._hearing = (listener, list(names), listener.line, listener.other_line,
+                                       listener.first, listener.secrets)
+        _, _, said, other, first, secrets = hearing
+        lines_after = _LINES_AFTER if secrets else _PUBLIC_LINES_AFTER
+        asked: Sequence[int] = ()  # their asking lines are important (read for a line's importance alone)
+        if not text_only:
+            known_asked = self._asked
+            if known_asked is None:
+                known_asked = self._asked = self.scripted_seats
+            asked = known_asked
+        if out is None:
+            out = []
+        # The fold: where the line later lines may join is in ``out`` (its index, -1: none), the
+        # event that made it, and the said line before it (-1: none; else the head waits behind it).
+        head = prior = -1
         head_ev: Event | None = None
-        prior: list[Any] | None = None  # the said line before the head
-        behind = False
         pending = list(events)
         for index, ev in enumerate(pending):
             kind = ev.type
             seat = ev.seat
-            if kind in _PLAIN:
-                # No turn bookkeeping, said at both verbosities (most plays, draws).
-                silent = False
+            text: Any
+            if kind == _TURN:
                 brief = True
+                if seat == turn_said and not (
+                    index and pending[index - 1].type == _DRAW and pending[index - 1].data.get("reason") in _PENALTY_DRAWS
+                    and seat == pending[index - 1].seat and not any(e.type == _TURN for e in pending[index + 1:])
+                ):
+                    # The turn did not change (a draw): not said again. After a penalty taken it is:
+                    # "You must take 2." was its line, and the player still has the turn.
+                    text = None
+                else:
+                    brief = seat == viewer or out_of_turn or reversed_duo
+                    text = _UNKEPT
+                turn_said = seat
+                out_of_turn = reversed_duo = False
+            elif kind in _PLAIN:
+                # No turn bookkeeping, said at both verbosities (most plays, draws).
+                brief = True
+                text = _UNKEPT
                 if kind == _PLAY:
                     turn_said = None
                     out_of_turn = ev.data.get("how") in _OUT_OF_TURN_HOWS
             else:
                 brief = kind not in SHORT_SKIP
-                silent = False  # the event's line stays (its JSON, its sound), with nothing said
-                if kind == _TURN:
-                    if seat == turn_said and not (
-                        index and pending[index - 1].type == _DRAW and pending[index - 1].data.get("reason") in _PENALTY_DRAWS
-                        and seat == pending[index - 1].seat and not any(e.type == _TURN for e in pending[index + 1:])
-                    ):
-                        # The turn did not change (a draw): not said again. After a penalty taken it is:
-                        # "You must take 2." was its line, and the player still has the turn.
-                        silent = True
-                    else:
-                        brief = seat == viewer or out_of_turn or reversed_duo
-                    turn_said = seat
-                    out_of_turn = reversed_duo = False
-                elif kind == _REVERSE:
+                text = _UNKEPT  # (None: the event's line stays, its JSON, its sound, with nothing said)
+                if kind == _REVERSE:
                     if g.players - sum(g.eliminated) == 2:
                         # With two players a Reverse is said as the turn it gives.
-                        reversed_duo = silent = True
+                        reversed_duo = True
+                        text = None
                 elif kind == _SKIP:
-                    silent = reversed_duo
+                    if reversed_duo:
+                        text = None
                 elif kind in _STARTS:
                     turn_said, out_of_turn = None, False
                     if kind == _HAND_START and _int_or(ev.data.get("hand"), 0) == 1:
                         brief = False  # at short the first card begins the match
-            if silent:
-                text = None
-            elif secrets and ev.secret:
-                text = said(ev)  # maybe the listener's own secret
-            else:
-                # The line kept under its type's first way of reading (Listener.line's first step, without a call).
-                try:
-                    _, key, known = first[kind]
-                    found: Any = known[seat].get(key(ev.data), _UNKEPT)
-                except (KeyError, TypeError):
-                    found = _UNKEPT
-                text = other(ev) if found is _UNKEPT else found
+            if text is _UNKEPT:
+                if secrets and ev.secret:
+                    text = said(ev)  # maybe the listener's own secret
+                else:
+                    # The line kept under its type's first way of reading (Listener.line's first step, without a call).
+                    try:
+                        _, key, known = first[kind]
+                        text = known[seat].get(key(ev.data), _UNKEPT)
+                    except (KeyError, TypeError):
+                        pass
+                    if text is _UNKEPT:
+                        text = other(ev)
             # The JSON object is made only when it is read (JSON output).
-            line: list[Any] = [kind, text, None, seat, False, brief, None] if text_only else [
+            line: tuple[Any, ...] = (kind, text, None, seat, False, brief, None) if text_only else (
                 kind, text, None, seat, kind in _ASKING and (seat in asked or kind == _BEEP_RACE), brief,
-                (_payload, ev, viewer, names, scripted, text)]
-            after = _LINES_AFTER.get(kind)
-            if after is None or (more := after(self, ev, viewer)) is None:
-                lines: Sequence[list[Any]] = (line,)
-            else:
-                lines = [line, *more]
-            for line in lines:
+                (_payload, ev, viewer, names, scripted, text))
+            after = lines_after.get(kind)
+            more = None if after is None else after(self, ev, viewer)
+            while True:  # the event's line, then the lines of their own after it
+                if text:
+                    if head >= 0 and line[0] in FOLDS_INTO:
+                        # A line that may join the one before it (see describe.fold).
+                        h = out[head]
+                        if (prior >= 0 and (p := out[prior])[5] == line[5]
+                                and d.joins_the_draw(h[0], h[3], line[0], line[3], viewer)):
+                            out[prior] = (p[0], p[1] + " " + text, p[2], p[3], p[4] or line[4], p[5], p[6])
+                            text = None
+                        elif h[5] == line[5] and (joined := d.fold(h[0], h[3], h[1], line[0], line[3], text, head_ev,  # type: ignore[arg-type]
+                                                                   ev, prior >= 0, viewer, names)) is not None:
+                            out[head] = (h[0], joined, h[2], h[3], h[4] or line[4], h[5], h[6])
+                            text = None
+                        if text is None:  # folded: the line keeps its place (its JSON, its sound), said by another
+                            line = (line[0], None, line[2], line[3], line[4], line[5], line[6])
+                    if text:
+                        prior, head, head_ev = head, len(out), ev
                 out.append(line)
-                if not line[1]:
-                    continue
-                if head is not None and line[0] in FOLDS_INTO:
-                    # A line that may join the one before it (see describe.fold).
-                    if (prior is not None and prior[5] == line[5]
-                            and d.joins_the_draw(head[0], head[3], line[0], line[3], viewer)):
-                        prior[1] = prior[1] + " " + line[1]  # type: ignore[operator]
-                        prior[4] = prior[4] or line[4]
-                        line[1] = None
-                        continue
-                    if head[5] == line[5]:
-                        joined = d.fold(head[0], head[3], head[1], line[0], line[3], line[1], head_ev,  # type: ignore[arg-type]
-                                        ev, behind, viewer, names)
-                        if joined is not None:
-                            head[1] = joined
-                            head[4] = head[4] or line[4]
-                            line[1] = None
-                            continue
-                behind = head is not None
-                prior, head, head_ev = head, line, ev
+                if not more:
+                    break
+                line = more.pop(0)
+                text = line[1]
             if out_of_turn and index == len(pending) - 1 and g.phase in IN_TURN_PHASES:
                 # After every out-of-turn card, whose turn it is (the engine said no turn: it stayed).
                 pending.append(Event(_TURN, g.current))

@@ -32,7 +32,7 @@ EXIT_ENDLESS = 6
 #: The longest input line read, in bytes: a longer one is refused as too long, and the rest of
 #: it is read and dropped piece by piece, never held whole.
 MAX_LINE_BYTES = 4096
-#: Text lines held before they are written in one piece (about the 8 KiB a buffered standard
+#: Lines held before they are written in one piece (about the 8 KiB a buffered standard
 #: output holds anyway); everything held is written before a prompt, any other message, and
 #: at every flush.
 HELD_LINES = 128
@@ -145,12 +145,14 @@ class _Writer:
         #: the one filter, :func:`heard`, asked once per session.
         self._hears = (heard("-", False, verbosity), heard("-", True, verbosity))
         self._write = getattr(stream, "write", None) or _no_stream
-        #: Text lines said and not written yet (see HELD_LINES).
-        self._held: list[str] = []
+        #: Text output's lines given and not written yet, written once there are ``hold_lines`` (the
+        #: narrator puts each change's lines on this list: :meth:`Narrator.say`).
+        self.held_lines: list[tuple[Any, ...]] = []
+        self.hold_lines = HELD_LINES
 
     def __call__(self, message: Any) -> None:
         # One frame a line: this is called for every message of every event.
-        if self._held:
+        if self.held_lines:
             self.write_held()
         try:
             if self.json:
@@ -163,8 +165,8 @@ class _Writer:
         except (OSError, ValueError, AttributeError) as exc:
             raise OutputGone from exc
 
-    def write_lines(self, lines: list[list[Any]]) -> None:
-        """Write the lines of a change, plain lists as :meth:`Session.lines` makes them (type, text,
+    def write_lines(self, lines: list[tuple[Any, ...]]) -> None:
+        """Write the lines of a change, plain tuples as :meth:`Narrator.lines` makes them (type, text,
         data, seat, important, brief, make): text output reads their text alone."""
         if self.json:
             from uno_cli.play.narrator import Message
@@ -172,25 +174,29 @@ class _Writer:
             for line in lines:
                 self(Message(*line))
             return
-        hears = self._hears
-        # Held, then written many changes in one piece (the same bytes as a write a line).
-        held = self._held
-        for line in lines:  # (a loop, not a comprehension: a change has two or three lines)
-            if (text := line[1]) and hears[line[5]]:
-                held.append(text)
+        # Held as they are (a change's lines are final once given), then the lines heard written
+        # many changes in one piece (the same bytes as a write a line).
+        held = self.held_lines
+        held += lines
         if len(held) >= HELD_LINES:
             self.write_held()
 
     def write_held(self) -> None:
-        """Write the text lines held."""
-        held = self._held
+        """Write the text lines held that are heard at this verbosity."""
+        held = self.held_lines
         if held:
-            held.append("")  # the last line's newline
-            self._held = []
-            try:
-                self._write("\n".join(held).encode("utf-8", "replace"))
-            except (OSError, ValueError, AttributeError) as exc:
-                raise OutputGone from exc
+            hears = self._hears
+            if hears == (True, True):  # (the full verbosity hears every line with text)
+                texts = [text for line in held if (text := line[1])]
+            else:
+                texts = [text for line in held if (text := line[1]) and hears[line[5]]]
+            held.clear()  # (the same list: the narrator puts the next lines on it)
+            if texts:
+                texts.append("")  # the last line's newline
+                try:
+                    self._write("\n".join(texts).encode("utf-8", "replace"))
+                except (OSError, ValueError, AttributeError) as exc:
+                    raise OutputGone from exc
 
     def flush(self) -> None:
         self.write_held()

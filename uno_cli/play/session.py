@@ -248,7 +248,8 @@ class Match:
 
     def settle(self) -> None:
         """After a change, before it is said: forget half-made plays, autosave."""
-        self.partial = {}
+        if self.partial:
+            self.partial = {}
         if self.autosave is not None:
             self._autosave_now()
 
