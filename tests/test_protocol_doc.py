@@ -109,3 +109,14 @@ def test_each_message_type_constant_is_spelled_once():
     assert len(set(constants.values())) == len(constants)
     assert set(constants.values()) == mt.ALL_TYPES
     assert {name for name, value in constants.items() if value in mt.EVENTS} == {k.name for k in EventKind}
+
+
+def test_the_external_programs_section_says_which_lines_a_program_does_not_read():
+    """An outside program reads hello, the engine's events and prompts, not the narration's
+    own lines (uno_cli/play/external.py sends event_json only): the doc names each of them."""
+    from uno_cli.words import messagetypes as mt
+
+    reads = _section("## External programs as players").split("**What it writes**")[0]
+    assert "exactly what" not in reads
+    missing = {t for t in mt.NARRATION if f"`{t}`" not in reads}
+    assert not missing, missing
