@@ -79,6 +79,21 @@ def test_command_line_values_are_typed_in_the_players_language() -> None:
     assert parse_seat("2=bot:hard")[1].level == "hard"
 
 
+@pytest.mark.parametrize("typed", ["Playroom with everything", "PLAYROOM_ALL"])
+def test_a_preset_typed_by_its_label_is_that_preset_in_the_rules_line_and_the_rule_book(typed, tmp_path) -> None:
+    """--preset takes the label the help lists; the game then names that preset, unchanged
+    (not "Classic, changed"), and uno rules does not call it changed either."""
+    env = dict(os.environ, UNO_CLI_IGNORE_SETTINGS="1", UNO_CLI_HOME=str(tmp_path), PYTHONIOENCODING="utf-8")
+    env.pop("LANGUAGE", None)
+    done = subprocess.run([sys.executable, "-m", "uno_cli", "play", "--format", "json", "--preset", typed,
+                           "--seed", "1"], input="quit\n", capture_output=True, text=True, env=env, timeout=60,
+                          encoding="utf-8")
+    summary = next(line for line in done.stdout.splitlines() if '"rules_summary"' in line)
+    assert '"preset": "playroom_all"' in summary and "changed" not in summary, summary
+    book = _uno("rules", "--preset", typed)
+    assert book.returncode == 0 and book.stdout == _uno("rules", "--preset", "playroom_all").stdout
+
+
 #: click's English words that must not reach a player of another language.
 CLICK_ENGLISH = ("[OPTIONS]", "COMMAND [ARGS]", " TEXT ", "INTEGER", "FLOAT", "Usage:", "Options:",
                  "Show this message and exit.", "Commands:")
