@@ -387,6 +387,32 @@ def test_a_json_line_that_is_not_an_answer_object_is_refused_as_invalid_answer(l
     assert not any(o["type"] == "draw" for o in objs)
 
 
+def test_blank_lines_and_comments_write_nothing_not_even_the_prompt_again() -> None:
+    """docs/protocol.md: they are ignored; the game writes after every other line. A prompt
+    written again would take a new id and break a script's #N answers."""
+    import io
+
+    def transcript(data: bytes) -> list[str]:
+        out = Output()
+        script.run(config(kinds="sn", seed=7, fmt="json"), io.BytesIO(data), out)
+        return out.lines()[:-1]  # but the input_ended line, which names its own file
+
+    plain = transcript(b"draw\n#2 draw\n")
+    assert transcript(b"# my first move\n\n   \n#1\n  # indented\ndraw\n\n#2 draw\n") == plain
+
+
+@pytest.mark.parametrize("line", ['{"id": 1, "cmd": ""}', '{"cmd": "  "}', '{"id": 1, "cmd": "# draw"}'])
+def test_an_answer_object_without_a_command_is_refused_as_invalid_answer(line: str) -> None:
+    """A program that sends an object waits for what it did: never silence."""
+    import io
+
+    out = Output()
+    script.run(config(kinds="sn", seed=7, fmt="json"), io.BytesIO(line.encode() + b"\n"), out)
+    objs = [json.loads(text) for text in out.lines()]
+    assert [o["code"] for o in objs if o["type"] == "error"] == ["invalid_answer"]
+    assert [o["id"] for o in objs if o["type"] == "prompt"] == [1, 2]
+
+
 @pytest.mark.parametrize("char", ["\u202e", "\u200b", "\u2066", "\x1b"])
 def test_control_and_bidi_characters_are_never_echoed_back(char: str) -> None:
     import io
