@@ -387,6 +387,26 @@ def test_a_json_line_that_is_not_an_answer_object_is_refused_as_invalid_answer(l
     assert not any(o["type"] == "draw" for o in objs)
 
 
+def test_uno_is_said_before_the_next_to_last_card_or_raced_after_it(tmp_path: Path) -> None:
+    """docs/protocol.md, "Saying UNO": in turn with two cards, then as a race once one is left."""
+    import io
+
+    setup = tmp_path / "s.json"
+    setup.write_text(json.dumps({"players": 2, "hands": [["r5", "r6"], ["g1", "g2", "g3"]], "discard": ["r1"],
+                                 "current": 1}))
+
+    def prompts(data: bytes) -> list[dict]:
+        out = Output()
+        script.run(config(kinds="sn", seed=1, setup=str(setup)), io.BytesIO(data), out)
+        return [o for o in map(json.loads, out.lines()) if o["type"] == "prompt"]
+
+    before = prompts(b"uno\nplay r5\n")
+    assert "uno" in before[0]["legal"] and before[0]["said_uno"] == []
+    assert "uno" not in before[1]["legal"] and before[1]["said_uno"] == [1] and "play r5" in before[1]["legal"]
+    after = prompts(b"play r5\nuno\n")
+    assert (after[1]["kind"], after[1]["legal"], after[1]["uno_open"]) == ("race", ["uno", "wait"], 1)
+
+
 def test_blank_lines_and_comments_write_nothing_not_even_the_prompt_again() -> None:
     """docs/protocol.md: they are ignored; the game writes after every other line. A prompt
     written again would take a new id and break a script's #N answers."""
