@@ -376,3 +376,14 @@ def test_uno_help_says_every_command_and_option_in_the_players_language(lang: st
     # Ranges are said in words ("2 to 10", "1 or more"), never as symbols a voice reads out, and a
     # number without a range shows none.
     assert "x>=" not in shown and "<=x" not in shown and "None]" not in shown
+
+
+def test_script_mode_bots_take_every_seat_but_the_first_in_turn_and_seat_options_win() -> None:
+    """docs/protocol.md, "Seats": the levels of --bots go round seats 2, 3, 4 ...; --seat sets its seat."""
+    from uno_cli.play.playconfig import build_seats
+
+    seats = build_seats(4, 1, "easy,hard", [], "script")
+    assert [(s.kind, s.level if s.kind == "bot" else None) for s in seats] == [
+        ("script", None), ("bot", "easy"), ("bot", "hard"), ("bot", "easy")]
+    seats = build_seats(4, 1, "easy,hard", ["1=bot:hard", "2=cmd:prog"], "script")
+    assert [s.kind for s in seats] == ["bot", "cmd", "bot", "bot"] and seats[0].level == "hard"
