@@ -182,6 +182,13 @@ def test_answers_may_name_their_prompt():
         assert answer_parts(broken) is None
 
 
+def test_a_byte_order_mark_before_an_answer_is_dropped_as_before_a_command():
+    """Windows tools (PowerShell, Notepad) start their output with one; a plain command already skips it."""
+    assert answer_parts('\ufeff{"id": 3, "cmd": "draw"}') == (3, "draw")
+    assert answer_parts("\ufeff#3 draw") == (3, "draw")
+    assert answer_parts("\ufeffdraw") == (None, "draw")
+
+
 def test_prompt_carries_the_public_state_with_seats_from_1():
     game = Game(3, preset("classic"), seed=4)
     game.start()

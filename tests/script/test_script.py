@@ -421,6 +421,17 @@ def test_blank_lines_and_comments_write_nothing_not_even_the_prompt_again() -> N
     assert transcript(b"# my first move\n\n   \n#1\n  # indented\ndraw\n\n#2 draw\n") == plain
 
 
+@pytest.mark.parametrize("line", [b'\xef\xbb\xbf{"cmd": "draw"}', b'\xef\xbb\xbf{"id": 1, "cmd": "draw"}', b"\xef\xbb\xbf#1 draw"])
+def test_an_answer_after_a_byte_order_mark_is_taken(line: bytes) -> None:
+    import io
+
+    out = Output()
+    script.run(config(kinds="sn", seed=7, fmt="json"), io.BytesIO(line + b"\n"), out)
+    objs = [json.loads(text) for text in out.lines()]
+    assert not [o for o in objs if o["type"] == "error"]
+    assert any(o["type"] == "draw" and o["seat"] == 1 for o in objs)
+
+
 @pytest.mark.parametrize("line", ['{"id": 1, "cmd": ""}', '{"cmd": "  "}', '{"id": 1, "cmd": "# draw"}'])
 def test_an_answer_object_without_a_command_is_refused_as_invalid_answer(line: str) -> None:
     """A program that sends an object waits for what it did: never silence."""

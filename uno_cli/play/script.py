@@ -247,7 +247,7 @@ def answer_line(session: Any, line: str, seat: Seat, prompt_id: int) -> str | No
     from uno_cli.play.wire import answer_parts
 
     parts = answer_parts(line)
-    tagged = parts is not None and (parts[0] is not None or line.lstrip().startswith("{"))
+    tagged = parts is not None and (parts[0] is not None or _bare(line).startswith("{"))
     if parts is None or tagged and _ignored(parts[1]):  # an answer object or #N must hold a command
         session.dispatcher.error("invalid_answer", describe.parse_error_text(None, {}, localize_command), seat)
         return None
@@ -255,12 +255,17 @@ def answer_line(session: Any, line: str, seat: Seat, prompt_id: int) -> str | No
     if pid is not None and pid != prompt_id:
         session.dispatcher.error("wrong_prompt", describe.wrong_prompt_text(pid, prompt_id), seat, id=pid, prompt=prompt_id)
         return None
-    return command if pid is not None or line.lstrip().startswith("{") else line
+    return command if tagged else line
+
+
+def _bare(line: str) -> str:
+    """The line without surrounding spaces and a byte-order mark some tools write first."""
+    return line.strip().removeprefix("\ufeff")
 
 
 def _ignored(line: str) -> bool:
     """A blank line or a comment (``#`` not followed by a prompt id and a command)."""
-    text = line.strip()
+    text = _bare(line)
     return not text or text.startswith("#")
 
 
@@ -277,7 +282,7 @@ def _next_line(stdin: IO[bytes]) -> bytes | None:
             line = raw.decode("utf-8")
         except UnicodeDecodeError:
             return raw
-        if not (_ignored(line) and answer_parts(line) == (None, line.strip())):
+        if not (_ignored(line) and answer_parts(line) == (None, _bare(line))):
             return raw
 
 
