@@ -177,8 +177,10 @@ def test_answers_may_name_their_prompt():
     assert answer_parts("#17 play r5") == (17, "play r5")
     assert answer_parts(' {"id": 17, "cmd": "play r5"} ') == (17, "play r5")
     assert answer_parts('{"cmd": "draw"}') == (None, "draw")
+    assert answer_parts('{"id": 4, "cmd": "draw", "note": "my 4th"}') == (4, "draw")  # other keys are ignored
     assert answer_parts("# a comment") == (None, "# a comment")
-    for broken in ('{"id": "17", "cmd": "draw"}', '{"id": 1}', "{play", '{"id": true, "cmd": "draw"}'):
+    for broken in ('{"id": "17", "cmd": "draw"}', '{"id": 1}', "{play", '{"id": true, "cmd": "draw"}',
+                   '{"id": 1.0, "cmd": "draw"}', '{"id": 1, "cmd": ["draw"]}'):
         assert answer_parts(broken) is None
 
 
