@@ -453,3 +453,13 @@ def test_control_and_bidi_characters_are_never_echoed_back(char: str) -> None:
     text = out.buffer.decode()
     assert char not in text
     assert "not readable text" in text
+
+
+def test_the_example_json_driver_plays_whole_games(tmp_path: Path) -> None:
+    """examples/script_driver.py, the README's JSON example, plays every seat to game_over."""
+    example = Path(__file__).resolve().parents[2] / "examples" / "script_driver.py"
+    for args in (["--seed", "3", "--bots", "normal"], ["--seed", "4", "--players", "3", "--preset", "playroom"]):
+        done = subprocess.run([sys.executable, str(example), *args, "--rule", "hands=1"], capture_output=True,
+                              text=True, encoding="utf-8", timeout=120, env=_env(UNO_CLI_HOME=str(tmp_path)))
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.splitlines()[-1].startswith("The game is over.")
