@@ -329,3 +329,12 @@ def test_a_seven_with_a_seat_number_out_of_range_says_that_seat_does_not_exist(l
     cmd = parse(line, 0, g)
     assert cmd.error == "unknown_seat" and cmd.detail == {"text": line.split()[-1], "players": 2}
     assert parse("play r7 2", 0, g).target == 1 and parse("play r5 9", 0, g).error == "extra_words"
+
+
+def test_a_tab_separates_words_as_a_space_does():
+    """Scripts written with tabs (a spreadsheet's column, a careless printf) are read, not refused as unreadable."""
+    assert (parse("play\tr5", 0).verb, parse("play\tr5", 0).card, parse("play\tr5", 0).error) == ("play", "r5", None)
+    assert parse("@2\tdraw", 0).seat == 1
+    cmd = parse("draw\tnow", 0)
+    assert cmd.error == "extra_words" and "\t" not in cmd.detail["text"]
+    assert parse("draw\x0bnow", 0).error == "invalid_text"  # other control characters stay refused

@@ -463,3 +463,14 @@ def test_the_example_json_driver_plays_whole_games(tmp_path: Path) -> None:
                               text=True, encoding="utf-8", timeout=120, env=_env(UNO_CLI_HOME=str(tmp_path)))
         assert done.returncode == 0, done.stderr
         assert done.stdout.splitlines()[-1].startswith("The game is over.")
+
+
+def test_a_command_of_more_than_500_characters_is_too_long_as_the_doc_says() -> None:
+    """docs/protocol.md: 4,096 bytes a line, 500 characters a command (both too_long)."""
+    import io
+
+    doc = (ROOT / "docs" / "protocol.md").read_text("utf-8")
+    assert "4,096 bytes" in doc and "500\ncharacters" in doc
+    out = Output()
+    script.run(config(kinds="sn", seed=7, fmt="json"), io.BytesIO(b"draw " + b"x" * 600 + b"\n"), out)
+    assert [o["code"] for o in map(json.loads, out.lines()) if o["type"] == "error"] == ["too_long"]

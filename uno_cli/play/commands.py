@@ -736,7 +736,8 @@ def parse(
 ) -> Command:
     """Parse one line for ``seat`` (0-based; ``@N`` overrides it). Never raises."""
     players = getattr(game, "players", 10)
-    text = line.strip().removeprefix("\ufeff")  # a byte-order mark some editors put first
+    # A tab separates words as a space does; a byte-order mark some editors put first is dropped.
+    text = line.replace("\t", " ").strip().removeprefix("\ufeff")
     cmd = Command(seat=seat)
     if "\ufffd" in text:
         cmd.error = "invalid_text"
