@@ -5,8 +5,8 @@ Run a seat with it::
 
     uno play --seat 2=cmd:"python3 examples/external_player.py --seed 1"
 
-Every line it reads is one JSON object, exactly as ``uno play --format json`` writes it
-for its seat (docs/protocol.md): first ``{"type": "hello", "protocol": 1, ...}``, then the
+Every line it reads is one JSON object, as ``uno play --format json`` writes it for its
+seat (docs/protocol.md, without the lines that only retell events to a listener): first ``{"type": "hello", "protocol": 1, ...}``, then the
 events its seat may see (seats numbered from 1) and a prompt whenever it may act::
 
     {"type": "prompt", "id": 17, "seat": 2, "kind": "turn", "legal": ["play r5", "draw"], ...}

@@ -79,6 +79,21 @@ def test_command_line_values_are_typed_in_the_players_language() -> None:
     assert parse_seat("2=bot:hard")[1].level == "hard"
 
 
+@pytest.mark.parametrize("typed", ["Playroom with everything", "PLAYROOM_ALL"])
+def test_a_preset_typed_by_its_label_is_that_preset_in_the_rules_line_and_the_rule_book(typed, tmp_path) -> None:
+    """--preset takes the label the help lists; the game then names that preset, unchanged
+    (not "Classic, changed"), and uno rules does not call it changed either."""
+    env = dict(os.environ, UNO_CLI_IGNORE_SETTINGS="1", UNO_CLI_HOME=str(tmp_path), PYTHONIOENCODING="utf-8")
+    env.pop("LANGUAGE", None)
+    done = subprocess.run([sys.executable, "-m", "uno_cli", "play", "--format", "json", "--preset", typed,
+                           "--seed", "1"], input="quit\n", capture_output=True, text=True, env=env, timeout=60,
+                          encoding="utf-8")
+    summary = next(line for line in done.stdout.splitlines() if '"rules_summary"' in line)
+    assert '"preset": "playroom_all"' in summary and "changed" not in summary, summary
+    book = _uno("rules", "--preset", typed)
+    assert book.returncode == 0 and book.stdout == _uno("rules", "--preset", "playroom_all").stdout
+
+
 #: click's English words that must not reach a player of another language.
 CLICK_ENGLISH = ("[OPTIONS]", "COMMAND [ARGS]", " TEXT ", "INTEGER", "FLOAT", "Usage:", "Options:",
                  "Show this message and exit.", "Commands:")
@@ -361,3 +376,14 @@ def test_uno_help_says_every_command_and_option_in_the_players_language(lang: st
     # Ranges are said in words ("2 to 10", "1 or more"), never as symbols a voice reads out, and a
     # number without a range shows none.
     assert "x>=" not in shown and "<=x" not in shown and "None]" not in shown
+
+
+def test_script_mode_bots_take_every_seat_but_the_first_in_turn_and_seat_options_win() -> None:
+    """docs/protocol.md, "Seats": the levels of --bots go round seats 2, 3, 4 ...; --seat sets its seat."""
+    from uno_cli.play.playconfig import build_seats
+
+    seats = build_seats(4, 1, "easy,hard", [], "script")
+    assert [(s.kind, s.level if s.kind == "bot" else None) for s in seats] == [
+        ("script", None), ("bot", "easy"), ("bot", "hard"), ("bot", "easy")]
+    seats = build_seats(4, 1, "easy,hard", ["1=bot:hard", "2=cmd:prog"], "script")
+    assert [s.kind for s in seats] == ["bot", "cmd", "bot", "bot"] and seats[0].level == "hard"

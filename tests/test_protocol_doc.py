@@ -109,3 +109,50 @@ def test_each_message_type_constant_is_spelled_once():
     assert len(set(constants.values())) == len(constants)
     assert set(constants.values()) == mt.ALL_TYPES
     assert {name for name, value in constants.items() if value in mt.EVENTS} == {k.name for k in EventKind}
+
+
+def test_the_external_programs_section_says_which_lines_a_program_does_not_read():
+    """An outside program reads hello, the engine's events and prompts, not the narration's
+    own lines (uno_cli/play/external.py sends event_json only): the doc names each of them."""
+    from uno_cli.words import messagetypes as mt
+
+    reads = _section("## External programs as players").split("**What it writes**")[0]
+    root = Path(__file__).resolve().parent.parent
+    for text in (reads, (root / "examples" / "README.md").read_text("utf-8"),
+                 (root / "examples" / "external_player.py").read_text("utf-8")):
+        assert not re.search(r"exactly\s+(what|as)\s+``?uno play", text)
+    missing = {t for t in mt.NARRATION if f"`{t}`" not in reads}
+    assert not missing, missing
+
+
+#: Bad lines for two scripted seats (seat 2 moves first with seed 7): each error's details.
+BAD_LINES = ["@3 draw", "frobnicate", "play x9", "draw now please", "@1 draw", "@2 play y9", "uno", "#99 draw",
+             "jump r4", "save", "save /", "swap 1", "challenge", "catch 1"]
+
+
+def test_every_detail_of_an_error_object_is_named_in_the_error_row(tmp_path, monkeypatch):
+    """A program reading an error finds each of its fields in docs/protocol.md (the "error" row)."""
+    import io
+    import json
+
+    from uno_cli.play import script
+    from tests.script.helpers import Output
+
+    monkeypatch.setenv("UNO_CLI_HOME", str(tmp_path))
+    out = Output()
+    script.run(config(kinds="ss", seed=7), io.BytesIO("".join(line + "\n" for line in BAD_LINES).encode()), out)
+    errors = [o for o in map(json.loads, out.lines()) if o["type"] == "error"]
+    assert len(errors) == len(BAD_LINES)
+    row = _row(_section("### Other objects"), "error")
+    keys = {key for error in errors for key in error} - {"type", "text"}
+    assert {k for k in keys if f"`{k}`" not in row} == set()
+
+
+def test_every_error_code_of_the_parser_the_dispatcher_and_script_mode_is_documented():
+    """The codes written as literals there (the engine's own are its exceptions' codes)."""
+    root = Path(__file__).resolve().parent.parent / "uno_cli" / "play"
+    codes = set(re.findall(r'cmd\.error = "([a-z_]+)"', (root / "commands.py").read_text("utf-8"))) - {"empty"}
+    for name in ("dispatcher.py", "script.py"):
+        codes |= set(re.findall(r'\.error\(\s*"([a-z_]+)"', (root / name).read_text("utf-8")))
+    assert len(codes) > 15
+    assert {c for c in codes if f"`{c}`" not in DOC} == set()

@@ -268,7 +268,9 @@ def play(**kw: Any) -> None:
     scripted = kw["script"] or kw["fmt"] == "json" or not (on_console or kw["interactive"])
     if scripted and not kw["script"] and not on_console and msys_terminal():
         click.echo(cli_words.pipes_not_console("winpty uno", "uno --interactive"), err=True)
-    preset_name = kw["preset"] or "classic"
+    from uno_cli.play.playconfig import typed_preset
+
+    preset_name = typed_preset(kw["preset"] or "classic")  # its key: the rules line names it
     options = _options_or_exit(preset_name, kw["rules"])
     players = kw["players"] or _players_in_file(kw["resume"] or kw["setup"]) or (4 if options.partners or not scripted else 2)
     try:
@@ -332,7 +334,10 @@ def play(**kw: Any) -> None:
 @click.option("--rule", "rules", multiple=True, help=cli_words.help_text("rule"))
 def rules(lang: str | None, preset: str, rules: tuple[str, ...]) -> None:
     """Print the rule book."""
+    from uno_cli.play.playconfig import typed_preset
+
     _language_or_exit(lang)
+    preset = typed_preset(preset)
     options = _options_or_exit(preset, rules)
     from uno_cli.words.rulebook import rule_book
 

@@ -138,6 +138,24 @@ def test_a_cmd_seat_in_play_gets_the_players_names(tmp_path, monkeypatch):
     assert any("Mia" in t for t in texts) and not any("Player 1" in t for t in texts)
 
 
+def test_the_program_reads_hello_events_and_prompts_only_each_valid_in_the_schema(tmp_path):
+    """docs/protocol.md, "What it reads": no narration lines (hand, scores, game_over ...)."""
+    from tests.schema_subset import load_schema, validate
+    from uno_cli.words import messagetypes as mt
+
+    log = tmp_path / "log.jsonl"
+    ext = ExternalBot(1, random.Random(3), script(tmp_path, LOGGER) + [str(log)])
+    game, rec = play(("normal", "external", "normal"), {1: ext}, name="classic", hands=2)
+    assert game.is_over and ext.faults == []
+    got = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    schema = load_schema()
+    assert all(not validate(obj, schema) for obj in got)
+    types = {obj["type"] for obj in got}
+    assert {mt.HELLO, mt.PROMPT, mt.HAND_END, mt.MATCH_END} <= types
+    assert types <= mt.EVENTS | {mt.HELLO, mt.PROMPT}, types - mt.EVENTS
+    assert got[-1]["type"] == mt.MATCH_END
+
+
 @pytest.mark.parametrize("name", ["classic", "playroom"])
 def test_whole_game_against_example_player(name):
     ext = ExternalBot(1, random.Random(3), [sys.executable, str(EXAMPLE), "--seed", "4"])

@@ -104,6 +104,27 @@ def test_a_banner_line_does_not_shift_the_answers(tmp_path):
     assert dict(bot.counts) == {"invalid": 1}
 
 
+def test_a_huge_line_or_an_answer_to_no_prompt_is_counted_and_the_prompt_still_waits(tmp_path):
+    """docs/protocol.md, "Faults": only a command that is not legal uses the prompt up."""
+    argv = program(tmp_path, """
+        import json, sys
+        for line in sys.stdin:
+            m = json.loads(line)
+            if m["type"] == "prompt":
+                print("x" * %d, flush=True)
+                print("#%%d draw" %% (m["id"] + 5), flush=True)
+                print("#%%d %%s" %% (m["id"], m["legal"][-1]), flush=True)
+    """ % (MAX_LINE + 10))
+    view, commands = turn_view()
+    bot = ExternalBot(view.seat, random.Random(1), argv, timeout=5)
+    try:
+        answers = [bot.choose(view) for _ in range(2)]
+    finally:
+        bot.close()
+    assert answers == [answer_action(commands[-1], view.legal)] * 2
+    assert dict(bot.counts) == {"invalid": 4}
+
+
 def test_an_always_slow_program_is_stopped_after_three_time_outs(tmp_path):
     argv = program(tmp_path, """
         import json, sys, time

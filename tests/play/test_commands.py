@@ -318,3 +318,23 @@ def test_mypy_tells_a_seat_from_a_count_in_commands(tmp_path):
     errors = snippet_errors(tmp_path, SEAT_OR_COUNT)
     assert [e.split(":")[0] for e in errors] == ["6", "7"], errors
     assert all('expected "Seat' in e for e in errors), errors
+
+
+@pytest.mark.parametrize("line", ["play r7 9", "r7 0", "jump r7 3"])
+def test_a_seven_with_a_seat_number_out_of_range_says_that_seat_does_not_exist(line: str):
+    """Under seven_o, "play r7 9" at a table of 2 names seat 9 as the mistake, not the whole "r7 9"."""
+    from uno_cli.engine.options import preset
+
+    g = make_game([["r7", "r5"], ["g1", "g2"]], options=preset("classic").with_values(seven_o=True))
+    cmd = parse(line, 0, g)
+    assert cmd.error == "unknown_seat" and cmd.detail == {"text": line.split()[-1], "players": 2}
+    assert parse("play r7 2", 0, g).target == 1 and parse("play r5 9", 0, g).error == "extra_words"
+
+
+def test_a_tab_separates_words_as_a_space_does():
+    """Scripts written with tabs (a spreadsheet's column, a careless printf) are read, not refused as unreadable."""
+    assert (parse("play\tr5", 0).verb, parse("play\tr5", 0).card, parse("play\tr5", 0).error) == ("play", "r5", None)
+    assert parse("@2\tdraw", 0).seat == 1
+    cmd = parse("draw\tnow", 0)
+    assert cmd.error == "extra_words" and "\t" not in cmd.detail["text"]
+    assert parse("draw\x0bnow", 0).error == "invalid_text"  # other control characters stay refused

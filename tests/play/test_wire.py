@@ -22,7 +22,7 @@ GAMES = int(os.environ.get("UNO_SCHEMA_GAMES", "20"))
 #: Object types random games never make. test_objects_of_rare_moments_match_the_schema
 #: checks all of them against the schema (cannot_draw is made since a caught bluffer under
 #: challenge_penalty=return cannot draw on empty piles).
-RARE = {"choose", "endless", "false_uno", "info", "input_ended", "missed_jump_in", "quit", "rules", "saved"}
+RARE = {"choose", "deck", "endless", "false_uno", "info", "input_ended", "missed_jump_in", "moves", "quit", "rules", "saved"}
 QUERIES = ["hand", "top", "status", "scores", "counts", "in play", "penalty", "turn", "help"]
 
 
@@ -101,6 +101,14 @@ def _schema_types() -> set[str]:
             if isinstance(d.get("properties", {}).get("type"), dict) and "const" in d["properties"]["type"]}
 
 
+def test_the_schema_describes_every_json_object_type():
+    """Every type uno-json writes (messagetypes.JSON_TYPES: events, narration, session objects,
+    query answers such as moves and deck) has its definition in the schema, and no other."""
+    from uno_cli.words import messagetypes as mt
+
+    assert _schema_types() == mt.JSON_TYPES, _schema_types() ^ mt.JSON_TYPES
+
+
 def test_random_games_make_every_object_type_but_the_rare_ones(transcripts):
     """The random games are enough: every type of the schema appears, but those listed in RARE."""
     seen = {o["type"] for games in transcripts.values() for objects in games for o in objects}
@@ -115,7 +123,7 @@ def test_objects_of_rare_moments_match_the_schema(tmp_path, monkeypatch):
     setup = tmp_path / "s.json"
     setup.write_text(json.dumps({"players": 2, "hands": [["w", "r5", "b2"], ["r5", "g3", "y4"]], "discard": ["r3"],
                                  "current": 1, "options": {"jump_in": True, "false_uno_penalty": 1}}))
-    lines = ["rules", "play w", "color red", "@2 jump g3", "@2 uno", "save s1.json", "quit"]
+    lines = ["rules", "moves", "deck", "play w", "color red", "@2 jump g3", "@2 uno", "save s1.json", "quit"]
     out = Output()
     script_mode.run(config(kinds="ss", seed=1, setup=str(setup)), io.BytesIO("".join(line + "\n" for line in lines).encode()), out)
     objects = [json.loads(line) for line in out.lines()]
@@ -134,7 +142,7 @@ def test_objects_of_rare_moments_match_the_schema(tmp_path, monkeypatch):
         assert not validate(obj, SCHEMA), obj
     seen = {o["type"] for o in objects}
     assert {"rules", "choose", "missed_jump_in", "false_uno", "saved", "quit", "input_ended", "info",
-            "endless"} <= seen, seen
+            "endless", "moves", "deck"} <= seen, seen
 
 
 def check_prompt_list(prompt: dict) -> None:
@@ -169,9 +177,18 @@ def test_answers_may_name_their_prompt():
     assert answer_parts("#17 play r5") == (17, "play r5")
     assert answer_parts(' {"id": 17, "cmd": "play r5"} ') == (17, "play r5")
     assert answer_parts('{"cmd": "draw"}') == (None, "draw")
+    assert answer_parts('{"id": 4, "cmd": "draw", "note": "my 4th"}') == (4, "draw")  # other keys are ignored
     assert answer_parts("# a comment") == (None, "# a comment")
-    for broken in ('{"id": "17", "cmd": "draw"}', '{"id": 1}', "{play", '{"id": true, "cmd": "draw"}'):
+    for broken in ('{"id": "17", "cmd": "draw"}', '{"id": 1}', "{play", '{"id": true, "cmd": "draw"}',
+                   '{"id": 1.0, "cmd": "draw"}', '{"id": 1, "cmd": ["draw"]}'):
         assert answer_parts(broken) is None
+
+
+def test_a_byte_order_mark_before_an_answer_is_dropped_as_before_a_command():
+    """Windows tools (PowerShell, Notepad) start their output with one; a plain command already skips it."""
+    assert answer_parts('\ufeff{"id": 3, "cmd": "draw"}') == (3, "draw")
+    assert answer_parts("\ufeff#3 draw") == (3, "draw")
+    assert answer_parts("\ufeffdraw") == (None, "draw")
 
 
 def test_prompt_carries_the_public_state_with_seats_from_1():

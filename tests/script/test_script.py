@@ -387,6 +387,63 @@ def test_a_json_line_that_is_not_an_answer_object_is_refused_as_invalid_answer(l
     assert not any(o["type"] == "draw" for o in objs)
 
 
+def test_uno_is_said_before_the_next_to_last_card_or_raced_after_it(tmp_path: Path) -> None:
+    """docs/protocol.md, "Saying UNO": in turn with two cards, then as a race once one is left."""
+    import io
+
+    setup = tmp_path / "s.json"
+    setup.write_text(json.dumps({"players": 2, "hands": [["r5", "r6"], ["g1", "g2", "g3"]], "discard": ["r1"],
+                                 "current": 1}))
+
+    def prompts(data: bytes) -> list[dict]:
+        out = Output()
+        script.run(config(kinds="sn", seed=1, setup=str(setup)), io.BytesIO(data), out)
+        return [o for o in map(json.loads, out.lines()) if o["type"] == "prompt"]
+
+    before = prompts(b"uno\nplay r5\n")
+    assert "uno" in before[0]["legal"] and before[0]["said_uno"] == []
+    assert "uno" not in before[1]["legal"] and before[1]["said_uno"] == [1] and "play r5" in before[1]["legal"]
+    after = prompts(b"play r5\nuno\n")
+    assert (after[1]["kind"], after[1]["legal"], after[1]["uno_open"]) == ("race", ["uno", "wait"], 1)
+
+
+def test_blank_lines_and_comments_write_nothing_not_even_the_prompt_again() -> None:
+    """docs/protocol.md: they are ignored; the game writes after every other line. A prompt
+    written again would take a new id and break a script's #N answers."""
+    import io
+
+    def transcript(data: bytes) -> list[str]:
+        out = Output()
+        script.run(config(kinds="sn", seed=7, fmt="json"), io.BytesIO(data), out)
+        return out.lines()[:-1]  # but the input_ended line, which names its own file
+
+    plain = transcript(b"draw\n#2 draw\n")
+    assert transcript(b"# my first move\n\n   \n#1\n  # indented\ndraw\n\n#2 draw\n") == plain
+
+
+@pytest.mark.parametrize("line", [b'\xef\xbb\xbf{"cmd": "draw"}', b'\xef\xbb\xbf{"id": 1, "cmd": "draw"}', b"\xef\xbb\xbf#1 draw"])
+def test_an_answer_after_a_byte_order_mark_is_taken(line: bytes) -> None:
+    import io
+
+    out = Output()
+    script.run(config(kinds="sn", seed=7, fmt="json"), io.BytesIO(line + b"\n"), out)
+    objs = [json.loads(text) for text in out.lines()]
+    assert not [o for o in objs if o["type"] == "error"]
+    assert any(o["type"] == "draw" and o["seat"] == 1 for o in objs)
+
+
+@pytest.mark.parametrize("line", ['{"id": 1, "cmd": ""}', '{"cmd": "  "}', '{"id": 1, "cmd": "# draw"}'])
+def test_an_answer_object_without_a_command_is_refused_as_invalid_answer(line: str) -> None:
+    """A program that sends an object waits for what it did: never silence."""
+    import io
+
+    out = Output()
+    script.run(config(kinds="sn", seed=7, fmt="json"), io.BytesIO(line.encode() + b"\n"), out)
+    objs = [json.loads(text) for text in out.lines()]
+    assert [o["code"] for o in objs if o["type"] == "error"] == ["invalid_answer"]
+    assert [o["id"] for o in objs if o["type"] == "prompt"] == [1, 2]
+
+
 @pytest.mark.parametrize("char", ["\u202e", "\u200b", "\u2066", "\x1b"])
 def test_control_and_bidi_characters_are_never_echoed_back(char: str) -> None:
     import io
@@ -419,3 +476,24 @@ def test_held_lines_give_the_same_bytes_whatever_the_bound(monkeypatch: pytest.M
 
     one_at_a_time, many = run(1), run(100_000)
     assert one_at_a_time == many and one_at_a_time.count(b"\n") > 50
+
+
+def test_the_example_json_driver_plays_whole_games(tmp_path: Path) -> None:
+    """examples/script_driver.py, the README's JSON example, plays every seat to game_over."""
+    example = Path(__file__).resolve().parents[2] / "examples" / "script_driver.py"
+    for args in (["--seed", "3", "--bots", "normal"], ["--seed", "4", "--players", "3", "--preset", "playroom"]):
+        done = subprocess.run([sys.executable, str(example), *args, "--rule", "hands=1"], capture_output=True,
+                              text=True, encoding="utf-8", timeout=120, env=_env(UNO_CLI_HOME=str(tmp_path)))
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.splitlines()[-1].startswith("The game is over.")
+
+
+def test_a_command_of_more_than_500_characters_is_too_long_as_the_doc_says() -> None:
+    """docs/protocol.md: 4,096 bytes a line, 500 characters a command (both too_long)."""
+    import io
+
+    doc = " ".join((ROOT / "docs" / "protocol.md").read_text("utf-8").split())
+    assert "longer than 4,096 bytes" in doc and "more than 500 characters" in doc
+    out = Output()
+    script.run(config(kinds="sn", seed=7, fmt="json"), io.BytesIO(b"draw " + b"x" * 600 + b"\n"), out)
+    assert [o["code"] for o in map(json.loads, out.lines()) if o["type"] == "error"] == ["too_long"]

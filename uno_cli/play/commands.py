@@ -721,8 +721,6 @@ def _seat_from(item: tuple[str, Any], players: int) -> Seat | None:
         return Seat(int(item[1]))
     if item[0] == "num" and 1 <= int(item[1]) <= players:
         return seat_index(int(item[1]))
-    if item[0] == "color" and item[1] == "b" and False:  # pragma: no cover - kept simple
-        return None
     return None
 
 
@@ -738,7 +736,8 @@ def parse(
 ) -> Command:
     """Parse one line for ``seat`` (0-based; ``@N`` overrides it). Never raises."""
     players = getattr(game, "players", 10)
-    text = line.strip().removeprefix("\ufeff")  # a byte-order mark some editors put first
+    # A tab separates words as a space does; a byte-order mark some editors put first is dropped.
+    text = line.replace("\t", " ").strip().removeprefix("\ufeff")
     cmd = Command(seat=seat)
     if "\ufffd" in text:
         cmd.error = "invalid_text"
@@ -844,6 +843,10 @@ def _card_args(cmd: Command, card: str, rest: list[tuple[str, Any]], players: in
             target = _seat_from(item, players)
             if target is not None:
                 cmd.target = target
+                return cmd
+            if item[0] == "num" and card[1:] == "7":  # a seven's seat that is not at the table
+                cmd.error = "unknown_seat"
+                cmd.detail = {"text": str(item[1]), "players": players}
                 return cmd
     cmd.error = "extra_words"
     cmd.detail = {"text": cmd.arg}

@@ -129,8 +129,8 @@ def _typed_level(word: str) -> str:
     return typed_choice(word, LEVEL_NAMES) or word.strip().lower()
 
 
-def _typed_preset(word: str) -> str:
-    """A preset as typed in any language ("Clássico") -> its key."""
+def typed_preset(word: str) -> str:
+    """A preset as typed in any language, by key or label ("Clássico", "Playroom with everything") -> its key."""
     from uno_cli.words.i18n import typed_choice
     from uno_cli.words.optioninfo import PRESET_INFO
 
@@ -162,7 +162,7 @@ def parse_levels(text: str, budgets: bool = False) -> list[str]:
 
 def build_options(preset_name: str, rules: tuple[str, ...] | list[str], base: RuleOptions | None = None) -> RuleOptions:
     """Options from a preset (or ``base``) and ``KEY=VALUE`` overrides, typed in any language."""
-    options = base if base is not None else preset(_typed_preset(preset_name))
+    options = base if base is not None else preset(typed_preset(preset_name))
     from uno_cli.words.optioninfo import typed_rule
 
     changes: dict[str, object] = {}

@@ -253,14 +253,43 @@ def answer_line(session: Any, line: str, seat: Seat, prompt_id: int) -> str | No
     from uno_cli.play.wire import answer_parts
 
     parts = answer_parts(line)
-    if parts is None:
+    tagged = parts is not None and (parts[0] is not None or _bare(line).startswith("{"))
+    if parts is None or tagged and _ignored(parts[1]):  # an answer object or #N must hold a command
         session.dispatcher.error("invalid_answer", describe.parse_error_text(None, {}, localize_command), seat)
         return None
     pid, command = parts
     if pid is not None and pid != prompt_id:
         session.dispatcher.error("wrong_prompt", describe.wrong_prompt_text(pid, prompt_id), seat, id=pid, prompt=prompt_id)
         return None
-    return command if pid is not None or line.lstrip().startswith("{") else line
+    return command if tagged else line
+
+
+def _bare(line: str) -> str:
+    """The line without surrounding spaces and a byte-order mark some tools write first."""
+    return line.strip().removeprefix("\ufeff")
+
+
+def _ignored(line: str) -> bool:
+    """A blank line or a comment (``#`` not followed by a prompt id and a command)."""
+    text = _bare(line)
+    return not text or text.startswith("#")
+
+
+def _next_line(stdin: IO[bytes]) -> bytes | None:
+    """The next input line that is not blank or a comment (see :func:`_read_line`): those are
+    skipped without a word, not even the prompt again."""
+    from uno_cli.play.wire import answer_parts
+
+    while True:
+        raw = _read_line(stdin)
+        if not raw:
+            return raw
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return raw
+        if not (_ignored(line) and answer_parts(line) == (None, _bare(line))):
+            return raw
 
 
 def _cmd(session: Any, action: Any) -> str:
@@ -384,7 +413,7 @@ def _loop(session: Any, stdin: IO[bytes], writer: _Writer) -> int:
         prompt_id += 1
         _prompt(session, wait, writer, prompt_id)
         writer.flush()
-        raw = _read_line(stdin)
+        raw = _next_line(stdin)
         if raw is None:
             session.dispatcher.error("too_long", describe.parse_error_text("too_long", {}, localize_command), wait.seat)
             continue
@@ -398,8 +427,6 @@ def _loop(session: Any, stdin: IO[bytes], writer: _Writer) -> int:
         answer = answer_line(session, line, wait.seat, prompt_id)
         if answer is None:
             continue  # an answer to another prompt: refused
-        if answer.lstrip().startswith("#") or not answer.strip():
-            continue  # comments and blank lines
         result = session.dispatcher.handle_line(answer, wait.seat)
         if result.quit:
             return _stop(session, writer, quit=True)

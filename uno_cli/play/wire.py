@@ -162,7 +162,7 @@ def answer_parts(line: str) -> tuple[int | None, str] | None:
     Answers are a command (``play r5``), ``#ID COMMAND`` (``#17 play r5``) or a JSON
     object ``{"id": 17, "cmd": "play r5"}`` (``id`` optional).
     """
-    text = line.strip()
+    text = line.strip().removeprefix("\ufeff")  # a byte-order mark some tools write first
     # A line that starts as JSON text does ("draw" in quotes, a list) is a JSON answer, and
     # only an object is one.
     if text.startswith(("{", "[", '"')):
