@@ -608,7 +608,10 @@ class Hub:
     def chat(self, member: Member, rest: str) -> None:
         """``say TEXT`` (or a line starting with an apostrophe): to the table, or to the lobby."""
         text = clean_text(rest)[:MAX_CHAT]
-        if not text or self.moderation.silenced(member):
+        if not text:
+            member.say(net_words.empty_chat, mt.ERROR, {"code": "empty_chat"})
+            return
+        if self.moderation.silenced(member):
             return
         now = time.monotonic()
         times = member.chat_times

@@ -103,6 +103,11 @@ def too_fast() -> str:
     return _("You are writing too fast; wait a moment.")
 
 
+def empty_chat() -> str:
+    """A chat line with nothing after its apostrophe (or ``say`` alone)."""
+    return _("Nothing to send: write your message after the apostrophe, as in 'good luck.")
+
+
 def away(name: str) -> str:
     """A player's connection dropped."""
     return _("{name} lost the connection; the game waits for them.").format(name=name)
