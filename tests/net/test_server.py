@@ -103,6 +103,21 @@ def test_a_chat_line_with_nothing_after_its_apostrophe_says_how_to_chat_and_send
     assert not any(o["type"] == "chat" for o in a.objects + b.objects)
 
 
+def test_start_during_the_match_says_it_is_under_way_not_that_it_works_only_in_the_interactive_game(tmp_path):
+    async def go():
+        server, hub, port = await open_server(tmp_path)
+        (a,) = await _table(port, ["Ana"], "t players=2 bots=easy hands=1")
+        a.send("start")
+        await a.read_until(lambda o: o["type"] == "match_start")
+        a.send("start")
+        got = await a.read_until(lambda o: o["type"] == "error")
+        server.close()
+        return got
+
+    got = run(go())
+    assert got["code"] == "started" and got["text"] == "Your match is already under way."
+
+
 def test_chat_rate_is_limited(tmp_path):
     async def go():
         server, hub, port = await open_server(tmp_path)

@@ -88,6 +88,11 @@ def already_started() -> str:
     return _("The match has already begun; you can watch it.")
 
 
+def under_way() -> str:
+    """``start`` from a player of the match going on."""
+    return _("Your match is already under way.")
+
+
 def chat(name: str, text: str) -> str:
     """A chat line with its sender."""
     return _("{name} says: {text}").format(name=name, text=text)
