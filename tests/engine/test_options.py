@@ -690,7 +690,10 @@ def test_seven_o_seven_swaps_hands_with_chosen_target():
     assert targets == [1, 2]
     with pytest.raises(IllegalAction) as exc:
         g.apply(play(0, "r7"))
-    assert exc.value.code == "needs_target"
+    assert exc.value.code == "needs_target" and "target" not in exc.value.detail
+    with pytest.raises(IllegalAction) as exc:
+        g.apply(play(0, "r7", None, 0))
+    assert exc.value.code == "needs_target" and exc.value.detail["target"] == 0
     ev = g.apply(play(0, "r7", None, 2))
     sw = one(ev, "swap", 0)
     assert sw.data["target"] == 2

@@ -83,6 +83,41 @@ def test_chat_reaches_the_table_with_the_senders_name_cleaned_and_mute_stops_it(
     assert not any(o["type"] == "chat" for o in c.objects)
 
 
+def test_a_chat_line_with_nothing_after_its_apostrophe_says_how_to_chat_and_sends_nothing(tmp_path):
+    async def go():
+        server, hub, port = await open_server(tmp_path)
+        a = await Client.open(port, "Ana")
+        b = await Client.open(port, "Bo")
+        for line in ("'", "'   ", "say"):
+            a.send(line)
+        a.send("who")
+        await a.read_until(lambda o: o["type"] == "who")
+        b.send("who")
+        await b.read_until(lambda o: o["type"] == "who")
+        server.close()
+        return a, b
+
+    a, b = run(go())
+    errors = [o for o in a.objects if o.get("code") == "empty_chat"]
+    assert len(errors) == 3 and errors[0]["text"].startswith("Nothing to send")
+    assert not any(o["type"] == "chat" for o in a.objects + b.objects)
+
+
+def test_start_during_the_match_says_it_is_under_way_not_that_it_works_only_in_the_interactive_game(tmp_path):
+    async def go():
+        server, hub, port = await open_server(tmp_path)
+        (a,) = await _table(port, ["Ana"], "t players=2 bots=easy hands=1")
+        a.send("start")
+        await a.read_until(lambda o: o["type"] == "match_start")
+        a.send("start")
+        got = await a.read_until(lambda o: o["type"] == "error")
+        server.close()
+        return got
+
+    got = run(go())
+    assert got["code"] == "started" and got["text"] == "Your match is already under way."
+
+
 def test_chat_rate_is_limited(tmp_path):
     async def go():
         server, hub, port = await open_server(tmp_path)

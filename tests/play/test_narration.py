@@ -30,12 +30,15 @@ def _said(out: list[Message], verbosity: str = "full") -> list[str]:
     return [m.text for m in out if said(m, verbosity)]  # type: ignore[misc]
 
 
-def test_each_players_points_are_said_before_the_totals() -> None:
+def test_each_players_points_are_said_before_the_totals_and_no_points_say_nothing() -> None:
     with use_language("en"):
         session, out = _session()
         session.narrator.say([Event("hand_end", 0, {"gained": {0: 45, 1: 0}, "points": {0: 0, 1: 45}})])
     assert [m.type for m in out] == ["hand_end", "points", "points", "scores"]
-    assert _said(out)[:3] == ["You win the hand.", "You get 45 points.", "Ana gets 0 points."]
+    said = _said(out)
+    assert said[:2] == ["You win the hand.", "You get 45 points."] and said[2].startswith("Scores: ")
+    # Ana scored nothing: her points message stays (programs read it), with nothing to hear.
+    assert [(m.data["seat"], m.data["points"], m.text) for m in out if m.type == "points"][1] == (2, 0, None)
 
 
 def test_a_turn_that_stays_after_a_draw_is_not_said_again() -> None:

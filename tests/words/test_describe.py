@@ -93,3 +93,22 @@ def test_sentences_about_the_player_have_their_own_message(lang: str, tie: str, 
         assert describe(Event("match_end", None, {"winners": [0, 1]}), 0, THREE) == won
         assert scores_text([3, 0, 1], THREE, 0) == scores
         assert pending_text(view(Phase.PENDING, 0, 4), THREE, 0) == penalty
+
+
+def test_a_seven_swapped_with_ones_own_seat_is_told_apart_from_no_seat_at_all() -> None:
+    """Under seven_o, "play r7 1" by seat 1 named a seat (its own): the answer says so, not "add a seat number"."""
+    from tests.engine.helpers import make_game
+    from uno_cli.engine import Action
+    from uno_cli.engine.actions import PLAY
+    from uno_cli.engine.errors import IllegalAction
+    from uno_cli.words.describe import describe_error
+
+    g = make_game([["r7", "r5"], ["g1", "g2"]], discard=["r3"], seven_o=True)
+    said = []
+    for target in (0, None):
+        with pytest.raises(IllegalAction) as info:
+            g.apply(Action(PLAY, 0, "r7", None, target))
+        with use_language("en"):
+            said.append(describe_error(info.value, ["Mia", "Ana"]))
+    assert said == ["A 7 swaps hands with someone else, not with you: add another seat number.",
+                    "Say whose hand to swap with: add a seat number."]

@@ -783,7 +783,9 @@ class Game:
                 and self.phase == PLAYING
                 and (action.target is None or action.target == seat)
             ):
-                return IllegalAction("needs_target", action)
+                # Named: the seat itself (a hand swapped with itself), said apart from no seat at all.
+                named = {} if action.target is None else {"target": action.target}
+                return IllegalAction("needs_target", action, **named)
         if seat != self.current:
             return IllegalAction("not_your_turn", action, current=self.current)
         if self.phase == CHOOSE_COLOR:

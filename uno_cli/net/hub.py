@@ -528,7 +528,8 @@ class Hub:
             member.say(net_words.not_at_table, mt.ERROR, {"code": "not_at_table"})
             return
         if table.state != WAITING:
-            member.say(net_words.already_started, mt.ERROR, {"code": "started"})
+            sentence = net_words.under_way if member.seat is not None else net_words.already_started
+            member.say(sentence, mt.ERROR, {"code": "started"})
             return
         if table.creator != member.name:
             member.say(lambda: net_words.only_creator(table.creator), mt.ERROR, {"code": "not_creator"})
@@ -608,7 +609,10 @@ class Hub:
     def chat(self, member: Member, rest: str) -> None:
         """``say TEXT`` (or a line starting with an apostrophe): to the table, or to the lobby."""
         text = clean_text(rest)[:MAX_CHAT]
-        if not text or self.moderation.silenced(member):
+        if not text:
+            member.say(net_words.empty_chat, mt.ERROR, {"code": "empty_chat"})
+            return
+        if self.moderation.silenced(member):
             return
         now = time.monotonic()
         times = member.chat_times
@@ -1204,8 +1208,9 @@ _SERVER_VERBS: dict[str, Callable[[Hub, Member, str], None]] = {
     "stats": Hub.stats, "top": Hub.top, "history": Hub.history,
 }
 _SERVER_VERBS.update(MODERATION_VERBS)
-#: Server words that are also game verbs: during a match, the game has them.
-_GAME_FIRST = frozenset({"start", "top"})
+#: Server words that are also game verbs: during a match, the game has them. (``start`` is the
+#: server's: the game's is the interactive game's key, which a table's line never means.)
+_GAME_FIRST = frozenset({"top"})
 #: What a newcomer (logged in with a key or password nobody registered) may do before registering.
 _NEWCOMER_VERBS = frozenset({"register", "help", "lang", "verbosity", "stats", "top", "history"})
 

@@ -236,7 +236,10 @@ def _points_lines(n: Narrator, ev: Event, viewer: Seat | None) -> list[tuple[Any
     lines: list[tuple[Any, ...]] = []
     for seat in sorted(Seat(int(s)) for s in gained):
         points = int(gained.get(seat, gained.get(str(seat), 0)) or 0)  # type: ignore[call-overload]
-        lines.append(_line(mt.POINTS, d.points_text(seat, points, viewer, n.names),
+        # No points, nothing said (the message stays): by ear a line per player who scored none
+        # only delayed the scores, which follow and say every total.
+        said = d.points_text(seat, points, viewer, n.names) if points else None
+        lines.append(_line(mt.POINTS, said,
                               {"seat": seat_number(seat), "points": points}, seat))
     # After the last hand the final scores say them: the message stays, with nothing to say.
     said = d.scores_text(g.scores, n.names, viewer, g.eliminated) if g.phase != Phase.MATCH_OVER else None

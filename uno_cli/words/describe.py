@@ -675,6 +675,8 @@ def describe_error(exc: IllegalAction, names: Sequence[str]) -> str:
     if code == "needs_color":
         return _("Name a colour for the wild card: red, yellow, green or blue.")
     if code == "needs_target":
+        if d.get("target") is not None:
+            return _("A 7 swaps hands with someone else, not with you: add another seat number.")
         return _("Say whose hand to swap with: add a seat number.")
     if code == "bad_target":
         return _("That seat cannot be chosen.")

@@ -88,6 +88,11 @@ def already_started() -> str:
     return _("The match has already begun; you can watch it.")
 
 
+def under_way() -> str:
+    """``start`` from a player of the match going on."""
+    return _("Your match is already under way.")
+
+
 def chat(name: str, text: str) -> str:
     """A chat line with its sender."""
     return _("{name} says: {text}").format(name=name, text=text)
@@ -101,6 +106,11 @@ def chat_muted(on: bool) -> str:
 def too_fast() -> str:
     """Chat rate limit."""
     return _("You are writing too fast; wait a moment.")
+
+
+def empty_chat() -> str:
+    """A chat line with nothing after its apostrophe (or ``say`` alone)."""
+    return _("Nothing to send: write your message after the apostrophe, as in 'good luck.")
 
 
 def away(name: str) -> str:
