@@ -880,10 +880,11 @@ def turn_text(view: Any, names: Sequence[str], viewer: Seat | None = None) -> st
     return _("The hand is over.")
 
 
-def status_text(view: Any, names: Sequence[str], viewer: Seat | None = None) -> str:
-    """The whole situation in a few sentences: top card, turn (with the penalty waiting), counts, piles."""
+def status_text(view: Any, names: Sequence[str], viewer: Seat | None = None, turn: bool = True) -> str:
+    """The whole situation in a few sentences: top card, turn (with the penalty waiting; not with
+    ``turn=False``, when the turn's own line follows), counts, piles."""
     parts = [top_text(view.top, view.color)]
-    if view.phase != Phase.SETUP:
+    if turn and view.phase != Phase.SETUP:
         parts.append(turn_text(view, names, viewer))
     if view.direction == -1:
         parts.append(_("Play goes counter-clockwise."))
