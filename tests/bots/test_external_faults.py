@@ -39,6 +39,17 @@ def turn_view(seed: int = 2):
     raise AssertionError("no seed with a choice")
 
 
+def choices(argv: list[str], count: int):
+    """A program's ``count`` choices in one turn view, its bot's fault counts, and the last legal command's action."""
+    view, commands = turn_view()
+    bot = ExternalBot(view.seat, random.Random(1), argv, timeout=5)
+    try:
+        answers = [bot.choose(view) for _ in range(count)]
+    finally:
+        bot.close()
+    return answers, bot.counts, answer_action(commands[-1], view.legal)
+
+
 def test_a_late_answer_is_counted_and_never_taken_for_the_next_prompt(tmp_path):
     argv = program(tmp_path, """
         import json, sys, time
@@ -75,14 +86,9 @@ def test_an_answer_naming_an_older_prompt_is_late(tmp_path):
                 print("#%d %s" % (m["id"] - 1, m["legal"][0]), flush=True)
                 print(json.dumps({"id": m["id"], "cmd": m["legal"][-1]}), flush=True)
     """)
-    view, commands = turn_view()
-    bot = ExternalBot(view.seat, random.Random(1), argv, timeout=5)
-    try:
-        answers = [bot.choose(view) for _ in range(3)]
-    finally:
-        bot.close()
-    assert answers == [answer_action(commands[-1], view.legal)] * 3
-    assert bot.counts["late"] == 2 and bot.counts["invalid"] == 1  # "#0 ..." names no prompt
+    answers, counts, last = choices(argv, 3)
+    assert answers == [last] * 3
+    assert counts["late"] == 2 and counts["invalid"] == 1  # "#0 ..." names no prompt
 
 
 def test_a_banner_line_does_not_shift_the_answers(tmp_path):
@@ -94,14 +100,9 @@ def test_a_banner_line_does_not_shift_the_answers(tmp_path):
             if m["type"] == "prompt":
                 print(m["legal"][-1], flush=True)
     """)
-    view, commands = turn_view()
-    bot = ExternalBot(view.seat, random.Random(1), argv, timeout=5)
-    try:
-        answers = [bot.choose(view) for _ in range(4)]
-    finally:
-        bot.close()
-    assert answers == [answer_action(commands[-1], view.legal)] * 4
-    assert dict(bot.counts) == {"invalid": 1}
+    answers, counts, last = choices(argv, 4)
+    assert answers == [last] * 4
+    assert dict(counts) == {"invalid": 1}
 
 
 def test_a_huge_line_or_an_answer_to_no_prompt_is_counted_and_the_prompt_still_waits(tmp_path):
@@ -115,14 +116,9 @@ def test_a_huge_line_or_an_answer_to_no_prompt_is_counted_and_the_prompt_still_w
                 print("#%%d draw" %% (m["id"] + 5), flush=True)
                 print("#%%d %%s" %% (m["id"], m["legal"][-1]), flush=True)
     """ % (MAX_LINE + 10))
-    view, commands = turn_view()
-    bot = ExternalBot(view.seat, random.Random(1), argv, timeout=5)
-    try:
-        answers = [bot.choose(view) for _ in range(2)]
-    finally:
-        bot.close()
-    assert answers == [answer_action(commands[-1], view.legal)] * 2
-    assert dict(bot.counts) == {"invalid": 4}
+    answers, counts, last = choices(argv, 2)
+    assert answers == [last] * 2
+    assert dict(counts) == {"invalid": 4}
 
 
 def test_an_always_slow_program_is_stopped_after_three_time_outs(tmp_path):
