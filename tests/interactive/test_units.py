@@ -341,3 +341,18 @@ def test_a_seven_asks_whose_hand_to_take(tmp_path: Path) -> None:
         assert sorted(game.controller.game.hands[0]) == ["b1", "b2"]
     finally:
         game.close()
+
+
+def test_a_game_taken_up_from_a_file_says_your_turn_once(tmp_path: Path) -> None:
+    """The situation, then "Your turn." once: the situation's line said it too (heard twice on resuming)."""
+    setup = dict(JUMP_SETUP, current=1)
+    game = PipeGame(PlayConfig(speech="off", pace=30.0, seed=1, options=CLASSIC,
+                               setup=write_setup(tmp_path / "s.json", setup)))
+    try:
+        game.wait_for("Enter starts")
+        game.press("\r", "Your turn")
+        game.press("h", "blue 9")  # a key answered: whatever the resumed game said first is in
+        heard = "\n".join(game.lines)
+        assert heard.count("Your turn") == 1 and "The top card is a green 5." in heard
+    finally:
+        game.close()

@@ -146,9 +146,3 @@ def test_a_new_rule_option_at_its_default_rewrites_no_golden_file():
     assert _without_new_default_options(at_default, expected) == expected
     assert _without_new_default_options(changed, expected) != expected
 
-
-def test_a_game_taken_up_from_a_file_says_whose_turn_it_is_once(tmp_path: Path) -> None:
-    """The situation, then the turn's own line: the turn was said in both (heard twice on resuming)."""
-    code, out = run_cli(_args("setup-wild-seven", "text", "en", tmp_path), b"quit\n")
-    first = out.decode().split("your move:")[0]
-    assert first.count("Zoë's turn") == 1 and "The top card is a red 1." in first

@@ -226,8 +226,10 @@ class Match:
         viewer = narrator.viewer
         view = g.view(viewer if viewer is not None else Seat(0))
         narrator.emit(mt.INFO, d.resumed_text(), {"state": "resumed"})
-        # The turn is said by its own line below (programs read it), not twice.
-        narrator.emit(mt.STATUS, d.status_text(view, self.names, viewer, turn=g.phase not in IN_TURN_PHASES))
+        # The viewer's own turn is said by its own line below, not twice; another seat's stays
+        # here too (its turn line may go unsaid by ear).
+        own_turn = g.phase in IN_TURN_PHASES and viewer is not None and g.current == viewer
+        narrator.emit(mt.STATUS, d.status_text(view, self.names, viewer, turn=not own_turn))
         if viewer is not None:
             narrator.emit(mt.HAND, d.hand_text(g.hands[viewer]), {"seat": viewer + 1, "cards": list(g.hands[viewer])})
         if g.phase in IN_TURN_PHASES:
