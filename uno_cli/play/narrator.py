@@ -284,14 +284,12 @@ class Narrator:
         self.viewer = viewer
         """The seat whose point of view the text takes ("You play ..."), or None."""
         #: What the output takes, read once per output: (output, its write_lines, whether it reads
-        #: only text, the list it holds text lines on and how many it holds before writing them, its
-        #: write_held, and the scripted seats) (see :meth:`say`).
-        self._sink: tuple[Any, ...] = (None, None, False, None, 0, None, None)
+        #: only text, the list it holds text lines on and how many it holds before writing them, and
+        #: its write_held) (see :meth:`say`).
+        self._sink: tuple[Any, ...] = (None, None, False, None, 0, None)
         #: The listener of the last lines (kept lines), the names it was taken for (a copy, compared
         #: without making a tuple), and its parts read once: line, other_line, first, secrets.
         self._hearing: tuple[Any, ...] = (None, None, None, None, None, False)
-        #: :attr:`scripted_seats`, read once (a plain attribute: a cached property is a slow read).
-        self._asked: list[Seat] | None = None
         self.turn_state: tuple[int | None, bool] = (None, False)
         """What was said of the turn: whose turn was said last, and whether a card was played out
         of turn since (then whose turn it is is said, even at short verbosity)."""
@@ -337,18 +335,18 @@ class Narrator:
             text_only = write is not None and getattr(output, "text_only", False)
             held = getattr(output, "held_lines", None) if text_only else None
             sink = self._sink = (output, write, text_only, held, getattr(output, "hold_lines", 0),
-                                 getattr(output, "write_held", None), self.scripted_seats)
+                                 getattr(output, "write_held", None))
         held = sink[3]
         # Several scripted seats: the script controls them all, so it sees their secrets.
         if held is not None:
             # An output holding text lines (script mode's writer): each change's lines are put on
             # its list, written once it holds enough (no call, no list of their own a change).
-            self.turn_state = self.lines(events, self.viewer, sink[6], True, held)[1]
+            self.turn_state = self.lines(events, self.viewer, self.scripted_seats, True, held)[1]
             if len(held) >= sink[4]:
                 sink[5]()
             return
         write = sink[1]
-        lines, self.turn_state = self.lines(events, self.viewer, sink[6], sink[2])
+        lines, self.turn_state = self.lines(events, self.viewer, self.scripted_seats, sink[2])
         if write is not None:
             write(lines)  # an output that takes the plain lines (script mode's writer)
             return
@@ -388,12 +386,8 @@ class Narrator:
                                        listener.first, listener.secrets)
         _, _, said, other, first, secrets = hearing
         lines_after = _LINES_AFTER if secrets else _PUBLIC_LINES_AFTER
-        asked: Sequence[int] = ()  # their asking lines are important (read for a line's importance alone)
-        if not text_only:
-            known_asked = self._asked
-            if known_asked is None:
-                known_asked = self._asked = self.scripted_seats
-            asked = known_asked
+        # Their asking lines are important (read for a line's importance alone).
+        asked: Sequence[int] = () if text_only else self.scripted_seats
         if out is None:
             out = []
         # The fold: where the line later lines may join is in ``out`` (its index, -1: none), the
