@@ -156,13 +156,18 @@ def prompt_json(view: Any, prompt_id: int, race: bool, legal: Sequence[str], tex
     }
 
 
+def bare_line(line: str) -> str:
+    """A line without surrounding spaces and the byte-order mark some tools write first."""
+    return line.strip().removeprefix("\ufeff")
+
+
 def answer_parts(line: str) -> tuple[int | None, str] | None:
     """The prompt id an answer names (None: none) and its command; None for a broken JSON answer.
 
     Answers are a command (``play r5``), ``#ID COMMAND`` (``#17 play r5``) or a JSON
     object ``{"id": 17, "cmd": "play r5"}`` (``id`` optional).
     """
-    text = line.strip().removeprefix("\ufeff")  # a byte-order mark some tools write first
+    text = bare_line(line)
     # A line that starts as JSON text does ("draw" in quotes, a list) is a JSON answer, and
     # only an object is one.
     if text.startswith(("{", "[", '"')):
