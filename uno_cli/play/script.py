@@ -186,10 +186,7 @@ class _Writer:
         held = self.held_lines
         if held:
             hears = self._hears
-            if hears == (True, True):  # (the full verbosity hears every line with text)
-                texts = [text for line in held if (text := line[1])]
-            else:
-                texts = [text for line in held if (text := line[1]) and hears[line[5]]]
+            texts = [text for line in held if (text := line[1]) and hears[line[5]]]
             held.clear()  # (the same list: the narrator puts the next lines on it)
             if texts:
                 texts.append("")  # the last line's newline
@@ -250,10 +247,10 @@ def _hello(session: Any, writer: _Writer) -> None:
 def answer_line(session: Any, line: str, seat: Seat, prompt_id: int) -> str | None:
     """The command of an answer line, its prompt id checked (None: refused, an error written)."""
     from uno_cli.play.commands import localize_command
-    from uno_cli.play.wire import answer_parts
+    from uno_cli.play.wire import answer_parts, bare_line
 
     parts = answer_parts(line)
-    tagged = parts is not None and (parts[0] is not None or _bare(line).startswith("{"))
+    tagged = parts is not None and (parts[0] is not None or bare_line(line).startswith("{"))
     if parts is None or tagged and _ignored(parts[1]):  # an answer object or #N must hold a command
         session.dispatcher.error("invalid_answer", describe.parse_error_text(None, {}, localize_command), seat)
         return None
@@ -264,21 +261,18 @@ def answer_line(session: Any, line: str, seat: Seat, prompt_id: int) -> str | No
     return command if tagged else line
 
 
-def _bare(line: str) -> str:
-    """The line without surrounding spaces and a byte-order mark some tools write first."""
-    return line.strip().removeprefix("\ufeff")
-
-
 def _ignored(line: str) -> bool:
     """A blank line or a comment (``#`` not followed by a prompt id and a command)."""
-    text = _bare(line)
+    from uno_cli.play.wire import bare_line
+
+    text = bare_line(line)
     return not text or text.startswith("#")
 
 
 def _next_line(stdin: IO[bytes]) -> bytes | None:
     """The next input line that is not blank or a comment (see :func:`_read_line`): those are
     skipped without a word, not even the prompt again."""
-    from uno_cli.play.wire import answer_parts
+    from uno_cli.play.wire import answer_parts, bare_line
 
     while True:
         raw = _read_line(stdin)
@@ -288,7 +282,7 @@ def _next_line(stdin: IO[bytes]) -> bytes | None:
             line = raw.decode("utf-8")
         except UnicodeDecodeError:
             return raw
-        if not (_ignored(line) and answer_parts(line) == (None, _bare(line))):
+        if not (_ignored(line) and answer_parts(line) == (None, bare_line(line))):
             return raw
 
 
