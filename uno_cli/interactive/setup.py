@@ -83,6 +83,7 @@ def effective_settings(config: Any, settings: Any) -> Any:
     (the options menu shows these, so ``--players 3`` reads "Players: 3", not the saved 4)."""
     import dataclasses
 
+    from uno_cli.engine.errors import InvalidOptions
     from uno_cli.play.playconfig import BOT, build_options
     from uno_cli.play.settings import Settings
 
@@ -98,7 +99,7 @@ def effective_settings(config: Any, settings: Any) -> Any:
         out.preset = config.preset
         out.rules = {f.name: getattr(config.options, f.name) for f in dataclasses.fields(config.options)
                      if getattr(config.options, f.name) != getattr(base, f.name)}
-    except Exception:  # noqa: BLE001 - a preset the menu does not know: the saved rules stand
+    except InvalidOptions:  # a preset the menu does not know: the saved rules stand
         pass
     others = [seat for index, seat in enumerate(config.seats) if index != PLAYER_SEAT]
     levels = [seat.level for seat in others if seat.kind == BOT]
